@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Role } from '../common/roles';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  role: Role;
+  createdAt: Date;
+}
+
+const USER_COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.company, u.role,
+  u.created_at AS "createdAt"`;
+
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Creates the user or refreshes the profile; an empty optional field never erases a stored one. */
+  async upsertUser(u: { email: string; firstName: string; lastName: string; company: string; role: Role }): Promise<UserRow> {
+    const [row] = await this.db.query(
+      `INSERT INTO users AS u (email, first_name, last_name, company, role) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (email) DO UPDATE SET
+         first_name = EXCLUDED.first_name,
+         last_name = CASE WHEN EXCLUDED.last_name <> '' THEN EXCLUDED.last_name ELSE u.last_name END,
+         company = CASE WHEN EXCLUDED.company <> '' THEN EXCLUDED.company ELSE u.company END,
+         role = EXCLUDED.role, updated_at = now()
+       RETURNING ${USER_COLUMNS}`,
+      [u.email, u.firstName, u.lastName, u.company, u.role],
+    );
+    return row;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email]);
+    return row;
+  }
+
+  async setRole(userId: string, role: Role): Promise<void> {
+    await this.db.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [userId, role]);
+  }
+
+  async createSession(idHash: string, userId: string, role: Role, ttlSeconds: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO web_sessions (id, user_id, role, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [idHash, userId, role, ttlSeconds],
+    );
+  }
+
+  /** The live session and its user; slides the expiry at most once a minute. */
+  async findSession(idHash: string, ttlSeconds: number): Promise<(UserRow & { sessionRole: Role }) | undefined> {
+    const [row] = await this.db.query(
+      `WITH s AS (
+         UPDATE web_sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+          WHERE id = $1 AND expires_at > now() AND last_seen_at < now() - interval '1 minute'
+          RETURNING id)
+       SELECT ${USER_COLUMNS}, ws.role AS "sessionRole"
+         FROM web_sessions ws JOIN users u ON u.id = ws.user_id
+        WHERE ws.id = $1 AND ws.expires_at > now()`,
+      [idHash, ttlSeconds],
+    );
+    return row;
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.db.query(`DELETE FROM web_sessions WHERE id = $1`, [idHash]);
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.db.query(`DELETE FROM web_sessions WHERE expires_at < now()`);
+    await this.db.query(`DELETE FROM sign_in_tokens WHERE expires_at < now() - interval '1 day'`);
+  }
+
+  async createSignInToken(userId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sign_in_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [userId, tokenHash, ttlSeconds],
+    );
+  }
+
+  /** Marks the token used and returns its user, atomically: a token works once, before it expires. */
+  async consumeSignInToken(tokenHash: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.query(
+      `WITH t AS (
+         UPDATE sign_in_tokens SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING user_id)
+       SELECT ${USER_COLUMNS} FROM t JOIN users u ON u.id = t.user_id`,
+      [tokenHash],
+    );
+    return row;
+  }
+}

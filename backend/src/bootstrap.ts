@@ -1,0 +1,42 @@
+import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter, toHttpError } from './common/http-exception.filter';
+import { AppConfig } from './config/app-config';
+import { staticWeb } from './web/static-web';
+
+/** Builds the HTTP application (used by `main.ts` and by the end-to-end tests). */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: config.nodeEnv === 'test' ? ['error'] : ['log', 'warn', 'error'],
+    bodyParser: false,
+  });
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '20mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  // Body-parser failures (malformed JSON, too large) answer as every other API error does.
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const { status, message } = toHttpError(err);
+    res.status(status).json({ message });
+  });
+  app.use(cookieParser());
+  app.use(staticWeb(config.webRoot));
+  app.useGlobalPipes(
+    new ValidationPipe({
+      transform: true,
+      whitelist: true,
+      exceptionFactory: (errors) => {
+        const first = errors[0];
+        const message = first?.constraints ? Object.values(first.constraints)[0] : undefined;
+        return new BadRequestException(message ?? 'The request is not valid.');
+      },
+    }),
+  );
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type AiProviderName = 'local' | 'openai';
+
+/** A setting whose value cannot be used: the message names the setting. */
+export class ConfigError extends Error {}
+
+/**
+ * Typed, validated settings. Built once at boot by `loadConfig`; `process.env` is read nowhere else.
+ * Every field is documented in `.env.example` at the repository root.
+ */
+export class AppConfig {
+  readonly port!: number;
+  readonly dataDir!: string;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly aiProvider!: AiProviderName;
+  readonly openaiApiKey?: string;
+  readonly openaiBaseUrl?: string;
+  readonly openaiChatModel!: string;
+  readonly openaiEmbeddingModel!: string;
+  readonly embeddingDim!: number;
+  readonly smtpUrl?: string;
+  readonly mailFrom!: string;
+  readonly appUrl!: string;
+  readonly sessionSecret!: string;
+  readonly adminEmails!: string[];
+  readonly superadminEmails!: string[];
+  readonly seedDemo!: boolean;
+  readonly nodeEnv!: string;
+  readonly loginLimitPerEmail!: number;
+  readonly loginLimitPerIp!: number;
+  readonly chatLimitPerUser!: number;
+  readonly emailLimitPerUser!: number;
+  readonly ingestConcurrency!: number;
+  readonly maxUploadBytes!: number;
+  /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
+  readonly webRoot!: string;
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+  get uploadsDir(): string {
+    return path.join(this.dataDir, 'uploads');
+  }
+  get outboxDir(): string {
+    return path.join(this.dataDir, 'outbox');
+  }
+  get pgliteDir(): string {
+    return path.join(this.dataDir, 'pglite');
+  }
+
+  constructor(values: Omit<AppConfig, 'isProduction' | 'uploadsDir' | 'outboxDir' | 'pgliteDir'>) {
+    Object.assign(this, values);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}").`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (got "${raw}").`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must use one of: ${protocols.join(', ')} (got "${parsed.protocol}").`);
+  }
+  return raw;
+}
+
+function emails(env: Env, name: string): string[] {
+  const raw = str(env, name);
+  if (!raw) return [];
+  const list = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  for (const e of list) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new ConfigError(`${name} contains an invalid email address: "${e}".`);
+  }
+  return list;
+}
+
+/** The session secret: from SESSION_SECRET, else generated once and kept in DATA_DIR (never in code). */
+function sessionSecret(env: Env, dataDir: string, production: boolean): string {
+  const given = str(env, 'SESSION_SECRET');
+  if (given) {
+    if (given.length < 16) throw new ConfigError('SESSION_SECRET must be at least 16 characters long.');
+    return given;
+  }
+  if (production) throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production.');
+  const file = path.join(dataDir, '.session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(overrides.dataDir ?? str(env, 'DATA_DIR') ?? './data');
+  const aiProvider = (str(env, 'AI_PROVIDER') ?? 'local') as AiProviderName;
+  if (!['local', 'openai'].includes(aiProvider)) {
+    throw new ConfigError(`AI_PROVIDER must be "local" or "openai" (got "${aiProvider}").`);
+  }
+  const openaiApiKey = str(env, 'OPENAI_API_KEY');
+  if (aiProvider === 'openai' && !openaiApiKey) {
+    throw new ConfigError('OPENAI_API_KEY must be set when AI_PROVIDER=openai.');
+  }
+  const appUrl = (url(env, 'APP_URL', ['http', 'https']) ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+  const config = new AppConfig({
+    port,
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    aiProvider,
+    openaiApiKey,
+    openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),
+    openaiChatModel: str(env, 'OPENAI_CHAT_MODEL') ?? 'gpt-4o-mini',
+    openaiEmbeddingModel: str(env, 'OPENAI_EMBEDDING_MODEL') ?? 'text-embedding-3-small',
+    embeddingDim: int(env, 'EMBEDDING_DIM', 384, 16, 2000),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Conference Assistant <no-reply@conference.local>',
+    appUrl,
+    sessionSecret: overrides.sessionSecret ?? sessionSecret(env, dataDir, production),
+    adminEmails: emails(env, 'ADMIN_EMAILS'),
+    superadminEmails: emails(env, 'SUPERADMIN_EMAILS'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    nodeEnv,
+    loginLimitPerEmail: int(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1, 100000),
+    loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 300, 1, 1000000),
+    chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
+    emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
+    ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
+    maxUploadBytes: 50 * 1024 * 1024,
+    webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
+    ...overrides,
+  });
+  return config;
+}

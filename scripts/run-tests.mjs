@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order: backend (Jest + Supertest), front ends (Vitest), browser (Playwright + Chromium).
+// Prints one closing line "N passed, N failed" counting suites run.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
+  ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
+  ['admin consoles (Vitest)', 'npm', ['test', '-w', 'frontend-admin']],
+  ['browser (Playwright + Chromium)', 'npm', ['run', 'test:e2e']],
+];
+let passed = 0;
+let failed = 0;
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (r.status === 0) passed++;
+  else {
+    failed++;
+    console.error(`*** ${name} failed (exit ${r.status})`);
+  }
+}
+console.log(`\ntest suites: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
