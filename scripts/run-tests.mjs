@@ -20,5 +20,5 @@ for (const [name, cmd, args] of steps) {
     console.error(`*** ${name} failed (exit ${r.status})`);
   }
 }
-console.log(`\ntest suites: ${passed} passed, ${failed} failed`);
+console.log(`\nsuites: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
