@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
  * backend. `e2e/support/global-setup.ts` starts a real SMTP server on loopback and the app with a fresh
  * data directory, the demo conference, and admin / super admin addresses.
  */
+// Chosen once in the main process; workers inherit it, so every process agrees on the app's address.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_BASE_URL ??= `http://127.0.0.1:${process.env.E2E_PORT}`;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,

@@ -37,7 +37,8 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-e2e-'));
   const mailDir = path.join(dataDir, 'smtp-received');
   fs.mkdirSync(mailDir, { recursive: true });
-  const [appPort, smtpPort] = [await freePort(), await freePort()];
+  const appPort = Number(process.env.E2E_PORT);
+  const smtpPort = await freePort();
   const logs = fs.openSync(path.join(root, 'test-results', 'e2e-server.log'), 'w');
 
   const smtp = spawn(process.execPath, [path.join(__dirname, 'smtp-sink.cjs'), String(smtpPort), mailDir], {
@@ -66,6 +67,5 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   await waitFor(`${baseUrl}/api/environment`, 60_000);
-  process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
 }
