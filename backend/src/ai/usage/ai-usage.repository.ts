@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { UsageKind } from '../ai.types';
+
+export interface AiUsageRow {
+  kind: UsageKind;
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  userId: string | null;
+}
+
+/** The `ai_usage` table: one row per AI call. */
+@Injectable()
+export class AiUsageRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(row: AiUsageRow): Promise<void> {
+    await this.db.query(
+      `INSERT INTO ai_usage (kind, provider, model, prompt_tokens, completion_tokens, total_tokens, cost_usd, user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        row.kind,
+        row.provider,
+        row.model,
+        row.promptTokens,
+        row.completionTokens,
+        row.promptTokens + row.completionTokens,
+        row.costUsd.toFixed(8),
+        row.userId,
+      ],
+    );
+  }
+}
