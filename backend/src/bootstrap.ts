@@ -1,10 +1,11 @@
-import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter, toHttpError } from './common/http-exception.filter';
+import { validationExceptionFactory } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { staticWeb } from './web/static-web';
 
@@ -14,7 +15,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     logger: config.nodeEnv === 'test' ? ['error'] : ['log', 'warn', 'error'],
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(express.json({ limit: '20mb' }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -29,11 +30,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     new ValidationPipe({
       transform: true,
       whitelist: true,
-      exceptionFactory: (errors) => {
-        const first = errors[0];
-        const message = first?.constraints ? Object.values(first.constraints)[0] : undefined;
-        return new BadRequestException(message ?? 'The request is not valid.');
-      },
+      exceptionFactory: validationExceptionFactory,
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter());

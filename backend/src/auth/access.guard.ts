@@ -4,16 +4,31 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AuthUser, hasRole, PUBLIC_KEY, Role, ROLE_KEY } from '../common/roles';
 
-/** The role a path needs whatever its decorators say: the consoles' APIs are never open by accident. */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
+export const VERIFICATION_PENDING_MESSAGE = 'Please open the sign-in link we emailed you to use this page.';
+
+/**
+ * The role a path needs whatever its decorators say: the consoles' APIs are never open by accident.
+ * Case and repeated slashes do not matter (Express routing is case-insensitive).
+ */
 export function roleForPath(path: string): Role | undefined {
-  if (path === '/api/superadmin' || path.startsWith('/api/superadmin/')) return 'superadmin';
-  if (path === '/api/admin' || path.startsWith('/api/admin/')) return 'admin';
+  const p = path.toLowerCase().replace(/\/{2,}/g, '/');
+  if (p === '/api/superadmin' || p.startsWith('/api/superadmin/')) return 'superadmin';
+  if (p === '/api/admin' || p.startsWith('/api/admin/')) return 'admin';
   return undefined;
+}
+
+/** The highest of the roles given (undefined when none). */
+function highest(roles: (Role | undefined)[]): Role | undefined {
+  return roles.reduce<Role | undefined>((top, r) => (r && (!top || !hasRole(top, r)) ? r : top), undefined);
 }
 
 /**
  * Global guard. Resolves the session user through passport, then: routes are signed-in only unless
  * `@Public()`; `/api/admin/*` needs admin, `/api/superadmin/*` superadmin, as does `@Roles(...)`.
+ * The path rule is read from the matched route's pattern as well as from the request path, so no
+ * spelling of a URL reaches a console route without its role.
  * 401 without a session, 403 with the wrong role or a privileged account not yet verified by its link.
  */
 @Injectable()
@@ -26,18 +41,19 @@ export class AccessGuard extends AuthGuard('session') {
     await super.canActivate(ctx);
     const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const targets = [ctx.getHandler(), ctx.getClass()];
-    const declared = this.reflector.getAllAndOverride<Role | undefined>(ROLE_KEY, targets);
-    const byPath = roleForPath(req.path);
-    const needed = [declared, byPath].filter(Boolean).sort((a, b) => (hasRole(a!, b!) ? -1 : 1))[0];
+    const routePath: unknown = (req.route as { path?: unknown } | undefined)?.path;
+    const needed = highest([
+      this.reflector.getAllAndOverride<Role | undefined>(ROLE_KEY, targets),
+      roleForPath(req.path),
+      typeof routePath === 'string' ? roleForPath(routePath) : undefined,
+    ]);
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets) === true;
     if (!needed && isPublic) return true;
     const user = req.user;
-    if (!user) throw new UnauthorizedException('Unauthorized');
+    if (!user) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
     if (needed && !hasRole(user.role, needed)) {
-      if (hasRole(user.accountRole, needed)) {
-        throw new ForbiddenException('Please open the sign-in link we emailed you to use this page.');
-      }
-      throw new ForbiddenException('You do not have permission to do this.');
+      if (hasRole(user.accountRole, needed)) throw new ForbiddenException(VERIFICATION_PENDING_MESSAGE);
+      throw new ForbiddenException(FORBIDDEN_MESSAGE);
     }
     return true;
   }

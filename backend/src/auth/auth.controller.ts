@@ -1,12 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
 import { AuthUser, CurrentUser, Public } from '../common/roles';
 import { AppConfig } from '../config/app-config';
-import { AuthService, SESSION_COOKIE, SESSION_TTL_SECONDS, toUserResponse, UserResponse } from './auth.service';
+import {
+  AuthService,
+  INVALID_LINK_MESSAGE,
+  RequestContext,
+  SIGN_IN_LINK_REQUESTED_MESSAGE,
+  toUserResponse,
+  UserResponse,
+} from './auth.service';
 import { LoginDto, SignInLinkDto } from './dto/login.dto';
-import { signInLinkPage } from './sign-in-link.page';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { isFormPost, sendSignInLinkPage, SignInLinkPageFilter } from './sign-in-link.page';
 
 @Controller('api')
 export class AuthController {
@@ -31,9 +39,9 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { token, user } = await this.auth.login(dto, this.context(req));
-    this.setCookie(res, token);
-    return { user: toUserResponse(user), signInLinkSent: user.accountRole !== 'attendee' };
+    const { token, user, signInLinkSent } = await this.auth.login(dto, contextOf(req));
+    setSessionCookie(res, this.config, token);
+    return { user: toUserResponse(user), signInLinkSent };
   }
 
   @Public()
@@ -41,8 +49,8 @@ export class AuthController {
   @Post('quick-login')
   @HttpCode(200)
   async quickLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { token, user } = await this.auth.quickLogin(this.context(req));
-    this.setCookie(res, token);
+    const { token, user } = await this.auth.quickLogin(contextOf(req));
+    setSessionCookie(res, this.config, token);
     return { user: toUserResponse(user) };
   }
 
@@ -50,51 +58,45 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
-    res.clearCookie(SESSION_COOKIE, this.cookieOptions());
+    await this.auth.logout(sessionTokenOf(req.cookies));
+    clearSessionCookie(res, this.config);
     return { success: true };
   }
 
   /** Where the spec sends a signed-out admin: a page that mails a sign-in link. */
   @Public()
   @Get('login')
-  loginPage(@Query('error') error: string | undefined, @Res() res: Response): void {
-    res.type('html').send(signInLinkPage({ error: error === 'invalid_link' ? 'This sign-in link is invalid, used or expired. Ask for a new one below.' : undefined }));
+  loginPage(@Query('error') error: unknown, @Res() res: Response): void {
+    sendSignInLinkPage(res, 200, { error: error === 'invalid_link' ? INVALID_LINK_MESSAGE : undefined });
   }
 
   /** Sends a sign-in link to a privileged address. Answers the same for every address. */
   @Public()
   @RateLimited('login')
+  @UseFilters(SignInLinkPageFilter)
   @Post('auth/link')
   @HttpCode(200)
   async requestLink(@Body() dto: SignInLinkDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.auth.requestSignInLink(dto.email);
-    const message = 'If this address belongs to an administrator, a sign-in link is on its way. It expires in 15 minutes.';
-    if (req.is('application/x-www-form-urlencoded')) {
-      res.type('html').send(signInLinkPage({ notice: message }));
-      return;
-    }
-    return { message };
+    if (isFormPost(req)) return sendSignInLinkPage(res, 200, { notice: SIGN_IN_LINK_REQUESTED_MESSAGE });
+    return { message: SIGN_IN_LINK_REQUESTED_MESSAGE };
   }
 
   @Public()
   @Get('auth/verify')
-  async verify(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
-    const opened = await this.auth.verifySignInLink(String(token ?? ''));
+  async verify(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', {
+      ...contextOf(req),
+      previousSessionToken: sessionTokenOf(req.cookies),
+    });
+    res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
     if (!opened) return res.redirect(302, '/api/login?error=invalid_link');
-    this.setCookie(res, opened.token);
+    setSessionCookie(res, this.config, opened.token);
     res.redirect(302, opened.role === 'superadmin' ? '/superadmin' : '/admin');
   }
+}
 
-  private context(req: Request) {
-    return { ip: clientIp(req), userAgent: String(req.headers['user-agent'] ?? '') };
-  }
-
-  private cookieOptions(): CookieOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.config.isProduction, path: '/' };
-  }
-
-  private setCookie(res: Response, token: string): void {
-    res.cookie(SESSION_COOKIE, token, { ...this.cookieOptions(), maxAge: SESSION_TTL_SECONDS * 1000 });
-  }
+function contextOf(req: Request): RequestContext {
+  const ua = req.headers['user-agent'];
+  return { ip: clientIp(req), userAgent: typeof ua === 'string' ? ua : '' };
 }

@@ -50,14 +50,20 @@ export class AuthRepository {
     );
   }
 
-  /** The live session and its user; slides the expiry at most once a minute. */
-  async findSession(idHash: string, ttlSeconds: number): Promise<(UserRow & { sessionRole: Role }) | undefined> {
+  /**
+   * The live session and its user. Slides the expiry (at most once a minute, to spare writes);
+   * `renewed` tells the caller to re-issue the cookie with a fresh lifetime too.
+   */
+  async findSession(
+    idHash: string,
+    ttlSeconds: number,
+  ): Promise<(UserRow & { sessionRole: Role; renewed: boolean }) | undefined> {
     const [row] = await this.db.query(
       `WITH s AS (
          UPDATE web_sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
           WHERE id = $1 AND expires_at > now() AND last_seen_at < now() - interval '1 minute'
           RETURNING id)
-       SELECT ${USER_COLUMNS}, ws.role AS "sessionRole"
+       SELECT ${USER_COLUMNS}, ws.role AS "sessionRole", EXISTS (SELECT 1 FROM s) AS "renewed"
          FROM web_sessions ws JOIN users u ON u.id = ws.user_id
         WHERE ws.id = $1 AND ws.expires_at > now()`,
       [idHash, ttlSeconds],

@@ -3,15 +3,20 @@ import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { ActivityService } from '../activity/activity.service';
 import { AppConfig } from '../config/app-config';
-import type { AuthUser, Role } from '../common/roles';
+import { type AuthUser, hasRole, type Role } from '../common/roles';
 import { EmailService } from '../email/email.service';
 import { AuthRepository, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
+import { signInLinkMail } from './sign-in-link.mail';
 
-export const SESSION_COOKIE = 'ca_session';
-export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+export { SESSION_COOKIE, SESSION_TTL_SECONDS };
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 export const DEMO_ATTENDEE = { email: 'demo.attendee@conference.local', firstName: 'Demo', lastName: 'Attendee', company: 'Demo Company' };
+export const QUICK_LOGIN_FORBIDDEN_MESSAGE = 'Quick login is not available in production.';
+export const SIGN_IN_LINK_REQUESTED_MESSAGE =
+  'If this address belongs to an administrator, a sign-in link is on its way. It expires in 15 minutes.';
+export const INVALID_LINK_MESSAGE = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
 
 export interface UserResponse {
   id: string;
@@ -26,7 +31,9 @@ export interface UserResponse {
   verificationPending: boolean;
 }
 
-export function toUserResponse(u: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName' | 'company' | 'role' | 'accountRole'>): UserResponse {
+export function toUserResponse(
+  u: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName' | 'company' | 'role' | 'accountRole'>,
+): UserResponse {
   return {
     id: u.id,
     email: u.email,
@@ -45,6 +52,18 @@ export interface RequestContext {
   userAgent: string;
 }
 
+export interface LoginResult {
+  token: string;
+  user: AuthUser;
+  /** A sign-in link for the privileged role was mailed (false for attendees, or when mail failed). */
+  signInLinkSent: boolean;
+}
+
+/** The lower of two roles: a session never holds more than it was opened with nor more than the account. */
+function lower(a: Role, b: Role): Role {
+  return hasRole(a, b) ? b : a;
+}
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -58,19 +77,23 @@ export class AuthService {
 
   /** The role an address holds, from SUPERADMIN_EMAILS and ADMIN_EMAILS. */
   roleForEmail(email: string): Role {
-    const e = email.toLowerCase();
+    const e = email.trim().toLowerCase();
     if (this.config.superadminEmails.includes(e)) return 'superadmin';
     if (this.config.adminEmails.includes(e)) return 'admin';
     return 'attendee';
   }
 
+  /** Tokens (session cookies, sign-in links) are stored only as this keyed hash. */
   hash(token: string): string {
     return createHmac('sha256', this.config.sessionSecret).update(token).digest('hex');
   }
 
-  /** Passwordless sign-in. Privileged addresses get an attendee session plus an emailed sign-in link. */
-  async login(dto: LoginDto, ctx: RequestContext): Promise<{ token: string; user: AuthUser }> {
-    const email = dto.email.toLowerCase();
+  /**
+   * Passwordless sign-in. Always opens an attendee session: privileged addresses also get a
+   * single-use sign-in link by mail, which opens their privileged session.
+   */
+  async login(dto: LoginDto, ctx: RequestContext): Promise<LoginResult> {
+    const email = dto.email.trim().toLowerCase();
     const accountRole = this.roleForEmail(email);
     const row = await this.repo.upsertUser({
       email,
@@ -81,12 +104,23 @@ export class AuthService {
     });
     const token = await this.openSession(row, 'attendee');
     await this.activity.record(row.id, 'login', 'User logged in', { ip: ctx.ip, userAgent: ctx.userAgent });
-    if (accountRole !== 'attendee') await this.mailSignInLink(row);
-    return { token, user: this.toAuthUser(row, 'attendee', token) };
+    let signInLinkSent = false;
+    if (accountRole !== 'attendee') {
+      // The attendee session stands even when the mail cannot go out; the admin may ask again.
+      signInLinkSent = await this.mailSignInLink(row).then(
+        () => true,
+        (err: Error) => {
+          this.logger.error(`sign-in link to ${row.email} not sent: ${err.message}`);
+          return false;
+        },
+      );
+    }
+    return { token, user: this.toAuthUser(row, 'attendee', accountRole, token), signInLinkSent };
   }
 
-  async quickLogin(ctx: RequestContext): Promise<{ token: string; user: AuthUser }> {
-    if (this.config.isProduction) throw new ForbiddenException('Quick login is not available in production.');
+  /** Signs in the fixed demo attendee; refused in production. */
+  async quickLogin(ctx: RequestContext): Promise<LoginResult> {
+    if (this.config.isProduction) throw new ForbiddenException(QUICK_LOGIN_FORBIDDEN_MESSAGE);
     return this.login({ ...DEMO_ATTENDEE }, ctx);
   }
 
@@ -94,37 +128,59 @@ export class AuthService {
     if (token) await this.repo.deleteSession(this.hash(token));
   }
 
-  /** The user of a session cookie, or null. The account role is re-read from settings on every request. */
+  /** The user of a session cookie, or null. */
   async resolve(token: string | undefined): Promise<AuthUser | null> {
+    return (await this.resolveSession(token))?.user ?? null;
+  }
+
+  /**
+   * The user of a session cookie and whether its expiry just slid (the cookie is then re-issued).
+   * The account role is re-read from the settings on every request, so removing an address from
+   * ADMIN_EMAILS takes effect at once.
+   */
+  async resolveSession(token: string | undefined): Promise<{ user: AuthUser; renewed: boolean } | null> {
     if (!token || token.length > 200) return null;
     const row = await this.repo.findSession(this.hash(token), SESSION_TTL_SECONDS);
     if (!row) return null;
     const accountRole = this.roleForEmail(row.email);
-    // A session never holds more than the account currently does (e.g. after ADMIN_EMAILS changes).
-    const role: Role = row.sessionRole === 'attendee' || accountRole === 'attendee' ? 'attendee' : accountRole;
-    return { ...this.toAuthUser(row, role, token), accountRole };
+    const role = lower(row.sessionRole, accountRole);
+    return { user: this.toAuthUser(row, role, accountRole, token), renewed: row.renewed };
   }
 
   /** Sends a sign-in link if the address is privileged; says nothing either way (no account probing). */
   async requestSignInLink(emailAddress: string): Promise<void> {
-    const email = emailAddress.toLowerCase();
-    if (this.roleForEmail(email) === 'attendee') return;
+    const email = emailAddress.trim().toLowerCase();
+    const role = this.roleForEmail(email);
+    if (role === 'attendee') {
+      this.logger.log('sign-in link asked for an address that is not privileged: nothing sent');
+      return;
+    }
     const row =
       (await this.repo.findUserByEmail(email)) ??
-      (await this.repo.upsertUser({ email, firstName: email.split('@')[0], lastName: '', company: '', role: this.roleForEmail(email) }));
-    await this.mailSignInLink(row);
+      (await this.repo.upsertUser({ email, firstName: email.split('@')[0], lastName: '', company: '', role }));
+    await this.mailSignInLink({ ...row, role });
   }
 
-  /** Opens a privileged session from a sign-in link; null when the token is unknown, used or expired. */
-  async verifySignInLink(token: string): Promise<{ token: string; role: Role } | null> {
+  /**
+   * Opens a privileged session from a sign-in link; null when the token is unknown, used, expired or
+   * its address is no longer privileged. The session the browser held before (if any) is closed.
+   */
+  async verifySignInLink(
+    token: string,
+    ctx: RequestContext & { previousSessionToken?: string },
+  ): Promise<{ token: string; role: Role } | null> {
     if (!token || token.length > 200) return null;
     const row = await this.repo.consumeSignInToken(this.hash(token));
     if (!row) return null;
     const role = this.roleForEmail(row.email);
     if (role === 'attendee') return null;
     if (row.role !== role) await this.repo.setRole(row.id, role);
+    if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
     const sessionToken = await this.openSession(row, role);
-    await this.activity.record(row.id, 'login', `Signed in as ${role} with an emailed link`, {});
+    await this.activity.record(row.id, 'login', `Signed in as ${role} with an emailed link`, {
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
     return { token: sessionToken, role };
   }
 
@@ -143,17 +199,11 @@ export class AuthService {
     const token = randomBytes(32).toString('base64url');
     await this.repo.createSignInToken(row.id, this.hash(token), SIGN_IN_LINK_TTL_SECONDS);
     const link = `${this.config.appUrl}/api/auth/verify?token=${token}`;
-    const place = row.role === 'superadmin' ? 'super admin' : 'admin';
-    await this.email.send({
-      to: row.email,
-      subject: 'Your sign-in link for the Conference Assistant',
-      text: `Hello ${row.firstName || ''},\n\nOpen this link to sign in to the ${place} dashboard of the Conference Assistant:\n\n${link}\n\nThe link works once and expires in 15 minutes. If you did not ask for it, ignore this email.\n`,
-      html: `<p>Hello ${escapeHtml(row.firstName || '')},</p><p>Open this link to sign in to the ${place} dashboard of the Conference Assistant:</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>The link works once and expires in 15 minutes. If you did not ask for it, ignore this email.</p>`,
-    });
+    await this.email.send({ to: row.email, ...signInLinkMail({ firstName: row.firstName, role: row.role, link }) });
     this.logger.log(`sign-in link sent to ${row.email}`);
   }
 
-  private toAuthUser(row: UserRow, role: Role, token: string): AuthUser {
+  private toAuthUser(row: UserRow, role: Role, accountRole: Role, token: string): AuthUser {
     return {
       id: row.id,
       email: row.email,
@@ -161,12 +211,8 @@ export class AuthService {
       lastName: row.lastName,
       company: row.company,
       role,
-      accountRole: row.role,
+      accountRole,
       sessionId: this.hash(token),
     };
   }
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,9 +1,16 @@
-import { escapeHtml } from './auth.service';
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { escapeHtml } from '../common/html';
+import { HttpExceptionFilter, toHttpError } from '../common/http-exception.filter';
+
+/** Content-Security-Policy of the page: no scripts at all, inline styles, forms post to this site only. */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The small server-rendered page behind GET /api/login: asks for an email and mails a sign-in link. */
-export function signInLinkPage(opts: { notice?: string; error?: string }): string {
+export function signInLinkPage(opts: { notice?: string; error?: string; email?: string } = {}): string {
   const notice = opts.notice ? `<p class="notice" role="status">${escapeHtml(opts.notice)}</p>` : '';
   const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
+  const value = opts.email ? ` value="${escapeHtml(opts.email)}"` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Admin sign-in · Conference Assistant</title>
@@ -23,9 +30,37 @@ a{color:#1d4ed8}
 ${notice}${error}
 <form method="post" action="/api/auth/link">
 <label for="email">Email Address</label>
-<input id="email" name="email" type="email" required autocomplete="email">
+<input id="email" name="email" type="email" required autocomplete="email"${value}>
 <button type="submit">Email me a sign-in link</button>
 </form>
 <p><a href="/">Back to the attendee app</a></p>
 </main></body></html>`;
+}
+
+/** Sends the page (never cached: it may carry a notice for this request only). */
+export function sendSignInLinkPage(res: Response, status: number, opts: Parameters<typeof signInLinkPage>[0]): void {
+  res
+    .status(status)
+    .set({ 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    .type('html')
+    .send(signInLinkPage(opts));
+}
+
+/** A browser posting the page's form sees errors (invalid address, 429) on the page; API clients get `{message}`. */
+export function isFormPost(req: Request): boolean {
+  return Boolean(req.is('application/x-www-form-urlencoded'));
+}
+
+@Catch()
+export class SignInLinkPageFilter implements ExceptionFilter {
+  private readonly json = new HttpExceptionFilter();
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, message } = toHttpError(exception);
+    if (!isFormPost(req) || status >= 500 || res.headersSent) return this.json.catch(exception, host);
+    const email = typeof req.body?.email === 'string' ? req.body.email.slice(0, 254) : undefined;
+    sendSignInLinkPage(res, status, { error: message, email });
+  }
 }

@@ -36,6 +36,8 @@ export class AppConfig {
   readonly emailLimitPerUser!: number;
   readonly ingestConcurrency!: number;
   readonly maxUploadBytes!: number;
+  /** Express `trust proxy`: which proxies may tell the client address through X-Forwarded-For. */
+  readonly trustProxy!: boolean | number | string;
   /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
   readonly webRoot!: string;
 
@@ -106,6 +108,25 @@ function emails(env: Env, name: string): string[] {
   return list;
 }
 
+/**
+ * TRUST_PROXY: `false` (no proxy: the socket address is the client), `true` (any: only behind a proxy
+ * that overwrites X-Forwarded-For), a hop count, or a comma-separated list of addresses, subnets and
+ * the names loopback, linklocal, uniquelocal. Default: proxies on this host or a private network.
+ */
+function trustProxy(env: Env): boolean | number | string {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined) return 'loopback, linklocal, uniquelocal';
+  if (['true', 'false'].includes(raw.toLowerCase())) return raw.toLowerCase() === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(e)) {
+      throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses/subnets (got "${e}").`);
+    }
+  }
+  return entries.join(', ');
+}
+
 /** The session secret: from SESSION_SECRET, else generated once and kept in DATA_DIR (never in code). */
 function sessionSecret(env: Env, dataDir: string, production: boolean): string {
   const given = str(env, 'SESSION_SECRET');
@@ -164,6 +185,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
     maxUploadBytes: 50 * 1024 * 1024,
+    trustProxy: trustProxy(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
     ...overrides,
   });
