@@ -1,0 +1,37 @@
+import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Roles } from '../common/roles';
+import { AdminService } from './admin.service';
+import type { AdminChatThread, UserAction, UserChatSummary } from './admin.types';
+import { ListActionsQuery } from './dto/list-actions.query';
+import { ListChatUsersQuery } from './dto/list-users.query';
+
+export const INVALID_USER_ID_MESSAGE = 'The user id is not valid.';
+const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_USER_ID_MESSAGE) });
+
+/** Admin review of users (SPEC §2 Chat History and User Actions tabs). */
+@Controller('api/admin/users')
+@Roles('admin')
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get('chat-history')
+  chatHistory(@Query() query: ListChatUsersQuery): Promise<UserChatSummary[]> {
+    return this.admin.chatSummaries(query.q);
+  }
+
+  /** The activity log, newest first; `X-Total-Count` carries the number of matching actions. */
+  @Get('actions')
+  async actions(@Query() query: ListActionsQuery, @Res({ passthrough: true }) res: Response): Promise<UserAction[]> {
+    const { items, total } = await this.admin.actions(query);
+    res.setHeader('X-Total-Count', String(total));
+    return items;
+  }
+
+  @Get(':userId/chats')
+  userChats(
+    @Param('userId', userIdPipe) userId: string,
+  ): Promise<AdminChatThread[]> {
+    return this.admin.userChats(userId);
+  }
+}

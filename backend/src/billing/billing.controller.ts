@@ -1,0 +1,22 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Roles } from '../common/roles';
+import { BillingService } from './billing.service';
+import type { DailyCost, UsageSummary } from './billing.types';
+import { CostsQuery, DEFAULT_BILLING_DAYS } from './dto/costs.query';
+
+/** AI usage and cost (SPEC §2 OpenAI Billing tab). */
+@Controller('api/admin')
+@Roles('admin')
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('openai-usage')
+  usage(): Promise<UsageSummary> {
+    return this.billing.usage();
+  }
+
+  @Get('openai-costs')
+  costs(@Query() query: CostsQuery): Promise<DailyCost[]> {
+    return this.billing.costs(query.days ? Number(query.days) : DEFAULT_BILLING_DAYS);
+  }
+}

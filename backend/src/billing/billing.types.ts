@@ -1,0 +1,17 @@
+/** SPEC §3 "Daily cost entry" (date is a UTC calendar day, YYYY-MM-DD). */
+export interface DailyCost {
+  date: string;
+  chatRequests: number;
+  embeddingRequests: number;
+  takeawayRequests: number;
+  totalCost: number;
+  totalTokens: number;
+}
+
+/** SPEC §3 "OpenAI usage summary": the totals cover the same 30 days as `last30Days`. */
+export interface UsageSummary {
+  totalCost: number;
+  totalTokens: number;
+  totalRequests: number;
+  last30Days: DailyCost[];
+}
