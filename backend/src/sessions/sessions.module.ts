@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
 
-@Module({})
+@Module({
+  controllers: [SessionsController],
+  providers: [SessionsRepository, SessionsService],
+  exports: [SessionsService],
+})
 export class SessionsModule {}

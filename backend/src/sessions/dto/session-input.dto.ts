@@ -1,0 +1,124 @@
+import { Transform } from 'class-transformer';
+import {
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidationOptions,
+} from 'class-validator';
+import {
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MESSAGES,
+  normalizeClock,
+  normalizeDay,
+  normalizeFormat,
+  optionalText,
+  parseSessionDate,
+  SESSION_FORMATS,
+  SessionFormat,
+  toStringList,
+} from '../session-input';
+
+const CLOCK = /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/;
+
+/** A valid session date (see parseSessionDate): ISO 8601 with or without offset. */
+function IsSessionDate(options: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isSessionDate',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => parseSessionDate(value) !== 'invalid' },
+    });
+}
+
+/** Keeps the raw value when a normalizer rejects it, so the validators below report it. */
+const normalized = (fn: (v: unknown) => unknown) =>
+  Transform(({ value }) => {
+    const out = fn(value);
+    return out === undefined ? value : out;
+  });
+
+/**
+ * Body of POST /api/admin/session and PUT /api/admin/session/:id (SPEC §5 session form).
+ * On PUT a field left out keeps its stored value; null or '' clears an optional one.
+ */
+export class SessionInputDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: MESSAGES.titleRequired })
+  @IsNotEmpty({ message: MESSAGES.titleRequired })
+  @MaxLength(MAX_TITLE_LENGTH, { message: MESSAGES.titleTooLong })
+  title!: string;
+
+  @IsOptional()
+  @normalized(toStringList)
+  @IsArray({ message: MESSAGES.speakers })
+  @IsString({ each: true, message: MESSAGES.speakers })
+  speakers?: string[];
+
+  @IsOptional()
+  @normalized(toStringList)
+  @IsArray({ message: MESSAGES.tags })
+  @IsString({ each: true, message: MESSAGES.tags })
+  tags?: string[];
+
+  /** ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
+  @IsOptional()
+  @IsSessionDate({ message: MESSAGES.date })
+  date?: string | null;
+
+  /** One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel. */
+  @IsOptional()
+  @Transform(({ value }) => (value === '' || value === null ? undefined : (normalizeFormat(value) ?? value)))
+  @IsIn(SESSION_FORMATS, { message: MESSAGES.format })
+  format?: SessionFormat;
+
+  @IsOptional()
+  @normalized(normalizeDay)
+  @IsInt({ message: MESSAGES.day })
+  @Min(1, { message: MESSAGES.day })
+  @Max(366, { message: MESSAGES.day })
+  day?: number | null;
+
+  @IsOptional()
+  @normalized(normalizeClock)
+  @Matches(CLOCK, { message: MESSAGES.startTime })
+  startTime?: string | null;
+
+  @IsOptional()
+  @normalized(normalizeClock)
+  @Matches(CLOCK, { message: MESSAGES.endTime })
+  endTime?: string | null;
+
+  @IsOptional()
+  @normalized(optionalText)
+  @IsString({ message: MESSAGES.location })
+  @MaxLength(MAX_TITLE_LENGTH, { message: MESSAGES.location })
+  location?: string | null;
+
+  @IsOptional()
+  @normalized(optionalText)
+  @IsString({ message: MESSAGES.description })
+  @MaxLength(MAX_TEXT_LENGTH, { message: MESSAGES.description })
+  description?: string | null;
+}
+
+/** Query of GET /api/sessions. */
+export class SessionListQueryDto {
+  @IsOptional()
+  @IsString()
+  includeAll?: string;
+
+  @IsOptional()
+  @IsString()
+  admin?: string;
+}

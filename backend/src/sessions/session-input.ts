@@ -1,0 +1,263 @@
+/**
+ * The rules of SPEC §5 for a session's fields, as pure functions shared by the admin form (DTO),
+ * the super admin import and the demo seeder.
+ */
+
+export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
+export type SessionFormat = (typeof SESSION_FORMATS)[number];
+export const DEFAULT_SESSION_FORMAT: SessionFormat = 'panel';
+
+/** The conference runs Sept 8-10, 2025 in Denver: Sept 8 is Day 1, counted in Denver time. */
+export const CONFERENCE_TIME_ZONE = 'America/Denver';
+export const CONFERENCE_FIRST_DAY = '2025-09-08';
+
+export const UNTITLED_SESSION = 'Untitled Session';
+export const MAX_TITLE_LENGTH = 300;
+export const MAX_TEXT_LENGTH = 20000;
+export const MAX_LIST_ITEMS = 100;
+
+export const MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters.`,
+  speakers: 'Speakers must be a list of names or a comma-separated string.',
+  tags: 'Tags must be a list of words or a comma-separated string.',
+  date: 'Date must be a valid ISO 8601 date (for example 2025-09-08T09:30:00-06:00) or empty.',
+  format: `Format must be one of: ${SESSION_FORMATS.join(', ')}.`,
+  day: 'Day must be a whole number from 1 (Sept 8, 2025).',
+  startTime: 'Start time must look like 9:30 AM.',
+  endTime: 'End time must look like 10:15 AM.',
+  location: 'Location must be text.',
+  description: 'Description must be text.',
+} as const;
+
+/** A session as stored (without id and derived fields). */
+export interface SessionRecord {
+  title: string;
+  description: string;
+  speakers: string[];
+  tags: string[];
+  format: SessionFormat;
+  date: Date | null;
+  day: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  location: string | null;
+}
+
+/**
+ * A list from an array of strings or a comma-separated string: trimmed, empties dropped.
+ * `null`/`undefined`/'' give []. Anything else (numbers, objects, arrays holding non-strings) gives undefined.
+ */
+export function toStringList(value: unknown): string[] | undefined {
+  if (value === null || value === undefined) return [];
+  const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+  if (!parts || parts.some((p) => typeof p !== 'string')) return undefined;
+  const list = (parts as string[]).map((p) => p.trim()).filter((p) => p.length > 0);
+  return list.length > MAX_LIST_ITEMS ? undefined : list;
+}
+
+/**
+ * A format from a free-text value, by keyword (case-insensitive): 'Keynote Address' → keynote,
+ * 'Fireside Chat' → fireside, 'Round Table' → roundtable, 'Lab' / 'Hands-on Workshop' → workshop…
+ * Unknown or non-text values give undefined (the caller decides: 400 for the form, fallback on import).
+ */
+export function normalizeFormat(value: unknown): SessionFormat | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (!v) return undefined;
+  if (v.includes('keynote')) return 'keynote';
+  if (v.includes('fireside')) return 'fireside';
+  if (v.includes('roundtable') || v.includes('round table') || v.includes('round-table')) return 'roundtable';
+  if (v.includes('lightning')) return 'lightning';
+  if (v.includes('workshop') || /\blab\b/.test(v)) return 'workshop';
+  if (v.includes('concurrent') || v.includes('breakout')) return 'concurrent';
+  if (v.includes('panel')) return 'panel';
+  return undefined;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Minutes to add to UTC to get the wall time of `zone` at `instant`. */
+function zoneOffsetMinutes(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
+}
+
+/**
+ * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or
+ * date-time without offset is read as conference time (America/Denver), which is what the admin
+ * form's local datetime field means. ''/null/undefined give null; anything else invalid gives 'invalid'.
+ */
+export function parseSessionDate(value: unknown): Date | null | 'invalid' {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return 'invalid';
+  const v = value.trim();
+  if (!v) return null;
+  const m = ISO_DATE.exec(v);
+  if (!m) return 'invalid';
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', offset] = m;
+  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, Number(frac.slice(0, 3).padEnd(3, '0')));
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return 'invalid';
+  if (hour > 23 || minute > 59 || second > 59) return 'invalid';
+  if (offset) {
+    if (/^z$/i.test(offset)) return new Date(wall);
+    const sign = offset.startsWith('-') ? -1 : 1;
+    const digits = offset.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2, 4));
+    if (oh > 14 || om > 59) return 'invalid';
+    return new Date(wall - sign * (oh * 60 + om) * 60000);
+  }
+  // Wall time in Denver: correct by the zone's offset, twice to land right around DST changes.
+  let instant = wall - zoneOffsetMinutes(wall, CONFERENCE_TIME_ZONE) * 60000;
+  instant = wall - zoneOffsetMinutes(instant, CONFERENCE_TIME_ZONE) * 60000;
+  return new Date(instant);
+}
+
+/** True when the ISO string carries a time of day (not a bare date). */
+export function hasTimeOfDay(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value.trim());
+}
+
+/** Wall-clock parts of `date` in Denver. */
+function denverParts(date: Date): { y: number; m: number; d: number; hour: number; minute: number } {
+  const local = new Date(date.getTime() + zoneOffsetMinutes(date.getTime(), CONFERENCE_TIME_ZONE) * 60000);
+  return {
+    y: local.getUTCFullYear(),
+    m: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+/** The conference day of a date (Sept 8, 2025 in Denver = 1); null before the conference. */
+export function conferenceDayOf(date: Date): number | null {
+  const { y, m, d } = denverParts(date);
+  const [fy, fm, fd] = CONFERENCE_FIRST_DAY.split('-').map(Number);
+  const days = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(fy, fm - 1, fd)) / 86400000);
+  return days >= 0 ? days + 1 : null;
+}
+
+/** '9:30 AM' for a 24-hour time. */
+function formatClock(hour: number, minute: number): string {
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
+}
+
+/** The Denver time of day of a date, as the program writes it: '9:30 AM'. */
+export function conferenceTimeOf(date: Date): string {
+  const { hour, minute } = denverParts(date);
+  return formatClock(hour, minute);
+}
+
+/**
+ * A time of day as '9:30 AM': accepts '9:30 AM', '9:30am', '09:30 pm' and 24-hour '14:05'.
+ * ''/null/undefined give null; anything else gives undefined (invalid).
+ */
+export function normalizeClock(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  if (!v) return null;
+  const twelve = /^(\d{1,2}):(\d{2})\s*([ap])\.?m\.?$/i.exec(v);
+  if (twelve) {
+    const h = Number(twelve[1]), mi = Number(twelve[2]);
+    if (h < 1 || h > 12 || mi > 59) return undefined;
+    return `${h}:${twelve[2]} ${twelve[3].toUpperCase()}M`;
+  }
+  const day = /^(\d{1,2}):(\d{2})$/.exec(v);
+  if (day) {
+    const h = Number(day[1]), mi = Number(day[2]);
+    if (h > 23 || mi > 59) return undefined;
+    return formatClock(h, mi);
+  }
+  return undefined;
+}
+
+/** Trimmed text or null for ''/null/undefined; undefined when not text. */
+export function optionalText(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  return v ? v : null;
+}
+
+/** A conference day: a whole number ≥ 1 (or its digits as text); ''/null/undefined give null; else undefined. */
+export function normalizeDay(value: unknown): number | null | undefined {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 366 ? n : undefined;
+}
+
+export type ImportResult = { ok: true; record: SessionRecord } | { ok: false; reason: string };
+
+/**
+ * One row of a session import (SPEC §5): missing title → 'Untitled Session'; speakers and tags default
+ * empty (arrays or comma-separated strings); date null when missing (invalid → rejected); format by
+ * keyword, else from `type`, else panel. A row of the wrong shape is rejected with the reason, never
+ * half-written. Day and start time come from the date when missing.
+ */
+export function importRecord(raw: unknown): ImportResult {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, reason: 'not an object' };
+  const row = raw as Record<string, unknown>;
+  let title: string;
+  if (row.title === undefined || row.title === null) title = UNTITLED_SESSION;
+  else if (typeof row.title !== 'string') return { ok: false, reason: 'title must be text' };
+  else title = row.title.trim() || UNTITLED_SESSION;
+  if (title.length > MAX_TITLE_LENGTH) return { ok: false, reason: MESSAGES.titleTooLong };
+  const speakers = toStringList(row.speakers);
+  if (!speakers) return { ok: false, reason: MESSAGES.speakers };
+  const tags = toStringList(row.tags);
+  if (!tags) return { ok: false, reason: MESSAGES.tags };
+  const date = parseSessionDate(row.date);
+  if (date === 'invalid') return { ok: false, reason: 'invalid date' };
+  for (const key of ['format', 'type'] as const) {
+    if (row[key] !== undefined && row[key] !== null && typeof row[key] !== 'string') {
+      return { ok: false, reason: `${key} must be text` };
+    }
+  }
+  const format = normalizeFormat(row.format) ?? normalizeFormat(row.type) ?? DEFAULT_SESSION_FORMAT;
+  const day = normalizeDay(row.day);
+  if (day === undefined) return { ok: false, reason: MESSAGES.day };
+  const startTime = normalizeClock(row.startTime);
+  if (startTime === undefined) return { ok: false, reason: MESSAGES.startTime };
+  const endTime = normalizeClock(row.endTime);
+  if (endTime === undefined) return { ok: false, reason: MESSAGES.endTime };
+  const location = optionalText(row.location);
+  if (location === undefined) return { ok: false, reason: MESSAGES.location };
+  const description = optionalText(row.description);
+  if (description === undefined || (description?.length ?? 0) > MAX_TEXT_LENGTH) {
+    return { ok: false, reason: MESSAGES.description };
+  }
+  return {
+    ok: true,
+    record: withDerivedSchedule(
+      { title, description: description ?? '', speakers, tags, format, date, day, startTime, endTime, location },
+      hasTimeOfDay(row.date),
+    ),
+  };
+}
+
+/** Fills day (and start time, when the date has a time of day) from the date when they are missing. */
+export function withDerivedSchedule(record: SessionRecord, dateHasTime: boolean): SessionRecord {
+  if (!record.date) return record;
+  return {
+    ...record,
+    day: record.day ?? conferenceDayOf(record.date),
+    startTime: record.startTime ?? (dateHasTime ? conferenceTimeOf(record.date) : null),
+  };
+}
