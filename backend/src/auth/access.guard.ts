@@ -24,12 +24,39 @@ function highest(roles: (Role | undefined)[]): Role | undefined {
   return roles.reduce<Role | undefined>((top, r) => (r && (!top || !hasRole(top, r)) ? r : top), undefined);
 }
 
+/** What the guard knows about a request; `routePath` is the matched route's pattern. */
+export interface AccessRequest {
+  declaredRole?: Role;
+  isPublic: boolean;
+  requestPath: string;
+  routePath?: string;
+  user?: AuthUser;
+}
+
 /**
- * Global guard. Resolves the session user through passport, then: routes are signed-in only unless
- * `@Public()`; `/api/admin/*` needs admin, `/api/superadmin/*` superadmin, as does `@Roles(...)`.
- * The path rule is read from the matched route's pattern as well as from the request path, so no
- * spelling of a URL reaches a console route without its role.
- * 401 without a session, 403 with the wrong role or a privileged account not yet verified by its link.
+ * The access rule, for every route: signed-in only unless public; `/api/admin/*` needs admin and
+ * `/api/superadmin/*` superadmin whatever the decorators say, as does `@Roles(...)`. The path rule is
+ * read from the matched route's pattern as well as from the request path, so no spelling of a URL
+ * reaches a console route without its role. Throws 401 or 403 `{message}`; returns when allowed.
+ */
+export function checkAccess(r: AccessRequest): void {
+  const needed = highest([
+    r.declaredRole,
+    roleForPath(r.requestPath),
+    r.routePath === undefined ? undefined : roleForPath(r.routePath),
+  ]);
+  if (!needed && r.isPublic) return;
+  if (!r.user) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
+  if (needed && !hasRole(r.user.role, needed)) {
+    if (hasRole(r.user.accountRole, needed)) throw new ForbiddenException(VERIFICATION_PENDING_MESSAGE);
+    throw new ForbiddenException(FORBIDDEN_MESSAGE);
+  }
+}
+
+/**
+ * Global guard: resolves the session user through passport (SessionStrategy), then applies
+ * `checkAccess`. 401 without a session, 403 with the wrong role or a privileged account not yet
+ * verified by its emailed link.
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('session') {
@@ -42,23 +69,17 @@ export class AccessGuard extends AuthGuard('session') {
     const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const targets = [ctx.getHandler(), ctx.getClass()];
     const routePath: unknown = (req.route as { path?: unknown } | undefined)?.path;
-    const needed = highest([
-      this.reflector.getAllAndOverride<Role | undefined>(ROLE_KEY, targets),
-      roleForPath(req.path),
-      typeof routePath === 'string' ? roleForPath(routePath) : undefined,
-    ]);
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets) === true;
-    if (!needed && isPublic) return true;
-    const user = req.user;
-    if (!user) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
-    if (needed && !hasRole(user.role, needed)) {
-      if (hasRole(user.accountRole, needed)) throw new ForbiddenException(VERIFICATION_PENDING_MESSAGE);
-      throw new ForbiddenException(FORBIDDEN_MESSAGE);
-    }
+    checkAccess({
+      declaredRole: this.reflector.getAllAndOverride<Role | undefined>(ROLE_KEY, targets),
+      isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets) === true,
+      requestPath: req.path,
+      routePath: typeof routePath === 'string' ? routePath : undefined,
+      user: req.user,
+    });
     return true;
   }
 
-  /** No user is not an error here: `canActivate` decides. */
+  /** No user is not an error here: `checkAccess` decides. */
   override handleRequest<T>(err: unknown, user: T): T {
     if (err) throw err;
     return (user || undefined) as T;

@@ -32,3 +32,42 @@ export async function signInPrivileged(
   }
   return agent;
 }
+
+export interface RegisteredRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** The route pattern as registered, e.g. `/api/admin/session/:id`. */
+  pattern: string;
+  /** A concrete path for the pattern (parameters filled with a UUID). */
+  path: string;
+}
+
+const SAMPLE_PARAM = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Every route the running app registered in Express (`app.router.stack` in Express 5), so suites
+ * that check guards also cover routes added later. Filter by prefix, e.g. `/api/admin/`.
+ */
+export function registeredRoutes(t: TestApp, prefix = '/'): RegisteredRoute[] {
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: { route?: { path: unknown; methods: Record<string, boolean> } }[] };
+  };
+  const routes: RegisteredRoute[] = [];
+  for (const layer of express.router.stack) {
+    if (!layer.route) continue;
+    const patterns = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+    for (const pattern of patterns) {
+      if (typeof pattern !== 'string' || !pattern.toLowerCase().startsWith(prefix)) continue;
+      const path = pattern
+        .replace(/[{}]/g, '')
+        .replace(/:[A-Za-z0-9_]+/g, SAMPLE_PARAM)
+        .replace(/\*[A-Za-z0-9_]*/g, 'x');
+      const methods = Object.keys(layer.route.methods).flatMap((m) => (m === '_all' ? ['get', 'post'] : [m]));
+      for (const method of methods) {
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) {
+          routes.push({ method: method as RegisteredRoute['method'], pattern, path });
+        }
+      }
+    }
+  }
+  return routes;
+}

@@ -1,0 +1,39 @@
+import { loadConfig } from '../config/app-config';
+import { emailOf, RATE_LIMIT_MESSAGE, rateLimitOptions } from './rate-limit';
+
+// A fixed secret keeps loadConfig from writing one into a data directory.
+const config = (env: Record<string, string> = {}) => loadConfig(env, { dataDir: '/nonexistent', sessionSecret: 'x'.repeat(32) });
+
+describe(rateLimitOptions.name, () => {
+  it('limits logins to 10 a minute per email and 300 a minute per IP by default', () => {
+    const c = config();
+    expect(c.loginLimitPerEmail).toBe(10);
+    expect(c.loginLimitPerIp).toBe(300);
+    const sut = rateLimitOptions(c) as { throttlers: { name: string; limit: number; ttl: number }[]; errorMessage: string };
+    const byName = Object.fromEntries(sut.throttlers.map((t) => [t.name, t]));
+    expect(byName['login-email']).toMatchObject({ limit: 10, ttl: 60_000 });
+    expect(byName['login-ip']).toMatchObject({ limit: 300, ttl: 60_000 });
+    expect(sut.errorMessage).toBe(RATE_LIMIT_MESSAGE);
+  });
+
+  it('takes the limits from LOGIN_LIMIT_PER_EMAIL and LOGIN_LIMIT_PER_IP', () => {
+    const sut = rateLimitOptions(config({ LOGIN_LIMIT_PER_EMAIL: '3', LOGIN_LIMIT_PER_IP: '50' })) as {
+      throttlers: { name: string; limit: number }[];
+    };
+    expect(sut.throttlers.find((t) => t.name === 'login-email')?.limit).toBe(3);
+    expect(sut.throttlers.find((t) => t.name === 'login-ip')?.limit).toBe(50);
+  });
+
+  it('refuses a limit that is not a positive whole number, naming the setting', () => {
+    expect(() => config({ LOGIN_LIMIT_PER_EMAIL: '0' })).toThrow(/LOGIN_LIMIT_PER_EMAIL/);
+    expect(() => config({ LOGIN_LIMIT_PER_IP: 'lots' })).toThrow(/LOGIN_LIMIT_PER_IP/);
+  });
+});
+
+describe(emailOf.name, () => {
+  it('counts one address however it is typed, and nothing for a body without one', () => {
+    expect(emailOf({ body: { email: ' Ann@Example.COM ' } })).toBe('ann@example.com');
+    expect(emailOf({ body: { email: 42 } })).toBe('');
+    expect(emailOf({ body: undefined })).toBe('');
+  });
+});
