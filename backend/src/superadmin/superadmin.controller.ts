@@ -1,0 +1,30 @@
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Roles } from '../common/roles';
+import { ImportSessionsDto } from './dto/import-sessions.dto';
+import { exportFilename, ImportResponse, SessionExportFile, SuperadminService, UserAnalytics } from './superadmin.service';
+
+@Roles('superadmin')
+@Controller('api/superadmin')
+export class SuperadminController {
+  constructor(private readonly superadmin: SuperadminService) {}
+
+  @Get('analytics')
+  analytics(): Promise<UserAnalytics[]> {
+    return this.superadmin.analytics();
+  }
+
+  /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+  @Get('export-sessions')
+  async exportSessions(@Res({ passthrough: true }) res: Response): Promise<SessionExportFile> {
+    const now = new Date();
+    res.attachment(exportFilename(now));
+    return this.superadmin.exportSessions(now);
+  }
+
+  @Post('import-sessions')
+  @HttpCode(200)
+  importSessions(@Body() dto: ImportSessionsDto): Promise<ImportResponse> {
+    return this.superadmin.importSessions(dto.sessions);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { SessionExportRow, SessionsService } from '../sessions/sessions.service';
+import { SuperadminRepository } from './superadmin.repository';
+
+export interface UserAnalytics {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  totalLogins: number;
+  totalChatPrompts: number;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+export interface SessionExportFile {
+  exportedAt: string;
+  sessions: SessionExportRow[];
+}
+
+export interface ImportResponse {
+  message: string;
+  imported: number;
+  skipped: { index: number; title: string | null; reason: string }[];
+}
+
+/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
+export function exportFilename(now: Date): string {
+  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
+}
+
+@Injectable()
+export class SuperadminService {
+  constructor(
+    private readonly repo: SuperadminRepository,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async analytics(): Promise<UserAnalytics[]> {
+    const rows = await this.repo.userAnalytics();
+    return rows.map((r) => ({
+      ...r,
+      lastLogin: r.lastLogin ? new Date(r.lastLogin).toISOString() : null,
+      createdAt: new Date(r.createdAt).toISOString(),
+    }));
+  }
+
+  async exportSessions(now: Date): Promise<SessionExportFile> {
+    return { exportedAt: now.toISOString(), sessions: await this.sessions.exportAll() };
+  }
+
+  /** Mode create-new: every valid row becomes a new session; bad rows are skipped and named. */
+  async importSessions(rows: unknown[]): Promise<ImportResponse> {
+    const { imported, skipped } = await this.sessions.importMany(rows);
+    const noun = rows.length === 1 ? 'session' : 'sessions';
+    let message = `Successfully imported ${imported} of ${rows.length} ${noun}.`;
+    if (skipped.length) {
+      const first = skipped.slice(0, 5).map((s) => `#${s.index + 1} (${s.reason})`).join(', ');
+      message += ` Skipped ${skipped.length}: ${first}${skipped.length > 5 ? ', …' : ''}.`;
+    }
+    return { message, imported, skipped };
+  }
+}
