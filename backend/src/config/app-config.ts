@@ -35,6 +35,8 @@ export class AppConfig {
   readonly chatLimitPerUser!: number;
   readonly emailLimitPerUser!: number;
   readonly ingestConcurrency!: number;
+  /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
+  readonly queuePrefix!: string;
   readonly maxUploadBytes!: number;
   /** Express `trust proxy`: which proxies may tell the client address through X-Forwarded-For. */
   readonly trustProxy!: boolean | number | string;
@@ -146,6 +148,14 @@ function sessionSecret(env: Env, dataDir: string, production: boolean): string {
   }
 }
 
+function queuePrefix(env: Env): string {
+  const raw = str(env, 'QUEUE_PREFIX') ?? 'conference-assistant';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
+    throw new ConfigError(`QUEUE_PREFIX may hold only letters, digits and _ . : - (got "${raw}").`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
@@ -184,6 +194,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
     emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
+    queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: trustProxy(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
