@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module';
+import { DemoRepository } from './demo.repository';
+import { DemoSeeder } from './demo.seeder';
 
-@Module({})
+/** Seeds the demo conference (backend/demo) on first start unless SEED_DEMO=false. */
+@Module({
+  imports: [SessionsModule],
+  providers: [DemoRepository, DemoSeeder],
+})
 export class DemoModule {}
