@@ -7,6 +7,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { VERIFICATION_PENDING_MESSAGE } from '../src/auth/access.guard';
 import {
+  AuthService,
   DEMO_ATTENDEE,
   INVALID_LINK_MESSAGE,
   QUICK_LOGIN_FORBIDDEN_MESSAGE,
@@ -156,6 +157,12 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
         ['expired@example.com'],
       );
       await agent.get('/api/auth/user').expect(401);
+      await t.app.get(AuthService).purgeExpired();
+      const left = await db.query(
+        `SELECT count(*)::int AS n FROM web_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+        ['expired@example.com'],
+      );
+      expect(left[0].n).toBe(0);
     });
   });
 
