@@ -73,7 +73,7 @@ export async function loadDemoManifest(dir = DEMO_DIR): Promise<Loaded<DemoDocum
       continue;
     }
     const filePath = path.resolve(docsDir, file);
-    if (path.dirname(filePath) !== docsDir && !filePath.startsWith(docsDir + path.sep)) {
+    if (!filePath.startsWith(docsDir + path.sep)) {
       problems.push(`document #${i + 1}: ${file} is outside ${docsDir}`);
       continue;
     }
