@@ -11,7 +11,13 @@ export class EmailModule {
       module: EmailModule,
       global: true,
       imports: config.smtpUrl
-        ? [MailerModule.forRoot({ transport: config.smtpUrl, defaults: { from: config.mailFrom } as never })]
+        ? [
+            MailerModule.forRoot({
+              // Bounded waits: a mail server that does not answer fails the send instead of holding a request for minutes.
+              transport: { url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+              defaults: { from: config.mailFrom } as never,
+            }),
+          ]
         : [],
       providers: [EmailRepository, EmailService],
       exports: [EmailService, EmailRepository],
