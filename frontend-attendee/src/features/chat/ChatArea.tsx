@@ -1,0 +1,144 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { toast } from '@/components/ui/toast-store';
+import { MSG_STREAM_ERROR, MSG_STREAM_ERROR_TITLE, SUGGESTED_QUESTIONS } from '@/constants';
+import { useEnvironment } from '@/lib/environment';
+import type { ChatMessage, Source } from '@/lib/types';
+import { ChatInput } from './ChatInput';
+import { EmailChatDialog } from './EmailChatDialog';
+import { MessageList } from './MessageList';
+import { SourceDialog } from './SourceDialog';
+import { useChatStream } from './useChatStream';
+
+interface Props {
+  threadId: string | null;
+  restartThread: () => Promise<string>;
+  selectedIds: string[];
+  userEmail: string;
+}
+
+/** 'Conference Q&A': the conversation, its status bar and the question box. Owns the chat stream. */
+export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Props) {
+  const queryClient = useQueryClient();
+  const env = useEnvironment();
+  const [input, setInput] = useState('');
+  const [openSource, setOpenSource] = useState<Source | null>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  const messagesKey = useMemo(() => ['/api/chat/messages', threadId ?? ''], [threadId]);
+  const messages = useQuery<ChatMessage[]>({ queryKey: messagesKey, enabled: !!threadId });
+  const refetchMessages = useCallback(() => queryClient.refetchQueries({ queryKey: messagesKey, exact: true }), [queryClient, messagesKey]);
+
+  const chat = useChatStream({
+    threadId,
+    sessionIds: selectedIds,
+    isProduction: env.data?.isProduction ?? false,
+    onSettled: refetchMessages,
+  });
+
+  const submit = () => {
+    const text = input;
+    if (!text.trim() || chat.isBusy || !threadId) return;
+    setInput('');
+    void chat.send(text);
+  };
+
+  const clearConversation = async () => {
+    try {
+      chat.reset();
+      await restartThread();
+      toast({ title: 'Conversation Cleared', description: 'Started a new conversation.', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to clear conversation.', variant: 'destructive' });
+    }
+  };
+
+  const list = messages.data ?? [];
+  const empty = list.length === 0 && !chat.pendingMessage && !chat.streamingText;
+
+  return (
+    <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col bg-slate-50">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <div>
+          <h2 id="chat-title" className="text-base font-semibold text-slate-900">
+            Conference Q&amp;A
+          </h2>
+          <p className="text-xs text-slate-700" data-testid="chat-scope">
+            {selectedIds.length > 0 ? `${selectedIds.length} session${selectedIds.length === 1 ? '' : 's'} selected` : 'All sessions'}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setEmailOpen(true)}>
+            Email Chat History
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void clearConversation()} aria-label="Clear conversation">
+            Clear
+          </Button>
+        </div>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4" aria-live="polite" aria-busy={chat.isBusy}>
+        {empty ? (
+          <div className="mx-auto max-w-xl py-6 text-center">
+            <h3 className="text-lg font-semibold text-slate-900">Welcome! Ask anything about the conference.</h3>
+            <p className="mt-2 text-sm text-slate-700">
+              Answers come from the session transcripts and slides, with citations you can open. Try one of these:
+            </p>
+            <ul className="mt-4 grid gap-2">
+              {SUGGESTED_QUESTIONS.map((q) => (
+                <li key={q}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setInput(q);
+                      inputRef.current?.focus();
+                    }}
+                    className="w-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-left text-sm text-slate-800 shadow-sm hover:border-sky-400 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+                  >
+                    {q}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <MessageList
+            messages={list}
+            pendingMessage={chat.pendingMessage}
+            streamingText={chat.streamingText}
+            streamingSources={chat.streamingSources}
+            onOpenSource={setOpenSource}
+          />
+        )}
+        {chat.status === 'error' && (
+          <div role="alert" className="mx-auto mt-4 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+            <p className="font-semibold">{MSG_STREAM_ERROR_TITLE}</p>
+            <p>{MSG_STREAM_ERROR}</p>
+          </div>
+        )}
+      </div>
+
+      <div className="border-t border-slate-200 bg-white px-4 py-3">
+        <div className="mb-2 flex min-h-5 items-center gap-2 text-xs text-slate-700" role="status" data-testid="chat-status">
+          {chat.isBusy ? (
+            <>
+              <Spinner label="Working" className="scale-75" />
+              <span>{chat.statusText}</span>
+            </>
+          ) : !threadId ? (
+            <span>Starting conversation...</span>
+          ) : (
+            <span>Ready: {selectedIds.length > 0 ? `asking ${selectedIds.length} selected session${selectedIds.length === 1 ? '' : 's'}` : 'asking across all sessions'}</span>
+          )}
+        </div>
+        <ChatInput ref={inputRef} value={input} onChange={setInput} onSubmit={submit} disabled={chat.isBusy || !threadId} />
+      </div>
+
+      <SourceDialog source={openSource} onClose={() => setOpenSource(null)} />
+      <EmailChatDialog open={emailOpen} onOpenChange={setEmailOpen} threadId={threadId} defaultEmail={userEmail} />
+    </section>
+  );
+}

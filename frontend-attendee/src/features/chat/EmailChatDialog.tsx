@@ -1,0 +1,78 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { toast } from '@/components/ui/toast-store';
+import { MSG_EMAIL_FAILED_TITLE, MSG_INVALID_EMAIL_DIALOG, MSG_INVALID_EMAIL_TITLE, MSG_NO_ACTIVE_CHAT } from '@/constants';
+import { apiJson, serverMessage } from '@/lib/api';
+import { EMAIL_PATTERN } from '@/lib/format';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  threadId: string | null;
+  defaultEmail: string;
+}
+
+/** 'Email Chat History': sends the current thread to a recipient. */
+export function EmailChatDialog({ open, onOpenChange, threadId, defaultEmail }: Props) {
+  const [email, setEmail] = useState(defaultEmail);
+  const inputId = useId();
+  useEffect(() => {
+    if (open) setEmail(defaultEmail);
+  }, [open, defaultEmail]);
+
+  const send = useMutation({
+    mutationFn: (vars: { threadId: string; recipientEmail: string }) =>
+      apiJson<{ message: string }>('POST', '/api/email/chat-history', vars),
+    onSuccess: (_data, vars) => {
+      toast({ title: 'Email Sent', description: `Successfully sent to ${vars.recipientEmail}`, variant: 'success' });
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      toast({ title: MSG_EMAIL_FAILED_TITLE, description: serverMessage(error) || 'Failed to send email', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const recipientEmail = email.trim();
+    if (!recipientEmail || !EMAIL_PATTERN.test(recipientEmail)) {
+      toast({ title: MSG_INVALID_EMAIL_TITLE, description: MSG_INVALID_EMAIL_DIALOG, variant: 'destructive' });
+      return;
+    }
+    if (!threadId) {
+      toast({ title: MSG_EMAIL_FAILED_TITLE, description: MSG_NO_ACTIVE_CHAT, variant: 'destructive' });
+      return;
+    }
+    send.mutate({ threadId, recipientEmail });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Email Chat History" description="Send this conversation to an email address.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <div className="grid gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            Recipient email
+          </label>
+          <input
+            id={inputId}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-10 rounded-md border border-slate-300 px-3 text-sm"
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? 'Sending...' : 'Send Email'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

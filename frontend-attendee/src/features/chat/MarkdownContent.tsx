@@ -1,0 +1,60 @@
+import { Children, type ReactNode } from 'react';
+import Markdown from 'react-markdown';
+import { cn } from '@/lib/cn';
+import type { Source } from '@/lib/types';
+import { findSource, rehypeCitations } from './citations';
+
+function textOf(children: ReactNode): string {
+  return Children.toArray(children)
+    .map((c) => (typeof c === 'string' || typeof c === 'number' ? String(c) : ''))
+    .join('');
+}
+
+interface Props {
+  content: string;
+  sources?: Source[];
+  onOpenSource: (source: Source) => void;
+}
+
+/** Assistant text as safe markdown (no raw HTML): bold lines, bullets, and citation badges. */
+export function MarkdownContent({ content, sources, onOpenSource }: Props) {
+  return (
+    <div className="grid gap-2 text-sm leading-relaxed text-slate-900 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_li]:mt-1">
+      <Markdown
+        skipHtml
+        rehypePlugins={[rehypeCitations]}
+        components={{
+          a: ({ children, href }) => (
+            <a href={href} target="_blank" rel="noreferrer noopener" className="text-sky-800 underline">
+              {children}
+            </a>
+          ),
+          cite: ({ children }) => {
+            const marker = textOf(children);
+            const source = findSource(sources, marker);
+            const cls = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
+            if (!source) {
+              return <span className={cn(cls, 'border-slate-300 bg-slate-100 text-slate-800')}>{marker}</span>;
+            }
+            return (
+              <button
+                type="button"
+                data-citation={marker}
+                aria-label={`Source ${marker}: ${source.sessionTitle}`}
+                onClick={() => onOpenSource(source)}
+                className={cn(
+                  cls,
+                  'cursor-pointer border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600',
+                )}
+              >
+                {marker}
+              </button>
+            );
+          },
+        }}
+      >
+        {content}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import {
+  STATUS_ANALYZING,
+  STATUS_ANALYZING_AFTER_MS,
+  STATUS_GENERATING,
+  STATUS_GENERATING_AFTER_MS,
+  STATUS_SEARCHING,
+  STATUS_SIMPLIFIED,
+  STATUS_SWITCH_AFTER_MS,
+  STATUS_SWITCHING,
+  STREAM_CHUNK_GAP_TIMEOUT_MS,
+  STREAM_DONE_MARKER,
+  STREAM_FETCH_TIMEOUT_MS,
+  STREAM_FIRST_CHUNK_TIMEOUT_MS,
+  STREAM_MAX_READ_ERRORS,
+  STREAM_TOTAL_TIMEOUT_MS,
+} from '@/constants';
+import { ApiError, throwIfNotOk } from '@/lib/api';
+import type { Source } from '@/lib/types';
+
+export interface ChatPayload {
+  threadId: string;
+  message: string;
+  sessionIds: string[];
+}
+
+export interface ChatCallbacks {
+  /** The status line under the messages. */
+  onStatus: (status: string) => void;
+  /** The answer so far (accumulated text), each time a piece arrives. */
+  onText: (text: string) => void;
+  onSources: (sources: Source[]) => void;
+}
+
+export type ChatRoute = 'stream' | 'message' | 'simple';
+
+export type ChatOutcome =
+  | { kind: 'complete'; content: string; sources: Source[]; route: ChatRoute }
+  | { kind: 'stream-error'; error: string; content: string };
+
+export interface RunChatOptions extends ChatCallbacks {
+  /** In production (GET /api/environment) the non-streaming message endpoint is used directly. */
+  isProduction: boolean;
+  /** Aborts everything (the conversation was cleared or the page left). */
+  signal?: AbortSignal;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const TIMED_OUT = Symbol('timed out');
+
+function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout>;
+  const promise = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, ms));
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** POST to a non-streaming endpoint (/api/chat/message or /api/chat/simple). */
+async function postFallback(url: string, payload: ChatPayload, signal?: AbortSignal): Promise<{ content: string; sources: Source[] }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    headers: JSON_HEADERS,
+    body: JSON.stringify(payload),
+    signal,
+  });
+  if (res.status === 401) await throwIfNotOk(res); // '401: …Unauthorized' sends the user to sign in
+  if (!res.ok) throw new Error(`Fallback failed: ${res.status}`);
+  const body = (await res.json()) as { content?: string; sources?: Source[] };
+  return { content: body.content ?? '', sources: body.sources ?? [] };
+}
+
+type ReadResult =
+  | { kind: 'done'; text: string; sources: Source[] }
+  | { kind: 'stalled'; text: string; sources: Source[] }
+  | { kind: 'error'; error: string; text: string };
+
+/**
+ * Reads the SSE stream: 'data: {json}' lines with content, status, sources or error, ending with
+ * [DONE]. Stops as stalled after 45 s without a first chunk, 30 s without a chunk, 180 s in all,
+ * or more than 3 read errors.
+ */
+async function readStream(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  startedAt: number,
+  cb: ChatCallbacks,
+): Promise<ReadResult> {
+  const decoder = new TextDecoder();
+  const streamStart = Date.now();
+  let text = '';
+  let sources: Source[] = [];
+  let done = false;
+  let streamError: string | null = null;
+  let chunks = 0;
+  let readErrors = 0;
+  let lastChunkAt = streamStart;
+
+  const parser = createParser({
+    onEvent(event: EventSourceMessage) {
+      if (done || streamError !== null) return;
+      if (event.data.trim() === STREAM_DONE_MARKER) {
+        done = true;
+        return;
+      }
+      let data: { content?: unknown; status?: unknown; sources?: unknown; error?: unknown };
+      try {
+        data = JSON.parse(event.data) as typeof data;
+      } catch {
+        return; // not JSON: ignored
+      }
+      if (typeof data.error === 'string' && data.error) {
+        streamError = data.error;
+        return;
+      }
+      if (typeof data.status === 'string' && data.status && !text) cb.onStatus(data.status);
+      if (Array.isArray(data.sources)) {
+        sources = data.sources as Source[];
+        cb.onSources(sources);
+      }
+      if (typeof data.content === 'string' && data.content) {
+        text += data.content;
+        cb.onText(text);
+      }
+    },
+  });
+
+  const stop = () => reader.cancel().catch(() => undefined);
+  while (!done && streamError === null) {
+    const now = Date.now();
+    const deadline = Math.min(
+      startedAt + STREAM_TOTAL_TIMEOUT_MS,
+      chunks === 0 ? streamStart + STREAM_FIRST_CHUNK_TIMEOUT_MS : lastChunkAt + STREAM_CHUNK_GAP_TIMEOUT_MS,
+    );
+    const timeout = delay(deadline - now);
+    let result: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
+    try {
+      result = await Promise.race([reader.read(), timeout.promise]);
+    } catch {
+      timeout.cancel();
+      readErrors += 1;
+      if (chunks > 0 || readErrors > STREAM_MAX_READ_ERRORS) {
+        void stop();
+        return { kind: 'stalled', text, sources };
+      }
+      continue;
+    }
+    timeout.cancel();
+    if (result === TIMED_OUT) {
+      void stop();
+      return { kind: 'stalled', text, sources };
+    }
+    if (result.done) break;
+    chunks += 1;
+    lastChunkAt = Date.now();
+    parser.feed(decoder.decode(result.value, { stream: true }));
+  }
+  if (streamError !== null) {
+    void stop();
+    return { kind: 'error', error: streamError, text };
+  }
+  if (done) void stop();
+  return { kind: 'done', text, sources };
+}
+
+/**
+ * Sends one chat message through the fallback chain of SPEC §4 and §9:
+ * streaming first; on a 5xx, a 60 s timeout, a network failure or no stream reader, the message
+ * endpoint; in production the message endpoint directly; when the stream stalls with no text, the
+ * simple endpoint with 'Using simplified processing...'. The status line runs 'Searching conference
+ * documents' → 1.5 s 'Analyzing relevant content' → 3.5 s 'Generating comprehensive answer', and
+ * reads 'Switching to simplified mode...' if no answer has come after 90 s.
+ * Throws 'Fallback failed: {status}' when a fallback endpoint fails, and the API error for a 4xx.
+ */
+export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promise<ChatOutcome> {
+  const startedAt = Date.now();
+  let hasText = false;
+  let finished = false;
+  const status = (s: string) => {
+    if (!finished) opts.onStatus(s);
+  };
+  const cb: ChatCallbacks = {
+    onStatus: status,
+    onSources: opts.onSources,
+    onText: (t) => {
+      if (!hasText) {
+        hasText = true;
+        status(STATUS_GENERATING);
+      }
+      opts.onText(t);
+    },
+  };
+  const timers = [
+    setTimeout(() => !hasText && status(STATUS_ANALYZING), STATUS_ANALYZING_AFTER_MS),
+    setTimeout(() => !hasText && status(STATUS_GENERATING), STATUS_GENERATING_AFTER_MS),
+    setTimeout(() => !hasText && status(STATUS_SWITCHING), STATUS_SWITCH_AFTER_MS),
+  ];
+  status(STATUS_SEARCHING);
+
+  const viaMessage = async (): Promise<ChatOutcome> => {
+    const r = await postFallback('/api/chat/message', payload, opts.signal);
+    return { kind: 'complete', ...r, route: 'message' };
+  };
+  const viaSimple = async (): Promise<ChatOutcome> => {
+    status(STATUS_SIMPLIFIED);
+    const r = await postFallback('/api/chat/simple', payload, opts.signal);
+    return { kind: 'complete', ...r, route: 'simple' };
+  };
+
+  try {
+    if (opts.isProduction) return await viaMessage();
+
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onOuterAbort);
+    const fetchTimer = setTimeout(() => controller.abort(), STREAM_FETCH_TIMEOUT_MS);
+
+    let res: Response;
+    try {
+      res = await fetch('/api/chat/stream', {
+        method: 'POST',
+        credentials: 'include',
+        headers: JSON_HEADERS,
+        body: JSON.stringify(payload),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      // Timed out after 60 s, or the network failed: the non-streaming endpoint.
+      return await viaMessage();
+    } finally {
+      clearTimeout(fetchTimer);
+      opts.signal?.removeEventListener('abort', onOuterAbort);
+    }
+
+    if (res.status >= 500) return await viaMessage();
+    await throwIfNotOk(res);
+    const reader = res.body?.getReader();
+    if (!reader) return await viaMessage();
+
+    const onAbortRead = () => reader.cancel().catch(() => undefined);
+    opts.signal?.addEventListener('abort', onAbortRead);
+    let read: ReadResult;
+    try {
+      read = await readStream(reader, startedAt, cb);
+    } finally {
+      opts.signal?.removeEventListener('abort', onAbortRead);
+    }
+    if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    if (read.kind === 'error') return { kind: 'stream-error', error: read.error, content: read.text };
+    // Stalled (or ended) without any text: the simple endpoint.
+    if (!read.text) return await viaSimple();
+    return { kind: 'complete', content: read.text, sources: read.sources, route: 'stream' };
+  } finally {
+    finished = true;
+    for (const t of timers) clearTimeout(t);
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export { ApiError };

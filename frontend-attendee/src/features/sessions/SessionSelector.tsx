@@ -1,0 +1,176 @@
+import { useId, useMemo } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
+import type { Session } from '@/lib/types';
+import {
+  allSelected,
+  documentBadge,
+  formatBadge,
+  groupByDay,
+  isSelectable,
+  matchesSearch,
+  speakersLabel,
+  timeLabel,
+  visibleTags,
+} from './sessionRules';
+import { useSessions } from './useSessions';
+
+/** The selector's search text and toggle, kept by the page so they survive closing the slide-over. */
+export interface SessionView {
+  search: string;
+  includeAll: boolean;
+}
+
+interface Props {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  view: SessionView;
+  onViewChange: (next: SessionView) => void;
+}
+
+function SessionItem({ session, checked, onToggle }: { session: Session; checked: boolean; onToggle: () => void }) {
+  const id = useId();
+  const disabled = !isSelectable(session);
+  const badge = formatBadge(session.format);
+  const tags = visibleTags(session.tags);
+  const docs = documentBadge(session.documentTypes);
+  return (
+    <li
+      className={cn(
+        'rounded-lg border p-3 transition-colors',
+        checked ? 'border-sky-400 bg-sky-50' : 'border-slate-200 bg-white',
+        disabled && 'opacity-60',
+      )}
+      data-testid="session-item"
+    >
+      <div className="flex gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1 h-4 w-4 shrink-0 accent-sky-700"
+          checked={checked}
+          disabled={disabled}
+          onChange={onToggle}
+          aria-describedby={`${id}-details`}
+        />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={id} className={cn('block text-sm font-semibold text-slate-900', disabled ? 'cursor-not-allowed' : 'cursor-pointer')}>
+            {session.title}
+          </label>
+          <div id={`${id}-details`} className="mt-1 grid gap-1 text-xs text-slate-700">
+            <div className="flex flex-wrap gap-1">
+              {badge && <Badge tone="violet">{badge}</Badge>}
+              <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
+            </div>
+            {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}
+            {(session.startTime || session.location) && (
+              <p>
+                {timeLabel(session)}
+                {session.startTime && session.location ? ' · ' : ''}
+                {session.location}
+              </p>
+            )}
+            {tags.length > 0 && (
+              <div className="flex flex-wrap gap-1">
+                {tags.map((t) => (
+                  <Badge key={t} tone="sky">
+                    {t}
+                  </Badge>
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Chooses the sessions the chat and takeaways are limited to. */
+export function SessionSelector({ selected, onChange, view, onViewChange }: Props) {
+  const { search, includeAll } = view;
+  const setSearch = (value: string) => onViewChange({ ...view, search: value });
+  const { data: sessions = [], isLoading, isError } = useSessions(includeAll);
+  const searchId = useId();
+
+  const visible = useMemo(() => sessions.filter((s) => matchesSearch(s, search)), [sessions, search]);
+  const groups = useMemo(() => groupByDay(visible), [visible]);
+  const everySelected = allSelected(visible, selected);
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  const toggleAll = () => {
+    const next = new Set(selected);
+    for (const s of visible.filter(isSelectable)) {
+      if (everySelected) next.delete(s.id);
+      else next.add(s.id);
+    }
+    onChange(next);
+  };
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="grid gap-2 border-b border-slate-200 p-3">
+        <label htmlFor={searchId} className="sr-only">
+          Search sessions by title or speaker
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search sessions or speakers..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="h-10 rounded-md border border-slate-300 px-3 text-sm"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-sky-700"
+              checked={everySelected}
+              onChange={toggleAll}
+              disabled={!visible.some(isSelectable)}
+            />
+            Select all
+          </label>
+          <Button variant="ghost" size="sm" onClick={() => onViewChange({ ...view, includeAll: !includeAll })} aria-pressed={includeAll}>
+            {includeAll ? 'Hide Sessions Without Content' : 'Show All Sessions'}
+          </Button>
+        </div>
+        <p className="text-xs text-slate-700" aria-live="polite">
+          {selected.size > 0 ? `${selected.size} selected` : 'No session selected: questions use all sessions'}
+        </p>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-3">
+        {isLoading ? (
+          <div className="flex justify-center p-6">
+            <Spinner label="Loading sessions" />
+          </div>
+        ) : isError ? (
+          <p className="p-3 text-sm text-red-800">Failed to load sessions.</p>
+        ) : visible.length === 0 ? (
+          <p className="p-3 text-sm text-slate-700">
+            {search.trim() ? 'No sessions found matching your search.' : 'No sessions available.'}
+          </p>
+        ) : (
+          groups.map((g) => (
+            <section key={g.label} aria-label={g.label} className="mb-4">
+              <h3 className="mb-2 text-xs font-bold tracking-wide text-slate-700 uppercase">{g.label}</h3>
+              <ul className="grid gap-2">
+                {g.sessions.map((s) => (
+                  <SessionItem key={s.id} session={s} checked={selected.has(s.id)} onToggle={() => toggle(s.id)} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
+import type { Session } from '@/lib/types';
+
+/** Case-insensitive match of the search text on the title or any speaker (SPEC §2). */
+export function matchesSearch(session: Pick<Session, 'title' | 'speakers'>, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return session.title.toLowerCase().includes(q) || session.speakers.some((s) => s.toLowerCase().includes(q));
+}
+
+const NAMED_DAYS: Record<number, string> = {
+  1: 'Day 1 - Monday, Sept 8',
+  2: 'Day 2 - Tuesday, Sept 9',
+  3: 'Day 3 - Wednesday, Sept 10',
+};
+
+/** Days 1 to 3 are named; any other day is 'Day N'; sessions without a day are 'Unscheduled'. */
+export function dayLabel(day: number | null): string {
+  if (day == null) return 'Unscheduled';
+  return NAMED_DAYS[day] ?? `Day ${day}`;
+}
+
+/** Minutes after midnight of a '9:30 AM' time, or null. */
+export function parseClockTime(value: string | null | undefined): number | null {
+  const m = value?.trim().match(/^(\d{1,2}):(\d{2})\s*([AaPp][Mm])?$/);
+  if (!m) return null;
+  let h = Number(m[1]) % 12;
+  if (!m[3]) h = Number(m[1]);
+  else if (m[3].toUpperCase() === 'PM') h += 12;
+  return h * 60 + Number(m[2]);
+}
+
+function startKey(s: Session): number {
+  const t = parseClockTime(s.startTime);
+  if (t != null) return t;
+  if (s.date) {
+    const d = new Date(s.date);
+    return d.getHours() * 60 + d.getMinutes();
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
+
+export interface DayGroup {
+  day: number | null;
+  label: string;
+  sessions: Session[];
+}
+
+/** Groups sessions by day (ascending, unscheduled last), each sorted by start time then title. */
+export function groupByDay(sessions: Session[]): DayGroup[] {
+  const groups = new Map<number | null, Session[]>();
+  for (const s of sessions) {
+    const list = groups.get(s.day ?? null) ?? [];
+    list.push(s);
+    groups.set(s.day ?? null, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
+    .map(([day, list]) => ({
+      day,
+      label: dayLabel(day),
+      sessions: [...list].sort((a, b) => startKey(a) - startKey(b) || a.title.localeCompare(b.title)),
+    }));
+}
+
+/** The format badge text, or null for formats without a badge (panel and unknown ones). */
+export function formatBadge(format: string | null | undefined): string | null {
+  const f = (format ?? '').toLowerCase();
+  if (f.includes('keynote')) return 'Keynote';
+  if (f.includes('fireside')) return 'Fireside Chat';
+  if (f.includes('concurrent')) return 'Concurrent';
+  if (f.includes('roundtable')) return 'Roundtable';
+  if (f.includes('lightning')) return 'Lightning';
+  if (f.includes('workshop') || f.includes('lab')) return 'Workshop';
+  return null;
+}
+
+/** Tags shown on a session: never keynote, panel, workshop or discussion. */
+export function visibleTags(tags: string[]): string[] {
+  return tags.filter((t) => !(HIDDEN_SESSION_TAGS as readonly string[]).includes(t.trim().toLowerCase()));
+}
+
+/** 'A', 'A and B', 'A, B and 3 more'. */
+export function speakersLabel(speakers: string[]): string {
+  if (speakers.length <= MAX_LISTED_SPEAKERS) return speakers.join(' and ');
+  return `${speakers.slice(0, MAX_LISTED_SPEAKERS).join(', ')} and ${speakers.length - MAX_LISTED_SPEAKERS} more`;
+}
+
+/** 'Transcript + PDF', 'Transcript', 'PDF' or 'No documents'. */
+export function documentBadge(documentTypes: string[]): string {
+  const transcript = documentTypes.includes('transcript');
+  const pdf = documentTypes.includes('pdf');
+  if (transcript && pdf) return 'Transcript + PDF';
+  if (transcript) return 'Transcript';
+  if (pdf) return 'PDF';
+  return 'No documents';
+}
+
+export function timeLabel(s: Pick<Session, 'startTime' | 'endTime'>): string {
+  if (s.startTime && s.endTime) return `${s.startTime} - ${s.endTime}`;
+  return s.startTime ?? '';
+}
+
+/** Sessions without content cannot be chosen. */
+export function isSelectable(s: Pick<Session, 'contentStatus'>): boolean {
+  return s.contentStatus !== 'none';
+}
+
+/** The select-all flag: true when every selectable session is selected. */
+export function allSelected(sessions: Session[], selected: ReadonlySet<string>): boolean {
+  const selectable = sessions.filter(isSelectable);
+  return selectable.length > 0 && selectable.every((s) => selected.has(s.id));
+}

@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Session } from '@/lib/types';
+
+/** GET /api/sessions, with ?includeAll=true when sessions without content are shown too. */
+export function useSessions(includeAll = false) {
+  return useQuery<Session[]>({ queryKey: [includeAll ? '/api/sessions?includeAll=true' : '/api/sessions'] });
+}

@@ -1,0 +1,68 @@
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  name: string | null;
+  role: 'attendee' | 'admin' | 'superadmin';
+  isAdmin: boolean;
+  verificationPending?: boolean;
+}
+
+export type DocumentKind = 'transcript' | 'pdf';
+
+export interface Session {
+  id: string;
+  title: string;
+  description?: string | null;
+  speakers: string[];
+  tags: string[];
+  format: string;
+  date: string | null;
+  day: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  location: string | null;
+  documentsCount: number;
+  hasDocuments: boolean;
+  documentTypes: DocumentKind[];
+  contentStatus: 'none' | 'processing' | 'available' | string;
+}
+
+export interface Source {
+  documentId: string;
+  sessionId: string;
+  sessionTitle: string;
+  kind: DocumentKind;
+  page?: number | null;
+  startTime?: number | null;
+  marker: string;
+  snippet: string;
+  score?: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  sources?: Source[];
+}
+
+export interface TakeawaysResult {
+  takeaways: string[];
+  sources?: string[];
+}
+
+export interface SearchResult {
+  sessionId: string;
+  sessionTitle: string;
+  documentId: string;
+  kind: DocumentKind;
+  page: number | null;
+  startTime: number | null;
+  marker: string;
+  snippet: string;
+  score: number;
+}

@@ -1,0 +1,140 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/Button';
+import { FullPageSpinner } from '@/components/ui/Spinner';
+import { toast } from '@/components/ui/toast-store';
+import {
+  CONFERENCE_DATES,
+  CONFERENCE_LOCATION,
+  MSG_LOGIN_FAILED_DEFAULT,
+  MSG_LOGIN_FAILED_TITLE,
+  POST_LOGIN_REDIRECT_DELAY_MS,
+  PRODUCT_NAME,
+} from '@/constants';
+import { errorQueryToast, loginWithFallback, validateLogin, type LoginForm } from '@/features/auth/login';
+import { serverMessage } from '@/lib/api';
+import { useAuth, USER_QUERY_KEY } from '@/lib/auth';
+
+function Field({
+  label,
+  name,
+  type = 'text',
+  required,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: keyof LoginForm;
+  type?: string;
+  required?: boolean;
+  autoComplete: string;
+  value: string;
+  onChange: (name: keyof LoginForm, value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        value={value}
+        onChange={(e) => onChange(name, e.target.value)}
+        className="h-11 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-sky-700"
+      />
+    </div>
+  );
+}
+
+/** /auth: the sign-in screen. */
+export default function AuthPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LoginForm>({ firstName: '', lastName: '', email: '', company: '' });
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [signedIn, setSignedIn] = useState(false);
+
+  // An `error` query shows 'Redirected to Login', then the query string is cleared.
+  const errorParam = params.get('error');
+  useEffect(() => {
+    if (errorParam === null) return;
+    toast(errorQueryToast(errorParam));
+    setParams({}, { replace: true });
+  }, [errorParam, setParams]);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const login = useMutation({
+    mutationFn: loginWithFallback,
+    onSuccess: (data) => {
+      setSignedIn(true);
+      if (data.signInLinkSent) {
+        toast({
+          title: 'Check your email',
+          description: `A sign-in link for the admin console was sent to ${data.user.email}.`,
+        });
+      }
+      redirectTimer.current = setTimeout(() => {
+        queryClient.setQueryData(USER_QUERY_KEY, data.user);
+        navigate('/', { replace: true });
+      }, POST_LOGIN_REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      toast({
+        title: MSG_LOGIN_FAILED_TITLE,
+        description: serverMessage(error) || MSG_LOGIN_FAILED_DEFAULT,
+        variant: 'destructive',
+      });
+    },
+  });
+
+  if (isLoading) return <FullPageSpinner />;
+  if (isAuthenticated && !signedIn) return <Navigate to="/" replace />;
+
+  const onChange = (name: keyof LoginForm, value: string) => setForm((f) => ({ ...f, [name]: value }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (login.isPending || signedIn) return;
+    const problem = validateLogin(form);
+    if (problem) {
+      toast(problem);
+      return;
+    }
+    login.mutate(form);
+  };
+  const pending = login.isPending || signedIn;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-sky-50 to-slate-100 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{PRODUCT_NAME}</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          Sign in to the conference assistant ({CONFERENCE_DATES}, {CONFERENCE_LOCATION}). No password needed.
+        </p>
+        <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4" aria-label="Sign in">
+          <Field label="First Name" name="firstName" required autoComplete="given-name" value={form.firstName} onChange={onChange} />
+          <Field label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={onChange} />
+          <Field label="Email Address" name="email" type="email" required autoComplete="email" value={form.email} onChange={onChange} />
+          <Field label="Company/Organization" name="company" autoComplete="organization" value={form.company} onChange={onChange} />
+          <Button type="submit" size="lg" className="w-full justify-center" disabled={pending}>
+            {pending ? 'Logging in...' : 'Continue'}
+          </Button>
+        </form>
+        <p className="mt-6 rounded-md bg-slate-50 p-3 text-xs text-slate-700">
+          This application is for educational and demonstration purposes only. Answers are generated by AI from the
+          conference materials and may be incomplete or inaccurate.
+        </p>
+      </div>
+    </main>
+  );
+}

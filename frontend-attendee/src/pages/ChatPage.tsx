@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/Button';
+import { Sheet } from '@/components/ui/Sheet';
+import { PRODUCT_NAME } from '@/constants';
+import { ChatArea } from '@/features/chat/ChatArea';
+import { useChatThread } from '@/features/chat/useChatThread';
+import { HowToUseDialog } from '@/features/help/HowToUseDialog';
+import { hasSeenInstructions, markInstructionsSeen, removeOldRegistrationFlag } from '@/features/help/instructions';
+import { SessionSelector, type SessionView } from '@/features/sessions/SessionSelector';
+import { TakeawaysPanel, useTakeawaysState } from '@/features/takeaways/TakeawaysPanel';
+import { welcomeName } from '@/lib/format';
+import type { User } from '@/lib/types';
+import { LARGE_SCREEN, useMediaQuery } from '@/lib/useMediaQuery';
+import { useUnauthorizedRedirect } from '@/lib/useUnauthorizedRedirect';
+
+/** The main chat page: sessions (left), chat (centre), takeaways (right); slide-overs below lg. */
+export default function ChatPage({ user }: { user: User }) {
+  useUnauthorizedRedirect('/auth');
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const selectedIds = useMemo(() => [...selected], [selected]);
+  const { threadId, restart } = useChatThread(selectedIds);
+  const [helpOpen, setHelpOpen] = useState(() => !hasSeenInstructions());
+  const [panel, setPanel] = useState<'sessions' | 'takeaways' | null>(null);
+  const [sessionView, setSessionView] = useState<SessionView>({ search: '', includeAll: false });
+  const [takeawaysState, setTakeawaysState] = useTakeawaysState();
+  const isLarge = useMediaQuery(LARGE_SCREEN);
+
+  useEffect(() => removeOldRegistrationFlag(), []);
+
+  const dismissHelp = () => {
+    markInstructionsSeen();
+    setHelpOpen(false);
+  };
+
+  const sessions = <SessionSelector selected={selected} onChange={setSelected} view={sessionView} onViewChange={setSessionView} />;
+  const takeaways = (
+    <TakeawaysPanel selectedIds={selectedIds} userEmail={user.email} state={takeawaysState} onStateChange={setTakeawaysState} />
+  );
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <header className="flex items-center justify-between gap-2 bg-sky-900 px-3 py-2 text-white sm:px-4">
+        <div className="min-w-0">
+          <h1 className="truncate text-base font-bold sm:text-lg">{PRODUCT_NAME}</h1>
+          <p className="truncate text-xs text-sky-100 sm:text-sm">Welcome, {welcomeName(user)}</p>
+        </div>
+        <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
+          <Link to="/search" className="rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-sky-800">
+            Search
+          </Link>
+          <Button variant="ghost" size="sm" className="text-white hover:bg-sky-800" onClick={() => setHelpOpen(true)}>
+            <span aria-hidden="true">?</span> Help
+          </Button>
+          <Link to="/logout" className="rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-sky-800">
+            Logout
+          </Link>
+        </nav>
+      </header>
+
+      {!isLarge && (
+      <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <Button variant="outline" size="sm" onClick={() => setPanel('sessions')}>
+          Select Sessions
+          <span className="rounded-full bg-sky-800 px-2 text-xs text-white" aria-label={`${selected.size} selected`}>
+            {selected.size}
+          </span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setPanel('takeaways')}>
+          Takeaways
+        </Button>
+      </div>
+      )}
+
+      <main className="grid min-h-0 flex-1 lg:grid-cols-[20rem_minmax(0,1fr)_22rem]">
+        {isLarge && (
+          <aside aria-labelledby="sessions-title" className="flex min-h-0 flex-col border-r border-slate-200 bg-white">
+            <h2 id="sessions-title" className="border-b border-slate-200 px-3 pt-3 pb-2 text-base font-semibold text-slate-900">
+              Select Sessions
+            </h2>
+            <div className="min-h-0 flex-1">{sessions}</div>
+          </aside>
+        )}
+        <ChatArea threadId={threadId} restartThread={restart} selectedIds={selectedIds} userEmail={user.email} />
+        {isLarge && (
+          <aside aria-label="Takeaways" className="min-h-0 border-l border-slate-200 bg-white">
+            {takeaways}
+          </aside>
+        )}
+      </main>
+
+      {!isLarge && (
+      <>
+      <Sheet open={panel === 'sessions'} onOpenChange={(o) => setPanel(o ? 'sessions' : null)} side="left" title="Select Sessions">
+        {sessions}
+      </Sheet>
+      <Sheet open={panel === 'takeaways'} onOpenChange={(o) => setPanel(o ? 'takeaways' : null)} side="right" title="Takeaways">
+        {takeaways}
+      </Sheet>
+      </>
+      )}
+      <HowToUseDialog open={helpOpen} onDismiss={dismissHelp} />
+    </div>
+  );
+}
