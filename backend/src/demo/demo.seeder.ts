@@ -65,6 +65,7 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
 
   /** Inserts the program and the marker in one transaction; returns the marker as it now stands. */
   private async seedProgram(): Promise<DemoSeedState | undefined> {
+    const started = Date.now();
     const at = new Date().toISOString();
     const program = await loadDemoProgram(DEMO_DIR);
     for (const problem of program.problems) this.logger.warn(`demo program: ${problem}`);
@@ -87,7 +88,7 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
       return state;
     });
     if (seeded?.state === 'sessions-seeded') {
-      this.logger.log(`demo conference seeded: ${Object.keys(seeded.sessions).length} sessions`);
+      this.logger.log(`demo conference seeded: ${Object.keys(seeded.sessions).length} sessions in ${Date.now() - started} ms`);
     }
     return seeded ?? (await this.repo.read());
   }
