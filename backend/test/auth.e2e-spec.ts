@@ -119,6 +119,15 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
       await request(t.url).get('/api/auth/user').set('Cookie', `${SESSION_COOKIE}=${'a'.repeat(5000)}`).expect(401);
     });
 
+    it('closes the session a browser held when it signs in again', async () => {
+      const agent = request.agent(t.url);
+      const first = await agent.post('/api/login').send({ email: 'again@example.com', firstName: 'Al' }).expect(200);
+      const second = await agent.post('/api/login').send({ email: 'again@example.com', firstName: 'Al' }).expect(200);
+      expect(sessionCookiePair(second)).not.toBe(sessionCookiePair(first));
+      await request(t.url).get('/api/auth/user').set('Cookie', sessionCookiePair(first)).expect(401);
+      await agent.get('/api/auth/user').expect(200);
+    });
+
     it('logs out without a session too', async () => {
       const res = await request(t.url).post('/api/logout').expect(200);
       expect(res.body).toEqual({ success: true });

@@ -85,10 +85,7 @@ export class AuthController {
   @Public()
   @Get('auth/verify')
   async verify(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', {
-      ...contextOf(req),
-      previousSessionToken: sessionTokenOf(req.cookies),
-    });
+    const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', contextOf(req));
     res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
     if (!opened) return res.redirect(302, '/api/login?error=invalid_link');
     setSessionCookie(res, this.config, opened.token);
@@ -98,5 +95,5 @@ export class AuthController {
 
 function contextOf(req: Request): RequestContext {
   const ua = req.headers['user-agent'];
-  return { ip: clientIp(req), userAgent: typeof ua === 'string' ? ua : '' };
+  return { ip: clientIp(req), userAgent: typeof ua === 'string' ? ua : '', previousSessionToken: sessionTokenOf(req.cookies) };
 }

@@ -50,6 +50,8 @@ export function toUserResponse(
 export interface RequestContext {
   ip: string;
   userAgent: string;
+  /** The session cookie the browser already holds: a new sign-in closes that session. */
+  previousSessionToken?: string;
 }
 
 export interface LoginResult {
@@ -102,6 +104,7 @@ export class AuthService {
       company: dto.company ?? '',
       role: accountRole,
     });
+    if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
     const token = await this.openSession(row, 'attendee');
     await this.activity.record(row.id, 'login', 'User logged in', { ip: ctx.ip, userAgent: ctx.userAgent });
     let signInLinkSent = false;
@@ -165,10 +168,7 @@ export class AuthService {
    * Opens a privileged session from a sign-in link; null when the token is unknown, used, expired or
    * its address is no longer privileged. The session the browser held before (if any) is closed.
    */
-  async verifySignInLink(
-    token: string,
-    ctx: RequestContext & { previousSessionToken?: string },
-  ): Promise<{ token: string; role: Role } | null> {
+  async verifySignInLink(token: string, ctx: RequestContext): Promise<{ token: string; role: Role } | null> {
     if (!token || token.length > 200) return null;
     const row = await this.repo.consumeSignInToken(this.hash(token));
     if (!row) return null;
