@@ -1,3 +1,4 @@
+import { navigation } from '@/lib/navigation';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_UNAUTHORIZED, MSG_UNAUTHORIZED_TITLE, TOAST_REDIRECT_DELAY_MS } from '@/constants';
@@ -12,7 +13,7 @@ export function useUnauthorizedRedirect(target = '/auth') {
         if (fired.current) return;
         fired.current = true;
         toast({ title: MSG_UNAUTHORIZED_TITLE, description: MSG_UNAUTHORIZED, variant: 'destructive' });
-        setTimeout(() => window.location.assign(target), TOAST_REDIRECT_DELAY_MS);
+        setTimeout(() => navigation.assign(target), TOAST_REDIRECT_DELAY_MS);
       }),
     [target],
   );

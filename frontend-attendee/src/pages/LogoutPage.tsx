@@ -1,3 +1,4 @@
+import { navigation } from '@/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,7 +25,7 @@ export default function LogoutPage() {
       .then(() => {
         queryClient.setQueryData(USER_QUERY_KEY, null);
         setState('success');
-        timer = setTimeout(() => window.location.assign('/'), LOGOUT_REDIRECT_DELAY_MS);
+        timer = setTimeout(() => navigation.assign('/'), LOGOUT_REDIRECT_DELAY_MS);
       })
       .catch(() => {
         setState('error');
@@ -53,7 +54,7 @@ export default function LogoutPage() {
             <div className="grid gap-4">
               <p className="text-red-800">Logout failed. Please try again.</p>
               <div className="flex flex-wrap justify-center gap-3">
-                <Button onClick={() => window.location.reload()}>Try Again</Button>
+                <Button onClick={() => navigation.reload()}>Try Again</Button>
                 <Link
                   to="/"
                   className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"

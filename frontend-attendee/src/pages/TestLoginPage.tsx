@@ -1,3 +1,4 @@
+import { navigation } from '@/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -47,7 +48,7 @@ export default function TestLoginPage() {
           {state === 'error' && (
             <div className="grid gap-4">
               <p className="text-red-800">Login failed. Please try again.</p>
-              <Button onClick={() => window.location.reload()} className="justify-center">
+              <Button onClick={() => navigation.reload()} className="justify-center">
                 Try Again
               </Button>
             </div>

@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Source } from '@/lib/types';
+import { findSource, splitCitations } from './citations';
+import { MarkdownContent } from './MarkdownContent';
+
+const source = (marker: string, over: Partial<Source> = {}): Source => ({
+  documentId: 'd',
+  sessionId: 's',
+  sessionTitle: 'Lender Panel',
+  kind: 'pdf',
+  page: 3,
+  marker,
+  snippet: 'Lenders look at time in business.',
+  ...over,
+});
+
+describe('citations', () => {
+  it('finds [p. 3], [12:34] and [Lender Panel, p. 3] markers', () => {
+    const pieces = splitCitations('A [p. 3] b [12:34] c [Lender Panel, p. 3] d [not a cite]');
+    expect(pieces.filter((p) => p.kind === 'citation').map((p) => p.value)).toEqual(['[p. 3]', '[12:34]', '[Lender Panel, p. 3]']);
+    expect(findSource([source('[p. 3]')], '[p.  3]')?.marker).toBe('[p. 3]');
+  });
+
+  it('renders bold, bullets and citation badges; raw HTML is not rendered', () => {
+    const { container } = render(
+      <MarkdownContent
+        content={'**Credit trends**\n\n- Rates rose [p. 3]\n- Demand held [12:34]\n\n<img src=x onerror=alert(1)><script>alert(1)</script>'}
+        sources={[source('[p. 3]')]}
+        onOpenSource={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Credit trends').tagName).toBe('STRONG');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Source [p. 3]: Lender Panel' })).toHaveTextContent('[p. 3]');
+    expect(screen.getByText('[12:34]').tagName).toBe('SPAN'); // no matching source: a plain badge
+    expect(container.querySelector('img, script')).toBeNull();
+  });
+
+  it('opens the cited passage when a badge is clicked', async () => {
+    const onOpen = vi.fn();
+    render(<MarkdownContent content="See [Lender Panel, p. 3]." sources={[source('[Lender Panel, p. 3]')]} onOpenSource={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: /Lender Panel, p\. 3/ }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ marker: '[Lender Panel, p. 3]' }));
+  });
+});

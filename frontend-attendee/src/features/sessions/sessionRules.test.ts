@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { session } from '@/test/factories';
+import {
+  allSelected,
+  dayLabel,
+  documentBadge,
+  formatBadge,
+  groupByDay,
+  matchesSearch,
+  parseClockTime,
+  speakersLabel,
+  visibleTags,
+} from './sessionRules';
+
+describe('session rules', () => {
+  it('matches the title or any speaker, case-insensitively', () => {
+    const s = session({ title: 'Credit Risk Panel', speakers: ['Ana Ruiz', 'Bo Chen'] });
+    expect(matchesSearch(s, 'credit')).toBe(true);
+    expect(matchesSearch(s, 'CHEN')).toBe(true);
+    expect(matchesSearch(s, 'leasing')).toBe(false);
+    expect(matchesSearch(s, '  ')).toBe(true);
+  });
+
+  it('names days 1 to 3 and others Day N', () => {
+    expect(dayLabel(1)).toBe('Day 1 - Monday, Sept 8');
+    expect(dayLabel(2)).toBe('Day 2 - Tuesday, Sept 9');
+    expect(dayLabel(3)).toBe('Day 3 - Wednesday, Sept 10');
+    expect(dayLabel(4)).toBe('Day 4');
+    expect(dayLabel(null)).toBe('Unscheduled');
+  });
+
+  it('groups by day and sorts by start time', () => {
+    const groups = groupByDay([
+      session({ id: 'c', day: 2, startTime: '9:00 AM' }),
+      session({ id: 'b', day: 1, startTime: '1:30 PM' }),
+      session({ id: 'a', day: 1, startTime: '9:30 AM' }),
+      session({ id: 'd', day: 1, startTime: '12:00 PM' }),
+      session({ id: 'e', day: null }),
+    ]);
+    expect(groups.map((g) => g.label)).toEqual(['Day 1 - Monday, Sept 8', 'Day 2 - Tuesday, Sept 9', 'Unscheduled']);
+    expect(groups[0].sessions.map((s) => s.id)).toEqual(['a', 'd', 'b']);
+    expect(parseClockTime('12:15 AM')).toBe(15);
+    expect(parseClockTime('1:05 PM')).toBe(13 * 60 + 5);
+  });
+
+  it('shows format badges for keynote, fireside, concurrent, roundtable, lightning and workshop/lab', () => {
+    expect(formatBadge('keynote')).toBe('Keynote');
+    expect(formatBadge('fireside')).toBe('Fireside Chat');
+    expect(formatBadge('concurrent')).toBe('Concurrent');
+    expect(formatBadge('roundtable')).toBe('Roundtable');
+    expect(formatBadge('lightning')).toBe('Lightning');
+    expect(formatBadge('workshop')).toBe('Workshop');
+    expect(formatBadge('lab')).toBe('Workshop');
+    expect(formatBadge('panel')).toBeNull();
+  });
+
+  it('never shows the tags keynote, panel, workshop, discussion', () => {
+    expect(visibleTags(['Keynote', 'credit', 'panel', 'Workshop', 'discussion', 'AI'])).toEqual(['credit', 'AI']);
+  });
+
+  it("lists two speakers, then 'and N more'", () => {
+    expect(speakersLabel(['A'])).toBe('A');
+    expect(speakersLabel(['A', 'B'])).toBe('A and B');
+    expect(speakersLabel(['A', 'B', 'C', 'D'])).toBe('A, B and 2 more');
+  });
+
+  it('names the documents', () => {
+    expect(documentBadge(['transcript', 'pdf'])).toBe('Transcript + PDF');
+    expect(documentBadge(['transcript'])).toBe('Transcript');
+    expect(documentBadge(['pdf'])).toBe('PDF');
+    expect(documentBadge([])).toBe('No documents');
+  });
+
+  it('select-all follows whether every selectable session is selected', () => {
+    const list = [session({ id: 'a' }), session({ id: 'b' }), session({ id: 'c', contentStatus: 'none' })];
+    expect(allSelected(list, new Set(['a', 'b']))).toBe(true);
+    expect(allSelected(list, new Set(['a']))).toBe(false);
+    expect(allSelected([], new Set())).toBe(false);
+  });
+});
