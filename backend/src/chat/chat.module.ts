@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module';
+import { RetrievalModule } from '../retrieval/retrieval.module';
+import { ChatController } from './chat.controller';
+import { ChatRepository } from './chat.repository';
+import { ChatService } from './chat.service';
 
-@Module({})
+@Module({
+  imports: [ActivityModule, RetrievalModule],
+  controllers: [ChatController],
+  providers: [ChatRepository, ChatService],
+  exports: [ChatService],
+})
 export class ChatModule {}

@@ -1,0 +1,38 @@
+import { porterStem } from '../embeddings/porter-stemmer';
+import { STOP_WORDS } from '../embeddings/text-features';
+
+/** Question words and fillers that say nothing about the topic of a question. */
+const QUESTION_WORDS = new Set(
+  'what whats which who whom whose when where why how does did do is are was were can could should would will tell me explain describe say said says talk talked about discuss discussed mention mentioned anything something please give list share know think thought speaker speakers session sessions conference'.split(
+    ' ',
+  ),
+);
+
+export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
+
+/** Words of `text` in order, lower-cased, accents folded. */
+export function words(text: string): string[] {
+  const normalised = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return [...normalised.matchAll(WORD)].map((m) => m[0].replace(/['’]s$/, ''));
+}
+
+/** The words of a question that carry its topic (no stop words, no question words), in order, unique. */
+export function keywords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(text)) {
+    for (const part of w.split(/[-.’']/)) {
+      if (!part || STOP_WORDS.has(part) || QUESTION_WORDS.has(part) || seen.has(part)) continue;
+      if (part.length < 2 && !/\d/.test(part)) continue;
+      seen.add(part);
+      out.push(part);
+    }
+  }
+  return out;
+}
+
+/** Stems of the keywords (the form the local embedder and the highlighter compare on). */
+export function keywordStems(text: string): string[] {
+  return [...new Set(keywords(text).map((w) => (/^\d+$/.test(w) ? w : porterStem(w))))];
+}
+

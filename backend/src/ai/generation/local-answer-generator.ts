@@ -1,0 +1,311 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { UsageContext } from '../ai.types';
+import { estimateTokens, LocalHashEmbeddings } from '../embeddings/local-hash-embeddings';
+import { contentTerms } from '../embeddings/text-features';
+import type { AiUsageService } from '../usage/ai-usage.service';
+import {
+  type AnswerGenerator,
+  type AnswerRequest,
+  type ChatTurn,
+  GenerationAborted,
+  type GenerationPassage,
+  NOT_COVERED_ANSWER,
+  type SessionMaterial,
+  type Takeaway,
+} from './generation.types';
+import { keywords, keywordStems } from './keywords';
+import { speakerName, splitSentences, tidySentence } from './sentences';
+
+export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
+/** Pause between streamed deltas of a local answer (a steady, readable stream; lets a client abort). */
+export const LOCAL_STREAM_DELAY_MS = 12;
+/** Words per streamed delta. */
+const WORDS_PER_DELTA = 3;
+/**
+ * Share of the question's (weighted) key words that one passage must exceed for the question to count
+ * as covered (or two specific words and 40 %); below it, and without a close embedding match, the
+ * answer says the materials don't cover it.
+ */
+export const COVERAGE_THRESHOLD = 0.5;
+const SIMILARITY_THRESHOLD = 0.45;
+const MAX_BULLETS = 6;
+const MIN_BULLETS = 3;
+const MAX_TAKEAWAYS_PER_SESSION = 6;
+const MAX_TAKEAWAYS = 10;
+
+/** Words every session of an equipment-finance conference uses: they say little about the topic. */
+const COMMON_STEMS = new Set(
+  ['equipment', 'finance', 'financing', 'lease', 'leasing', 'lender', 'lenders', 'company', 'companies', 'business',
+    'deal', 'deals', 'market', 'customer', 'customers', 'year', 'years', 'industry', 'people', 'thing', 'things',
+    'really', 'lot', 'get', 'go', 'going', 'see', 'want', 'way', 'need', 'make', 'new', 'one', 'two', 'think', 'good',
+  ].flatMap((w) => contentTerms(w)),
+);
+/** Verbs and fillers of questions that carry no topic at all: left out of the coverage test. */
+const GENERIC_STEMS = new Set(
+  ['use', 'used', 'using', 'give', 'take', 'keep', 'come', 'look', 'looking', 'work', 'works', 'mean', 'like', 'best',
+    'main', 'kind', 'kinds', 'type', 'types', 'different', 'important', 'big', 'typical', 'typically', 'usually',
+    'recommend', 'recommended', 'advice', 'key', 'point', 'points', 'current', 'currently', 'today', 'now', 'right',
+    'much', 'many', 'happen', 'happening', 'change', 'changing', 'role', 'approach', 'handle', 'deal with'].flatMap((w) =>
+    contentTerms(w),
+  ),
+);
+
+/** Pronouns and phrases that make a question lean on the previous one. */
+const FOLLOW_UP = /\b(it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|his|there|the same|what about|how about|what else|why not|such|ones?)\b/i;
+/** How a short follow-up often opens ('And for banks?', 'Also the timing?'). */
+const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
+/** Cues of a recommendation or a finding: takeaways favour these sentences. */
+const TAKEAWAY_CUES = /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
+const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
+
+interface ScoredSentence {
+  text: string;
+  speaker: string | null;
+  passage: GenerationPassage;
+  stems: Set<string>;
+  score: number;
+}
+
+const cosine = (a: number[], b: number[]) => {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  return dot; // both unit length
+};
+
+const jaccard = (a: Set<string>, b: Set<string>) => {
+  if (a.size === 0 || b.size === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+};
+
+/**
+ * The offline generator: extractive answers (a lead sentence and 3–6 bullet points built from the most
+ * relevant sentences of the retrieved passages, each with its citation marker), deterministic question
+ * rewriting and extractive takeaways. Usage is recorded with estimated tokens at cost 0.
+ */
+export class LocalAnswerGenerator implements AnswerGenerator {
+  readonly provider = 'local' as const;
+  readonly model = LOCAL_CHAT_MODEL;
+  private readonly embedder: LocalHashEmbeddings;
+
+  constructor(
+    dimensions: number,
+    private readonly usage: AiUsageService,
+    private readonly streamDelayMs = LOCAL_STREAM_DELAY_MS,
+  ) {
+    // Used only for its synchronous `embed` (sentence similarity); it records nothing.
+    this.embedder = new LocalHashEmbeddings(dimensions, usage);
+  }
+
+  async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string> {
+    const rewritten = rewriteFollowUp(question, history);
+    await this.record('chat', [question, ...history.map((t) => t.content)], [rewritten], ctx);
+    return rewritten;
+  }
+
+  async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {
+    const answer = this.composeAnswer(request);
+    let sent = '';
+    try {
+      const pieces = answer.match(/\S+\s*|\s+/g) ?? [];
+      for (let i = 0; i < pieces.length; i += WORDS_PER_DELTA) {
+        if (request.signal?.aborted) throw new GenerationAborted();
+        const delta = pieces.slice(i, i + WORDS_PER_DELTA).join('');
+        sent += delta;
+        yield delta;
+        if (this.streamDelayMs > 0 && i + WORDS_PER_DELTA < pieces.length) await sleep(this.streamDelayMs);
+      }
+    } finally {
+      await this.record('chat', [request.question, ...request.passages.map((p) => p.text)], [sent], request);
+    }
+  }
+
+  /** The whole answer text (markers included) for a question and its passages. */
+  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple'>): string {
+    const { question, passages } = request;
+    if (passages.length === 0) return NOT_COVERED_ANSWER;
+    const ranked = this.rankSentences(question, passages);
+    if (!ranked.covered || ranked.sentences.length === 0) return NOT_COVERED_ANSWER;
+    const max = request.simple ? 4 : MAX_BULLETS;
+    const picked = pickDiverse(ranked.sentences, max, (s, best) => s.score >= best * 0.45);
+    const sessions = [...new Set(picked.map((s) => s.passage.sessionTitle))];
+    const lead =
+      sessions.length === 1
+        ? `Here is what the conference materials say, from “${sessions[0]}”:`
+        : `Here is what the conference materials say, from ${sessions.length} sessions:`;
+    const bullets = picked.map((s) => {
+      const who = s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null;
+      return `- ${who ? `**${who}:** ` : ''}${s.text} ${s.passage.marker}`;
+    });
+    return `${lead}\n\n${bullets.join('\n')}`;
+  }
+
+  /**
+   * Sentences of the passages scored against the question: weighted share of its key words present
+   * (common conference words weigh less), embedding similarity, and the passage's retrieval rank.
+   */
+  rankSentences(question: string, passages: GenerationPassage[]): { covered: boolean; sentences: ScoredSentence[] } {
+    // Words carried over from earlier questions by `rewriteFollowUp` ('… (carried words)') count half.
+    const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
+    const carried = new Set(carriedPart ? keywordStems(carriedPart[1]) : []);
+    const own = new Set(keywordStems(carriedPart ? question.slice(0, carriedPart.index) : question));
+    const asked = keywordStems(question);
+    const specific = asked.filter((s) => !GENERIC_STEMS.has(s));
+    const qStems = specific.length > 0 ? specific : asked;
+    const weight = (s: string) => (COMMON_STEMS.has(s) ? 0.35 : 1) * (carried.has(s) && !own.has(s) ? 0.5 : 1);
+    const total = qStems.reduce((sum, s) => sum + weight(s), 0);
+    const coverageOf = (stems: Set<string>) =>
+      total === 0 ? 0 : qStems.reduce((sum, s) => sum + (stems.has(s) ? weight(s) : 0), 0) / total;
+    const qVec = this.embedder.embed(question);
+    let covered = false;
+    const sentences: ScoredSentence[] = [];
+    passages.forEach((passage, i) => {
+      const passageStems = new Set(contentTerms(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
+      const passageCoverage = coverageOf(passageStems);
+      const distinctSpecific = qStems.filter((s) => !COMMON_STEMS.has(s) && passageStems.has(s)).length;
+      if (
+        passageCoverage > COVERAGE_THRESHOLD ||
+        (distinctSpecific >= 2 && passageCoverage >= 0.4) ||
+        passage.similarity >= SIMILARITY_THRESHOLD
+      ) {
+        covered = true;
+      }
+      const prior = 1 - i / Math.max(1, passages.length);
+      for (const raw of splitSentences(passage.text)) {
+        const text = tidySentence(raw.text);
+        if (text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) continue;
+        const stems = new Set(contentTerms(text));
+        if (stems.size < 3) continue;
+        const coverage = coverageOf(stems);
+        const similarity = cosine(this.embedder.embed(text), qVec);
+        if (coverage === 0 && similarity < 0.2) continue;
+        let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
+        if (text.endsWith('?')) score *= 0.6;
+        if (/\d/.test(text)) score *= 1.05;
+        sentences.push({ text, speaker: raw.speaker, passage, stems, score });
+      }
+    });
+    sentences.sort((a, b) => b.score - a.score);
+    return { covered, sentences };
+  }
+
+  async sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]> {
+    const scored = this.scoreTakeaways(material);
+    const picked = pickDiverse(scored, MAX_TAKEAWAYS_PER_SESSION, () => true);
+    await this.record('takeaway', material.passages.map((p) => p.text), picked.map((s) => s.text), ctx);
+    return picked.map((s) => ({ text: s.text, sessionTitle: material.sessionTitle, score: s.score }));
+  }
+
+  async mergeTakeaways(perSession: Takeaway[][], ctx?: UsageContext): Promise<Takeaway[]> {
+    const merged = mergeRoundRobin(perSession);
+    await this.record('takeaway', perSession.flat().map((t) => t.text), merged.map((t) => t.text), ctx);
+    return merged;
+  }
+
+  /** Sentences of one session scored as takeaways: central to the session, concrete, advice or findings. */
+  private scoreTakeaways(material: SessionMaterial): ScoredSentence[] {
+    const centroid = new Array<number>(this.embedder.dimensions).fill(0);
+    for (const p of material.passages) this.embedder.embed(p.text).forEach((x, i) => (centroid[i] += x));
+    const norm = Math.sqrt(centroid.reduce((s, x) => s + x * x, 0)) || 1;
+    const unit = centroid.map((x) => x / norm);
+    const out: ScoredSentence[] = [];
+    for (const passage of material.passages) {
+      for (const raw of splitSentences(passage.text)) {
+        const text = tidySentence(raw.text);
+        if (text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text)) continue;
+        const stems = new Set(contentTerms(text));
+        if (stems.size < 5) continue;
+        let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));
+        if (TAKEAWAY_CUES.test(text)) score += 0.2;
+        if (/\d|%|\$/.test(text)) score += 0.15;
+        if (/^(i|we|you)\b/i.test(text) && !TAKEAWAY_CUES.test(text)) score -= 0.1;
+        out.push({ text, speaker: raw.speaker, passage, stems, score });
+      }
+    }
+    return out.sort((a, b) => b.score - a.score);
+  }
+
+  private async record(kind: 'chat' | 'takeaway', prompt: string[], completion: string[], ctx?: UsageContext): Promise<void> {
+    await this.usage.record({
+      kind,
+      provider: 'local',
+      model: this.model,
+      promptTokens: estimateTokens(prompt),
+      completionTokens: estimateTokens(completion),
+      userId: ctx?.userId ?? null,
+    });
+  }
+}
+
+/** Best-first sentences with near-duplicates (and a third sentence from one passage) left out. */
+function pickDiverse(sorted: ScoredSentence[], max: number, keep: (s: ScoredSentence, best: number) => boolean): ScoredSentence[] {
+  const picked: ScoredSentence[] = [];
+  const best = sorted[0]?.score ?? 0;
+  for (const s of sorted) {
+    if (picked.length >= max) break;
+    if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
+    if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
+    if (picked.filter((p) => p.passage === s.passage).length >= 2) continue;
+    picked.push(s);
+  }
+  return picked;
+}
+
+/**
+ * Reduce step of local takeaways: the best of every session first, then the second of each, … up to
+ * ten; near-duplicates across sessions are dropped.
+ */
+export function mergeRoundRobin(perSession: Takeaway[][]): Takeaway[] {
+  const out: Takeaway[] = [];
+  const seen: Set<string>[] = [];
+  const limit = perSession.length === 1 ? Math.min(MAX_TAKEAWAYS, 8) : MAX_TAKEAWAYS;
+  const depth = Math.max(0, ...perSession.map((l) => l.length));
+  // Sessions whose best takeaway rates highest go first in every round.
+  const ordered = [...perSession].sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0));
+  for (let round = 0; round < depth && out.length < limit; round++) {
+    for (const list of ordered) {
+      const t = list[round];
+      if (!t || out.length >= limit) continue;
+      const stems = new Set(contentTerms(t.text));
+      if (seen.some((s) => jaccard(s, stems) >= 0.6)) continue;
+      seen.push(stems);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * A deterministic standalone form of a follow-up: when the question is short or leans on the previous
+ * one (pronouns, 'what about …'), the key words of the previous questions not already in it are carried
+ * over, e.g. 'What about their FICO floors?' after 'What do captive lenders look for?' becomes
+ * 'What about their FICO floors? (captive lenders)'.
+ */
+export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
+  const q = question.trim();
+  const previous = history.filter((t) => t.role === 'user').map((t) => t.content).slice(-2).reverse();
+  if (previous.length === 0) return q;
+  const own = new Set(keywordStems(q));
+  const isFollowUp = own.size === 0 || FOLLOW_UP.test(q) || (own.size <= 2 && FOLLOW_UP_OPENING.test(q));
+  if (!isFollowUp) return q;
+  const carried: string[] = [];
+  const carriedStems = new Set<string>();
+  for (const prev of previous) {
+    // The previous question's own words, in its original spelling (names and acronyms keep their case).
+    const original = new Map<string, string>();
+    for (const m of prev.matchAll(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu)) {
+      const w = m[0];
+      if (!original.has(w.toLowerCase())) original.set(w.toLowerCase(), w);
+    }
+    for (const k of keywords(prev)) {
+      const stem = keywordStems(k)[0];
+      if (!stem || own.has(stem) || carriedStems.has(stem)) continue;
+      carriedStems.add(stem);
+      carried.push(original.get(k) ?? k);
+      if (carried.length >= 8) break;
+    }
+    if (carried.length >= 4) break;
+  }
+  return carried.length > 0 ? `${q} (${carried.join(' ')})` : q;
+}

@@ -1,0 +1,221 @@
+import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage } from '@langchain/core/messages';
+import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
+import { ChatOpenAI } from '@langchain/openai';
+import type { AppConfig } from '../../config/app-config';
+import type { UsageContext, UsageKind } from '../ai.types';
+import { estimateTokens } from '../embeddings/local-hash-embeddings';
+import type { AiUsageService } from '../usage/ai-usage.service';
+import {
+  type AnswerGenerator,
+  type AnswerRequest,
+  type ChatTurn,
+  GenerationAborted,
+  type GenerationPassage,
+  NOT_COVERED_ANSWER,
+  type SessionMaterial,
+  type Takeaway,
+} from './generation.types';
+import { mergeRoundRobin } from './local-answer-generator';
+
+/** Recent turns handed to the model with a question (older ones are left out). */
+const HISTORY_TURNS = 6;
+
+export const ANSWER_SYSTEM_PROMPT = `You are the assistant of an equipment-finance conference (Sept 8-10, 2025, Denver, CO). You answer attendees' questions using ONLY the numbered passages from the conference's session documents (transcripts and PDFs) that come with each question.
+
+Rules:
+- Use only facts stated in the passages. Never add outside knowledge, and never guess.
+- Cite every statement with the marker shown for its passage, exactly as written, in square brackets, for example [p. 3] or [12:34] or [Lender Panel, p. 3]. Do not cite passage numbers and do not invent markers.
+- If the passages do not answer the question, say plainly: "${NOT_COVERED_ANSWER}" and, in one sentence, what they do cover instead if it is close.
+- Start with a one-sentence answer, then give the key points as short bullet points ("- "). Use **bold** sparingly.`;
+
+const REWRITE_SYSTEM_PROMPT = `Rewrite the user's latest question as one standalone question that can be understood without the conversation, keeping names, numbers and terms from earlier turns that it refers to. If it is already standalone, return it unchanged. Reply with the question only.`;
+
+const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers. One per line, each starting with "- ", at most 30 words each, no citations, no introduction. Use only the passages.`;
+
+const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of an equipment-finance conference into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
+
+function formatPassages(passages: GenerationPassage[]): string {
+  return passages
+    .map((p) => `Passage ${p.n} — cite as ${p.marker} — session "${p.sessionTitle}" (${p.kind}${p.speaker ? `, ${p.speaker}` : ''}):\n${p.text}`)
+    .join('\n\n');
+}
+
+function toMessages(history: ChatTurn[]): BaseMessage[] {
+  return history.slice(-HISTORY_TURNS).map((t) => (t.role === 'user' ? new HumanMessage(t.content) : new AIMessage(t.content)));
+}
+
+function textOf(chunk: AIMessageChunk | string): string {
+  if (typeof chunk === 'string') return chunk;
+  const content = chunk.content;
+  if (typeof content === 'string') return content;
+  return content.map((part) => (typeof part === 'string' ? part : 'text' in part ? String(part.text) : '')).join('');
+}
+
+interface Tokens {
+  input: number;
+  output: number;
+  reported: boolean;
+}
+
+function addUsage(tokens: Tokens, message: AIMessageChunk | AIMessage): void {
+  const usage = message.usage_metadata;
+  if (!usage) return;
+  tokens.input += usage.input_tokens ?? 0;
+  tokens.output += usage.output_tokens ?? 0;
+  tokens.reported = true;
+}
+
+/**
+ * Answers through LangChain: ChatPromptTemplate → ChatOpenAI (OPENAI_CHAT_MODEL, OPENAI_BASE_URL),
+ * streamed with usage reporting. Token usage the API reports is recorded with its cost.
+ */
+export class OpenAiAnswerGenerator implements AnswerGenerator {
+  readonly provider = 'openai' as const;
+  readonly model: string;
+  private readonly streamingModel: ChatOpenAI;
+  private readonly plainModel: ChatOpenAI;
+  private readonly answerPrompt = ChatPromptTemplate.fromMessages([
+    ['system', ANSWER_SYSTEM_PROMPT],
+    new MessagesPlaceholder('history'),
+    ['human', 'Question: {question}\n\nNumbered passages:\n\n{passages}'],
+  ]);
+  private readonly rewritePrompt = ChatPromptTemplate.fromMessages([
+    ['system', REWRITE_SYSTEM_PROMPT],
+    new MessagesPlaceholder('history'),
+    ['human', 'Latest question: {question}'],
+  ]);
+  private readonly mapPrompt = ChatPromptTemplate.fromMessages([
+    ['system', MAP_SYSTEM_PROMPT],
+    ['human', 'Session: "{session}"\n\nPassages:\n\n{passages}'],
+  ]);
+  private readonly reducePrompt = ChatPromptTemplate.fromMessages([
+    ['system', REDUCE_SYSTEM_PROMPT],
+    ['human', '{candidates}'],
+  ]);
+
+  constructor(
+    config: AppConfig,
+    private readonly usage: AiUsageService,
+  ) {
+    this.model = config.openaiChatModel;
+    const common = {
+      model: config.openaiChatModel,
+      apiKey: config.openaiApiKey,
+      configuration: { baseURL: config.openaiBaseUrl },
+      temperature: 0.2,
+      maxRetries: 2,
+    };
+    this.streamingModel = new ChatOpenAI({ ...common, streaming: true, streamUsage: true });
+    this.plainModel = new ChatOpenAI({ ...common, streaming: false });
+  }
+
+  async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string> {
+    if (!history.some((t) => t.role === 'user')) return question.trim();
+    const message = await this.invoke(
+      'chat',
+      this.rewritePrompt,
+      { question, history: toMessages(history) },
+      ctx,
+    );
+    const rewritten = message.replace(/^["'\s]+|["'\s]+$/g, '').trim();
+    return rewritten && rewritten.length <= 1000 ? rewritten : question.trim();
+  }
+
+  async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {
+    if (request.passages.length === 0) {
+      yield NOT_COVERED_ANSWER;
+      return;
+    }
+    const chain = this.answerPrompt.pipe(this.streamingModel);
+    const input = {
+      question: request.question,
+      passages: formatPassages(request.simple ? request.passages.slice(0, 4) : request.passages),
+      history: request.simple ? [] : toMessages(request.history ?? []),
+    };
+    const tokens: Tokens = { input: 0, output: 0, reported: false };
+    let produced = '';
+    try {
+      const stream = await chain.stream(input, { signal: request.signal });
+      for await (const chunk of stream) {
+        addUsage(tokens, chunk);
+        const text = textOf(chunk);
+        if (text) {
+          produced += text;
+          yield text;
+        }
+      }
+    } catch (err) {
+      if (request.signal?.aborted) throw new GenerationAborted();
+      throw err;
+    } finally {
+      await this.record('chat', tokens, [input.question, input.passages], produced, request);
+    }
+  }
+
+  async sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]> {
+    if (material.passages.length === 0) return [];
+    const text = await this.invoke(
+      'takeaway',
+      this.mapPrompt,
+      { session: material.sessionTitle, passages: formatPassages(material.passages) },
+      ctx,
+    );
+    return bulletLines(text).map((t) => ({ text: t, sessionTitle: material.sessionTitle }));
+  }
+
+  async mergeTakeaways(perSession: Takeaway[][], ctx?: UsageContext): Promise<Takeaway[]> {
+    const all = perSession.flat();
+    if (all.length === 0) return [];
+    const titles = new Map(all.map((t) => [t.sessionTitle.toLowerCase(), t.sessionTitle]));
+    const candidates = all.map((t) => `- ${t.text} || ${t.sessionTitle}`).join('\n');
+    const text = await this.invoke('takeaway', this.reducePrompt, { candidates }, ctx);
+    const merged: Takeaway[] = [];
+    for (const line of bulletLines(text)) {
+      const [body, session] = line.split('||').map((s) => s.trim());
+      const title = session ? titles.get(session.replace(/^["“]|["”]$/g, '').toLowerCase()) : undefined;
+      if (body && title) merged.push({ text: body, sessionTitle: title });
+    }
+    // A reply we cannot attribute falls back to the sessions' own takeaways, merged in turn.
+    return merged.length >= Math.min(5, all.length) ? merged.slice(0, 10) : mergeRoundRobin(perSession);
+  }
+
+  private async invoke(
+    kind: UsageKind,
+    prompt: ChatPromptTemplate,
+    input: Record<string, unknown>,
+    ctx?: UsageContext,
+  ): Promise<string> {
+    const tokens: Tokens = { input: 0, output: 0, reported: false };
+    const promptText = Object.values(input).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    let produced = '';
+    try {
+      const message = (await prompt.pipe(this.plainModel).invoke(input)) as AIMessage;
+      addUsage(tokens, message);
+      produced = textOf(message as AIMessageChunk);
+      return produced;
+    } finally {
+      await this.record(kind, tokens, promptText, produced, ctx);
+    }
+  }
+
+  private async record(kind: UsageKind, tokens: Tokens, prompt: string[], completion: string, ctx?: UsageContext) {
+    await this.usage.record({
+      kind,
+      provider: 'openai',
+      model: this.model,
+      promptTokens: tokens.reported ? tokens.input : estimateTokens(prompt),
+      completionTokens: tokens.reported ? tokens.output : estimateTokens([completion]),
+      userId: ctx?.userId ?? null,
+    });
+  }
+}
+
+/** The '- ' / '* ' / '1. ' lines of a reply, without their bullets. */
+function bulletLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^([-*•]|\d+[.)])\s+/.test(l))
+    .map((l) => l.replace(/^([-*•]|\d+[.)])\s+/, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,214 @@
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ActivityService } from '../activity/activity.service';
+import {
+  ANSWER_GENERATOR,
+  type AnswerGenerator,
+  type ChatTurn,
+  GenerationAborted,
+} from '../ai/generation/generation.types';
+import { rewriteFollowUp } from '../ai/generation/local-answer-generator';
+import type { AuthUser } from '../common/roles';
+import { EmailService } from '../email/email.service';
+import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
+import { RetrievalService } from '../retrieval/retrieval.service';
+import { chatHistoryMail } from './chat-history.mail';
+import { ChatRepository, type MessageRow } from './chat.repository';
+import {
+  BLANK_MESSAGE,
+  type EmailChatHistoryDto,
+  type SendMessageDto,
+  type StartChatDto,
+  THREAD_BUSY_MESSAGE,
+  UNKNOWN_THREAD_MESSAGE,
+} from './dto/chat.dto';
+import type { SseStream } from './sse-stream';
+
+/** SPEC §4: the statuses the client shows while an answer is prepared. */
+export const STATUS_SEARCHING = 'Searching conference documents';
+export const STATUS_ANALYZING = 'Analyzing relevant content';
+export const STATUS_GENERATING = 'Generating comprehensive answer';
+export const STREAM_ERROR_MESSAGE = 'Something went wrong while answering. Please try again.';
+export const THREAD_NOT_FOUND_MESSAGE = 'Chat thread not found';
+export const NO_ACTIVE_CHAT_MESSAGE = 'No active chat to send';
+/** Turns of the thread used to understand a follow-up question. */
+const HISTORY_MESSAGES = 6;
+/** Passages given to the generator (the simple fallback takes fewer). */
+const PASSAGES = 8;
+const SIMPLE_PASSAGES = 5;
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string;
+}
+
+export interface ChatAnswer {
+  content: string;
+  sources: Source[];
+}
+
+export interface MessageResponse {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  sources: Source[];
+}
+
+interface AnswerOptions {
+  simple?: boolean;
+  signal?: AbortSignal;
+  onStatus?: (status: string) => void;
+  onContent?: (delta: string) => void;
+}
+
+interface ClaimedRequest {
+  user: AuthUser;
+  threadId: string;
+  message: string;
+  sessionIds: string[];
+}
+
+export function toMessageResponse(row: MessageRow): MessageResponse {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    createdAt: new Date(row.createdAt).toISOString(),
+    sources: row.sources ?? [],
+  };
+}
+
+/**
+ * Chat threads and answers: a question is rewritten into a standalone one using the thread's recent
+ * turns, passages are retrieved (hybrid search, filtered by the chosen sessions), the generator writes
+ * the answer citing them, invented citations are dropped, and both messages are stored with sources.
+ */
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger(ChatService.name);
+
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly retrieval: RetrievalService,
+    private readonly activity: ActivityService,
+    private readonly email: EmailService,
+    @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
+  ) {}
+
+  async start(user: AuthUser, dto: StartChatDto): Promise<{ id: string }> {
+    const id = await this.repo.createThread(user.id, [...new Set(dto.sessionFilter ?? [])]);
+    return { id };
+  }
+
+  /** Messages of one of the user's threads, oldest first; 404 for anyone else's. */
+  async messages(user: AuthUser, threadId: string): Promise<MessageResponse[]> {
+    const thread = await this.repo.findThread(threadId, user.id);
+    if (!thread) throw new NotFoundException(THREAD_NOT_FOUND_MESSAGE);
+    return (await this.repo.messages(thread.id)).map(toMessageResponse);
+  }
+
+  /** Mails one of the user's threads; 404 'No active chat to send' for no (or an empty, or another's) thread. */
+  async emailHistory(user: AuthUser, dto: EmailChatHistoryDto): Promise<{ message: string }> {
+    const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
+    const messages = thread ? await this.repo.messages(thread.id) : [];
+    if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
+    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages));
+    return { message: `Successfully sent to ${dto.recipientEmail}` };
+  }
+
+  /** POST /api/chat/stream: validates (400 before any byte is streamed), then streams the answer. */
+  async stream(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, sse: SseStream): Promise<void> {
+    const request = await this.claim(user, dto);
+    sse.open();
+    try {
+      const answer = await this.answer(request, ctx, {
+        signal: sse.signal,
+        onStatus: (status) => sse.send({ status }),
+        onContent: (content) => sse.send({ content }),
+      });
+      sse.send({ sources: answer.sources });
+    } catch (err) {
+      if (!(err instanceof GenerationAborted) && !sse.signal.aborted) {
+        this.logger.error(`chat stream failed: ${(err as Error).stack ?? err}`);
+        sse.send({ error: STREAM_ERROR_MESSAGE });
+      }
+    } finally {
+      sse.done();
+    }
+  }
+
+  /** POST /api/chat/message (non-streaming fallback) and /api/chat/simple (simplified fallback). */
+  async reply(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, simple = false): Promise<ChatAnswer> {
+    const request = await this.claim(user, dto);
+    return this.answer(request, ctx, { simple });
+  }
+
+  /** 400 for a blank message, a thread that is not the user's, or one still answering a request. */
+  private async claim(user: AuthUser, dto: SendMessageDto): Promise<ClaimedRequest> {
+    const message = (dto.message ?? '').trim();
+    if (!message) throw new BadRequestException(BLANK_MESSAGE);
+    const thread = await this.repo.findThread(dto.threadId, user.id);
+    if (!thread) throw new BadRequestException(UNKNOWN_THREAD_MESSAGE);
+    if (!(await this.repo.claim(thread.id))) throw new BadRequestException(THREAD_BUSY_MESSAGE);
+    const sessionIds = dto.sessionIds ?? thread.sessionFilter;
+    return { user, threadId: thread.id, message, sessionIds: [...new Set(sessionIds)] };
+  }
+
+  private async answer(request: ClaimedRequest, ctx: RequestContext, opts: AnswerOptions): Promise<ChatAnswer> {
+    const { user, threadId, message } = request;
+    const usage = { userId: user.id };
+    try {
+      await this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        messagePreview: message,
+        threadId,
+      });
+      const history: ChatTurn[] = await this.repo.recentTurns(threadId, HISTORY_MESSAGES);
+      await this.repo.insertMessage(threadId, 'user', message, []);
+
+      opts.onStatus?.(STATUS_SEARCHING);
+      const question = opts.simple
+        ? rewriteFollowUp(message, history)
+        : await this.generator.rewriteQuestion(message, history, usage);
+      const passages = await this.retrieval.retrieve(question, {
+        sessionIds: request.sessionIds,
+        k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
+        userId: user.id,
+      });
+      this.throwIfAborted(opts.signal);
+
+      opts.onStatus?.(STATUS_ANALYZING);
+      const citations = new CitationSet(passages);
+      const filter = new CitationFilter(citations);
+      opts.onStatus?.(STATUS_GENERATING);
+      const deltas = this.generator.streamAnswer({
+        question,
+        passages: citations.passages,
+        history,
+        signal: opts.signal,
+        simple: opts.simple,
+        userId: user.id,
+      });
+      for await (const delta of deltas) {
+        this.throwIfAborted(opts.signal);
+        const out = filter.push(delta);
+        if (out) opts.onContent?.(out);
+      }
+      const rest = filter.end();
+      if (rest) opts.onContent?.(rest);
+      this.throwIfAborted(opts.signal);
+
+      const content = filter.text.trim();
+      const sources = citations.sources();
+      await this.repo.insertMessage(threadId, 'assistant', content, sources);
+      return { content, sources };
+    } finally {
+      await this.repo.release(threadId);
+    }
+  }
+
+  private throwIfAborted(signal?: AbortSignal): void {
+    if (signal?.aborted) throw new GenerationAborted();
+  }
+}

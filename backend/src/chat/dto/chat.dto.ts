@@ -1,0 +1,56 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+
+export const BLANK_MESSAGE = 'Please enter a message.';
+export const UNKNOWN_THREAD_MESSAGE = 'This conversation was not found. Please start a new conversation.';
+export const THREAD_BUSY_MESSAGE = 'A question is still being answered in this conversation. Please wait for it to finish.';
+export const INVALID_SESSIONS_MESSAGE = 'Session ids must be a list of session ids.';
+/** SPEC §5 (chat-history email dialog). */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const MESSAGE_TOO_LONG = 'Your message is too long (4000 characters at most).';
+/** Longest question accepted. */
+export const MAX_MESSAGE_LENGTH = 4000;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** POST /api/chat/start */
+export class StartChatDto {
+  @IsOptional()
+  @IsArray({ message: INVALID_SESSIONS_MESSAGE })
+  @ArrayMaxSize(500, { message: INVALID_SESSIONS_MESSAGE })
+  @IsUUID('all', { each: true, message: INVALID_SESSIONS_MESSAGE })
+  sessionFilter?: string[];
+}
+
+/** POST /api/chat/stream, /api/chat/message and /api/chat/simple */
+export class SendMessageDto {
+  @IsString({ message: UNKNOWN_THREAD_MESSAGE })
+  @MaxLength(100, { message: UNKNOWN_THREAD_MESSAGE })
+  threadId!: string;
+
+  @Transform(trim)
+  @IsString({ message: BLANK_MESSAGE })
+  @Matches(/\S/, { message: BLANK_MESSAGE })
+  @MaxLength(MAX_MESSAGE_LENGTH, { message: MESSAGE_TOO_LONG })
+  message!: string;
+
+  @IsOptional()
+  @IsArray({ message: INVALID_SESSIONS_MESSAGE })
+  @ArrayMaxSize(500, { message: INVALID_SESSIONS_MESSAGE })
+  @IsUUID('all', { each: true, message: INVALID_SESSIONS_MESSAGE })
+  sessionIds?: string[];
+}
+
+/** POST /api/email/chat-history */
+export class EmailChatHistoryDto {
+  @Transform(trim)
+  @IsString({ message: INVALID_EMAIL_MESSAGE })
+  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: INVALID_EMAIL_MESSAGE })
+  @MaxLength(254, { message: INVALID_EMAIL_MESSAGE })
+  recipientEmail!: string;
+
+  /** Missing or not the user's: 404 'No active chat to send' (from the service). */
+  @IsOptional()
+  @IsString({ message: 'No active chat to send' })
+  threadId?: string;
+}

@@ -1,0 +1,119 @@
+import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citations';
+import type { Passage } from './retrieval.types';
+
+let nextId = 1;
+function passage(over: Partial<Passage>): Passage {
+  const id = String(nextId++);
+  return {
+    chunkId: id,
+    documentId: `doc-${id}`,
+    sessionId: 'session-a',
+    sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
+    kind: 'pdf',
+    chunkIndex: 0,
+    text: `Passage ${id} text.`,
+    page: 3,
+    startTime: null,
+    endTime: null,
+    speaker: null,
+    score: 0.03,
+    similarity: 0.5,
+    textRank: 0.1,
+    ...over,
+  };
+}
+
+describe('citations', () => {
+  describe(formatTime.name, () => {
+    it('writes mm:ss under an hour and h:mm:ss from an hour on', () => {
+      expect(formatTime(0)).toBe('00:00');
+      expect(formatTime(412.7)).toBe('06:52');
+      expect(formatTime(3599)).toBe('59:59');
+      expect(formatTime(3725)).toBe('1:02:05');
+    });
+  });
+
+  describe(shortSessionName.name, () => {
+    it('keeps a short lead before the colon and skips format labels', () => {
+      expect(shortSessionName('What Lenders Want: Credit Criteria in a Tighter Market')).toBe('What Lenders Want');
+      expect(shortSessionName('Opening Keynote: The 2025-2026 Equipment Finance Market Outlook')).toBe('Opening Keynote');
+      expect(shortSessionName('Fireside Chat: Captive Finance in a Changing OEM Landscape')).toBe('Captive Finance');
+      expect(shortSessionName('Residual Value Forecasting for Construction Equipment')).toBe('Residual Value Forecasting');
+      expect(shortSessionName('Broker and Lender Relations Roundtable')).toBe('Broker and Lender Relations');
+      expect(shortSessionName('Lightning Round: Data, APIs and Open Banking in Equipment Finance')).not.toMatch(/[,[\]]/);
+    });
+  });
+
+  describe(CitationSet.name, () => {
+    it('uses bare markers for a single document', () => {
+      const set = new CitationSet([passage({ documentId: 'd1', page: 3 }), passage({ documentId: 'd1', page: 5 })]);
+      expect(set.passages.map((p) => p.marker)).toEqual(['[p. 3]', '[p. 5]']);
+    });
+
+    it('prefixes markers with the short session name when passages come from several documents', () => {
+      const set = new CitationSet([
+        passage({ page: 3 }),
+        passage({ kind: 'transcript', page: null, startTime: 754, sessionId: 'session-b', sessionTitle: 'Residual Value Forecasting for Construction Equipment' }),
+      ]);
+      expect(set.passages.map((p) => p.marker)).toEqual(['[What Lenders Want, p. 3]', '[Residual Value Forecasting, 12:34]']);
+    });
+
+    it('keeps known markers, maps passage numbers, drops invented markers and their space', () => {
+      const set = new CitationSet([passage({ documentId: 'd1', page: 3 }), passage({ documentId: 'd1', page: 5 })]);
+      const text = resolveCitations('Floors are 680 [p. 3]. Terms run 60 months [p. 9]. Coverage is 1.25x [2]. Not a cite [sic].', set);
+      expect(text).toBe('Floors are 680 [p. 3]. Terms run 60 months. Coverage is 1.25x [p. 5]. Not a cite [sic].');
+      expect(set.sources().map((s) => s.marker)).toEqual(['[p. 3]', '[p. 5]']);
+    });
+
+    it('every marker left in an answer matches exactly one source', () => {
+      const set = new CitationSet([
+        passage({ page: 3 }),
+        passage({ page: 3, documentId: 'other', sessionId: 'session-b', sessionTitle: 'Securitization and ABS: Accessing the Capital Markets' }),
+        passage({ kind: 'transcript', page: null, startTime: 65, documentId: 'tr', sessionId: 'session-b', sessionTitle: 'Securitization and ABS: Accessing the Capital Markets' }),
+      ]);
+      const raw =
+        'A [What Lenders Want, p. 3] B [Securitization and ABS, p. 3] C [p. 3] D [01:05] E [Made Up Panel, p. 2] F [What Lenders Want, p. 3; 01:05] G [7]';
+      const text = resolveCitations(raw, set);
+      const markers = text.match(/\[[^\]]+\]/g) ?? [];
+      const sources = set.sources();
+      for (const m of markers) expect(sources.filter((s) => s.marker === m)).toHaveLength(1);
+      expect(text).not.toContain('Made Up Panel');
+      expect(text).not.toContain('[7]');
+      // An unprefixed marker is only kept when it names one passage: [p. 3] is ambiguous here, [01:05] is not.
+      expect(text).toContain('C D [Securitization and ABS, 01:05]');
+      expect(text).toContain('F [What Lenders Want, p. 3] [Securitization and ABS, 01:05]');
+      expect(sources[0]).toMatchObject({ documentId: expect.any(String), sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market', kind: 'pdf', page: 3 });
+      expect(sources.find((s) => s.kind === 'transcript')).toMatchObject({ startTime: 65, marker: '[Securitization and ABS, 01:05]' });
+    });
+  });
+
+  describe(CitationFilter.name, () => {
+    it('holds back partial brackets while streaming and gives the same text as a one-shot pass', () => {
+      const passages = [passage({ documentId: 'd1', page: 3 }), passage({ documentId: 'd1', page: 12 })];
+      const raw = 'Lenders want two years [p. 3] and a 680 floor [p. 44]. See also [p. 12].\n- [note] ok';
+      const expected = resolveCitations(raw, new CitationSet(passages));
+      for (const size of [1, 2, 3, 5, 8]) {
+        const filter = new CitationFilter(new CitationSet(passages));
+        const emitted: string[] = [];
+        for (let i = 0; i < raw.length; i += size) {
+          const out = filter.push(raw.slice(i, i + size));
+          // Nothing emitted ever contains the start of an unresolved citation.
+          expect(out).not.toMatch(/\[p\.?\s*\d*$/);
+          emitted.push(out);
+        }
+        emitted.push(filter.end());
+        expect(emitted.join('')).toBe(expected);
+        expect(filter.text).toBe(expected);
+      }
+      expect(expected).toBe('Lenders want two years [p. 3] and a 680 floor. See also [p. 12].\n- [note] ok');
+    });
+
+    it('lets a lone bracket through once it cannot be a citation', () => {
+      const filter = new CitationFilter(new CitationSet([passage({})]));
+      let out = filter.push('Array [');
+      out += filter.push('1, 2\nnext line');
+      out += filter.end();
+      expect(out).toBe('Array [1, 2\nnext line');
+    });
+  });
+});

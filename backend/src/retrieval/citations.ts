@@ -1,0 +1,267 @@
+import type { Passage } from './retrieval.types';
+
+/** A citation the client shows as a badge: one per distinct marker of an answer. */
+export interface Source {
+  documentId: string;
+  sessionId: string;
+  sessionTitle: string;
+  kind: 'transcript' | 'pdf';
+  page?: number;
+  /** Seconds from the start of the recording. */
+  startTime?: number;
+  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[Lender Panel, p. 3]'. */
+  marker: string;
+  snippet: string;
+  score: number;
+}
+
+/** A passage as handed to a generator: its number in the prompt and the marker to cite it with. */
+export interface CitedPassage extends Passage {
+  n: number;
+  marker: string;
+}
+
+const SNIPPET_LENGTH = 300;
+
+/** '[mm:ss]' under an hour, '[h:mm:ss]' from an hour on (without the brackets). */
+export function formatTime(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`;
+}
+
+/** 'p. 3' for a PDF page, '12:34' for a transcript time, 'p. ?' never: unlocated chunks cite the document. */
+export function locatorOf(p: Pick<Passage, 'kind' | 'page' | 'startTime'>): string {
+  if (p.kind === 'pdf' && p.page != null) return `p. ${p.page}`;
+  if (p.startTime != null) return formatTime(p.startTime);
+  if (p.page != null) return `p. ${p.page}`;
+  return p.kind === 'pdf' ? 'PDF' : 'transcript';
+}
+
+/** Labels that say what kind of session it is rather than what it is about ('Fireside Chat: …'). */
+const FORMAT_LABEL = /^(fireside chat|lightning (round|talks?)|roundtable|panel|workshop|lab|keynote|concurrent session)$/i;
+const FUNCTION_WORDS = new Set(
+  'a an the and or of in on for from to with without after before at by vs versus into over under your our their'.split(' '),
+);
+
+/**
+ * A short name of a session for citation markers: the title's lead before a colon unless that lead is
+ * only a format label ('Fireside Chat'), cut at a function word after two words, at most four words;
+ * never containing brackets or commas, which would make the marker ambiguous.
+ */
+export function shortSessionName(title: string): string {
+  const clean = title.replace(/[[\](),;]/g, ' ').replace(/\s+/g, ' ').trim();
+  const [lead, ...rest] = clean.split(':').map((s) => s.trim());
+  let base = lead;
+  if (rest.length > 0 && FORMAT_LABEL.test(lead) && rest.join(' ').trim()) base = rest.join(' ').trim();
+  const words = base.split(' ').filter(Boolean);
+  while (words.length > 1 && FUNCTION_WORDS.has(words[0].toLowerCase())) words.shift();
+  if (words.length <= 4) return words.join(' ') || clean;
+  const out: string[] = [];
+  for (const w of words) {
+    const content = out.filter((x) => !FUNCTION_WORDS.has(x.toLowerCase())).length;
+    if (out.length >= 4 || (content >= 2 && FUNCTION_WORDS.has(w.toLowerCase()))) break;
+    out.push(w);
+  }
+  while (out.length > 1 && FUNCTION_WORDS.has(out[out.length - 1].toLowerCase())) out.pop();
+  return out.join(' ');
+}
+
+function snippetOf(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= SNIPPET_LENGTH) return t;
+  const cut = t.lastIndexOf(' ', SNIPPET_LENGTH);
+  return `${t.slice(0, cut > SNIPPET_LENGTH / 2 ? cut : SNIPPET_LENGTH)}…`;
+}
+
+const LOCATOR = /^(?:p\.?|pp\.|page)\s*(\d+)$|^(\d{1,2}:\d{2}(?::\d{2})?)$/i;
+/** A bracket group that claims to be a citation: '[p. 3]', '[12:34]', '[Some Session, p. 3]'. */
+const CITATION_SHAPE = /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?)$/i;
+/** Numbered references to prompt passages: '[1]', '[2, 3]', '[Passage 2]', '[Source 1]'. */
+const NUMBERED = /^(?:(?:passage|source)\s*)?\d{1,2}(?:\s*[,;]\s*(?:(?:passage|source)\s*)?\d{1,2})*$/i;
+
+const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The citations of one answer. Markers are '[p. N]' / '[mm:ss]'; when the passages come from more
+ * than one document every marker starts with its session's short name ('[Lender Panel, p. 3]').
+ * Passages sharing a marker (two chunks of one page) become one source.
+ */
+export class CitationSet {
+  readonly passages: CitedPassage[];
+  private readonly byMarker = new Map<string, CitedPassage>();
+  private readonly byLocator = new Map<string, CitedPassage[]>();
+  private readonly used: string[] = [];
+
+  constructor(passages: Passage[]) {
+    const sessions = new Map<string, string>();
+    for (const p of passages) if (!sessions.has(p.sessionId)) sessions.set(p.sessionId, p.sessionTitle);
+    const prefixed = new Set(passages.map((p) => p.documentId)).size > 1;
+    const names = new Map<string, string>();
+    if (prefixed && sessions.size > 0) {
+      const short = [...sessions].map(([id, title]) => [id, shortSessionName(title)] as const);
+      for (const [id, name] of short) {
+        const clash = short.filter(([, n]) => normalise(n) === normalise(name)).length > 1;
+        names.set(id, clash ? sessions.get(id)!.replace(/[[\](),;]/g, ' ').replace(/\s+/g, ' ').trim() : name);
+      }
+    }
+    this.passages = passages.map((p, i) => {
+      const locator = locatorOf(p);
+      const marker = prefixed ? `[${names.get(p.sessionId)}, ${locator}]` : `[${locator}]`;
+      return { ...p, n: i + 1, marker };
+    });
+    for (const p of this.passages) {
+      const key = normalise(p.marker);
+      if (!this.byMarker.has(key)) this.byMarker.set(key, p);
+      const loc = normalise(locatorOf(p));
+      const same = this.byLocator.get(loc) ?? [];
+      if (!same.some((x) => x.marker === p.marker)) same.push(p);
+      this.byLocator.set(loc, same);
+    }
+  }
+
+  /**
+   * The canonical text for a bracket group found in an answer (`inner` without the brackets):
+   * a known marker (or an unambiguous unprefixed one, or a passage number) becomes its marker and
+   * counts as used; an invented citation becomes '' (dropped); any other bracket text stays as is.
+   */
+  resolve(inner: string): string {
+    const text = inner.trim();
+    const known = this.byMarker.get(normalise(`[${text}]`));
+    if (known) return this.use(known);
+    if (NUMBERED.test(text)) {
+      const markers = text
+        .split(/[,;]/)
+        .map((part) => Number(part.replace(/\D/g, '')))
+        .map((n) => this.passages[n - 1])
+        .filter((p): p is CitedPassage => !!p)
+        .map((p) => this.use(p));
+      return [...new Set(markers)].join(' ');
+    }
+    const parts = text.split(/\s*;\s*/);
+    if (parts.length > 1 && parts.every((part) => CITATION_SHAPE.test(part))) {
+      return [...new Set(parts.map((part) => this.resolve(part)).filter(Boolean))].join(' ');
+    }
+    if (!CITATION_SHAPE.test(text)) return `[${inner}]`;
+    const locator = LOCATOR.exec(text.replace(/^[^,]*,\s*/, ''));
+    if (locator) {
+      const loc = locator[1] ? `p. ${locator[1]}` : locator[2];
+      const candidates = this.byLocator.get(normalise(loc)) ?? [];
+      if (candidates.length === 1) return this.use(candidates[0]);
+    }
+    return '';
+  }
+
+  /** The sources of the markers resolved so far, in order of first citation. */
+  sources(): Source[] {
+    return this.used.map((marker) => {
+      const p = this.byMarker.get(normalise(marker))!;
+      return {
+        documentId: p.documentId,
+        sessionId: p.sessionId,
+        sessionTitle: p.sessionTitle,
+        kind: p.kind,
+        ...(p.kind === 'pdf' && p.page != null ? { page: p.page } : {}),
+        ...(p.startTime != null ? { startTime: p.startTime } : {}),
+        marker: p.marker,
+        snippet: snippetOf(p.text),
+        score: Number(p.score.toFixed(6)),
+      };
+    });
+  }
+
+  private use(p: CitedPassage): string {
+    const canonical = this.byMarker.get(normalise(p.marker))!;
+    if (!this.used.includes(canonical.marker)) this.used.push(canonical.marker);
+    return canonical.marker;
+  }
+}
+
+/** Longest bracket group considered a citation; a longer '[' run is plain text. */
+const MAX_GROUP = 120;
+
+/**
+ * Applies a CitationSet to generated text as it streams: a bracket group is held back until it is
+ * closed (or proves too long to be a citation), then replaced by its canonical marker or dropped,
+ * with the whitespace before it. `push` returns the text safe to send now; `end` the rest.
+ */
+export class CitationFilter {
+  private pending = '';
+  private out = '';
+
+  constructor(private readonly citations: CitationSet) {}
+
+  push(delta: string): string {
+    this.pending += delta;
+    return this.drain(false);
+  }
+
+  end(): string {
+    return this.drain(true);
+  }
+
+  /** Everything emitted so far. */
+  get text(): string {
+    return this.out;
+  }
+
+  private drain(final: boolean): string {
+    let emitted = '';
+    for (;;) {
+      const open = this.pending.indexOf('[');
+      if (open < 0) break;
+      const close = this.pending.indexOf(']', open + 1);
+      const nextOpen = this.pending.indexOf('[', open + 1);
+      const newline = this.pending.indexOf('\n', open + 1);
+      const end = close >= 0 ? close : this.pending.length;
+      const interruptedByOpen = nextOpen >= 0 && nextOpen < end;
+      const interruptedByLine = newline >= 0 && newline < end;
+      const tooLong = end - open > MAX_GROUP;
+      if (close >= 0 && !interruptedByOpen && !interruptedByLine && !tooLong) {
+        const inner = this.pending.slice(open + 1, close);
+        let before = this.pending.slice(0, open);
+        const replacement = this.citations.resolve(inner);
+        if (replacement === '') {
+          before = before.replace(/[ \t]+$/, '');
+        } else if (replacement !== `[${inner}]`) {
+          // A citation glued to the previous word reads better with a space.
+          const last = (this.out + emitted + before).slice(-1);
+          if (last && !/[\s([]/.test(last)) before += ' ';
+        }
+        emitted += before + replacement;
+        this.pending = this.pending.slice(close + 1);
+        continue;
+      }
+      if (!interruptedByOpen && !interruptedByLine && !tooLong && !final) break; // wait for the ']'
+      // This '[' cannot open a citation: pass the text through up to where scanning resumes.
+      const cut = interruptedByOpen && (!interruptedByLine || nextOpen < newline)
+        ? nextOpen
+        : interruptedByLine
+          ? newline + 1
+          : open + 1;
+      emitted += this.pending.slice(0, cut);
+      this.pending = this.pending.slice(cut);
+    }
+    if (final) {
+      emitted += this.pending;
+      this.pending = '';
+    } else {
+      // Hold back an unclosed group and the spaces before it (or trailing spaces: a citation may follow).
+      const open = this.pending.indexOf('[');
+      const head = (open >= 0 ? this.pending.slice(0, open) : this.pending).replace(/[ \t]+$/, '');
+      emitted += head;
+      this.pending = this.pending.slice(head.length);
+    }
+    this.out += emitted;
+    return emitted;
+  }
+}
+
+/** Applies the citation post-processing to a whole text at once (same rules as streaming). */
+export function resolveCitations(text: string, citations: CitationSet): string {
+  const filter = new CitationFilter(citations);
+  return filter.push(text) + filter.end();
+}

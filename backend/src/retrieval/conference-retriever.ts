@@ -1,0 +1,54 @@
+import type { CallbackManagerForRetrieverRun } from '@langchain/core/callbacks/manager';
+import { Document } from '@langchain/core/documents';
+import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
+import type { EmbeddingsProvider } from '../ai/ai.types';
+import { fullTextQuery } from './query-text';
+import type { RetrievalRepository } from './retrieval.repository';
+import type { Passage, RetrievalOptions } from './retrieval.types';
+
+export const DEFAULT_K = 8;
+export const DEFAULT_PER_DOCUMENT = 3;
+
+export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalOptions {
+  repository: RetrievalRepository;
+  embeddings: EmbeddingsProvider;
+}
+
+/**
+ * The one retriever of the product (chat, takeaways, search): hybrid pgvector + full-text search
+ * over the conference documents, fused by reciprocal rank. Each LangChain Document carries its
+ * Passage (session, document, page or time, scores) as metadata.
+ */
+export class ConferenceRetriever extends BaseRetriever<Passage> {
+  lc_namespace = ['conference', 'retrievers'];
+  private readonly repository: RetrievalRepository;
+  private readonly embeddings: EmbeddingsProvider;
+  private readonly options: RetrievalOptions;
+
+  constructor(fields: ConferenceRetrieverInput) {
+    super(fields);
+    const { repository, embeddings, ...options } = fields;
+    this.repository = repository;
+    this.embeddings = embeddings;
+    this.options = options;
+  }
+
+  override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<Document<Passage>[]> {
+    const passages = await this.search(query);
+    return passages.map((p) => new Document<Passage>({ pageContent: p.text, metadata: p, id: p.chunkId }));
+  }
+
+  /** The passages for `query`, best first. */
+  async search(query: string): Promise<Passage[]> {
+    const text = query.trim();
+    if (!text) return [];
+    const embedding = await this.embeddings.embedQuery(text, { userId: this.options.userId ?? null });
+    return this.repository.hybridSearch({
+      embedding,
+      textQuery: fullTextQuery(text),
+      sessionIds: this.options.sessionIds ?? [],
+      k: this.options.k ?? DEFAULT_K,
+      perDocument: this.options.perDocument ?? DEFAULT_PER_DOCUMENT,
+    });
+  }
+}

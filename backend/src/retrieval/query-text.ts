@@ -1,0 +1,25 @@
+import { porterStem } from '../ai/embeddings/porter-stemmer';
+import { keywords, WORD } from '../ai/generation/keywords';
+
+/**
+ * Input for `websearch_to_tsquery('english', …)`: the keywords joined by `or`, so a passage matching
+ * some of the question's words ranks (ts_rank_cd favours more of them, and closer together) instead
+ * of every word being required.
+ */
+export function fullTextQuery(text: string): string {
+  return keywords(text).join(' or ');
+}
+
+/**
+ * `text` with each word whose stem is one of `stems` wrapped in `**…**`, e.g. for search snippets.
+ */
+export function highlight(text: string, stems: ReadonlySet<string>): string {
+  const matches = (word: string) => {
+    const stem = /^\d+$/.test(word) ? word : porterStem(word);
+    return stems.has(stem) || stems.has(word);
+  };
+  return text.replace(WORD, (w) => {
+    const lower = w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]s$/, '');
+    return matches(lower) || lower.split(/[-.'’]/).some((part) => part && matches(part)) ? `**${w}**` : w;
+  });
+}

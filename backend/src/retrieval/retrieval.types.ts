@@ -1,0 +1,50 @@
+/** One retrieved chunk of a session document, with what the citation and the answerer need. */
+export interface Passage {
+  chunkId: string;
+  documentId: string;
+  sessionId: string;
+  sessionTitle: string;
+  kind: 'transcript' | 'pdf';
+  chunkIndex: number;
+  text: string;
+  /** PDF page (1-based), or null for transcripts. */
+  page: number | null;
+  /** Transcript time in seconds where the chunk starts, or null for PDFs. */
+  startTime: number | null;
+  /** Transcript time in seconds where the next chunk starts (null for the last one and for PDFs). */
+  endTime: number | null;
+  speaker: string | null;
+  /** Reciprocal-rank-fusion score (higher is better). */
+  score: number;
+  /** Cosine similarity of the chunk to the query embedding (0 when not among the vector candidates). */
+  similarity: number;
+  /** PostgreSQL full-text rank (ts_rank_cd; 0 when no query word matched). */
+  textRank: number;
+}
+
+export interface RetrievalOptions {
+  /** Restrict to these sessions; empty or undefined: every session. */
+  sessionIds?: string[];
+  /** Passages to return (default 8). */
+  k?: number;
+  /** At most this many passages of one document (default 3), so one long file cannot crowd out the rest. */
+  perDocument?: number;
+  /** Who the query embedding is made for (usage record). */
+  userId?: string | null;
+}
+
+/** Tuning of the hybrid query; defaults in `retrieval.repository.ts`. */
+export interface HybridQuery {
+  embedding: number[];
+  /** Text for `websearch_to_tsquery('english', …)`; empty: vector search only. */
+  textQuery: string;
+  sessionIds: string[];
+  k: number;
+  perDocument: number;
+  /** Candidates taken from each ranking before fusion. */
+  candidates?: number;
+  /** HNSW candidate list size (`hnsw.ef_search`). */
+  efSearch?: number;
+  /** Bypass the HNSW index (exact scan): used to measure recall. */
+  exact?: boolean;
+}
