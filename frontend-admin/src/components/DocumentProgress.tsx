@@ -1,0 +1,52 @@
+import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { documentStatusLabel, formatEta } from '@/lib/format';
+import type { DocumentRecord, DocumentStatus } from '@/lib/types';
+
+const STATUS_COLOR: Record<DocumentStatus, 'default' | 'info' | 'success' | 'error'> = {
+  uploaded: 'default',
+  chunked: 'info',
+  embedded: 'success',
+  error: 'error',
+};
+
+export function DocumentStatusChip({ status }: { status: DocumentStatus }) {
+  return <Chip size="small" color={STATUS_COLOR[status]} label={documentStatusLabel(status)} data-status={status} />;
+}
+
+/** SPEC §4: waiting, then processing with percent, stage, chunk counts and ETA; Ready; failed. */
+export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
+  if (doc.status === 'embedded') {
+    return (
+      <Typography variant="body2" color="success.main">
+        {doc.totalChunks ? `${doc.totalChunks} chunks` : 'Complete'}
+      </Typography>
+    );
+  }
+  if (doc.status === 'error') {
+    return (
+      <Typography variant="body2" color="error" sx={{ maxWidth: 320 }}>
+        {doc.error || 'Processing failed'}
+      </Typography>
+    );
+  }
+  const percent = Math.max(0, Math.min(100, Number(doc.progressPercent) || 0));
+  const eta = formatEta(doc.estimatedTimeRemaining);
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 200 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <LinearProgress
+          variant={doc.status === 'uploaded' && percent === 0 ? 'indeterminate' : 'determinate'}
+          value={percent}
+          sx={{ flex: 1, height: 8, borderRadius: 4 }}
+          aria-label={`Processing ${doc.originalFilename}`}
+        />
+        <Typography variant="caption">{percent}%</Typography>
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {doc.progressStage || (doc.status === 'uploaded' ? 'Waiting to start' : 'Processing')}
+        {doc.totalChunks ? ` · ${doc.processedChunks ?? 0}/${doc.totalChunks} chunks` : ''}
+        {eta ? ` · ~${eta} remaining` : ''}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Box, Container, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { SUPERADMIN_TITLE, WELCOME_SUPERADMIN } from '@/constants';
+import { ConsoleHeader } from './ConsoleHeader';
+import { ToastBridge } from './ToastBridge';
+
+export function SuperAdminLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <ToastBridge />
+      <ConsoleHeader welcome={WELCOME_SUPERADMIN} />
+      <Container maxWidth="xl" component="main" sx={{ py: 3 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 3, fontWeight: 700 }}>
+          {SUPERADMIN_TITLE}
+        </Typography>
+        {children}
+      </Container>
+    </Box>
+  );
+}

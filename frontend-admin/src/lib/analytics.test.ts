@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsTotals, isJsonFile, sessionsOfExportFile } from './analytics';
+import { exportView } from './exportList';
+
+describe('super admin derivations', () => {
+  it('totals users, logins and chat prompts', () => {
+    const e = (totalLogins: number, totalChatPrompts: number) => ({
+      userId: 'u', firstName: null, lastName: null, email: null, totalLogins, totalChatPrompts, lastLogin: null, createdAt: '',
+    });
+    expect(analyticsTotals([e(3, 10), e(1, 0)])).toEqual({ users: 2, logins: 4, chatPrompts: 10 });
+    expect(analyticsTotals([])).toEqual({ users: 0, logins: 0, chatPrompts: 0 });
+  });
+  it('accepts only JSON files and sends their sessions array', () => {
+    expect(isJsonFile({ type: 'application/json' })).toBe(true);
+    expect(isJsonFile({ type: 'text/plain' })).toBe(false);
+    expect(sessionsOfExportFile('{"exportedAt": "x", "sessions": [{"title": "A"}]}')).toEqual([{ title: 'A' }]);
+    expect(sessionsOfExportFile('[{"title": "A"}]')).toEqual([{ title: 'A' }]);
+    expect(sessionsOfExportFile('{"sessions": 3}')).toBeNull();
+    expect(sessionsOfExportFile('nope')).toBeNull();
+  });
+});
+
+describe('export list view (SPEC §2 Export)', () => {
+  it('groups by session, falls back to Unknown Session, counts kinds and totals sizes', () => {
+    const view = exportView({
+      s1: { sessionTitle: 'Lender Panel', documents: [{ id: 'a', filename: 'a.pdf', kind: 'pdf', bytes: 1000, createdAt: '' }] },
+      s2: {
+        sessionTitle: null,
+        documents: [
+          { id: 'b', filename: 'b.txt', kind: 'transcript', bytes: 24, createdAt: '' },
+          { id: 'c', filename: 'c.pdf', kind: 'pdf', bytes: 1024, createdAt: '' },
+        ],
+      },
+      s3: { sessionTitle: 'Empty', documents: [] },
+    });
+    expect(view.groups.map((g) => [g.sessionTitle, g.documents.length])).toEqual([
+      ['Lender Panel', 1],
+      ['Unknown Session', 2],
+    ]);
+    expect(view.transcripts.map((d) => d.id)).toEqual(['b']);
+    expect(view.pdfs.map((d) => [d.id, d.sessionTitle])).toEqual([
+      ['a', 'Lender Panel'],
+      ['c', 'Unknown Session'],
+    ]);
+    expect([view.totalDocuments, view.totalBytes, view.totalSessions]).toEqual([3, 2048, 2]);
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anyProcessing,
+  daysWithUsage,
+  documentStatusLabel,
+  formatAverageCost,
+  formatBytes,
+  formatDay,
+  formatEta,
+  formatPercent,
+  formatRelativeTime,
+  formatSessionDate,
+  formatUsd,
+  ingestSummary,
+  localDateStamp,
+  personName,
+  sessionTypeLabel,
+  usageSums,
+  userDisplay,
+} from './format';
+import type { DailyCost } from './types';
+
+describe('sessionTypeLabel (SPEC §2 keyword rule)', () => {
+  it.each([
+    ['keynote', 'Keynote'],
+    ['Opening KEYNOTE', 'Keynote'],
+    ['fireside', 'Fireside Chat'],
+    ['fireside chat', 'Fireside Chat'],
+    ['concurrent', 'Concurrent'],
+    ['roundtable', 'Roundtable'],
+    ['lightning', 'Lightning'],
+    ['lightning talk', 'Lightning'],
+    ['workshop', 'Workshop'],
+    ['lab', 'Workshop'],
+    ['Hands-on Lab', 'Workshop'],
+  ])('%s → %s', (format, label) => {
+    expect(sessionTypeLabel(format)).toBe(label);
+  });
+
+  it('shows any other value raw, and Session when there is none', () => {
+    expect(sessionTypeLabel('panel')).toBe('panel');
+    expect(sessionTypeLabel('Town Hall')).toBe('Town Hall');
+    expect(sessionTypeLabel('')).toBe('Session');
+    expect(sessionTypeLabel('   ')).toBe('Session');
+    expect(sessionTypeLabel(null)).toBe('Session');
+    expect(sessionTypeLabel(undefined)).toBe('Session');
+  });
+});
+
+describe('formatSessionDate', () => {
+  it('reads Not scheduled without a date', () => {
+    expect(formatSessionDate(null)).toBe('Not scheduled');
+    expect(formatSessionDate('')).toBe('Not scheduled');
+    expect(formatSessionDate('not a date')).toBe('Not scheduled');
+  });
+
+  it('is en-US with 12-hour time', () => {
+    expect(formatSessionDate('2025-09-08T15:30:00.000Z', 'America/Denver')).toBe('Sep 8, 2025, 9:30 AM');
+    expect(formatSessionDate('2025-09-09T23:05:00.000Z', 'America/Denver')).toBe('Sep 9, 2025, 5:05 PM');
+  });
+});
+
+describe('formatRelativeTime (SPEC §2 User Actions)', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it.each([
+    [0, 'Just now'],
+    [59_000, 'Just now'],
+    [60_000, '1 minute ago'],
+    [5 * 60_000, '5 minutes ago'],
+    [59 * 60_000 + 59_000, '59 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 3_600_000, '23 hours ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [6 * 86_400_000, '6 days ago'],
+  ])('%i ms ago → %s', (ms, text) => {
+    expect(formatRelativeTime(ago(ms), now)).toBe(text);
+  });
+
+  it('shows the full date from 7 days on', () => {
+    const text = formatRelativeTime(ago(7 * 86_400_000), now);
+    expect(text).toMatch(/^Nov 13, 2026, \d{1,2}:\d{2} (AM|PM)$/);
+  });
+});
+
+describe('formatBytes (SPEC §2 Export)', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1234567, '1.18 MB'],
+    [50 * 1024 * 1024, '50 MB'],
+    [3.456 * 1024 ** 3, '3.46 GB'],
+    [5 * 1024 ** 4, '5120 GB'],
+  ])('%d → %s', (n, text) => {
+    expect(formatBytes(n)).toBe(text);
+  });
+});
+
+describe('formatUsd (SPEC §2 Billing: 2 to 6 decimals)', () => {
+  it.each([
+    [0, '$0.00'],
+    [1.5, '$1.50'],
+    [12.3456, '$12.3456'],
+    [0.0000025, '$0.000003'],
+    [0.00012345678, '$0.000123'],
+    [1234.5, '$1,234.50'],
+  ])('%d → %s', (n, text) => {
+    expect(formatUsd(n)).toBe(text);
+  });
+});
+
+describe('formatAverageCost', () => {
+  it('divides total cost by total requests', () => {
+    expect(formatAverageCost(0.01, 4)).toBe('$0.0025');
+    expect(formatAverageCost(3, 2)).toBe('$1.50');
+  });
+  it('is $0.00 without requests', () => {
+    expect(formatAverageCost(0, 0)).toBe('$0.00');
+    expect(formatAverageCost(5, 0)).toBe('$0.00');
+  });
+});
+
+describe('usage sums and days with usage', () => {
+  const day = (date: string, c: number, e: number, t: number, cost = 0, tokens = 0): DailyCost => ({
+    date, chatRequests: c, embeddingRequests: e, takeawayRequests: t, totalCost: cost, totalTokens: tokens,
+  });
+  const days = [day('2026-11-20', 2, 1, 0, 0.002, 100), day('2026-11-19', 0, 0, 0), day('2026-11-18', 3, 10, 1, 0.5, 900)];
+  it('sums chat requests, embeddings and takeaway generations', () => {
+    expect(usageSums(days)).toEqual({ chatRequests: 5, embeddingRequests: 11, takeawayRequests: 1 });
+    expect(usageSums([])).toEqual({ chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0 });
+  });
+  it('keeps the days that had usage, in order', () => {
+    expect(daysWithUsage(days).map((d) => d.date)).toEqual(['2026-11-20', '2026-11-18']);
+  });
+  it('formats a calendar day without a time-zone shift', () => {
+    expect(formatDay('2026-11-01')).toBe('Nov 1, 2026');
+  });
+});
+
+describe('ingest summary (SPEC §2 Ingest Status)', () => {
+  it('counts processing as uploaded plus chunked and percent ready to one decimal', () => {
+    const docs = (['embedded', 'embedded', 'uploaded', 'chunked', 'error', 'embedded'] as const).map((status) => ({ status }));
+    expect(ingestSummary(docs)).toEqual({ total: 6, ready: 3, processing: 2, errors: 1, percentReady: '50.0%' });
+    expect(ingestSummary(docs.slice(0, 3)).percentReady).toBe('66.7%');
+    expect(ingestSummary([]).percentReady).toBe('0.0%');
+    expect(formatPercent(1, 3)).toBe('33.3%');
+  });
+  it('polls only while something is uploaded or chunked', () => {
+    expect(anyProcessing([{ status: 'embedded' }, { status: 'error' }])).toBe(false);
+    expect(anyProcessing([{ status: 'embedded' }, { status: 'uploaded' }])).toBe(true);
+    expect(anyProcessing([{ status: 'chunked' }])).toBe(true);
+    expect(anyProcessing(undefined)).toBe(false);
+  });
+  it('labels statuses', () => {
+    expect(documentStatusLabel('embedded')).toBe('Ready');
+    expect(documentStatusLabel('error')).toBe('Processing failed');
+    expect(documentStatusLabel('uploaded')).toBe('Waiting');
+    expect(documentStatusLabel('chunked')).toBe('Processing');
+  });
+  it('formats the ETA', () => {
+    expect(formatEta(45)).toBe('45s');
+    expect(formatEta(125)).toBe('2m 5s');
+    expect(formatEta(3725)).toBe('1h 2m');
+    expect(formatEta(null)).toBe('');
+  });
+});
+
+describe('userDisplay (SPEC §2 User Analytics)', () => {
+  const id = '0123456789abcdef-rest';
+  it('uses first and last name, else email, else Anonymous, with the first 8 characters of the id', () => {
+    expect(userDisplay({ userId: id, firstName: 'Dana', lastName: 'Reyes', email: 'd@x.com' })).toEqual({ name: 'Dana Reyes', shortId: '01234567' });
+    expect(userDisplay({ userId: id, firstName: 'Dana', lastName: '', email: 'd@x.com' }).name).toBe('Dana');
+    expect(userDisplay({ userId: id, firstName: '', lastName: null, email: 'd@x.com' }).name).toBe('d@x.com');
+    expect(userDisplay({ userId: id, firstName: ' ', lastName: null, email: null }).name).toBe('Anonymous');
+    expect(personName({ firstName: null, lastName: null, email: '' })).toBe('Anonymous');
+  });
+});
+
+describe('localDateStamp', () => {
+  it('is the local date as YYYY-MM-DD', () => {
+    expect(localDateStamp(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});

@@ -1,0 +1,202 @@
+import { ANONYMOUS, DISPLAYED_USER_ID_LENGTH, NOT_SCHEDULED } from '@/constants';
+import type { DailyCost, DocumentRecord, DocumentStatus } from './types';
+
+/** SPEC §2: type labels derive from the format by keyword; otherwise the raw value, or 'Session'. */
+export function sessionTypeLabel(format: string | null | undefined): string {
+  const f = (format ?? '').toLowerCase();
+  if (f.includes('keynote')) return 'Keynote';
+  if (f.includes('fireside')) return 'Fireside Chat';
+  if (f.includes('concurrent')) return 'Concurrent';
+  if (f.includes('roundtable')) return 'Roundtable';
+  if (f.includes('lightning')) return 'Lightning';
+  if (f.includes('lab') || f.includes('workshop')) return 'Workshop';
+  return format?.trim() ? format : 'Session';
+}
+
+/** SPEC §2: en-US with 12-hour time; unscheduled reads 'Not scheduled'. */
+export function formatSessionDate(date: string | null | undefined, timeZone?: string): string {
+  if (!date) return NOT_SCHEDULED;
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return NOT_SCHEDULED;
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+  });
+}
+
+/** Full date and time (en-US, 12-hour). */
+export function formatDateTime(date: string | null | undefined): string {
+  if (!date) return '';
+  const d = new Date(date);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
+}
+
+/** Date only (en-US). */
+export function formatDate(date: string | null | undefined): string {
+  if (!date) return '';
+  const d = new Date(date);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** A calendar day 'YYYY-MM-DD' as 'Nov 5, 2026', without shifting it through a time zone. */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** A calendar day 'YYYY-MM-DD' as 'Nov 5' (chart axis). */
+export function formatShortDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+/**
+ * SPEC §2 (User Actions): under 1 min 'Just now', minutes under 60, hours under 24, days under 7,
+ * else the full date.
+ */
+export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
+  const then = date instanceof Date ? date : new Date(date);
+  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? '1 day ago' : `${days} days ago`;
+  return then.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
+}
+
+/** SPEC §2 (Export): sizes in Bytes/KB/MB/GB with 2 decimals. */
+export function formatBytes(bytes: number | null | undefined): string {
+  const n = Number(bytes) || 0;
+  if (n <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
+  return `${parseFloat((n / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+
+/** SPEC §2 (Billing): USD with 2 to 6 decimals. */
+export function formatUsd(amount: number | null | undefined): string {
+  return usd.format(Number(amount) || 0);
+}
+
+/** SPEC §2: total cost divided by total requests, '$0.00' when there were none. */
+export function formatAverageCost(totalCost: number, totalRequests: number): string {
+  if (!totalRequests) return '$0.00';
+  return formatUsd(totalCost / totalRequests);
+}
+
+export function formatCount(n: number | null | undefined): string {
+  return (Number(n) || 0).toLocaleString('en-US');
+}
+
+/** SPEC §2 (Billing, Usage Analytics): sums over the last30Days entries. */
+export function usageSums(days: DailyCost[]): { chatRequests: number; embeddingRequests: number; takeawayRequests: number } {
+  return days.reduce(
+    (s, d) => ({
+      chatRequests: s.chatRequests + (Number(d.chatRequests) || 0),
+      embeddingRequests: s.embeddingRequests + (Number(d.embeddingRequests) || 0),
+      takeawayRequests: s.takeawayRequests + (Number(d.takeawayRequests) || 0),
+    }),
+    { chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0 },
+  );
+}
+
+/** Days of a zero-filled range that had any AI request. */
+export function daysWithUsage(days: DailyCost[]): DailyCost[] {
+  return days.filter((d) => d.chatRequests + d.embeddingRequests + d.takeawayRequests > 0 || d.totalTokens > 0 || d.totalCost > 0);
+}
+
+/** Percent to one decimal ('66.7%'); '0.0%' of nothing. */
+export function formatPercent(part: number, total: number): string {
+  if (!total) return '0.0%';
+  return `${((part / total) * 100).toFixed(1)}%`;
+}
+
+export interface IngestSummary {
+  total: number;
+  ready: number;
+  /** uploaded plus chunked (SPEC §2). */
+  processing: number;
+  errors: number;
+  percentReady: string;
+}
+
+/** SPEC §2 (Ingest Status): the summary of every document's status. */
+export function ingestSummary(docs: Pick<DocumentRecord, 'status'>[]): IngestSummary {
+  const count = (...s: DocumentStatus[]) => docs.filter((d) => s.includes(d.status)).length;
+  const ready = count('embedded');
+  return {
+    total: docs.length,
+    ready,
+    processing: count('uploaded', 'chunked'),
+    errors: count('error'),
+    percentReady: formatPercent(ready, docs.length),
+  };
+}
+
+/** Whether any document is still being processed (the upload list polls only then). */
+export function anyProcessing(docs: Pick<DocumentRecord, 'status'>[] | undefined): boolean {
+  return !!docs?.some((d) => d.status === 'uploaded' || d.status === 'chunked');
+}
+
+export function documentStatusLabel(status: DocumentStatus): string {
+  switch (status) {
+    case 'uploaded':
+      return 'Waiting';
+    case 'chunked':
+      return 'Processing';
+    case 'embedded':
+      return 'Ready';
+    case 'error':
+      return 'Processing failed';
+  }
+}
+
+/** An ETA in seconds as '45s', '2m 5s' or '1h 3m'. */
+export function formatEta(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+/**
+ * SPEC §2 (User Analytics): first and last name, else email, else 'Anonymous', plus the first
+ * 8 characters of the id.
+ */
+export function userDisplay(user: { userId: string; firstName?: string | null; lastName?: string | null; email?: string | null }): {
+  name: string;
+  shortId: string;
+} {
+  const full = [user.firstName, user.lastName].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  return { name: full || user.email?.trim() || ANONYMOUS, shortId: user.userId.slice(0, DISPLAYED_USER_ID_LENGTH) };
+}
+
+/** A person's name for lists: first and last name, else the email, else 'Anonymous'. */
+export function personName(u: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+  const full = [u.firstName, u.lastName].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  return full || u.email?.trim() || ANONYMOUS;
+}
+
+/** Today's local date as YYYY-MM-DD (file names). */
+export function localDateStamp(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

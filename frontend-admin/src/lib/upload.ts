@@ -1,0 +1,33 @@
+import { MAX_UPLOAD_BYTES, MSG_FILE_TOO_LARGE, MSG_INVALID_PDF_TYPE, MSG_INVALID_TRANSCRIPT_TYPE, MSG_MISSING_INFORMATION } from '@/constants';
+import type { DocumentKind } from './types';
+
+/** SPEC §5: what each kind accepts. */
+export const ACCEPTED_TYPES: Record<DocumentKind, { mimeTypes: string[]; extensions: string[] }> = {
+  transcript: { mimeTypes: ['text/plain', 'application/json'], extensions: ['.txt', '.json'] },
+  pdf: { mimeTypes: ['application/pdf'], extensions: ['.pdf'] },
+};
+
+/** The `accept` attribute of the file input of a kind. */
+export function acceptAttribute(kind: DocumentKind): string {
+  const t = ACCEPTED_TYPES[kind];
+  return [...t.extensions, ...t.mimeTypes].join(',');
+}
+
+/**
+ * A file's problem for an upload of `kind` (type, then size), or null when it is acceptable.
+ * A browser that gives no MIME type is judged by the extension.
+ */
+export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>, kind: DocumentKind): string | null {
+  const accepted = ACCEPTED_TYPES[kind];
+  const name = file.name.toLowerCase();
+  const typeOk = file.type ? accepted.mimeTypes.includes(file.type) : accepted.extensions.some((e) => name.endsWith(e));
+  if (!typeOk) return kind === 'pdf' ? MSG_INVALID_PDF_TYPE : MSG_INVALID_TRANSCRIPT_TYPE;
+  if (file.size > MAX_UPLOAD_BYTES) return MSG_FILE_TOO_LARGE;
+  return null;
+}
+
+/** SPEC §5: the upload form's checks before anything is sent. */
+export function uploadProblem(file: Pick<File, 'name' | 'type' | 'size'> | null, sessionId: string, kind: DocumentKind): string | null {
+  if (!file || !sessionId) return MSG_MISSING_INFORMATION;
+  return fileProblem(file, kind);
+}

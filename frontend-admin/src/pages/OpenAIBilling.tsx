@@ -1,0 +1,143 @@
+import { Box, Card, CardContent, CardHeader, FormControl, Grid, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useGetList, useGetOne } from 'react-admin';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE } from '@/constants';
+import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
+import { errorText } from '@/lib/http';
+import type { DailyCost, UsageSummary } from '@/lib/types';
+
+function StatCard({ label, value, caption }: { label: string; value: string; caption?: string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">{label}</Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
+        {caption && <Typography variant="caption" color="text.secondary">{caption}</Typography>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SPEC §2 OpenAI Billing: range, four cards, a daily cost chart, the daily breakdown and Usage Analytics. */
+export function OpenAIBilling() {
+  const [days, setDays] = useState<number>(DEFAULT_BILLING_DAYS);
+  const usage = useGetOne<UsageSummary & { id: string }>('usage', { id: 'summary' });
+  const costs = useGetList<DailyCost & { id: string }>('usage', {
+    filter: { days },
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'date', order: 'DESC' },
+  });
+
+  if (usage.isPending || costs.isPending) {
+    return <Typography sx={{ py: 4 }}>{MSG_LOADING_BILLING}</Typography>;
+  }
+  if (usage.error || costs.error) {
+    return <Typography color="error">{errorText(usage.error ?? costs.error) || 'Failed to load OpenAI billing data.'}</Typography>;
+  }
+  const summary = usage.data;
+  const entries = costs.data ?? [];
+  const withUsage = daysWithUsage(entries);
+  const chartData = [...entries].reverse().map((d) => ({ ...d, label: formatShortDay(d.date) }));
+  const sums = usageSums(summary.last30Days ?? []);
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+          OpenAI Billing
+        </Typography>
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="billing-range-label">Time range</InputLabel>
+          <Select labelId="billing-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {BILLING_RANGES.map((n) => (
+              <MenuItem key={n} value={n}>{`Last ${n} days`}</MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Box>
+
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Cost" value={formatUsd(summary.totalCost)} caption="Last 30 days" /></Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Tokens" value={formatCount(summary.totalTokens)} caption="Last 30 days" /></Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Requests" value={formatCount(summary.totalRequests)} caption="Last 30 days" /></Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <StatCard label="Avg Cost/Request" value={formatAverageCost(summary.totalCost, summary.totalRequests)} caption="Total cost / total requests" />
+        </Grid>
+      </Grid>
+
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardHeader title="Daily Cost" subheader={`Last ${days} days`} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+        <CardContent>
+          <Box sx={{ width: '100%', height: 280 }} role="img" aria-label={`Daily cost chart for the last ${days} days`}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={chartData} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+                <YAxis tickFormatter={(v: number) => formatUsd(v)} tick={{ fontSize: 12 }} width={90} />
+                <Tooltip formatter={(v) => [formatUsd(Number(v)), 'Cost']} labelFormatter={(_, p) => (p?.[0]?.payload ? formatDay((p[0].payload as DailyCost).date) : '')} />
+                <Bar dataKey="totalCost" fill="#1976d2" name="Cost" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Card variant="outlined">
+            <CardHeader title="Daily Breakdown" slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+            <CardContent sx={{ pt: 0 }}>
+              {withUsage.length === 0 ? (
+                <Typography color="text.secondary">{MSG_NO_USAGE}</Typography>
+              ) : (
+                <TableContainer sx={{ maxHeight: 500 }}>
+                  <Table size="small" stickyHeader aria-label="Daily breakdown">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Date</TableCell>
+                        <TableCell align="right">Chat</TableCell>
+                        <TableCell align="right">Embeddings</TableCell>
+                        <TableCell align="right">Takeaways</TableCell>
+                        <TableCell align="right">Tokens</TableCell>
+                        <TableCell align="right">Cost</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {withUsage.map((d) => (
+                        <TableRow key={d.date}>
+                          <TableCell>{formatDay(d.date)}</TableCell>
+                          <TableCell align="right">{formatCount(d.chatRequests)}</TableCell>
+                          <TableCell align="right">{formatCount(d.embeddingRequests)}</TableCell>
+                          <TableCell align="right">{formatCount(d.takeawayRequests)}</TableCell>
+                          <TableCell align="right">{formatCount(d.totalTokens)}</TableCell>
+                          <TableCell align="right">{formatUsd(d.totalCost)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Card variant="outlined">
+            <CardHeader title="Usage Analytics" subheader="Last 30 days" slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+            <CardContent sx={{ pt: 0 }}>
+              <Table size="small" aria-label="Usage analytics">
+                <TableBody>
+                  <TableRow><TableCell>Chat Requests</TableCell><TableCell align="right">{formatCount(sums.chatRequests)}</TableCell></TableRow>
+                  <TableRow><TableCell>Embeddings</TableCell><TableCell align="right">{formatCount(sums.embeddingRequests)}</TableCell></TableRow>
+                  <TableRow><TableCell>Takeaway Generations</TableCell><TableCell align="right">{formatCount(sums.takeawayRequests)}</TableCell></TableRow>
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+export default OpenAIBilling;

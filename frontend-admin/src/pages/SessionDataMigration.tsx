@@ -1,0 +1,114 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useRefresh } from 'react-admin';
+import {
+  MSG_INVALID_FILE,
+  MSG_INVALID_FILE_TITLE,
+  MSG_SA_EXPORT_FAILED,
+  MSG_SA_EXPORT_FAILED_TITLE,
+  MSG_SA_EXPORT_SUCCESS,
+  MSG_SA_EXPORT_SUCCESS_TITLE,
+  MSG_SA_IMPORT_FAILED,
+  MSG_SA_IMPORT_FAILED_TITLE,
+  MSG_SA_IMPORT_SUCCESS_TITLE,
+} from '@/constants';
+import { isJsonFile, sessionsOfExportFile } from '@/lib/analytics';
+import { sessionsExportFileName } from '@/lib/sessions';
+import { errorText, saveBlob } from '@/lib/http';
+import { useToast } from '@/lib/toast';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+
+/** SPEC §2/§4/§5 'Session Data Migration': export every session as JSON, import a chosen .json file. */
+export function SessionDataMigration() {
+  const dataProvider = useConsoleDataProvider();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const clear = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await dataProvider.exportSessions();
+      saveBlob(blob, filename || sessionsExportFileName());
+      toast(MSG_SA_EXPORT_SUCCESS_TITLE, MSG_SA_EXPORT_SUCCESS, 'success');
+    } catch (err) {
+      toast(MSG_SA_EXPORT_FAILED_TITLE, errorText(err) || MSG_SA_EXPORT_FAILED, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const choose = (chosen: File | null) => {
+    if (chosen && !isJsonFile(chosen)) {
+      toast(MSG_INVALID_FILE_TITLE, MSG_INVALID_FILE, 'error');
+      clear();
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const importFile = async () => {
+    if (!file) return;
+    setImporting(true);
+    try {
+      const sessions = sessionsOfExportFile(await file.text());
+      if (!sessions) throw new Error('');
+      const { message } = await dataProvider.importSessions(sessions);
+      toast(MSG_SA_IMPORT_SUCCESS_TITLE, message, 'success');
+      clear();
+      refresh();
+    } catch (err) {
+      toast(MSG_SA_IMPORT_FAILED_TITLE, errorText(err) || MSG_SA_IMPORT_FAILED, 'error');
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }}>
+      <CardHeader title="Session Data Migration" subheader="Export all sessions as JSON, or import sessions from an export file." slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Export Sessions</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Downloads every session as a JSON file named with today&apos;s date.
+            </Typography>
+            <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
+              {exporting ? 'Exporting...' : 'Export Sessions'}
+            </Button>
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Import Sessions</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Creates new sessions from a JSON export file.
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <input
+                ref={input}
+                type="file"
+                accept=".json"
+                aria-label="Sessions JSON file"
+                onChange={(e) => choose(e.target.files?.[0] ?? null)}
+                disabled={importing}
+              />
+              <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
+                {importing ? 'Importing...' : 'Import Sessions'}
+              </Button>
+            </Stack>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput } from 'react-admin';
+import { formatDateTime, formatRelativeTime, personName } from '@/lib/format';
+import type { ActionType, UserAction } from '@/lib/types';
+
+/** SPEC §2 User Actions filter: All Actions, Logins, Chat Messages. */
+export const ACTION_FILTER_CHOICES = [
+  { id: 'login', name: 'Logins' },
+  { id: 'chat_message', name: 'Chat Messages' },
+];
+
+const ACTION_LABEL: Record<ActionType, string> = { login: 'Login', chat_message: 'Chat Message', other: 'Other' };
+const ACTION_COLOR: Record<ActionType, 'primary' | 'success' | 'default'> = { login: 'primary', chat_message: 'success', other: 'default' };
+
+const filters = [
+  <SelectInput
+    key="type"
+    source="type"
+    label="Action type"
+    choices={ACTION_FILTER_CHOICES}
+    emptyText="All Actions"
+    emptyValue=""
+    alwaysOn
+    sx={{ minWidth: 200 }}
+  />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search actions" />,
+];
+
+/** SPEC §2 User Actions ('User Activity Log'), newest first, paged by the server. */
+export function ActionList() {
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+        User Activity Log
+      </Typography>
+      <List resource="actions" title={false} filters={filters} perPage={25} empty={false} actions={false} disableSyncWithLocation>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
+          <FunctionField<UserAction>
+            label="User"
+            render={(a) => (
+              <Stack>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>{personName(a)}</Typography>
+                {a.email && personName(a) !== a.email && (
+                  <Typography variant="caption" color="text.secondary">{a.email}</Typography>
+                )}
+              </Stack>
+            )}
+          />
+          <FunctionField<UserAction>
+            label="Action"
+            render={(a) => <Chip size="small" color={ACTION_COLOR[a.actionType]} label={ACTION_LABEL[a.actionType] ?? a.actionType} />}
+          />
+          <FunctionField<UserAction>
+            label="Details"
+            render={(a) => (
+              <Stack sx={{ maxWidth: 480 }}>
+                <Typography variant="body2">{a.details}</Typography>
+                {a.metadata.messagePreview && (
+                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                    “{a.metadata.messagePreview}”
+                  </Typography>
+                )}
+              </Stack>
+            )}
+          />
+          <FunctionField<UserAction>
+            label="Client"
+            render={(a) => (
+              <Stack>
+                {a.metadata.ip && <Typography variant="caption">{a.metadata.ip}</Typography>}
+                {a.metadata.userAgent && (
+                  <Tooltip title={a.metadata.userAgent}>
+                    <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 200, display: 'block' }}>
+                      {a.metadata.userAgent}
+                    </Typography>
+                  </Tooltip>
+                )}
+              </Stack>
+            )}
+          />
+          <FunctionField<UserAction>
+            label="Time"
+            render={(a) => (
+              <Tooltip title={formatDateTime(a.timestamp)}>
+                <Typography variant="body2" component="span">{formatRelativeTime(a.timestamp)}</Typography>
+              </Tooltip>
+            )}
+          />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,4 @@
+import { ActionList } from './ActionList';
+
+/** The activity log (GET /api/admin/users/actions): the User Actions tab. */
+export default { list: ActionList };

@@ -1,0 +1,111 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Datagrid, DeleteWithConfirmButton, FunctionField, List, useRefresh } from 'react-admin';
+import { DocumentProgress, DocumentStatusChip } from '@/components/DocumentProgress';
+import { MSG_DELETE_FAILED_TITLE, MSG_DOCUMENT_DELETED, MSG_REINGEST_FAILED, MSG_REINGEST_STARTED, UPLOAD_POLL_INTERVAL_MS } from '@/constants';
+import { anyProcessing, formatBytes, formatDateTime } from '@/lib/format';
+import { errorText } from '@/lib/http';
+import { useToast } from '@/lib/toast';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+import type { DocumentKind, DocumentRecord } from '@/lib/types';
+import { UploadForm } from './UploadForm';
+
+/** SPEC §4: the upload list polls every 2 s while any document is uploaded or chunked, never otherwise. */
+export function uploadPollInterval(query: { state: { data?: { data?: DocumentRecord[] } } }): number | false {
+  return anyProcessing(query.state.data?.data) ? UPLOAD_POLL_INTERVAL_MS : false;
+}
+
+function ReprocessButton({ doc }: { doc: DocumentRecord }) {
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const refresh = useRefresh();
+  const toast = useToast();
+  const run = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.reingestDocument(doc.id);
+      toast(MSG_REINGEST_STARTED, undefined, 'success');
+      refresh();
+    } catch {
+      toast(MSG_REINGEST_FAILED, undefined, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<RefreshIcon />} onClick={() => void run()} disabled={busy} aria-label={`Re-process ${doc.originalFilename}`}>
+      Re-process
+    </Button>
+  );
+}
+
+/** SPEC §2 Transcripts / PDFs: the upload form and the documents of that kind. */
+export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; resource: string; heading: string }) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {heading}
+      </Typography>
+      <UploadForm kind={kind} />
+      <List
+        resource={resource}
+        title={false}
+        pagination={false}
+        perPage={10_000}
+        empty={false}
+        actions={false}
+        disableSyncWithLocation
+        queryOptions={{ refetchInterval: uploadPollInterval as never }}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No documents uploaded yet.</Typography>}>
+          <FunctionField<DocumentRecord> label="File" render={(d) => <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.originalFilename}</Typography>} />
+          <FunctionField<DocumentRecord> label="Session" render={(d) => d.sessionTitle ?? ''} />
+          <FunctionField<DocumentRecord> label="Status" render={(d) => <DocumentStatusChip status={d.status} />} />
+          <FunctionField<DocumentRecord> label="Progress" render={(d) => <DocumentProgress doc={d} />} />
+          <FunctionField<DocumentRecord> label="Size" render={(d) => formatBytes(d.bytes)} />
+          <FunctionField<DocumentRecord>
+            label="Uploaded"
+            render={(d) => (
+              <Stack>
+                <Typography variant="body2">{formatDateTime(d.createdAt)}</Typography>
+                {d.uploaderName && (
+                  <Typography variant="caption" color="text.secondary">
+                    by {d.uploaderName}
+                  </Typography>
+                )}
+              </Stack>
+            )}
+          />
+          <FunctionField<DocumentRecord>
+            label="Actions"
+            render={(d) => (
+              <Stack direction="row" spacing={0.5}>
+                <ReprocessButton doc={d} />
+                <DeleteWithConfirmButton
+                  record={d}
+                  resource={resource}
+                  redirect={false}
+                  mutationMode="pessimistic"
+                  aria-label={`Delete ${d.originalFilename}`}
+                  confirmTitle="Delete Document"
+                  confirmContent={`Are you sure you want to delete "${d.originalFilename}"? Its processed content is removed too. This action cannot be undone.`}
+                  confirmColor="warning"
+                  mutationOptions={{
+                    onSuccess: () => {
+                      toast(MSG_DOCUMENT_DELETED, undefined, 'success');
+                      refresh();
+                    },
+                    onError: (err) => toast(MSG_DELETE_FAILED_TITLE, errorText(err) || undefined, 'error'),
+                  }}
+                />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

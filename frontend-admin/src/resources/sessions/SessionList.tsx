@@ -1,0 +1,117 @@
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Datagrid, DeleteWithConfirmButton, FunctionField, List, TextField, useListContext, useRefresh } from 'react-admin';
+import { MSG_EXPORT_SUCCESS_TITLE, MSG_SESSION_DELETE_FAILED, MSG_SESSION_DELETED } from '@/constants';
+import { formatSessionDate, sessionTypeLabel } from '@/lib/format';
+import { saveBlob } from '@/lib/http';
+import { sessionsExportFileName } from '@/lib/sessions';
+import { useToast } from '@/lib/toast';
+import type { Session } from '@/lib/types';
+import { SessionCreate } from './SessionCreate';
+import { SessionEdit } from './SessionEdit';
+import { SessionImportDialog } from './SessionImportDialog';
+
+function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () => void }) {
+  const { data } = useListContext<Session>();
+  const toast = useToast();
+  const exportSessions = () => {
+    const sessions = data ?? [];
+    const filename = sessionsExportFileName();
+    saveBlob(new Blob([JSON.stringify(sessions, null, 2)], { type: 'application/json' }), filename);
+    toast(MSG_EXPORT_SUCCESS_TITLE, `Exported ${sessions.length} sessions to ${filename}`, 'success');
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ py: 1 }}>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportSessions}>
+        Export
+      </Button>
+      <Button variant="outlined" startIcon={<UploadIcon />} onClick={onImport}>
+        Import
+      </Button>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
+        New Session
+      </Button>
+    </Stack>
+  );
+}
+
+function DocumentsCell({ session }: { session: Session }) {
+  const types = session.documentTypes ?? [];
+  if (!session.documentsCount) return <Typography variant="body2" color="text.secondary">None</Typography>;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2">{session.documentsCount}</Typography>
+      {types.map((t) => (
+        <Chip key={t} size="small" label={t === 'pdf' ? 'PDF' : 'Transcript'} variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
+
+/** SPEC §2 Sessions Content: 'Conference Sessions' with Export, Import, New Session and the table. */
+export function SessionList() {
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<Session | null>(null);
+  const toast = useToast();
+  const refresh = useRefresh();
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+        Conference Sessions
+      </Typography>
+      <List
+        resource="sessions"
+        title={false}
+        pagination={false}
+        perPage={10_000}
+        empty={false}
+        disableSyncWithLocation
+        actions={<SessionActions onNew={() => setCreating(true)} onImport={() => setImporting(true)} />}
+        sx={{ '& .RaList-main': { mt: 0 } }}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
+          <TextField source="title" label="Title" sortable={false} />
+          <FunctionField<Session> label="Speakers" render={(s) => s.speakers.join(', ')} />
+          <FunctionField<Session> label="Date" render={(s) => formatSessionDate(s.date)} />
+          <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
+          <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
+          <FunctionField<Session>
+            label="Actions"
+            render={(s) => (
+              <Stack direction="row" spacing={0.5}>
+                <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
+                  Edit
+                </Button>
+                <DeleteWithConfirmButton
+                  record={s}
+                  resource="sessions"
+                  redirect={false}
+                  mutationMode="pessimistic"
+                  aria-label={`Delete ${s.title}`}
+                  confirmTitle="Delete Session"
+                  confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
+                  confirmColor="warning"
+                  mutationOptions={{
+                    onSuccess: () => {
+                      toast(MSG_SESSION_DELETED, undefined, 'success');
+                      refresh();
+                    },
+                    onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
+                  }}
+                />
+              </Stack>
+            )}
+          />
+        </Datagrid>
+      </List>
+      <SessionCreate open={creating} onClose={() => setCreating(false)} />
+      <SessionEdit session={editing} onClose={() => setEditing(null)} />
+      <SessionImportDialog open={importing} onClose={() => setImporting(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * react-admin pulls in MUI, TanStack Query, react-router and more: each family gets its own vendor
+ * chunk (cached across deploys); recharts loads only with the billing screen.
+ */
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+  { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, priority: 30 },
+  {
+    name: 'react-admin',
+    test: /node_modules[\\/](react-admin|ra-[^\\/]+|react-hook-form|@tanstack|react-router|react-router-dom|lodash|inflection|query-string|react-dropzone|react-error-boundary|react-hotkeys-hook|date-fns)[\\/]/,
+    priority: 20,
+  },
+  { name: 'charts', test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|decimal\.js-light|internmap)[\\/]/, priority: 10 },
+];
+
+export default defineConfig({
+  // The backend serves dist/index.html for /admin and /superadmin, and the assets under /admin/assets/.
+  base: '/admin/',
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
