@@ -34,6 +34,7 @@ export function controlledStream() {
   return {
     stream,
     event: (data: unknown) => controller.enqueue(enc.encode(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)),
+    comment: (text: string) => controller.enqueue(enc.encode(`: ${text}\n\n`)),
     close: () => controller.close(),
     error: (e: unknown) => controller.error(e),
   };

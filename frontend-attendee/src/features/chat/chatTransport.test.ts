@@ -127,6 +127,22 @@ describe('runChat (the fallback chain)', () => {
     await expect(run).resolves.toMatchObject({ route: 'simple' });
   });
 
+  it('does not count keep-alive comments as chunks', async () => {
+    const s = controlledStream();
+    const { calls } = stubFetch({
+      'POST /api/chat/stream': () => sseResponse(s.stream),
+      'POST /api/chat/simple': () => json(answer),
+    });
+    const run = runChat(payload, options().opts);
+    for (let i = 0; i < 2; i++) {
+      await vi.advanceTimersByTimeAsync(15_000);
+      s.comment('keep-alive');
+    }
+    await vi.advanceTimersByTimeAsync(15_000);
+    await expect(run).resolves.toMatchObject({ route: 'simple' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/chat/stream', '/api/chat/simple']);
+  });
+
   it('keeps the streamed text when the stream stalls after text arrived', async () => {
     const s = controlledStream();
     const { calls } = stubFetch({ 'POST /api/chat/stream': () => sseResponse(s.stream) });

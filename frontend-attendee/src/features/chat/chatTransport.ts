@@ -78,8 +78,8 @@ type ReadResult =
 
 /**
  * Reads the SSE stream: 'data: {json}' lines with content, status, sources or error, ending with
- * [DONE]. Stops as stalled after 45 s without a first chunk, 30 s without a chunk, 180 s in all,
- * or more than 3 read errors.
+ * [DONE]. Stops as stalled after 45 s without a first event, 30 s without an event, 180 s in all,
+ * or more than 3 read errors (keep-alive comment lines are not events).
  */
 async function readStream(
   reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -92,6 +92,7 @@ async function readStream(
   let sources: Source[] = [];
   let done = false;
   let streamError: string | null = null;
+  // A chunk is an SSE event; comment lines (keep-alives) do not count.
   let chunks = 0;
   let readErrors = 0;
   let lastChunkAt = streamStart;
@@ -99,6 +100,8 @@ async function readStream(
   const parser = createParser({
     onEvent(event: EventSourceMessage) {
       if (done || streamError !== null) return;
+      chunks += 1;
+      lastChunkAt = Date.now();
       if (event.data.trim() === STREAM_DONE_MARKER) {
         done = true;
         return;
@@ -151,8 +154,6 @@ async function readStream(
       return { kind: 'stalled', text, sources };
     }
     if (result.done) break;
-    chunks += 1;
-    lastChunkAt = Date.now();
     parser.feed(decoder.decode(result.value, { stream: true }));
   }
   if (streamError !== null) {
