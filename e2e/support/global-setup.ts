@@ -39,6 +39,8 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(mailDir, { recursive: true });
   const appPort = Number(process.env.E2E_PORT);
   const smtpPort = await freePort();
+  // Playwright empties its outputDir (test-results/) before the run: create it again for the log.
+  fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   const logs = fs.openSync(path.join(root, 'test-results', 'e2e-server.log'), 'w');
 
   const smtp = spawn(process.execPath, [path.join(__dirname, 'smtp-sink.cjs'), String(smtpPort), mailDir], {
