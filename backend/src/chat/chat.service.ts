@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import {
   ANSWER_GENERATOR,
@@ -140,7 +140,14 @@ export class ChatService {
   /** POST /api/chat/message (non-streaming fallback) and /api/chat/simple (simplified fallback). */
   async reply(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, simple = false): Promise<ChatAnswer> {
     const request = await this.claim(user, dto);
-    return this.answer(request, ctx, { simple });
+    try {
+      return await this.answer(request, ctx, { simple });
+    } catch (err) {
+      if (err instanceof HttpException) throw err;
+      // A failing model or provider is a server-side failure (the client's fallback chain takes over).
+      this.logger.error(`chat ${simple ? 'simple' : 'message'} failed: ${(err as Error).stack ?? err}`);
+      throw new BadGatewayException(STREAM_ERROR_MESSAGE);
+    }
   }
 
   /** 400 for a blank message, a thread that is not the user's, or one still answering a request. */

@@ -1,0 +1,141 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';
+import { FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
+import { postSse, sessionCookie } from './utils/sse-client';
+import { startTestApp, TestApp } from './utils/test-app';
+
+describe('chat API with AI_PROVIDER=openai (fake OpenAI-compatible server on loopback)', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let db: DataSource;
+  let cookie: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({
+      usage: { prompt_tokens: 1200, completion_tokens: 300 },
+      chunkSize: 6,
+      chunkDelayMs: 8,
+      failWhen: (r) => r.messages.at(-1)!.content.includes('PLEASE FAIL'),
+    });
+    t = await startTestApp({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl });
+    db = t.app.get(DataSource);
+    await seedChunks(t, SAMPLE_CONFERENCE);
+    cookie = await sessionCookie(t, 'openai-user@example.com', 'Olga');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function startThread(): Promise<string> {
+    return (await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200)).body.id;
+  }
+
+  it('streams the model answer through the LangChain chain, keeps real citations, drops invented ones and records the cost', async () => {
+    const threadId = await startThread();
+    await db.query(`DELETE FROM ai_usage`);
+    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'What FICO floor do lenders use?', sessionIds: [] });
+    expect(res.status).toBe(200);
+    expect(res.events.at(-1)).toBe('[DONE]');
+    expect(res.events.slice(0, 3)).toEqual([
+      { status: 'Searching conference documents' },
+      { status: 'Analyzing relevant content' },
+      { status: 'Generating comprehensive answer' },
+    ]);
+    const contents = res.events.filter((e: any) => e !== '[DONE]' && 'content' in e).map((e: any) => e.content as string);
+    expect(contents.length).toBeGreaterThan(3);
+    const content = contents.join('');
+    const { sources } = res.events.at(-2) as { sources: any[] };
+
+    // The request the model got: streaming with usage, the configured model, passages with their markers.
+    expect(fake.chatRequests).toHaveLength(1);
+    const sent = fake.chatRequests[0];
+    expect(sent).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true } });
+    expect(sent.messages[0].role).toBe('system');
+    expect(sent.messages[0].content).toContain('using ONLY the numbered passages');
+    expect(sent.messages[0].content).toContain("The conference materials don't cover this.");
+    const human = sent.messages.at(-1)!.content;
+    expect(human).toContain('Question: What FICO floor do lenders use?');
+    const firstMarker = /Passage 1 — cite as (\[[^\]]+\])/.exec(human)![1];
+    expect(fake.authorizations).toContain('Bearer test');
+
+    // The answer cites the first passage; the invented marker is gone; every marker has a source.
+    expect(content).toContain(`lenders hold a FICO floor of 680 ${firstMarker}.`);
+    expect(content).not.toContain('Imaginary Panel');
+    expect(content).toContain('- Another claim with an invented source');
+    expect(sources.map((s) => s.marker)).toEqual([firstMarker]);
+    const [stored] = (await request(t.url).get(`/api/chat/messages/${threadId}`).set('Cookie', cookie)).body.slice(-1);
+    expect(stored).toMatchObject({ role: 'assistant', content: content.trim(), sources });
+
+    // Usage: the tokens the API reported, priced from the table (gpt-4o-mini: $0.15 / $0.60 per 1M tokens).
+    const usage = await db.query(
+      `SELECT kind, provider, model, prompt_tokens, completion_tokens, total_tokens, cost_usd::float AS cost, user_id IS NOT NULL AS has_user
+         FROM ai_usage WHERE kind = 'chat'`,
+    );
+    expect(usage).toEqual([
+      { kind: 'chat', provider: 'openai', model: 'gpt-4o-mini', prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, cost: 0.00036, has_user: true },
+    ]);
+    // The question embedding went through the OpenAI embeddings endpoint and was recorded too.
+    const [emb] = await db.query(`SELECT count(*)::int AS n FROM ai_usage WHERE kind = 'embedding' AND provider = 'openai'`);
+    expect(emb.n).toBe(1);
+  });
+
+  it('rewrites a follow-up with the model, using the thread history, before retrieval', async () => {
+    const threadId = await startThread();
+    await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    const before = fake.chatRequests.length;
+    const res = await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'Is it lower for banks?' }).expect(200);
+    expect(res.body).toEqual({ content: expect.any(String), sources: expect.any(Array) });
+    const [rewrite, answer] = fake.chatRequests.slice(before);
+    expect(rewrite.stream).toBeFalsy();
+    expect(rewrite.messages[0].content).toMatch(/^Rewrite the user's latest question as one standalone question/);
+    expect(rewrite.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(rewrite.messages[1].content).toBe('What FICO floor do lenders use?');
+    // The standalone question (from the fake: follow-up plus the earlier question) is what gets answered.
+    expect(answer.messages.at(-1)!.content).toContain('Question: Is it lower for banks (about: What FICO floor do lenders use)?');
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM ai_usage WHERE kind = 'chat' AND provider = 'openai' AND cost_usd > 0`);
+    expect(n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers the simple fallback with {content, sources}', async () => {
+    const threadId = await startThread();
+    const res = await request(t.url).post('/api/chat/simple').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    expect(res.body.content).toContain('FICO floor of 680');
+    expect(res.body.sources).toHaveLength(1);
+    expect(res.body.content).toContain(res.body.sources[0].marker);
+  });
+
+  it('stops the model stream when the client disconnects', async () => {
+    const threadId = await startThread();
+    const abortedBefore = fake.abortedStreams;
+    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'What FICO floor do lenders use?' }, (e) =>
+      e !== '[DONE]' && 'content' in e ? 'abort' : undefined,
+    );
+    expect(res.aborted).toBe(true);
+    for (let i = 0; i < 100 && fake.abortedStreams === abortedBefore; i++) await sleep(20);
+    expect(fake.abortedStreams).toBe(abortedBefore + 1);
+    await sleep(200);
+    const messages = (await request(t.url).get(`/api/chat/messages/${threadId}`).set('Cookie', cookie)).body;
+    expect(messages.map((m: any) => m.role)).toEqual(['user']);
+  });
+
+  it('reports a model failure as an error event, then [DONE]', async () => {
+    const threadId = await startThread();
+    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'What FICO floor do lenders use? PLEASE FAIL' });
+    expect(res.events.at(-1)).toBe('[DONE]');
+    expect(res.events.at(-2)).toEqual({ error: 'Something went wrong while answering. Please try again.' });
+    expect(res.events.some((e: any) => e !== '[DONE]' && 'content' in e)).toBe(false);
+    // The non-streaming fallback reports the failure as a server-side error, without the upstream text.
+    const failed = await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'Tell me about FICO floors. PLEASE FAIL' })
+      .expect(502);
+    expect(failed.body).toEqual({ message: 'Something went wrong while answering. Please try again.' });
+    // The thread is free for the next question.
+    const [thread] = await db.query(`SELECT active_request_at FROM chat_threads WHERE id = $1`, [threadId]);
+    expect(thread.active_request_at).toBeNull();
+  });
+});

@@ -1,0 +1,207 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LocalHashEmbeddings } from '../../src/ai/embeddings/local-hash-embeddings';
+import type { AiUsageService } from '../../src/ai/usage/ai-usage.service';
+
+export interface ChatCompletionRequest {
+  model: string;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  messages: { role: string; content: string }[];
+}
+
+export interface FakeOpenAiOptions {
+  /** The assistant's reply to a chat request (default: `defaultReply`). */
+  reply?: (request: ChatCompletionRequest) => string;
+  /** Tokens reported in `usage` for every chat completion. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Characters per streamed chunk. */
+  chunkSize?: number;
+  /** Pause between streamed chunks. */
+  chunkDelayMs?: number;
+  /** Chat requests for which this returns true are refused with HTTP 400 (an API error, not retried). */
+  failWhen?: (request: ChatCompletionRequest) => boolean;
+}
+
+export interface FakeOpenAi {
+  /** `http://127.0.0.1:PORT/v1`, for OPENAI_BASE_URL. */
+  baseUrl: string;
+  chatRequests: ChatCompletionRequest[];
+  embeddingRequests: { model: string; input: string | string[]; dimensions?: number; encoding_format?: string }[];
+  /** Chat completion streams the client closed before the end. */
+  abortedStreams: number;
+  authorizations: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The default reply: cites the first passage of the prompt by the marker the prompt gives it, once
+ * with an invented marker too, so a test can see the real one kept and the invented one dropped.
+ * For prompts without passages (rewrites, takeaways) it answers in the shape each one asks for.
+ */
+export function defaultReply(request: ChatCompletionRequest): string {
+  const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
+  const last = request.messages[request.messages.length - 1]?.content ?? '';
+  if (system.startsWith('Rewrite')) {
+    const question = last.replace(/^Latest question:\s*/, '');
+    const previous = request.messages.filter((m) => m.role === 'user').slice(-2)[0]?.content ?? '';
+    return `${question.replace(/\?$/, '')} (about: ${previous.replace(/\?$/, '')})?`;
+  }
+  if (system.startsWith('From the passages of one conference session')) {
+    const session = /Session: "([^"]+)"/.exec(last)?.[1] ?? 'the session';
+    return `- First takeaway of ${session}\n- Second takeaway of ${session}\n- Third takeaway of ${session}`;
+  }
+  if (system.startsWith('You merge session takeaways')) {
+    return last
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .slice(0, 6)
+      .map((l) => l.replace('takeaway', 'merged takeaway'))
+      .join('\n');
+  }
+  const marker = /cite as (\[[^\]]+\])/.exec(last)?.[1];
+  if (!marker) return "The conference materials don't cover this.";
+  return `According to the passages, lenders hold a FICO floor of 680 ${marker}.\n\n- The floor applies to app-only deals ${marker}\n- Another claim with an invented source [Imaginary Panel, p. 99]`;
+}
+
+/**
+ * A fake OpenAI-compatible server on loopback: POST /v1/chat/completions (streamed as SSE chunks
+ * ending with a `choices: []` chunk carrying `usage`, then `[DONE]`, or as one JSON completion) and
+ * POST /v1/embeddings (local feature-hashing vectors, float or base64, so retrieval still works).
+ */
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+  const state = {
+    chatRequests: [] as ChatCompletionRequest[],
+    embeddingRequests: [] as FakeOpenAi['embeddingRequests'],
+    abortedStreams: 0,
+    authorizations: [] as string[],
+  };
+  const usage = options.usage ?? { prompt_tokens: 1200, completion_tokens: 300 };
+  const reply = options.reply ?? defaultReply;
+  const noUsage = { record: async () => undefined } as unknown as AiUsageService;
+  const embedders = new Map<number, LocalHashEmbeddings>();
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      state.authorizations.push(String(req.headers.authorization ?? ''));
+      const body = raw ? JSON.parse(raw) : {};
+      if (req.method === 'POST' && req.url === '/v1/embeddings') {
+        state.embeddingRequests.push(body);
+        const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+        const dim = body.dimensions ?? 1536;
+        if (!embedders.has(dim)) embedders.set(dim, new LocalHashEmbeddings(dim, noUsage));
+        const embedder = embedders.get(dim)!;
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            object: 'list',
+            model: body.model,
+            data: inputs.map((text, index) => {
+              const v = embedder.embed(text);
+              const embedding =
+                body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
+              return { object: 'embedding', index, embedding };
+            }),
+            usage: { prompt_tokens: inputs.length * 10, total_tokens: inputs.length * 10 },
+          }),
+        );
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+        const request = body as ChatCompletionRequest;
+        state.chatRequests.push(request);
+        if (options.failWhen?.(request)) {
+          res.statusCode = 400;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ error: { message: 'This model cannot answer that.', type: 'invalid_request_error', code: 'test_failure' } }));
+          return;
+        }
+        const text = reply(request);
+        const id = `chatcmpl-${state.chatRequests.length}`;
+        const created = Math.floor(Date.now() / 1000);
+        const totals = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+        if (!request.stream) {
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({
+              id,
+              object: 'chat.completion',
+              created,
+              model: request.model,
+              choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+              usage: totals,
+            }),
+          );
+          return;
+        }
+        void streamCompletion(res, { id, created, model: request.model, text, usage: totals, options, state });
+        return;
+      }
+      res.statusCode = 404;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    get chatRequests() {
+      return state.chatRequests;
+    },
+    get embeddingRequests() {
+      return state.embeddingRequests;
+    },
+    get abortedStreams() {
+      return state.abortedStreams;
+    },
+    get authorizations() {
+      return state.authorizations;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function streamCompletion(
+  res: http.ServerResponse,
+  c: {
+    id: string;
+    created: number;
+    model: string;
+    text: string;
+    usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+    options: FakeOpenAiOptions;
+    state: { abortedStreams: number };
+  },
+): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  let closed = false;
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      closed = true;
+      c.state.abortedStreams++;
+    }
+  });
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: c.created, model: c.model, choices, ...extra })}\n\n`;
+  res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+  const size = c.options.chunkSize ?? 7;
+  for (let i = 0; i < c.text.length; i += size) {
+    if (closed) return;
+    res.write(chunk([{ index: 0, delta: { content: c.text.slice(i, i + size) }, finish_reason: null }]));
+    if (c.options.chunkDelayMs) await sleep(c.options.chunkDelayMs);
+  }
+  if (closed) return;
+  res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+  // With stream_options.include_usage the API ends with a chunk of no choices carrying the usage.
+  res.write(chunk([], { usage: c.usage }));
+  res.write('data: [DONE]\n\n');
+  res.end();
+}
