@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { DocumentsController } from './documents.controller';
+import { DocumentsRepository } from './documents.repository';
+import { DocumentsService } from './documents.service';
+import { UploadInterceptor } from './upload/upload.interceptor';
 
-@Module({})
+/**
+ * Uploads, the document list, re-process, delete, export and download. Ingestion is reached only
+ * through the INGEST_QUEUE port (provided globally by IngestionModule): this module never imports it.
+ */
+@Module({
+  controllers: [DocumentsController],
+  providers: [DocumentsRepository, DocumentsService, UploadInterceptor],
+  exports: [DocumentsService],
+})
 export class DocumentsModule {}

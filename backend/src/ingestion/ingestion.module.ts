@@ -1,9 +1,41 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bull';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { INGEST_QUEUE } from '../documents/ingest-queue.port';
+import { IngestionRecoveryService } from './ingestion-recovery.service';
+import { IngestionRepository } from './ingestion.repository';
+import { IngestionService } from './ingestion.service';
+import { IngestionProcessor } from './jobs/ingestion.processor';
+import { BullIngestQueue, INGESTION_QUEUE_NAME } from './queue/bull-ingest-queue';
+import { InProcessIngestQueue } from './queue/in-process-ingest-queue';
 
+/**
+ * Ingestion: the processor, its queue and recovery. Provides the INGEST_QUEUE port globally (the
+ * documents module enqueues through it without importing this module): Bull on Redis when
+ * REDIS_URL is set, the in-process runner otherwise. Used by the API (`main.ts`) and the worker
+ * (`worker.ts`) alike.
+ */
 @Module({})
 export class IngestionModule {
-  static forRoot(_config: AppConfig): DynamicModule {
-    return { module: IngestionModule };
+  static forRoot(config: AppConfig): DynamicModule {
+    const common: Provider[] = [IngestionRepository, IngestionService, IngestionProcessor, IngestionRecoveryService];
+    if (config.redisUrl) {
+      return {
+        module: IngestionModule,
+        global: true,
+        imports: [
+          BullModule.forRoot({ url: config.redisUrl, prefix: config.queuePrefix }),
+          BullModule.registerQueue({ name: INGESTION_QUEUE_NAME }),
+        ],
+        providers: [...common, BullIngestQueue, { provide: INGEST_QUEUE, useExisting: BullIngestQueue }],
+        exports: [INGEST_QUEUE],
+      };
+    }
+    return {
+      module: IngestionModule,
+      global: true,
+      providers: [...common, InProcessIngestQueue, { provide: INGEST_QUEUE, useExisting: InProcessIngestQueue }],
+      exports: [INGEST_QUEUE],
+    };
   }
 }

@@ -1,0 +1,88 @@
+export type DocumentKind = 'transcript' | 'pdf';
+export type DocumentStatus = 'uploaded' | 'chunked' | 'embedded' | 'error';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['transcript', 'pdf'];
+
+/** A `documents` row as the repository returns it (camelCase), with its session's title. */
+export interface DocumentRow {
+  id: string;
+  kind: DocumentKind;
+  sessionId: string;
+  sessionTitle: string | null;
+  originalFilename: string;
+  /** File name inside the uploads directory (generated, never the user's name). */
+  storagePath: string;
+  mimeType: string;
+  bytes: string | number;
+  sha256: string | null;
+  status: DocumentStatus;
+  error: string | null;
+  uploaderName: string | null;
+  progressPercent: number;
+  progressStage: string | null;
+  estimatedTimeRemaining: number | null;
+  totalChunks: number;
+  processedChunks: number;
+  embeddingModel: string | null;
+  version: number;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A document as the API returns it (docs/API.md, Documents). */
+export interface DocumentResponse {
+  id: string;
+  kind: DocumentKind;
+  sessionId: string;
+  sessionTitle: string | null;
+  originalFilename: string;
+  storagePath: string;
+  mimeType: string;
+  bytes: number;
+  status: DocumentStatus;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  uploaderName: string | null;
+  progressPercent: number;
+  progressStage: string | null;
+  estimatedTimeRemaining: number | null;
+  totalChunks: number;
+  processedChunks: number;
+  embeddingModel: string | null;
+  version: number;
+}
+
+export function toDocumentResponse(row: DocumentRow): DocumentResponse {
+  return {
+    id: row.id,
+    kind: row.kind,
+    sessionId: row.sessionId,
+    sessionTitle: row.sessionTitle,
+    originalFilename: row.originalFilename,
+    storagePath: row.storagePath,
+    mimeType: row.mimeType,
+    bytes: Number(row.bytes),
+    status: row.status,
+    error: row.error,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    uploaderName: row.uploaderName,
+    progressPercent: row.progressPercent,
+    progressStage: row.progressStage,
+    estimatedTimeRemaining: row.estimatedTimeRemaining,
+    totalChunks: row.totalChunks,
+    processedChunks: row.processedChunks,
+    embeddingModel: row.embeddingModel,
+    version: row.version,
+  };
+}
+
+/** GET /api/admin/documents/export-list: documents grouped by session id. */
+export type ExportList = Record<
+  string,
+  {
+    sessionTitle: string;
+    documents: { id: string; filename: string; kind: DocumentKind; bytes: number; createdAt: string }[];
+  }
+>;

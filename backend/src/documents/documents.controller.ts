@@ -1,0 +1,65 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  StreamableFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { AuthUser, CurrentUser, Roles } from '../common/roles';
+import { attachmentDisposition } from './content-disposition';
+import type { DocumentResponse, ExportList } from './document.types';
+import { DocumentsService } from './documents.service';
+import { ListDocumentsQuery } from './dto/list-documents.query';
+import { UploadDto } from './dto/upload.dto';
+import { UploadInterceptor, UploadRequest } from './upload/upload.interceptor';
+
+/** Admin document routes (docs/API.md, Documents). */
+@Roles('admin')
+@Controller('api/admin')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Post('upload')
+  @UseInterceptors(UploadInterceptor)
+  upload(@Req() req: UploadRequest, @Body() body: UploadDto, @CurrentUser() user: AuthUser): Promise<DocumentResponse> {
+    return this.documents.upload(req.file?.incoming, body, user);
+  }
+
+  @Get('documents')
+  list(@Query() query: ListDocumentsQuery): Promise<DocumentResponse[]> {
+    return this.documents.list(query.kind);
+  }
+
+  @Get('documents/export-list')
+  exportList(): Promise<ExportList> {
+    return this.documents.exportList();
+  }
+
+  @Get('documents/:id/download')
+  async download(@Param('id') id: string): Promise<StreamableFile> {
+    const file = await this.documents.openDownload(id);
+    return new StreamableFile(file.stream, {
+      type: file.mimeType,
+      length: file.bytes,
+      disposition: attachmentDisposition(file.filename),
+    });
+  }
+
+  @Post('ingest/:id')
+  @HttpCode(202)
+  reprocess(@Param('id') id: string): Promise<DocumentResponse> {
+    return this.documents.reprocess(id);
+  }
+
+  @Delete('documents/:id')
+  @HttpCode(204)
+  remove(@Param('id') id: string): Promise<void> {
+    return this.documents.remove(id);
+  }
+}

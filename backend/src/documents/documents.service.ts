@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { AuthUser } from '../common/roles';
+import { AppConfig } from '../config/app-config';
+import { DOCUMENT_KINDS, DocumentKind, DocumentResponse, ExportList, toDocumentResponse } from './document.types';
+import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, UPLOAD_MESSAGES } from './documents.messages';
+import { DocumentsRepository } from './documents.repository';
+import { INGEST_QUEUE, IngestQueue } from './ingest-queue.port';
+import { detectType, kindOf } from './upload/file-type';
+import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Files in the uploads directory that no document names are removed once this old. */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+export interface UploadFields {
+  sessionId?: string;
+  kind?: string;
+}
+
+export interface AddFromPathInput {
+  sessionId: string;
+  kind: DocumentKind;
+  filePath: string;
+  originalFilename: string;
+  uploaderName: string;
+}
+
+export interface DownloadableFile {
+  stream: Readable;
+  filename: string;
+  mimeType: string;
+  bytes: number;
+}
+
+/**
+ * Documents: accepts uploads (checked by content, stored under a generated name, then queued for
+ * ingestion through the INGEST_QUEUE port), lists them with their progress, re-processes, deletes
+ * and serves the original files.
+ */
+@Injectable()
+export class DocumentsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DocumentsService.name);
+
+  constructor(
+    private readonly repository: DocumentsRepository,
+    private readonly config: AppConfig,
+    @Inject(INGEST_QUEUE) private readonly queue: IngestQueue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await fs.promises.mkdir(incomingDir(this.config.uploadsDir), { recursive: true });
+    void this.removeOrphanFiles().catch((err: Error) => this.logger.warn(`orphan file sweep failed: ${err.message}`));
+  }
+
+  /** POST /api/admin/upload: the file received by UploadInterceptor plus the form fields. */
+  async upload(file: IncomingFile | undefined, fields: UploadFields, user: AuthUser): Promise<DocumentResponse> {
+    const sessionId = fields.sessionId?.trim();
+    if (!file || (file.facts.bytes === 0 && !file.originalName) || !sessionId) {
+      throw new BadRequestException(UPLOAD_MESSAGES.missing);
+    }
+    const uploaderName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+    return this.accept(file, { sessionId, kind: fields.kind, uploaderId: user.id, uploaderName });
+  }
+
+  /**
+   * Adds a document from a file on disk (the demo seeder): the file is copied into the uploads
+   * directory and goes through the same checks, row and queue as an upload.
+   */
+  async addFromPath(input: AddFromPathInput): Promise<DocumentResponse> {
+    const stat = await fs.promises.stat(input.filePath);
+    if (stat.size > this.config.maxUploadBytes) throw new BadRequestException(UPLOAD_MESSAGES.tooLarge);
+    const incoming = await receiveStream(
+      fs.createReadStream(input.filePath),
+      incomingDir(this.config.uploadsDir),
+      input.originalFilename,
+    );
+    try {
+      return await this.accept(incoming, {
+        sessionId: input.sessionId,
+        kind: input.kind,
+        uploaderId: null,
+        uploaderName: input.uploaderName,
+      });
+    } finally {
+      await fs.promises.rm(incoming.path, { force: true });
+    }
+  }
+
+  async list(kind?: DocumentKind): Promise<DocumentResponse[]> {
+    return (await this.repository.list(kind)).map(toDocumentResponse);
+  }
+
+  /** POST /api/admin/ingest/:id: a new run replaces the document's chunks when it completes. */
+  async reprocess(id: string): Promise<DocumentResponse> {
+    const row = UUID.test(id) ? await this.repository.startNewRun(id) : null;
+    if (!row) throw new NotFoundException(DOCUMENT_NOT_FOUND);
+    await this.enqueue(row.id, row.attempts);
+    return toDocumentResponse(row);
+  }
+
+  /** DELETE /api/admin/documents/:id: the row, its chunks (cascade) and its file. */
+  async remove(id: string): Promise<void> {
+    const storagePath = UUID.test(id) ? await this.repository.delete(id) : null;
+    if (storagePath === null) throw new NotFoundException(DOCUMENT_NOT_FOUND);
+    await fs.promises.rm(this.absolutePath(storagePath), { force: true });
+  }
+
+  async exportList(): Promise<ExportList> {
+    return this.repository.exportList();
+  }
+
+  /** The original file of a document, as a stream (never read whole into memory). */
+  async openDownload(id: string): Promise<DownloadableFile> {
+    const row = UUID.test(id) ? await this.repository.findById(id) : null;
+    if (!row) throw new NotFoundException(DOCUMENT_NOT_FOUND);
+    const file = this.absolutePath(row.storagePath);
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(file, 'r');
+    } catch {
+      throw new NotFoundException(DOCUMENT_FILE_MISSING);
+    }
+    const { size } = await handle.stat();
+    return {
+      stream: handle.createReadStream(),
+      filename: row.originalFilename,
+      mimeType: row.mimeType,
+      bytes: size,
+    };
+  }
+
+  private async accept(
+    file: IncomingFile,
+    target: { sessionId: string; kind?: string; uploaderId: string | null; uploaderName: string },
+  ): Promise<DocumentResponse> {
+    const kindField = target.kind?.trim().toLowerCase();
+    let kind: DocumentKind;
+    if (!kindField) kind = kindOf(file.facts);
+    else if ((DOCUMENT_KINDS as readonly string[]).includes(kindField)) kind = kindField as DocumentKind;
+    else throw new BadRequestException(UPLOAD_MESSAGES.badKind);
+
+    if (!UUID.test(target.sessionId) || !(await this.repository.sessionExists(target.sessionId))) {
+      throw new NotFoundException(UPLOAD_MESSAGES.sessionNotFound);
+    }
+    const type = await detectType(kind, file.path, file.facts, file.originalName);
+    if ('rejection' in type) throw new BadRequestException(type.rejection);
+
+    const id = randomUUID();
+    const storagePath = `${id}${type.extension}`;
+    const finalPath = this.absolutePath(storagePath);
+    await fs.promises.rename(file.path, finalPath);
+    let created;
+    try {
+      created = await this.repository.insert({
+        id,
+        sessionId: target.sessionId,
+        kind,
+        originalFilename: cleanFilename(file.originalName, type.extension),
+        storagePath,
+        mimeType: type.mimeType,
+        bytes: file.facts.bytes,
+        sha256: file.facts.sha256,
+        uploaderId: target.uploaderId,
+        uploaderName: target.uploaderName,
+      });
+    } catch (err) {
+      await fs.promises.rm(finalPath, { force: true });
+      throw err;
+    }
+    await this.enqueue(created.id, created.attempts);
+    return toDocumentResponse(created);
+  }
+
+  /** Queues ingestion. If the queue is unreachable the row stays `uploaded` and is picked up later. */
+  private async enqueue(documentId: string, run: number): Promise<void> {
+    try {
+      await this.queue.enqueue({ documentId, run });
+    } catch (err) {
+      this.logger.error(
+        `could not queue document ${documentId} (it stays 'uploaded' and is queued again by the recovery sweep): ${(err as Error).message}`,
+      );
+    }
+  }
+
+  private absolutePath(storagePath: string): string {
+    return path.join(this.config.uploadsDir, path.basename(storagePath));
+  }
+
+  /** Removes files of the uploads directory that no document refers to (deleted sessions, crashes). */
+  private async removeOrphanFiles(): Promise<void> {
+    const known = await this.repository.storagePaths();
+    const now = Date.now();
+    for (const dir of [this.config.uploadsDir, incomingDir(this.config.uploadsDir)]) {
+      const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || known.has(entry.name)) continue;
+        const file = path.join(dir, entry.name);
+        const { mtimeMs } = await fs.promises.stat(file);
+        if (now - mtimeMs > ORPHAN_AGE_MS) {
+          await fs.promises.rm(file, { force: true });
+          this.logger.log(`removed orphan upload ${entry.name}`);
+        }
+      }
+    }
+  }
+}
+
+/** The user's file name without any directory part or control characters (display only). */
+function cleanFilename(name: string, extension: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || `document${extension}`).slice(0, 255);
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import {
+  BadRequestException,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { from, Observable } from 'rxjs';
+import { finalize, switchMap } from 'rxjs/operators';
+import { AppConfig } from '../../config/app-config';
+import { UPLOAD_MESSAGES } from '../documents.messages';
+import { incomingDir, IncomingFile, IncomingStorage } from './incoming-storage';
+
+/** The request after `UploadInterceptor`: the received file (if any) and the text fields. */
+export interface UploadRequest extends Request {
+  file?: Express.Multer.File & { incoming?: IncomingFile };
+}
+
+/**
+ * Receives the multipart upload (`file` plus text fields) by streaming the file to a temporary
+ * file with a generated name; the size limit is enforced while the bytes arrive (the partial file
+ * is deleted and the rest of the body drained). Whatever the handler does, the temporary file is
+ * gone afterwards: accepted files have been moved into the uploads directory by then.
+ */
+@Injectable()
+export class UploadInterceptor implements NestInterceptor {
+  private readonly receive: ReturnType<multer.Multer['single']>;
+
+  constructor(config: AppConfig) {
+    this.receive = multer({
+      storage: new IncomingStorage(incomingDir(config.uploadsDir)),
+      limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+      defParamCharset: 'utf8',
+    } as multer.Options).single('file');
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<UploadRequest>();
+    const res = http.getResponse<Response>();
+    const received = new Promise<void>((resolve, reject) => {
+      this.receive(req, res, (err: unknown) => (err ? reject(toUploadError(err)) : resolve()));
+    });
+    return from(received).pipe(
+      switchMap(() => next.handle()),
+      finalize(() => {
+        if (req.file?.path) void fs.rm(req.file.path, { force: true });
+      }),
+    );
+  }
+}
+
+function toUploadError(err: unknown): Error {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return new BadRequestException(UPLOAD_MESSAGES.tooLarge);
+    if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+      return new BadRequestException('Please upload one file, in the field named "file".');
+    }
+    return new BadRequestException(`The upload could not be read: ${err.message}.`);
+  }
+  const message = (err as Error)?.message ?? String(err);
+  if (/multipart|boundary|unexpected end/i.test(message)) {
+    return new BadRequestException('The upload could not be read: the multipart body is malformed or incomplete.');
+  }
+  return err instanceof Error ? err : new Error(message);
+}

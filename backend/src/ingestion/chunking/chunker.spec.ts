@@ -1,0 +1,72 @@
+import { reportPage } from '../../../test/fixtures/pdf-fixtures';
+import { CHUNK_SIZE, chunkPdfPage, chunkTranscript, cleanPageText } from './chunker';
+
+describe('chunkPdfPage', () => {
+  it('splits a long page into ~1,000-character chunks that overlap and all keep the page', async () => {
+    const text = reportPage(3, 3000);
+    const chunks = await chunkPdfPage({ num: 3, text });
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const c of chunks) {
+      expect(c.page).toBe(3);
+      expect(c.text.length).toBeLessThanOrEqual(CHUNK_SIZE);
+      expect(c.text.length).toBeGreaterThan(200);
+    }
+    // Consecutive chunks share their boundary words.
+    const tail = chunks[0].text.slice(-60).split(' ').slice(1).join(' ');
+    expect(chunks[1].text).toContain(tail.slice(0, 30));
+    // Nothing is lost.
+    const words = new Set(chunks.flatMap((c) => c.text.split(/\s+/)));
+    for (const w of text.split(/\s+/)) expect(words.has(w)).toBe(true);
+  });
+
+  it('keeps a short page whole and skips an empty one', async () => {
+    expect(await chunkPdfPage({ num: 1, text: 'Agenda\tDay 1\n\n\n\nKeynote' })).toEqual([
+      { text: 'Agenda Day 1\n\nKeynote', page: 1, speaker: null, startTime: null },
+    ]);
+    expect(await chunkPdfPage({ num: 2, text: ' \n \t ' })).toEqual([]);
+  });
+});
+
+describe('cleanPageText', () => {
+  it('joins words hyphenated across lines and collapses spaces', () => {
+    expect(cleanPageText('equip-\nment  finance\t\tgrew')).toBe('equipment finance grew');
+  });
+});
+
+describe('chunkTranscript', () => {
+  it('merges short turns, keeping the speaker and time of the first turn of each chunk', async () => {
+    const segments = Array.from({ length: 30 }, (_, i) => ({
+      speaker: i % 2 ? 'John Smith' : 'Maria Lopez',
+      start: i * 10,
+      text: `Turn ${i} about equipment finance and the credit outlook for next year, with some detail.`,
+    }));
+    const chunks = await chunkTranscript(segments);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.length).toBeLessThan(10);
+    expect(chunks[0]).toMatchObject({ speaker: 'Maria Lopez', startTime: 0, page: null });
+    expect(chunks[0].text.startsWith('Maria Lopez: Turn 0 about')).toBe(true);
+    expect(chunks[0].text).toContain('\nJohn Smith: Turn 1 about');
+    for (const c of chunks) {
+      expect(c.text.length).toBeLessThanOrEqual(CHUNK_SIZE);
+      const first = Number(/Turn (\d+)/.exec(c.text)![1]);
+      expect(c.startTime).toBe(first * 10);
+      expect(c.speaker).toBe(first % 2 ? 'John Smith' : 'Maria Lopez');
+    }
+    expect(chunks.map((c) => c.text).join('\n').match(/Turn \d+ /g)).toHaveLength(30);
+  });
+
+  it('splits a long turn into pieces that all keep its speaker and time', async () => {
+    const long = 'Residual values softened in the second half as auction supply rose. '.repeat(40);
+    const chunks = await chunkTranscript([
+      { speaker: 'Ann', start: 5, text: 'Short intro.' },
+      { speaker: 'Bo', start: 65, text: long },
+      { speaker: null, start: null, text: 'Applause and closing remarks.' },
+    ]);
+    expect(chunks[0]).toEqual({ text: 'Ann: Short intro.', page: null, speaker: 'Ann', startTime: 5 });
+    const bo = chunks.filter((c) => c.speaker === 'Bo');
+    expect(bo.length).toBeGreaterThanOrEqual(3);
+    expect(bo.every((c) => c.startTime === 65)).toBe(true);
+    // A turn without a time takes the last time seen.
+    expect(chunks[chunks.length - 1]).toMatchObject({ speaker: null, startTime: 65, text: 'Applause and closing remarks.' });
+  });
+});

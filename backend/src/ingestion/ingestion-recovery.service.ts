@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
+import { AppConfig } from '../config/app-config';
+import { INGEST_QUEUE, IngestQueue } from '../documents/ingest-queue.port';
+import { IngestionRepository } from './ingestion.repository';
+
+/** With Redis, documents waiting longer than this are queued again (a lost enqueue, a flushed Redis). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * No upload is ever lost. At start: documents left `chunked` by a dead process wait again
+ * (in-process mode: every one; with Redis: those with a stale heartbeat), documents embedded with
+ * another model than the current provider's are re-processed, and every waiting document is
+ * queued (the queue ignores runs already queued). With Redis the sweep repeats every minute.
+ */
+@Injectable()
+export class IngestionRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(IngestionRecoveryService.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repository: IngestionRepository,
+    private readonly config: AppConfig,
+    @Inject(INGEST_QUEUE) private readonly queue: IngestQueue,
+    @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.redisUrl) {
+      const released = await this.repository.releaseAllChunked();
+      if (released) this.logger.log(`${released} document(s) interrupted by the last stop will be resumed`);
+    }
+    const requeued = await this.repository.requeueOtherModels(this.embeddings.model);
+    if (requeued.length) {
+      const before = [...new Set(requeued.map((d) => d.embeddingModel ?? 'none'))].join(', ');
+      this.logger.log(
+        `re-processing ${requeued.length} document(s) embedded with ${before}: the embedding model is now ${this.embeddings.model}`,
+      );
+    }
+    await this.sweep();
+    if (this.config.redisUrl) {
+      this.timer = setInterval(() => void this.sweep(SWEEP_EVERY_MS / 1000), SWEEP_EVERY_MS);
+      this.timer.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Queues every document that needs a job. */
+  async sweep(waitingForSeconds = 0): Promise<void> {
+    try {
+      const docs = await this.repository.needingWork(waitingForSeconds);
+      for (const d of docs) await this.queue.enqueue({ documentId: d.id, run: d.run });
+      if (docs.length) this.logger.log(`queued ${docs.length} document(s) waiting for ingestion`);
+    } catch (err) {
+      this.logger.error(`recovery sweep failed: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DocumentKind } from '../documents/document.types';
+import type { ChunkDraft } from './chunking/chunker';
+import { SupersededError } from './parsing/ingest-errors';
+
+/** A document taken by a job. */
+export interface ClaimedDocument {
+  id: string;
+  kind: DocumentKind;
+  sessionId: string;
+  storagePath: string;
+  mimeType: string;
+}
+
+export interface ProgressUpdate {
+  stage: string;
+  percent: number;
+  processedChunks: number;
+  totalChunks: number;
+  etaSeconds: number | null;
+}
+
+export interface StagedChunk extends ChunkDraft {
+  index: number;
+  embedding: number[];
+}
+
+/** A document to queue: its id and current run. */
+export interface QueueableDocument {
+  id: string;
+  run: number;
+}
+
+/** Chunks copied from staging per statement in the final transaction. */
+const SWAP_BATCH = 256;
+
+/** A `chunked` document whose job has written nothing for this long is taken to be dead. */
+export const STALE_AFTER_SECONDS = 30;
+
+/**
+ * pgvector's binary wire format (int16 dimensions, int16 unused, float4 big-endian each), sent as a
+ * binary parameter: the server reads it with `vector_recv` instead of parsing a text literal,
+ * which is about ten times cheaper per row on the embedded database.
+ */
+export function vectorParam(values: number[]): Buffer {
+  const buf = Buffer.allocUnsafe(4 + values.length * 4);
+  buf.writeInt16BE(values.length, 0);
+  buf.writeInt16BE(0, 2);
+  for (let i = 0; i < values.length; i++) buf.writeFloatBE(values[i], 4 + i * 4);
+  return buf;
+}
+
+/** SQL of ingestion: claiming documents, progress, staged chunks and the atomic swap. */
+@Injectable()
+export class IngestionRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Takes the document for run `run` when it waits (`uploaded`) or its previous job is dead (stale
+   * heartbeat). Returns null when another run replaced it, it was deleted or a live job holds it.
+   */
+  async claim(id: string, run: number): Promise<ClaimedDocument | null> {
+    const rows: unknown = await this.db.query(
+      `UPDATE documents
+          SET status = 'chunked', progress_stage = 'Parsing', progress_percent = 0, error = NULL,
+              estimated_time_remaining = NULL, heartbeat_at = now(), updated_at = now()
+        WHERE id = $1 AND attempts = $2
+          AND (status = 'uploaded'
+               OR (status = 'chunked' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $3))))
+        RETURNING id, kind, session_id AS "sessionId", storage_path AS "storagePath", mime_type AS "mimeType"`,
+      [id, run, STALE_AFTER_SECONDS],
+    );
+    return firstRow<ClaimedDocument>(rows) ?? null;
+  }
+
+  /** Writes progress (and the heartbeat); throws SupersededError when the run is no longer current. */
+  async progress(id: string, run: number, p: ProgressUpdate): Promise<void> {
+    const rows: unknown = await this.db.query(
+      `UPDATE documents
+          SET progress_stage = $3, progress_percent = $4, processed_chunks = $5, total_chunks = $6,
+              estimated_time_remaining = $7, heartbeat_at = now(), updated_at = now()
+        WHERE id = $1 AND attempts = $2 AND status = 'chunked'
+        RETURNING id`,
+      [id, run, p.stage, Math.max(0, Math.min(100, Math.round(p.percent))), p.processedChunks, p.totalChunks, p.etaSeconds],
+    );
+    if (!firstRow(rows)) throw new SupersededError(`document ${id} run ${run} is no longer current`);
+  }
+
+  async heartbeat(id: string, run: number): Promise<void> {
+    await this.db.query(`UPDATE documents SET heartbeat_at = now() WHERE id = $1 AND attempts = $2 AND status = 'chunked'`, [
+      id,
+      run,
+    ]);
+  }
+
+  /**
+   * Prepares staging for a run and tells where to resume: rows of other runs or of another
+   * embedding model are dropped; the rows of this run (0..n-1, written batch by batch) are kept.
+   */
+  async resumePoint(id: string, run: number, model: string): Promise<number> {
+    await this.db.query(`DELETE FROM ingest_staging WHERE document_id = $1 AND (run <> $2 OR embedding_model <> $3)`, [
+      id,
+      run,
+      model,
+    ]);
+    const [row]: { n: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n FROM ingest_staging WHERE document_id = $1 AND run = $2`,
+      [id, run],
+    );
+    return row.n;
+  }
+
+  /** Stages one batch of embedded chunks in a single multi-row INSERT. */
+  async stage(id: string, run: number, model: string, chunks: StagedChunk[]): Promise<void> {
+    if (!chunks.length) return;
+    const values: string[] = [];
+    const params: unknown[] = [id, run, model];
+    for (const c of chunks) {
+      const p = params.length;
+      values.push(`($1, $${p + 1}, $2, $3, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector)`);
+      params.push(c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding));
+    }
+    await this.db.query(
+      `INSERT INTO ingest_staging (document_id, chunk_index, run, embedding_model, text, page, speaker, start_time, embedding)
+       VALUES ${values.join(', ')}`,
+      params,
+    );
+  }
+
+  /**
+   * The end of a run, in ONE transaction: the document's chunks are replaced by the staged ones,
+   * staging is emptied and the document becomes `embedded` (version + 1, embedding model recorded).
+   * Throws SupersededError (and changes nothing) when the run is no longer current.
+   */
+  async swapIn(id: string, run: number, model: string, totalChunks: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const rows: { attempts: number; status: string }[] = await m.query(
+        `SELECT attempts, status FROM documents WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!rows[0] || rows[0].attempts !== run || rows[0].status !== 'chunked') {
+        throw new SupersededError(`document ${id} run ${run} is no longer current`);
+      }
+      await m.query(`DELETE FROM chunks WHERE document_id = $1`, [id]);
+      // Several statements rather than one, so the embedded database yields between them.
+      for (let from = 0; from < totalChunks; from += SWAP_BATCH) {
+        await m.query(
+          `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
+           SELECT s.document_id, d.session_id, s.chunk_index, s.text, s.page, s.speaker, s.start_time, s.embedding
+             FROM ingest_staging s
+             JOIN documents d ON d.id = s.document_id
+            WHERE s.document_id = $1 AND s.run = $2 AND s.chunk_index >= $3 AND s.chunk_index < $4
+            ORDER BY s.chunk_index`,
+          [id, run, from, from + SWAP_BATCH],
+        );
+      }
+      const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [id]);
+      if (n !== totalChunks) throw new Error(`staging of document ${id} holds ${n} of ${totalChunks} chunks`);
+      await m.query(`DELETE FROM ingest_staging WHERE document_id = $1`, [id]);
+      await m.query(
+        `UPDATE documents
+            SET status = 'embedded', error = NULL, version = version + 1, embedding_model = $2,
+                total_chunks = $3, processed_chunks = $3, progress_percent = 100, progress_stage = 'Ready',
+                estimated_time_remaining = 0, heartbeat_at = NULL, updated_at = now()
+          WHERE id = $1`,
+        [id, model, totalChunks],
+      );
+    });
+  }
+
+  /** Ends the run in `error` with the reason (its staged rows dropped; chunks of an earlier run stay). */
+  async fail(id: string, run: number, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE documents
+          SET status = 'error', error = $3, progress_stage = 'Failed', estimated_time_remaining = NULL,
+              heartbeat_at = NULL, updated_at = now()
+        WHERE id = $1 AND attempts = $2`,
+      [id, run, reason],
+    );
+    await this.db.query(`DELETE FROM ingest_staging WHERE document_id = $1 AND run = $2`, [id, run]);
+  }
+
+  /** Puts the run back to `uploaded` until its next attempt (staged rows kept: it resumes). */
+  async markRetrying(id: string, run: number, stage: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE documents
+          SET status = 'uploaded', progress_stage = $3, error = $4, estimated_time_remaining = NULL,
+              heartbeat_at = NULL, updated_at = now()
+        WHERE id = $1 AND attempts = $2 AND status = 'chunked'`,
+      [id, run, stage, reason],
+    );
+  }
+
+  /** In-process mode owns every job: documents left `chunked` by a dead process wait again. */
+  async releaseAllChunked(): Promise<number> {
+    const rows: unknown = await this.db.query(
+      `UPDATE documents SET status = 'uploaded', heartbeat_at = NULL, updated_at = now()
+        WHERE status = 'chunked' RETURNING id`,
+    );
+    return rowsOf(rows).length;
+  }
+
+  /**
+   * Documents embedded with another model than `model` start a new run (their chunks stay
+   * readable until the new ones replace them).
+   */
+  async requeueOtherModels(model: string): Promise<{ id: string; embeddingModel: string | null }[]> {
+    const rows: unknown = await this.db.query(
+      `UPDATE documents
+          SET status = 'uploaded', attempts = attempts + 1, progress_percent = 0, progress_stage = 'Waiting',
+              processed_chunks = 0, estimated_time_remaining = NULL, heartbeat_at = NULL, updated_at = now()
+        WHERE status = 'embedded' AND embedding_model IS DISTINCT FROM $1
+        RETURNING id, embedding_model AS "embeddingModel"`,
+      [model],
+    );
+    return rowsOf(rows) as { id: string; embeddingModel: string | null }[];
+  }
+
+  /**
+   * Documents that need a job: waiting ones (optionally only those waiting longer than
+   * `waitingForSeconds`) and `chunked` ones whose heartbeat is stale.
+   */
+  async needingWork(waitingForSeconds = 0): Promise<QueueableDocument[]> {
+    return this.db.query(
+      `SELECT id, attempts AS run FROM documents
+        WHERE (status = 'uploaded' AND updated_at <= now() - make_interval(secs => $1))
+           OR (status = 'chunked' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2)))
+        ORDER BY created_at`,
+      [waitingForSeconds, STALE_AFTER_SECONDS],
+    );
+  }
+}
+
+/** `UPDATE … RETURNING` through TypeORM's postgres driver answers `[rows, affected]`. */
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as unknown[];
+  }
+  return Array.isArray(result) ? result : [];
+}
+
+function firstRow<T>(result: unknown): T | undefined {
+  return rowsOf(result)[0] as T | undefined;
+}

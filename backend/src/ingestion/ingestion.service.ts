@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TextDecoder } from 'node:util';
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
+import { AppConfig } from '../config/app-config';
+import type { IngestJob } from '../documents/ingest-queue.port';
+import { ChunkDraft, chunkPdfPage, chunkTranscript } from './chunking/chunker';
+import { ClaimedDocument, IngestionRepository, StagedChunk } from './ingestion.repository';
+import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
+import { readPdfPages } from './parsing/pdf-pages';
+import { parseJsonTranscript } from './parsing/transcript-json.parser';
+import { parseTextTranscript } from './parsing/transcript-text.parser';
+import { learnSavingRate, ProgressReporter } from './progress-reporter';
+
+/** Chunks embedded and staged together (one embeddings call, one multi-row INSERT). */
+export const EMBED_BATCH = 128;
+/** While a job runs its heartbeat is refreshed this often, even when no progress is written. */
+const HEARTBEAT_MS = 5_000;
+
+export type IngestOutcome = 'embedded' | 'skipped';
+
+/** Chunks as the parser produces them, with the expected total so far. */
+interface ChunkBatch {
+  chunks: ChunkDraft[];
+  totalEstimate: number;
+}
+
+/**
+ * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
+ * turns), chunk, embed in batches and stage each batch, then swap the staged chunks in with one
+ * transaction. A run that died resumes after the chunks it had staged.
+ */
+@Injectable()
+export class IngestionService {
+  constructor(
+    private readonly repository: IngestionRepository,
+    private readonly config: AppConfig,
+    @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
+  ) {}
+
+  /**
+   * Runs `job`. Resolves 'skipped' when the run is not current or a live job holds it. Throws
+   * IngestError (a reason for the user), SupersededError, AbortedError or a transient error.
+   */
+  async ingest(job: IngestJob, signal: AbortSignal): Promise<IngestOutcome> {
+    const doc = await this.repository.claim(job.documentId, job.run);
+    if (!doc) return 'skipped';
+    const heartbeat = setInterval(() => {
+      this.repository.heartbeat(doc.id, job.run).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      await this.runClaimed(doc, job.run, signal);
+      return 'embedded';
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runClaimed(doc: ClaimedDocument, run: number, signal: AbortSignal): Promise<void> {
+    const model = this.embeddings.model;
+    const progress = new ProgressReporter(this.repository, doc.id, run);
+    const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
+    const file = path.join(this.config.uploadsDir, path.basename(doc.storagePath));
+    if (!fs.existsSync(file)) throw new IngestError(INGEST_MESSAGES.fileMissing);
+
+    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress) : this.transcriptChunks(file, doc.mimeType, progress);
+    let index = 0;
+    let estimate = 0;
+    let batch: StagedChunk[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      if (signal.aborted) throw new AbortedError('shutting down');
+      const vectors = await this.embeddings.embedDocuments(batch.map((c) => c.text));
+      batch.forEach((c, i) => (c.embedding = vectors[i]));
+      await this.repository.stage(doc.id, run, model, batch);
+      batch = [];
+      await progress.embedded(index, Math.max(estimate, index), resumeFrom);
+    };
+
+    for await (const part of source) {
+      estimate = part.totalEstimate;
+      for (const draft of part.chunks) {
+        if (index < resumeFrom) {
+          index++;
+          continue;
+        }
+        batch.push({ ...draft, index: index++, embedding: [] });
+        if (batch.length >= EMBED_BATCH) await flush();
+      }
+    }
+    await flush();
+    if (index === 0) {
+      throw new IngestError(doc.kind === 'pdf' ? INGEST_MESSAGES.pdfNoText : INGEST_MESSAGES.emptyTranscript);
+    }
+    if (signal.aborted) throw new AbortedError('shutting down');
+    await progress.embedded(index, index, resumeFrom, true);
+    await progress.stage('Saving', index, index);
+    const saveStarted = Date.now();
+    await this.repository.swapIn(doc.id, run, model, index);
+    learnSavingRate(Date.now() - saveStarted, index);
+  }
+
+  /** A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated. */
+  private async *pdfChunks(file: string, signal: AbortSignal, progress: ProgressReporter): AsyncGenerator<ChunkBatch> {
+    await progress.stage('Parsing');
+    let pagesDone = 0;
+    let produced = 0;
+    let announced = false;
+    for await (const batch of readPdfPages(file, signal)) {
+      if (!announced) {
+        announced = true;
+        await progress.stage('Chunking');
+      }
+      const chunks: ChunkDraft[] = [];
+      for (const page of batch.pages) chunks.push(...(await chunkPdfPage(page)));
+      pagesDone += batch.pages.length;
+      produced += chunks.length;
+      const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);
+      yield { chunks, totalEstimate };
+    }
+  }
+
+  /** A transcript's chunks: the file is parsed whole (TXT or JSON), then chunked by turns. */
+  private async *transcriptChunks(file: string, mimeType: string, progress: ProgressReporter): AsyncGenerator<ChunkBatch> {
+    await progress.stage('Parsing');
+    const bytes = await fs.promises.readFile(file);
+    let content: string;
+    try {
+      content = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new IngestError(INGEST_MESSAGES.notUtf8);
+    }
+    if (content.trim() === '') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
+    const segments = mimeType === 'application/json' ? parseJsonTranscript(content) : parseTextTranscript(content);
+    await progress.stage('Chunking');
+    const chunks = await chunkTranscript(segments);
+    yield { chunks, totalEstimate: chunks.length };
+  }
+}

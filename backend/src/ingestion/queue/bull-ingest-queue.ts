@@ -1,0 +1,56 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { AppConfig } from '../../config/app-config';
+import type { IngestJob, IngestQueue } from '../../documents/ingest-queue.port';
+import { INGEST_ATTEMPTS, INGEST_BACKOFF_MS, IngestionProcessor } from '../jobs/ingestion.processor';
+
+/** Name of the Bull queue (keys `<QUEUE_PREFIX>:ingestion:*` in Redis). */
+export const INGESTION_QUEUE_NAME = 'ingestion';
+const JOB_NAME = 'ingest';
+
+/** The Bull job id of a document run: the same run is never queued twice. */
+export function jobIdOf(job: IngestJob): string {
+  return `${job.documentId}_r${job.run}`;
+}
+
+/**
+ * The queue on Redis (REDIS_URL): jobs survive restarts, retries use exponential backoff, and every
+ * process that runs this module (the API and any number of `npm run worker` processes) consumes
+ * jobs, `INGEST_CONCURRENCY` at a time each. A consumer that dies loses its lock; Bull hands the
+ * job to another consumer, which resumes after the chunks already staged.
+ */
+@Injectable()
+export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(BullIngestQueue.name);
+
+  constructor(
+    @InjectQueue(INGESTION_QUEUE_NAME) private readonly queue: Queue<IngestJob>,
+    private readonly config: AppConfig,
+    private readonly processor: IngestionProcessor,
+  ) {}
+
+  async enqueue(job: IngestJob): Promise<void> {
+    await this.queue.add(JOB_NAME, job, {
+      jobId: jobIdOf(job),
+      attempts: INGEST_ATTEMPTS,
+      backoff: { type: 'exponential', delay: INGEST_BACKOFF_MS },
+      removeOnComplete: true,
+      removeOnFail: 100,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.queue
+      .process(JOB_NAME, this.config.ingestConcurrency, (job) =>
+        this.processor.process(job.data, job.attemptsMade + 1, job.opts.attempts ?? INGEST_ATTEMPTS),
+      )
+      .catch((err: Error) => this.logger.error(`the ingestion consumer stopped: ${err.message}`));
+    this.logger.log(`consuming ingestion jobs from Redis (concurrency ${this.config.ingestConcurrency})`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.processor.stop();
+    await this.queue.close().catch(() => undefined);
+  }
+}
