@@ -10,6 +10,7 @@ export const consoleTheme = {
   },
   components: {
     ...defaultTheme.components,
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontSize: '0.95rem' } } },
   },
 };

@@ -114,7 +114,7 @@ export function Export() {
             <Box sx={scroll} data-testid="export-list">
               {view.groups.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary">No documents to export.</Typography>}
               {view.groups.map((g) => (
-                <Box key={g.sessionId}>
+                <Box key={g.sessionId} data-export-session={g.sessionTitle}>
                   <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, bgcolor: 'grey.100', position: 'sticky', top: 0, zIndex: 1 }}>
                     {g.sessionTitle} ({g.documents.length})
                   </Typography>

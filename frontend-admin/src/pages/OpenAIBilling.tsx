@@ -47,7 +47,7 @@ export function OpenAIBilling() {
         <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
           OpenAI Billing
         </Typography>
-        <FormControl size="small" sx={{ minWidth: 180 }}>
+        <FormControl size="small" fullWidth={false} sx={{ minWidth: 180, width: 200 }}>
           <InputLabel id="billing-range-label">Time range</InputLabel>
           <Select labelId="billing-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {BILLING_RANGES.map((n) => (

@@ -99,7 +99,8 @@ async function getList(resource: string, params: GetListParams): Promise<GetList
     }
     case RESOURCES.actions: {
       const qs = new URLSearchParams();
-      if (typeof filter.type === 'string' && filter.type) qs.set('type', filter.type);
+      // 'all' (the All Actions choice) or nothing: no type filter.
+      if (typeof filter.type === 'string' && filter.type && filter.type !== 'all') qs.set('type', filter.type);
       if (typeof filter.q === 'string' && filter.q.trim()) qs.set('q', filter.q.trim());
       qs.set('page', String(params.pagination?.page ?? 1));
       qs.set('pageSize', String(params.pagination?.perPage ?? 25));

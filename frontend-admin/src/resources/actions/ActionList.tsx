@@ -3,7 +3,8 @@ import { Datagrid, FunctionField, List, SearchInput, SelectInput } from 'react-a
 import { formatDateTime, formatRelativeTime, personName } from '@/lib/format';
 import type { ActionType, UserAction } from '@/lib/types';
 
-/** SPEC §2 User Actions filter: All Actions, Logins, Chat Messages. */
+/** SPEC §2 User Actions filter: All Actions (the empty choice, value 'all'), Logins, Chat Messages. */
+export const ALL_ACTIONS = 'all';
 export const ACTION_FILTER_CHOICES = [
   { id: 'login', name: 'Logins' },
   { id: 'chat_message', name: 'Chat Messages' },
@@ -19,7 +20,7 @@ const filters = [
     label="Action type"
     choices={ACTION_FILTER_CHOICES}
     emptyText="All Actions"
-    emptyValue=""
+    emptyValue={ALL_ACTIONS}
     alwaysOn
     sx={{ minWidth: 200 }}
   />,
@@ -33,7 +34,7 @@ export function ActionList() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         User Activity Log
       </Typography>
-      <List resource="actions" title={false} filters={filters} perPage={25} empty={false} actions={false} disableSyncWithLocation>
+      <List resource="actions" title={false} filters={filters} filterDefaultValues={{ type: ALL_ACTIONS }} perPage={25} empty={false} actions={false} disableSyncWithLocation>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
           <FunctionField<UserAction>
             label="User"

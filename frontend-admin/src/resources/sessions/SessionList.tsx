@@ -77,7 +77,7 @@ export function SessionList() {
         <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
           <TextField source="title" label="Title" sortable={false} />
           <FunctionField<Session> label="Speakers" render={(s) => s.speakers.join(', ')} />
-          <FunctionField<Session> label="Date" render={(s) => formatSessionDate(s.date)} />
+          <FunctionField<Session> label="Date" render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionDate(s.date)}</span>} />
           <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
           <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
           <FunctionField<Session>
