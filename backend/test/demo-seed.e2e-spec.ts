@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { loadDemoProgram } from '../src/demo/demo-program';
+import { loadDemoManifest, loadDemoProgram } from '../src/demo/demo-program';
 import { DemoSeeder } from '../src/demo/demo.seeder';
 import { SESSION_FORMATS } from '../src/sessions/session-input';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
@@ -26,7 +26,7 @@ describe('demo conference seed', () => {
     expect(new Set(program.items.map((s) => s.slug)).size).toBe(program.items.length);
   });
 
-  it('seeds the program on first start, and never again after a restart, even once every session is deleted', async () => {
+  it('seeds the program and its documents on first start, and never again after a restart, even once every session is deleted', async () => {
     const program = await loadDemoProgram();
     const started = Date.now();
     t = await startTestApp({ SEED_DEMO: 'true' });
@@ -48,13 +48,39 @@ describe('demo conference seed', () => {
     // program order: days ascending
     const days = res.body.map((s: { day: number }) => s.day);
     expect(days).toEqual([...days].sort((a, b) => a - b));
+    // the manifest's documents are handed to the documents module, then ingested by the queue
     await t.app.get(DemoSeeder).whenDocumentsHandedOver();
+    const manifest = await loadDemoManifest();
+    expect(manifest.problems).toEqual([]);
+    const db = t.app.get(DataSource);
+    const docs = await db.query(
+      `SELECT d.original_filename AS file, d.kind, d.uploader_name AS "uploaderName", s.title
+         FROM documents d JOIN sessions s ON s.id = d.session_id ORDER BY d.original_filename`,
+    );
+    const titleOf = new Map(program.items.map((s) => [s.slug, s.record.title]));
+    expect(docs).toEqual(
+      manifest.items
+        .map((d) => ({ file: d.file, kind: d.kind, uploaderName: 'Demo content', title: titleOf.get(d.sessionSlug) }))
+        .sort((a, b) => a.file.localeCompare(b.file)),
+    );
+    const withContent = new Set(manifest.items.map((d) => titleOf.get(d.sessionSlug)));
+    const deadline = Date.now() + 90_000;
+    let view: { title: string; contentStatus: string }[] = [];
+    while (Date.now() < deadline) {
+      view = (await attendee.get('/api/sessions').expect(200)).body;
+      if (view.length === withContent.size && view.every((s) => s.contentStatus === 'available')) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(new Set(view.map((s) => s.title))).toEqual(withContent);
+    expect(view.map((s) => s.contentStatus)).toEqual(view.map(() => 'available'));
     const dataDir = t.dataDir;
 
     // restart with the same data: nothing added
     await t.close({ keepData: true });
     t = await startTestApp({ SEED_DEMO: 'true' }, dataDir);
+    await t.app.get(DemoSeeder).whenDocumentsHandedOver();
     expect(await sessionCount(t)).toBe(program.items.length);
+    expect(await count(t, `SELECT count(*)::int AS n FROM documents`)).toBe(manifest.items.length);
 
     // delete every session, restart: the demo does not come back
     await t.app.get(DataSource).query(`DELETE FROM sessions`);

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DocumentsService } from '../documents/documents.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { DEMO_DIR, loadDemoManifest, loadDemoProgram } from './demo-program';
 import { DemoRepository, DemoSeedState } from './demo.repository';
-
-/** The part of the documents module the seeder uses: store a file for a session and queue its ingestion. */
-export interface DocumentIntake {
-  addFromPath(input: {
-    sessionId: string;
-    kind: 'transcript' | 'pdf';
-    filePath: string;
-    originalFilename: string;
-    uploaderName: string;
-  }): Promise<unknown>;
-}
 
 export const DEMO_UPLOADER = 'Demo content';
 
@@ -37,7 +26,7 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly db: DataSource,
     private readonly repo: DemoRepository,
     private readonly sessions: SessionsService,
-    private readonly moduleRef: ModuleRef,
+    private readonly documents: DocumentsService,
   ) {}
 
   /** Settles when the documents of this start have been handed over (tests, shutdown). */
@@ -95,11 +84,6 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
 
   /** Hands each manifest document to the documents module, skipping those already there. */
   private async handOverDocuments(state: Extract<DemoSeedState, { state: 'sessions-seeded' }>): Promise<void> {
-    const intake = this.documentIntake();
-    if (!intake) {
-      this.logger.warn('demo documents skipped: the documents module does not offer addFromPath yet');
-      return;
-    }
     const manifest = await loadDemoManifest(DEMO_DIR);
     for (const problem of manifest.problems) this.logger.warn(`demo documents: ${problem}`);
     if (manifest.items.length === 0 && manifest.problems.length === 0) return; // no manifest (yet): try again next start
@@ -114,7 +98,7 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
       }
       if (!alive.has(sessionId) || present.has(`${sessionId}/${doc.file}`)) continue;
       try {
-        await intake.addFromPath({
+        await this.documents.addFromPath({
           sessionId,
           kind: doc.kind,
           filePath: doc.filePath,
@@ -128,19 +112,5 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
     }
     await this.repo.write({ ...state, state: 'seeded', documentsAt: new Date().toISOString() });
     this.logger.log(`demo documents handed over for ingestion: ${added}`);
-  }
-
-  /** The documents service, when it offers addFromPath. */
-  private documentIntake(): DocumentIntake | undefined {
-    let exported: { DocumentsService?: new (...args: never[]) => unknown } = {};
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      exported = require('../documents/documents.service');
-    } catch {
-      return undefined;
-    }
-    if (!exported.DocumentsService) return undefined;
-    const service = this.moduleRef.get(exported.DocumentsService, { strict: false }) as Partial<DocumentIntake> | undefined;
-    return typeof service?.addFromPath === 'function' ? (service as DocumentIntake) : undefined;
   }
 }
