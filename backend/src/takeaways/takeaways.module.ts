@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RetrievalModule } from '../retrieval/retrieval.module';
+import { TakeawaysController } from './takeaways.controller';
+import { TakeawaysRepository } from './takeaways.repository';
+import { TakeawaysService } from './takeaways.service';
 
-@Module({})
+@Module({
+  imports: [RetrievalModule],
+  controllers: [TakeawaysController],
+  providers: [TakeawaysRepository, TakeawaysService],
+  exports: [TakeawaysService],
+})
 export class TakeawaysModule {}

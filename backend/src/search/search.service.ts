@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { keywordStems, WORD } from '../ai/generation/keywords';
+import { porterStem } from '../ai/embeddings/porter-stemmer';
+import type { AuthUser } from '../common/roles';
+import { CitationSet } from '../retrieval/citations';
+import { highlight } from '../retrieval/query-text';
+import { RetrievalService } from '../retrieval/retrieval.service';
+import type { SearchQueryDto } from './dto/search.dto';
+
+export interface SearchResult {
+  sessionId: string;
+  sessionTitle: string;
+  documentId: string;
+  kind: 'transcript' | 'pdf';
+  page: number | null;
+  startTime: number | null;
+  marker: string;
+  /** Text around the best match, matched words wrapped in `**…**`. */
+  snippet: string;
+  score: number;
+}
+
+/** Results of one search. */
+const RESULTS = 20;
+const PER_DOCUMENT = 5;
+const SNIPPET_LENGTH = 280;
+
+/**
+ * The part of `text` (about SNIPPET_LENGTH characters, cut at word boundaries) holding the most
+ * query words, with those words marked.
+ */
+export function snippetAround(text: string, stems: ReadonlySet<string>): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const hits: number[] = [];
+  for (const m of clean.matchAll(WORD)) {
+    const lower = m[0].toLowerCase().replace(/['’]s$/, '');
+    const parts = [lower, ...lower.split(/[-.'’]/)];
+    if (parts.some((p) => p && (stems.has(p) || stems.has(porterStem(p))))) hits.push(m.index ?? 0);
+  }
+  let start = 0;
+  if (clean.length > SNIPPET_LENGTH && hits.length > 0) {
+    let best = -1;
+    for (const h of hits) {
+      const from = Math.max(0, h - 60);
+      const count = hits.filter((x) => x >= from && x < from + SNIPPET_LENGTH - 20).length;
+      if (count > best) {
+        best = count;
+        start = from;
+      }
+    }
+  }
+  let end = Math.min(clean.length, start + SNIPPET_LENGTH);
+  if (start > 0) {
+    const space = clean.indexOf(' ', start);
+    start = space >= 0 && space < start + 30 ? space + 1 : start;
+  }
+  if (end < clean.length) {
+    const space = clean.lastIndexOf(' ', end);
+    end = space > start + SNIPPET_LENGTH / 2 ? space : end;
+  }
+  const body = highlight(clean.slice(start, end), stems);
+  return `${start > 0 ? '…' : ''}${body}${end < clean.length ? '…' : ''}`;
+}
+
+@Injectable()
+export class SearchService {
+  constructor(private readonly retrieval: RetrievalService) {}
+
+  async search(user: AuthUser, dto: SearchQueryDto): Promise<{ results: SearchResult[] }> {
+    const sessionIds = (dto.sessionIds ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const passages = await this.retrieval.retrieve(dto.q, {
+      sessionIds,
+      k: RESULTS,
+      perDocument: PER_DOCUMENT,
+      userId: user.id,
+    });
+    const stems = new Set(keywordStems(dto.q));
+    const cited = new CitationSet(passages).passages;
+    return {
+      results: cited.map((p) => ({
+        sessionId: p.sessionId,
+        sessionTitle: p.sessionTitle,
+        documentId: p.documentId,
+        kind: p.kind,
+        page: p.kind === 'pdf' ? p.page : null,
+        startTime: p.startTime,
+        marker: p.marker,
+        snippet: snippetAround(p.text, stems),
+        score: Number(p.score.toFixed(6)),
+      })),
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RateLimited } from '../common/rate-limit';
+import { type AuthUser, CurrentUser } from '../common/roles';
+import { EmailTakeawaysDto, TakeawaysDto } from './dto/takeaways.dto';
+import { TakeawaysService, type TakeawaysResult } from './takeaways.service';
+
+@Controller('api')
+export class TakeawaysController {
+  constructor(private readonly takeaways: TakeawaysService) {}
+
+  @Post('takeaways')
+  @HttpCode(200)
+  generate(@CurrentUser() user: AuthUser, @Body() dto: TakeawaysDto): Promise<TakeawaysResult> {
+    return this.takeaways.generate(user, dto);
+  }
+
+  @RateLimited('email')
+  @Post('email/takeaways')
+  @HttpCode(200)
+  email(@CurrentUser() user: AuthUser, @Body() dto: EmailTakeawaysDto): Promise<{ message: string }> {
+    return this.takeaways.emailTakeaways(user, dto);
+  }
+}

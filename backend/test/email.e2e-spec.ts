@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
+import { startSmtpSink, SmtpSink } from './utils/smtp-sink';
+import { sessionCookie } from './utils/sse-client';
+import { startTestApp, TestApp } from './utils/test-app';
+
+describe('email: chat history and takeaways over SMTP (real SMTP server on loopback)', () => {
+  let smtp: SmtpSink;
+  let t: TestApp;
+  let sessions: SeededSession[];
+  let cookie: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Conference Assistant <assistant@conference.test>', EMAIL_LIMIT_PER_USER: '20' });
+    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
+    cookie = await sessionCookie(t, 'mailer@example.com', 'Mia');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const post = (path: string, body: unknown, c = cookie) => request(t.url).post(path).set('Cookie', c).send(body as object);
+
+  it('sends the chat history with every message and its sources, escaped in HTML', async () => {
+    const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
+    const question = 'What <b>FICO</b> floor & DSCR do lenders use?';
+    const answer = (await post('/api/chat/message', { threadId, message: question }).expect(200)).body;
+    expect(answer.sources.length).toBeGreaterThan(0);
+
+    const since = Date.now();
+    const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend@example.org' }).expect(200);
+    expect(res.body).toEqual({ message: 'Successfully sent to friend@example.org' });
+    const mail = await smtp.waitFor('friend@example.org', since);
+    expect(mail.from).toBe('assistant@conference.test');
+    expect(mail.subject).toBe('Your conference chat history');
+    // Plain text: the question, the answer and its sources.
+    expect(mail.text).toContain('Hello Mia,');
+    expect(mail.text).toContain(`You (`);
+    expect(mail.text).toContain(question);
+    expect(mail.text).toContain('Assistant (');
+    expect(mail.text).toContain(answer.content.split('\n')[0]);
+    expect(mail.text).toContain(`${answer.sources[0].marker} ${answer.sources[0].sessionTitle}`);
+    // HTML: user text escaped, never markup.
+    expect(mail.html).toContain('What &lt;b&gt;FICO&lt;/b&gt; floor &amp; DSCR do lenders use?');
+    expect(mail.html).not.toContain('<b>FICO</b>');
+    expect(mail.html).toContain(`${answer.sources[0].marker.replace(/&/g, '&amp;')} ${answer.sources[0].sessionTitle}`);
+  });
+
+  it("refuses a chat that is missing, unknown, empty or someone else's: 404 'No active chat to send'", async () => {
+    const other = await sessionCookie(t, 'someone-else@example.com', 'Sol');
+    const { id: theirs } = (await post('/api/chat/start', { sessionFilter: [] }, other).expect(200)).body;
+    await post('/api/chat/message', { threadId: theirs, message: 'What FICO floor?' }, other).expect(200);
+    const { id: empty } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
+    for (const threadId of [theirs, empty, '00000000-0000-4000-8000-000000000000', undefined]) {
+      const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend@example.org' }).expect(404);
+      expect(res.body).toEqual({ message: 'No active chat to send' });
+    }
+  });
+
+  it("answers 400 'Please enter a valid email address' for a bad address", async () => {
+    const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
+    for (const recipientEmail of ['', 'no-at-sign', 'two@@example.com', 'spaces in@example.com', 'x@nodot']) {
+      const res = await post('/api/email/chat-history', { threadId, recipientEmail }).expect(400);
+      expect(res.body).toEqual({ message: 'Please enter a valid email address' });
+    }
+    const res = await post('/api/email/takeaways', { recipientEmail: 'nope', useAllSessions: true }).expect(400);
+    expect(res.body).toEqual({ message: 'Please enter a valid email address' });
+  });
+
+  it('sends the takeaways as a numbered list with their sessions', async () => {
+    const takeaways = (await post('/api/takeaways', { sessionIds: [sessions[1].id], useAllSessions: false }).expect(200)).body;
+    expect(takeaways.takeaways.length).toBeGreaterThan(0);
+    const since = Date.now();
+    const res = await post('/api/email/takeaways', {
+      recipientEmail: 'mailer@example.com',
+      sessionIds: [sessions[1].id],
+      useAllSessions: false,
+    }).expect(200);
+    expect(res.body).toEqual({ message: 'Takeaways have been sent to your email address.' });
+    const mail = await smtp.waitFor('mailer@example.com', since);
+    expect(mail.subject).toBe('Your key takeaways from the conference');
+    expect(mail.text).toContain(`Here are the key takeaways from ${SAMPLE_CONFERENCE[1].title}.`);
+    takeaways.takeaways.forEach((text: string, i: number) => {
+      expect(mail.text).toContain(`${i + 1}. ${text}\n   Source: ${takeaways.sources[i]}`);
+    });
+    expect(mail.html).toContain('<ol>');
+    expect((mail.html.match(/<li /g) ?? []).length).toBe(takeaways.takeaways.length);
+  });
+
+  it("asks for sessions in 'selected' mode", async () => {
+    const res = await post('/api/email/takeaways', { recipientEmail: 'mailer@example.com', sessionIds: [], useAllSessions: false }).expect(400);
+    expect(res.body).toEqual({ message: 'No sessions selected to generate takeaways' });
+  });
+
+  it('rate limits email per user (EMAIL_LIMIT_PER_USER a minute)', async () => {
+    const fresh = await sessionCookie(t, 'rate-limited@example.com', 'Rae');
+    let status = 0;
+    let body: any;
+    let calls = 0;
+    for (; calls < 21 && status !== 429; calls++) {
+      const res = await post('/api/email/chat-history', { recipientEmail: 'bad' }, fresh);
+      status = res.status;
+      body = res.body;
+    }
+    expect(status).toBe(429);
+    expect(calls).toBe(21);
+    expect(body).toEqual({ message: 'Too many requests. Please wait a minute and try again.' });
+    // Another user is not affected.
+    await post('/api/email/chat-history', { recipientEmail: 'bad' }).expect(400);
+  });
+});

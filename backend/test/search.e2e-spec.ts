@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
+import { sessionCookie } from './utils/sse-client';
+import { startTestApp, TestApp } from './utils/test-app';
+
+describe('semantic search (GET /api/search)', () => {
+  let t: TestApp;
+  let sessions: SeededSession[];
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
+    cookie = await sessionCookie(t, 'searcher@example.com', 'Sue');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const search = (query: Record<string, string>) => request(t.url).get('/api/search').query(query).set('Cookie', cookie);
+
+  it('needs a signed-in user', async () => {
+    await request(t.url).get('/api/search?q=fico').expect(401);
+  });
+
+  it('asks for a query', async () => {
+    expect((await search({ q: '  ' }).expect(400)).body).toEqual({ message: 'Please enter a search query.' });
+    expect((await search({}).expect(400)).body).toEqual({ message: 'Please enter a search query.' });
+  });
+
+  it('ranks passages with session, document, page or time, marked snippet and score', async () => {
+    const res = await search({ q: 'guarantor FICO floor' }).expect(200);
+    const results = res.body.results as any[];
+    expect(results.length).toBeGreaterThan(3);
+    const [top] = results;
+    expect(top).toEqual({
+      sessionId: sessions[0].id,
+      sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
+      documentId: expect.any(String),
+      kind: expect.stringMatching(/^(pdf|transcript)$/),
+      page: top.kind === 'pdf' ? 2 : null,
+      startTime: top.kind === 'transcript' ? 412 : null,
+      marker: expect.stringMatching(/^\[.+\]$/),
+      snippet: expect.stringContaining('**FICO** **floor**'),
+      score: expect.any(Number),
+    });
+    expect(top.snippet).toMatch(/\*\*[Gg]uarantor\*\*/);
+    const scores = results.map((r) => r.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // The document still being processed never appears.
+    expect(results.map((r) => r.documentId)).not.toContain(sessions[0].documentIds[2]);
+    // Transcript hits carry their time, PDF hits their page.
+    for (const r of results) {
+      if (r.kind === 'pdf') expect(typeof r.page).toBe('number');
+      else expect(typeof r.startTime).toBe('number');
+    }
+  });
+
+  it('filters by session ids (comma separated)', async () => {
+    const res = await search({ q: 'FICO floor residual', sessionIds: sessions[1].id }).expect(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    expect(res.body.results.every((r: any) => r.sessionId === sessions[1].id)).toBe(true);
+    const both = await search({ q: 'residual', sessionIds: `${sessions[0].id},${sessions[1].id}` }).expect(200);
+    expect(both.body.results.length).toBeGreaterThan(0);
+    const bad = await search({ q: 'residual', sessionIds: 'not-an-id' }).expect(400);
+    expect(bad.body).toEqual({ message: 'Session ids must be a comma-separated list of session ids.' });
+  });
+
+  it('marks matched words in a snippet cut around the best match of a long passage', async () => {
+    const res = await search({ q: 'excavators auction prices' }).expect(200);
+    const hit = res.body.results.find((r: any) => r.snippet.includes('**excavators**'));
+    expect(hit).toBeDefined();
+    expect(hit.snippet).toContain('**Auction** **prices**');
+    expect(hit.snippet).not.toMatch(/\*\*[^*]*\*\*\*\*/);
+  });
+});
