@@ -5,9 +5,9 @@ import { FullPageSpinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
 import { createQueryClient } from '@/lib/queryClient';
 import { HomePage } from '@/pages/HomePage';
+import LandingPage from '@/pages/LandingPage';
 
 // Route-level splitting: a signed-out visitor of / downloads only the shell and the landing page.
-const LandingPage = lazy(() => import('@/pages/LandingPage'));
 const AuthPage = lazy(() => import('@/pages/AuthPage'));
 const TestLoginPage = lazy(() => import('@/pages/TestLoginPage'));
 const LogoutPage = lazy(() => import('@/pages/LogoutPage'));

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** Assistant text as safe markdown (no raw HTML): bold lines, bullets, and citation badges. */
-export function MarkdownContent({ content, sources, onOpenSource }: Props) {
+export default function MarkdownContent({ content, sources, onOpenSource }: Props) {
   return (
     <div className="grid gap-2 text-sm leading-relaxed text-slate-900 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_li]:mt-1">
       <Markdown

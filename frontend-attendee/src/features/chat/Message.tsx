@@ -2,7 +2,10 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { messageTimeLabel } from '@/lib/format';
 import type { Source } from '@/lib/types';
-import { MarkdownContent } from './MarkdownContent';
+import { lazy, Suspense } from 'react';
+
+// The markdown renderer loads with the first answer, not with the page.
+const MarkdownContent = lazy(() => import('./MarkdownContent'));
 
 export interface MessageProps {
   role: 'user' | 'assistant';
@@ -31,7 +34,9 @@ export function Message({ role, content, createdAt, sources, pending, streaming,
         {isUser ? (
           <p className="text-sm whitespace-pre-wrap">{content}</p>
         ) : (
-          <MarkdownContent content={content} sources={sources} onOpenSource={onOpenSource} />
+          <Suspense fallback={<p className="text-sm whitespace-pre-wrap text-slate-900">{content}</p>}>
+            <MarkdownContent content={content} sources={sources} onOpenSource={onOpenSource} />
+          </Suspense>
         )}
         <p className={cn('mt-2 flex items-center gap-2 text-xs', isUser ? 'text-sky-100' : 'text-slate-600')}>
           {pending ? 'Sending...' : streaming ? <><Spinner label="Answer in progress" className="scale-75" /> Answering...</> : createdAt ? messageTimeLabel(createdAt, now) : 'Just now'}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Source } from '@/lib/types';
 import { findSource, splitCitations } from './citations';
-import { MarkdownContent } from './MarkdownContent';
+import MarkdownContent from './MarkdownContent';
 
 const source = (marker: string, over: Partial<Source> = {}): Source => ({
   documentId: 'd',
