@@ -43,12 +43,13 @@ test.describe.serial('admin dashboard: the whole journey', () => {
   let usageBefore: UsageSummary;
 
   test.beforeAll(async ({ browser }) => {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     app = new AdminConsole(page);
     await signInThroughMailedLink(page, E2E_ADMIN_EMAIL);
   });
   test.afterAll(async () => {
-    await app.page.close();
+    await app.page.context().close();
   });
 
   test('signs in through the mailed link and sees the header, the title and the eight tabs', async () => {
@@ -63,16 +64,17 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await expect(page.getByRole('heading', { name: 'Conference Sessions' })).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Speakers', 'Date', 'Type', 'Documents', 'Actions']);
     await app.screenshot('admin-sessions');
+    await app.expectAccessible('sessions tab');
   });
 
   test('creates, edits a session (prefilled, local date) and sees its type label and date', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'New Session' }).click();
     const create = app.dialog('New Session');
-    await create.getByLabel('Title').fill(`  ${title}  `);
+    await create.getByLabel('Title', { exact: true }).fill(`  ${title}  `);
     await create.getByLabel('Speakers').fill('Ann Lee, , Bo Chen ');
     await create.getByLabel('Tags').fill('accounting, leases');
-    await create.getByLabel('Date').fill('2025-09-09T14:30');
+    await create.getByLabel('Date', { exact: true }).fill('2025-09-09T14:30');
     await create.getByLabel('Format').click();
     await page.getByRole('option', { name: 'Workshop' }).click();
     await create.getByRole('button', { name: 'Create Session' }).click();
@@ -85,11 +87,11 @@ test.describe.serial('admin dashboard: the whole journey', () => {
 
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     const edit = app.dialog('Edit Session');
-    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(edit.getByLabel('Speakers')).toHaveValue('Ann Lee, Bo Chen');
-    await expect(edit.getByLabel('Date')).toHaveValue('2025-09-09T14:30');
-    await edit.getByLabel('Date').fill('');
-    await edit.getByLabel('Title').fill(`${title} (edited)`);
+    await expect(edit.getByLabel('Date', { exact: true })).toHaveValue('2025-09-09T14:30');
+    await edit.getByLabel('Date', { exact: true }).fill('');
+    await edit.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
     await edit.getByRole('button', { name: 'Update Session' }).click();
     await app.expectToast('Session updated successfully.');
     await expect(app.row(`${title} (edited)`)).toContainText('Not scheduled');
@@ -114,8 +116,11 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await expect(row).toBeVisible();
     await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
     await app.screenshot('admin-pdfs');
+    await app.expectAccessible('PDFs tab');
 
+    const reingest = page.waitForResponse((r) => /\/api\/admin\/ingest\/[^/]+$/.test(r.url()) && r.request().method() === 'POST');
     await row.getByRole('button', { name: 'Re-process asc-842-workshop.pdf' }).click();
+    expect((await reingest).status()).toBe(202);
     await app.expectToast('Re-ingestion Started');
     await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
 
@@ -128,6 +133,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await expect(page.getByTestId('summary-percent-ready')).toHaveText(/^\d{1,3}\.\d%$/);
     await expect(page.locator(`[data-document="asc-842-workshop.pdf"]`).first()).toBeVisible();
     await app.screenshot('admin-ingest-status');
+    await app.expectAccessible('Ingest Status tab');
   });
 
   test('downloads the uploaded PDF from Export, byte for byte', async () => {
@@ -138,6 +144,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await expect(page.getByRole('tab', { name: /^PDFs \(\d+\)$/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Transcripts \(\d+\)$/ })).toBeVisible();
     await app.screenshot('admin-export');
+    await app.expectAccessible('Export tab');
     const group = page.locator(`[data-export-session="${title} (edited)"]`);
     await expect(group).toContainText(`${title} (edited) (1)`);
     const button = group.getByRole('button', { name: 'Download asc-842-workshop.pdf' });
@@ -169,6 +176,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await expect(dialog).toContainText(questions[1]);
     await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2);
     await app.screenshot('admin-chat-history-dialog');
+    await app.expectAccessible('View Chats dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -191,6 +199,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     }
     await expect(rows.first()).toContainText(questions[1]);
     await app.screenshot('admin-user-actions');
+    await app.expectAccessible('User Actions tab');
 
     await page.getByRole('combobox', { name: 'Action type' }).click();
     await page.getByRole('option', { name: 'Logins' }).click();
@@ -217,6 +226,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     );
     await expect(page.getByRole('img', { name: 'Daily cost chart for the last 30 days' })).toBeVisible();
     await app.screenshot('admin-openai-billing');
+    await app.expectAccessible('OpenAI Billing tab');
 
     await page.getByRole('combobox', { name: 'Time range' }).click();
     await expect(page.getByRole('option')).toHaveText(['Last 7 days', 'Last 30 days', 'Last 90 days']);

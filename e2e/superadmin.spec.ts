@@ -19,6 +19,7 @@ test('super admin: cards, session export and import, analytics that follow new a
   const me = page.getByRole('row').filter({ hasText: E2E_SUPERADMIN_EMAIL });
   await expect(me).toContainText(/[0-9a-f]{8}/);
   await app.screenshot('superadmin-dashboard');
+  await app.expectAccessible('super admin dashboard');
 
   const usersBefore = await count(app, 'total-users');
   const promptsBefore = await count(app, 'total-chat-prompts');

@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
 import { signInLinkOf, waitForMail } from '../support/mail';
 
@@ -65,8 +67,9 @@ export class AdminConsole {
     return this.page.getByText(value).first();
   }
 
+  /** A toast: react-admin's notification (an alert; hidden from the accessibility tree while a modal dialog is open). */
   async expectToast(value: string | RegExp): Promise<void> {
-    await expect(this.page.getByRole('alert').filter({ hasText: value }).first()).toBeVisible();
+    await expect(this.page.getByRole('alert', { includeHidden: true }).filter({ hasText: value }).first()).toBeVisible();
   }
 
   /** The table row holding `text`. */
@@ -78,7 +81,18 @@ export class AdminConsole {
     return name ? this.page.getByRole('dialog', { name }) : this.page.getByRole('dialog');
   }
 
+  /** No serious or critical axe violations on the current screen. */
+  async expectAccessible(label: string): Promise<void> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${label} has serious/critical axe violations`,
+    ).toEqual([]);
+  }
+
   async screenshot(name: string): Promise<void> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }
 }

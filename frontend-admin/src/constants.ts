@@ -47,6 +47,8 @@ export const MSG_SESSION_UPDATE_FAILED = 'Failed to update session. Please try a
 export const MSG_SESSION_DELETE_FAILED = 'Failed to delete session. Please try again.';
 export const MSG_EXPORT_SUCCESS_TITLE = 'Export Successful';
 export const MSG_IMPORT_COMPLETE_TITLE = 'Import Complete';
+/** 'n' and 'm' stand for the imported and the submitted counts. */
+export const MSG_IMPORT_COMPLETE_TEMPLATE = 'Successfully imported n of m sessions';
 export const MSG_IMPORT_FAILED_INVALID = 'Import Failed: Invalid JSON format or data structure';
 
 // Documents (SPEC §5, §8)

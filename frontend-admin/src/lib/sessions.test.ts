@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToLocalInput, localInputToIso, parseSessionImport, sessionsExportFileName, splitList, toSessionFormValues, toSessionPayload } from './sessions';
+import { importCompleteMessage, isoToLocalInput, localInputToIso, parseSessionImport, sessionsExportFileName, splitList, toSessionFormValues, toSessionPayload } from './sessions';
 
 describe('edit dialog date conversion', () => {
   it('shows an ISO date as a local datetime and reads it back to the same instant', () => {
@@ -60,6 +60,10 @@ describe('admin import parsing (SPEC §5)', () => {
         { title: 'Untitled Session', speakers: [], tags: [], date: null, format: 'panel' },
       ],
     });
+  });
+  it('reports how many of the submitted sessions were created', () => {
+    expect(importCompleteMessage(3, 4)).toBe('Successfully imported 3 of 4 sessions');
+    expect(importCompleteMessage(0, 0)).toBe('Successfully imported 0 of 0 sessions');
   });
   it('names the export file with the date', () => {
     expect(sessionsExportFileName(new Date(2026, 10, 20))).toBe('sessions_export_2026-11-20.json');

@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_FORMAT, UNTITLED_SESSION } from '@/constants';
+import { DEFAULT_SESSION_FORMAT, MSG_IMPORT_COMPLETE_TEMPLATE, UNTITLED_SESSION } from '@/constants';
 import { localDateStamp } from './format';
 import type { Session, SessionPayload } from './types';
 
@@ -91,4 +91,9 @@ export function parseSessionImport(text: string): ImportParseResult {
     };
   });
   return { ok: true, sessions };
+}
+
+/** SPEC §8: 'Successfully imported n of m sessions'. */
+export function importCompleteMessage(imported: number, total: number): string {
+  return MSG_IMPORT_COMPLETE_TEMPLATE.replace('n of m', `${imported} of ${total}`);
 }

@@ -10,7 +10,7 @@ export const consoleTheme = {
   },
   components: {
     ...defaultTheme.components,
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', whiteSpace: 'nowrap' } } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontSize: '0.95rem' } } },
   },
 };

@@ -1,14 +1,15 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRefresh } from 'react-admin';
 import { MSG_IMPORT_COMPLETE_TITLE, MSG_IMPORT_FAILED_INVALID } from '@/constants';
-import { parseSessionImport } from '@/lib/sessions';
+import { importCompleteMessage, parseSessionImport } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
 
 /** SPEC §2/§5: paste a JSON array of sessions; they are created one by one, failures skipped. */
 export function SessionImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [text, setText] = useState('');
   const [importing, setImporting] = useState(false);
+  const [invalid, setInvalid] = useState(false);
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
@@ -16,9 +17,11 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
   const runImport = async () => {
     const parsed = parseSessionImport(text);
     if (!parsed.ok) {
+      setInvalid(true);
       toast(MSG_IMPORT_FAILED_INVALID, undefined, 'error');
       return;
     }
+    setInvalid(false);
     setImporting(true);
     let imported = 0;
     for (const data of parsed.sessions) {
@@ -30,7 +33,7 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
       }
     }
     setImporting(false);
-    toast(MSG_IMPORT_COMPLETE_TITLE, `Successfully imported ${imported} of ${parsed.sessions.length} sessions`, 'success');
+    toast(MSG_IMPORT_COMPLETE_TITLE, importCompleteMessage(imported, parsed.sessions.length), 'success');
     setText('');
     onClose();
     refresh();
@@ -50,10 +53,18 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
           maxRows={20}
           fullWidth
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setInvalid(false);
+          }}
           placeholder='[{"title": "Opening Keynote", "speakers": ["Jane Doe"], "format": "keynote"}]'
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
+        {invalid && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {MSG_IMPORT_FAILED_INVALID}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={importing}>
