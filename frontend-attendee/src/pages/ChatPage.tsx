@@ -74,7 +74,7 @@ export default function ChatPage({ user }: { user: User }) {
 
       <main className="grid min-h-0 flex-1 lg:grid-cols-[20rem_minmax(0,1fr)_22rem]">
         {isLarge && (
-          <aside aria-labelledby="sessions-title" className="flex min-h-0 flex-col border-r border-slate-200 bg-white">
+          <aside aria-labelledby="sessions-title" className="flex min-h-0 min-w-0 flex-col border-r border-slate-200 bg-white">
             <h2 id="sessions-title" className="border-b border-slate-200 px-3 pt-3 pb-2 text-base font-semibold text-slate-900">
               Select Sessions
             </h2>
@@ -83,7 +83,7 @@ export default function ChatPage({ user }: { user: User }) {
         )}
         <ChatArea threadId={threadId} restartThread={restart} selectedIds={selectedIds} userEmail={user.email} />
         {isLarge && (
-          <aside aria-label="Takeaways" className="min-h-0 border-l border-slate-200 bg-white">
+          <aside aria-label="Takeaways" className="min-h-0 min-w-0 overflow-hidden border-l border-slate-200 bg-white">
             {takeaways}
           </aside>
         )}

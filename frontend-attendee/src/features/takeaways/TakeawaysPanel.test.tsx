@@ -22,7 +22,7 @@ const base = { 'GET /api/sessions': () => json([session({ id: 'a' }), session({ 
 
 describe('TakeawaysPanel', () => {
   it('numbers the list for the file and the clipboard', () => {
-    expect(numberedList(['One', 'Two'])).toBe('1. One\n2. Two\n');
+    expect(numberedList(['One', '• Two'])).toBe('1. One\n2. Two\n');
   });
 
   it('in selected mode with nothing selected disables refresh and prompts', async () => {
@@ -39,14 +39,14 @@ describe('TakeawaysPanel', () => {
     renderApp(<Harness selectedIds={['a', 'b']} />);
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
-    expect(await screen.findByText('• Rates are rising')).toBeInTheDocument();
+    expect(await screen.findByText('Rates are rising')).toBeInTheDocument();
     expect(screen.getByText('Lender Panel')).toBeInTheDocument();
     expect(screen.getAllByText('Takeaways Generated')[0]).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/takeaways')?.body).toEqual({ sessionIds: ['a', 'b'], useAllSessions: false });
     await u.click(screen.getByRole('radio', { name: /All Conference Sessions/ }));
-    expect(screen.queryByText('• Rates are rising')).toBeNull();
+    expect(screen.queryByText('Rates are rising')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
-    await screen.findByText('• Rates are rising');
+    await screen.findByText('Rates are rising');
     expect(calls.filter((c) => c.url === '/api/takeaways')[1].body).toEqual({ sessionIds: [], useAllSessions: true });
   });
 
@@ -70,7 +70,7 @@ describe('TakeawaysPanel', () => {
     });
     renderApp(<Harness selectedIds={['a']} />);
     await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
-    await screen.findByText('• Rates are rising');
+    await screen.findByText('Rates are rising');
 
     await u.click(screen.getByRole('button', { name: 'Copy to Clipboard' }));
     expect(writeText).toHaveBeenCalledWith('1. Rates are rising\n2. Credit is tighter\n');
@@ -99,7 +99,7 @@ describe('TakeawaysPanel', () => {
     const u = userEvent.setup();
     const { unmount } = renderApp(<Harness selectedIds={['a']} />);
     await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
-    await screen.findByText('• Rates are rising');
+    await screen.findByText('Rates are rising');
     await u.click(screen.getByRole('button', { name: 'Copy to Clipboard' }));
     expect((await screen.findAllByText('Copy Failed'))[0]).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: /Email to/ }));
@@ -108,7 +108,7 @@ describe('TakeawaysPanel', () => {
 
     renderApp(<Harness selectedIds={['a']} userEmail={null} />);
     await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
-    await screen.findByText('• Rates are rising');
+    await screen.findByText('Rates are rising');
     await u.click(screen.getByRole('button', { name: /Email to/ }));
     await waitFor(() => expect(screen.getAllByText('User email not available. Please log in again.')[0]).toBeInTheDocument());
   });

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -16,7 +15,7 @@ import {
 import { apiJson } from '@/lib/api';
 import type { TakeawaysResult } from '@/lib/types';
 import { useSessions } from '@/features/sessions/useSessions';
-import { downloadText, numberedList } from './takeawaysText';
+import { cleanTakeaway, downloadText, numberedList } from './takeawaysText';
 
 export type TakeawaysMode = 'selected' | 'all';
 
@@ -106,7 +105,7 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
   };
 
   return (
-    <section aria-labelledby="takeaways-title" className="flex h-full min-h-0 flex-col">
+    <section aria-labelledby="takeaways-title" className="flex h-full min-h-0 min-w-0 flex-col">
       <div className="grid gap-3 border-b border-slate-200 p-3">
         <div className="flex items-center justify-between gap-2">
           <h2 id="takeaways-title" className="text-base font-semibold text-slate-900">
@@ -153,11 +152,14 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
           <ul className="grid gap-3" aria-label="Takeaways">
             {takeaways.map((t, i) => (
               <li key={i} className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900" data-testid="takeaway">
-                <p>• {t}</p>
+                <p>
+                  <span aria-hidden="true" className="mr-1.5">•</span>
+                  <span>{cleanTakeaway(t)}</span>
+                </p>
                 {result?.sources?.[i] && (
-                  <Badge tone="sky" className="mt-2 whitespace-normal">
+                  <span className="mt-2 inline-block max-w-full rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium break-words text-sky-900">
                     {result.sources[i]}
-                  </Badge>
+                  </span>
                 )}
               </li>
             ))}
@@ -165,7 +167,7 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
         )}
       </div>
 
-      <div className="grid gap-2 border-t border-slate-200 p-3">
+      <div className="grid min-w-0 gap-2 border-t border-slate-200 p-3 [&>button]:w-full [&>button]:min-w-0 [&>button]:justify-center">
         <Button variant="outline" size="sm" onClick={() => void copy()} disabled={!takeaways.length}>
           Copy to Clipboard
         </Button>

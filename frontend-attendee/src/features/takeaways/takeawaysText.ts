@@ -1,6 +1,11 @@
+/** A takeaway without a bullet of its own (the panel draws one, the file numbers them). */
+export function cleanTakeaway(text: string): string {
+  return text.replace(/^[\s•*·-]+/, '').trim();
+}
+
 /** The takeaways as a numbered list (the clipboard text and conference-takeaways.txt). */
 export function numberedList(takeaways: string[]): string {
-  return takeaways.map((t, i) => `${i + 1}. ${t}`).join('\n') + (takeaways.length ? '\n' : '');
+  return takeaways.map((t, i) => `${i + 1}. ${cleanTakeaway(t)}`).join('\n') + (takeaways.length ? '\n' : '');
 }
 
 /** Saves text as a file through a temporary link. */
