@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * react-admin pulls in MUI, TanStack Query, react-router and more: each family gets its own vendor
@@ -18,10 +18,21 @@ const vendorGroups = [
   { name: 'charts', test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|decimal\.js-light|internmap)[\\/]/, priority: 10 },
 ];
 
+/** In `vite dev`, /superadmin gets the same index.html as /admin (the backend does this in production). */
+const superAdminFallback: Plugin = {
+  name: 'superadmin-fallback',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/superadmin(\/|\?|$)/.test(req.url)) req.url = '/admin/';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   // The backend serves dist/index.html for /admin and /superadmin, and the assets under /admin/assets/.
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), superAdminFallback],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { RefreshButton } from 'react-admin';
 import {
   EXPORT_LIST_MAX_HEIGHT_PX,
   MSG_DOWNLOAD_COMPLETE_TITLE,
@@ -90,9 +91,12 @@ export function Export() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-        Document Export
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+          Document Export
+        </Typography>
+        <RefreshButton />
+      </Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Download conference transcripts and PDFs
       </Typography>

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, CardHeader, FormControl, Grid, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useGetOne } from 'react-admin';
+import { RefreshButton, useGetList, useGetOne } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE } from '@/constants';
 import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
@@ -47,14 +47,17 @@ export function OpenAIBilling() {
         <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
           OpenAI Billing
         </Typography>
-        <FormControl size="small" fullWidth={false} sx={{ minWidth: 180, width: 200 }}>
-          <InputLabel id="billing-range-label">Time range</InputLabel>
-          <Select labelId="billing-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {BILLING_RANGES.map((n) => (
-              <MenuItem key={n} value={n}>{`Last ${n} days`}</MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <RefreshButton />
+          <FormControl size="small" fullWidth={false} sx={{ minWidth: 180, width: 200 }}>
+            <InputLabel id="billing-range-label">Time range</InputLabel>
+            <Select labelId="billing-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+              {BILLING_RANGES.map((n) => (
+                <MenuItem key={n} value={n}>{`Last ${n} days`}</MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Box>
       </Box>
 
       <Grid container spacing={2} sx={{ mb: 3 }}>

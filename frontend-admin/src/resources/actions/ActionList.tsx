@@ -1,5 +1,5 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import { Datagrid, FunctionField, List, SearchInput, SelectInput } from 'react-admin';
+import { Datagrid, FunctionField, List, RefreshButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { formatDateTime, formatRelativeTime, personName } from '@/lib/format';
 import type { ActionType, UserAction } from '@/lib/types';
 
@@ -34,7 +34,7 @@ export function ActionList() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         User Activity Log
       </Typography>
-      <List resource="actions" title={false} filters={filters} filterDefaultValues={{ type: ALL_ACTIONS }} perPage={25} empty={false} actions={false} disableSyncWithLocation>
+      <List resource="actions" title={false} filters={filters} filterDefaultValues={{ type: ALL_ACTIONS }} perPage={25} empty={false} actions={<TopToolbar><RefreshButton /></TopToolbar>} disableSyncWithLocation>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
           <FunctionField<UserAction>
             label="User"

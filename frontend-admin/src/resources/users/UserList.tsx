@@ -1,7 +1,7 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, List, NumberField, SearchInput, TextField } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, RefreshButton, SearchInput, TextField, TopToolbar } from 'react-admin';
 import { formatRelativeTime, personName } from '@/lib/format';
 import type { UserChatSummary } from '@/lib/types';
 import { UserChatsDialog } from './UserChatsDialog';
@@ -16,7 +16,7 @@ export function UserList() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         Chat History
       </Typography>
-      <List resource="users" title={false} filters={filters} perPage={25} empty={false} actions={false} disableSyncWithLocation>
+      <List resource="users" title={false} filters={filters} perPage={25} empty={false} actions={<TopToolbar><RefreshButton /></TopToolbar>} disableSyncWithLocation>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No users with chats found.</Typography>}>
           <FunctionField<UserChatSummary> label="User" render={(u) => personName(u)} />
           <TextField source="email" label="Email" sortable={false} />
