@@ -14,7 +14,11 @@ interface Props {
   defaultEmail: string;
 }
 
-/** 'Email Chat History': sends the current thread to a recipient. */
+/**
+ * 'Email Chat History': sends the current thread to a recipient. Toasts (SPEC §8): success
+ * 'Email Sent: Successfully sent to {email}' (title 'Email Sent', then the text), failure 'Email Failed'
+ * with the server message or 'Failed to send email'.
+ */
 export function EmailChatDialog({ open, onOpenChange, threadId, defaultEmail }: Props) {
   const [email, setEmail] = useState(defaultEmail);
   const inputId = useId();
