@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { toast } from '@/components/ui/toast-store';
 import { PRODUCT_NAME, QUICK_LOGIN_REDIRECT_DELAY_MS } from '@/constants';
 import { apiJson } from '@/lib/api';
 import { USER_QUERY_KEY } from '@/lib/auth';
@@ -30,7 +31,10 @@ export default function TestLoginPage() {
           navigate('/', { replace: true });
         }, QUICK_LOGIN_REDIRECT_DELAY_MS);
       })
-      .catch(() => setState('error'));
+      .catch(() => {
+        setState('error');
+        toast({ title: 'Login failed', description: 'Login failed. Please try again.', variant: 'destructive' });
+      });
     return () => clearTimeout(timer);
   }, [navigate, queryClient]);
 

@@ -54,7 +54,9 @@ describe('simple screens', () => {
     const reload = vi.spyOn(navigation, 'reload').mockImplementation(() => undefined);
     stubFetch({ 'POST /api/quick-login': () => json({ message: 'no' }, 403) });
     renderApp(<TestLoginPage />, { path: '/test', route: '/test' });
-    expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main).toHaveTextContent('Login failed. Please try again.'));
+    expect(screen.getAllByText('Login failed')[0]).toBeInTheDocument(); // the toast
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalled();
   });

@@ -80,7 +80,7 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
         </div>
       </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4" aria-live="polite" aria-busy={chat.isBusy}>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4" aria-busy={chat.isBusy}>
         {empty ? (
           <div className="mx-auto max-w-xl py-6 text-center">
             <h3 className="text-lg font-semibold text-slate-900">Welcome! Ask anything about the conference.</h3>
