@@ -2,12 +2,19 @@ import type { CallbackManagerForRetrieverRun } from '@langchain/core/callbacks/m
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
-import { fullTextQuery } from './query-text';
+import { keywords } from '../ai/generation/keywords';
 import type { RetrievalRepository } from './retrieval.repository';
 import type { Passage, RetrievalOptions } from './retrieval.types';
 
 export const DEFAULT_K = 8;
-export const DEFAULT_PER_DOCUMENT = 3;
+export const DEFAULT_PER_DOCUMENT = 4;
+/**
+ * Weight of the full-text ranking in the fusion when embeddings are the local feature hashing: those
+ * vectors are a bag of words without IDF, a weaker view of the same lexical evidence, so the IDF-ranked
+ * full-text list leads (measured on the demo questions; bench/RESULTS.md). Semantic (OpenAI) embeddings
+ * fuse 1:1.
+ */
+export const LOCAL_TEXT_WEIGHT = 3;
 
 export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalOptions {
   repository: RetrievalRepository;
@@ -45,7 +52,9 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     const embedding = await this.embeddings.embedQuery(text, { userId: this.options.userId ?? null });
     return this.repository.hybridSearch({
       embedding,
-      textQuery: fullTextQuery(text),
+      words: keywords(text),
+      vectorWeight: 1,
+      textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds: this.options.sessionIds ?? [],
       k: this.options.k ?? DEFAULT_K,
       perDocument: this.options.perDocument ?? DEFAULT_PER_DOCUMENT,

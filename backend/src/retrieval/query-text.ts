@@ -1,14 +1,5 @@
 import { porterStem } from '../ai/embeddings/porter-stemmer';
-import { keywords, WORD } from '../ai/generation/keywords';
-
-/**
- * Input for `websearch_to_tsquery('english', …)`: the keywords joined by `or`, so a passage matching
- * some of the question's words ranks (ts_rank_cd favours more of them, and closer together) instead
- * of every word being required.
- */
-export function fullTextQuery(text: string): string {
-  return keywords(text).join(' or ');
-}
+import { WORD } from '../ai/generation/keywords';
 
 /**
  * `text` with each word whose stem is one of `stems` wrapped in `**…**`, e.g. for search snippets.

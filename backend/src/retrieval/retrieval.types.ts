@@ -27,7 +27,7 @@ export interface RetrievalOptions {
   sessionIds?: string[];
   /** Passages to return (default 8). */
   k?: number;
-  /** At most this many passages of one document (default 3), so one long file cannot crowd out the rest. */
+  /** At most this many passages of one document (default 4), so one long file cannot crowd out the rest. */
   perDocument?: number;
   /** Who the query embedding is made for (usage record). */
   userId?: string | null;
@@ -36,8 +36,12 @@ export interface RetrievalOptions {
 /** Tuning of the hybrid query; defaults in `retrieval.repository.ts`. */
 export interface HybridQuery {
   embedding: number[];
-  /** Text for `websearch_to_tsquery('english', …)`; empty: vector search only. */
-  textQuery: string;
+  /** Key words of the question (`keywords()`); none: vector search only. */
+  words: string[];
+  /** Weight of the vector ranking in the fusion (default 1). */
+  vectorWeight?: number;
+  /** Weight of the full-text ranking in the fusion (default 1). */
+  textWeight?: number;
   sessionIds: string[];
   k: number;
   perDocument: number;
