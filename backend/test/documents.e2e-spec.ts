@@ -243,8 +243,8 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
       expect(after).toEqual(before);
       const afterIds: { id: string }[] = await db.query(`SELECT id FROM chunks WHERE document_id = $1`, [doc.id]);
       expect(afterIds.some((r) => beforeIds.some((b) => b.id === r.id))).toBe(false);
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM ingest_staging`);
-      expect(n).toBe(0);
+      const runs: { run: number }[] = await db.query(`SELECT DISTINCT run FROM chunks WHERE document_id = $1`, [doc.id]);
+      expect(runs).toEqual([{ run: 1 }]);
       await admin.post('/api/admin/ingest/00000000-0000-4000-8000-000000000000').expect(404, { message: 'Document not found.' });
     });
 

@@ -4,14 +4,14 @@ import { AppConfig } from '../config/app-config';
 import { INGEST_QUEUE, IngestQueue } from '../documents/ingest-queue.port';
 import { IngestionRepository } from './ingestion.repository';
 
-/** With Redis, documents waiting longer than this are queued again (a lost enqueue, a flushed Redis). */
-const SWEEP_EVERY_MS = 60_000;
+/** With Redis, documents waiting this long (a lost enqueue, a flushed Redis, a dead worker) are queued again. */
+const SWEEP_EVERY_MS = 15_000;
 
 /**
  * No upload is ever lost. At start: documents left `chunked` by a dead process wait again
  * (in-process mode: every one; with Redis: those with a stale heartbeat), documents embedded with
  * another model than the current provider's are re-processed, and every waiting document is
- * queued (the queue ignores runs already queued). With Redis the sweep repeats every minute.
+ * queued (the queue ignores runs already queued). With Redis the sweep repeats every 15 seconds.
  */
 @Injectable()
 export class IngestionRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {

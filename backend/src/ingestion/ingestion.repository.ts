@@ -32,9 +32,6 @@ export interface QueueableDocument {
   run: number;
 }
 
-/** Chunks copied from staging per statement in the final transaction. */
-const SWAP_BATCH = 256;
-
 /** A `chunked` document whose job has written nothing for this long is taken to be dead. */
 export const STALE_AFTER_SECONDS = 30;
 
@@ -51,7 +48,7 @@ export function vectorParam(values: number[]): Buffer {
   return buf;
 }
 
-/** SQL of ingestion: claiming documents, progress, staged chunks and the atomic swap. */
+/** SQL of ingestion: claiming documents, progress, the run's chunks and the final switch. */
 @Injectable()
 export class IngestionRepository {
   constructor(private readonly db: DataSource) {}
@@ -95,45 +92,48 @@ export class IngestionRepository {
   }
 
   /**
-   * Prepares staging for a run and tells where to resume: rows of other runs or of another
-   * embedding model are dropped; the rows of this run (0..n-1, written batch by batch) are kept.
+   * Prepares the run's chunks and tells where to resume: rows this run wrote with another embedding
+   * model are dropped; its other rows (indexes 0..n-1, written batch by batch) are kept.
    */
   async resumePoint(id: string, run: number, model: string): Promise<number> {
-    await this.db.query(`DELETE FROM ingest_staging WHERE document_id = $1 AND (run <> $2 OR embedding_model <> $3)`, [
-      id,
-      run,
-      model,
-    ]);
+    await this.db.query(
+      `DELETE FROM chunks WHERE document_id = $1 AND run = $2 AND embedding_model IS DISTINCT FROM $3`,
+      [id, run, model],
+    );
     const [row]: { n: number }[] = await this.db.query(
-      `SELECT count(*)::int AS n FROM ingest_staging WHERE document_id = $1 AND run = $2`,
+      `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`,
       [id, run],
     );
     return row.n;
   }
 
-  /** Stages one batch of embedded chunks in a single multi-row INSERT. */
-  async stage(id: string, run: number, model: string, chunks: StagedChunk[]): Promise<void> {
+  /**
+   * Inserts one batch of embedded chunks of the run in a single multi-row INSERT. They stay out of
+   * readers' sight (which read chunks of `embedded` documents only) until `finish`.
+   */
+  async insertChunks(doc: ClaimedDocument, run: number, model: string, chunks: StagedChunk[]): Promise<void> {
     if (!chunks.length) return;
     const values: string[] = [];
-    const params: unknown[] = [id, run, model];
+    const params: unknown[] = [doc.id, doc.sessionId, run, model];
     for (const c of chunks) {
       const p = params.length;
-      values.push(`($1, $${p + 1}, $2, $3, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector)`);
+      values.push(`($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector)`);
       params.push(c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding));
     }
     await this.db.query(
-      `INSERT INTO ingest_staging (document_id, chunk_index, run, embedding_model, text, page, speaker, start_time, embedding)
+      `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding)
        VALUES ${values.join(', ')}`,
       params,
     );
   }
 
   /**
-   * The end of a run, in ONE transaction: the document's chunks are replaced by the staged ones,
-   * staging is emptied and the document becomes `embedded` (version + 1, embedding model recorded).
-   * Throws SupersededError (and changes nothing) when the run is no longer current.
+   * The end of a run, in ONE transaction: the chunks of every other run of the document are deleted
+   * and the document becomes `embedded` (version + 1, embedding model recorded), so readers go from
+   * the old chunks to the new ones at once. Throws SupersededError (and changes nothing) when the
+   * run is no longer current.
    */
-  async swapIn(id: string, run: number, model: string, totalChunks: number): Promise<void> {
+  async finish(id: string, run: number, model: string, totalChunks: number): Promise<void> {
     await this.db.transaction(async (m) => {
       const rows: { attempts: number; status: string }[] = await m.query(
         `SELECT attempts, status FROM documents WHERE id = $1 FOR UPDATE`,
@@ -142,22 +142,12 @@ export class IngestionRepository {
       if (!rows[0] || rows[0].attempts !== run || rows[0].status !== 'chunked') {
         throw new SupersededError(`document ${id} run ${run} is no longer current`);
       }
-      await m.query(`DELETE FROM chunks WHERE document_id = $1`, [id]);
-      // Several statements rather than one, so the embedded database yields between them.
-      for (let from = 0; from < totalChunks; from += SWAP_BATCH) {
-        await m.query(
-          `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
-           SELECT s.document_id, d.session_id, s.chunk_index, s.text, s.page, s.speaker, s.start_time, s.embedding
-             FROM ingest_staging s
-             JOIN documents d ON d.id = s.document_id
-            WHERE s.document_id = $1 AND s.run = $2 AND s.chunk_index >= $3 AND s.chunk_index < $4
-            ORDER BY s.chunk_index`,
-          [id, run, from, from + SWAP_BATCH],
-        );
-      }
-      const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [id]);
-      if (n !== totalChunks) throw new Error(`staging of document ${id} holds ${n} of ${totalChunks} chunks`);
-      await m.query(`DELETE FROM ingest_staging WHERE document_id = $1`, [id]);
+      const [{ n }]: { n: number }[] = await m.query(
+        `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`,
+        [id, run],
+      );
+      if (n !== totalChunks) throw new Error(`run ${run} of document ${id} holds ${n} of ${totalChunks} chunks`);
+      await m.query(`DELETE FROM chunks WHERE document_id = $1 AND run IS DISTINCT FROM $2`, [id, run]);
       await m.query(
         `UPDATE documents
             SET status = 'embedded', error = NULL, version = version + 1, embedding_model = $2,
@@ -169,7 +159,7 @@ export class IngestionRepository {
     });
   }
 
-  /** Ends the run in `error` with the reason (its staged rows dropped; chunks of an earlier run stay). */
+  /** Ends the run in `error` with the reason (its partial chunks dropped; those of an earlier run stay hidden). */
   async fail(id: string, run: number, reason: string): Promise<void> {
     await this.db.query(
       `UPDATE documents
@@ -178,10 +168,10 @@ export class IngestionRepository {
         WHERE id = $1 AND attempts = $2`,
       [id, run, reason],
     );
-    await this.db.query(`DELETE FROM ingest_staging WHERE document_id = $1 AND run = $2`, [id, run]);
+    await this.db.query(`DELETE FROM chunks WHERE document_id = $1 AND run = $2`, [id, run]);
   }
 
-  /** Puts the run back to `uploaded` until its next attempt (staged rows kept: it resumes). */
+  /** Puts the run back to `uploaded` until its next attempt (its chunks kept: it resumes after them). */
   async markRetrying(id: string, run: number, stage: string, reason: string): Promise<void> {
     await this.db.query(
       `UPDATE documents
@@ -189,6 +179,17 @@ export class IngestionRepository {
               heartbeat_at = NULL, updated_at = now()
         WHERE id = $1 AND attempts = $2 AND status = 'chunked'`,
       [id, run, stage, reason],
+    );
+  }
+
+  /** A run interrupted by a shutdown waits again, so the next process to start takes it at once. */
+  async release(id: string, run: number): Promise<void> {
+    await this.db.query(
+      `UPDATE documents
+          SET status = 'uploaded', progress_stage = 'Waiting (interrupted by a restart)', estimated_time_remaining = NULL,
+              heartbeat_at = NULL, updated_at = now()
+        WHERE id = $1 AND attempts = $2 AND status = 'chunked'`,
+      [id, run],
     );
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
@@ -11,9 +11,9 @@ import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-err
 import { readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
-import { learnSavingRate, ProgressReporter } from './progress-reporter';
+import { ProgressReporter } from './progress-reporter';
 
-/** Chunks embedded and staged together (one embeddings call, one multi-row INSERT). */
+/** Chunks embedded and stored together (one embeddings call, one multi-row INSERT). */
 export const EMBED_BATCH = 128;
 /** While a job runs its heartbeat is refreshed this often, even when no progress is written. */
 const HEARTBEAT_MS = 5_000;
@@ -28,11 +28,13 @@ interface ChunkBatch {
 
 /**
  * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
- * turns), chunk, embed in batches and stage each batch, then swap the staged chunks in with one
- * transaction. A run that died resumes after the chunks it had staged.
+ * turns), chunk, embed in batches and insert each batch, then switch the document to its new
+ * chunks in one transaction. A run that died resumes after the chunks it had stored.
  */
 @Injectable()
 export class IngestionService {
+  private readonly logger = new Logger(IngestionService.name);
+
   constructor(
     private readonly repository: IngestionRepository,
     private readonly config: AppConfig,
@@ -62,6 +64,7 @@ export class IngestionService {
     const model = this.embeddings.model;
     const progress = new ProgressReporter(this.repository, doc.id, run);
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
+    if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
     const file = path.join(this.config.uploadsDir, path.basename(doc.storagePath));
     if (!fs.existsSync(file)) throw new IngestError(INGEST_MESSAGES.fileMissing);
 
@@ -74,7 +77,7 @@ export class IngestionService {
       if (signal.aborted) throw new AbortedError('shutting down');
       const vectors = await this.embeddings.embedDocuments(batch.map((c) => c.text));
       batch.forEach((c, i) => (c.embedding = vectors[i]));
-      await this.repository.stage(doc.id, run, model, batch);
+      await this.repository.insertChunks(doc, run, model, batch);
       batch = [];
       await progress.embedded(index, Math.max(estimate, index), resumeFrom);
     };
@@ -97,9 +100,7 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    const saveStarted = Date.now();
-    await this.repository.swapIn(doc.id, run, model, index);
-    learnSavingRate(Date.now() - saveStarted, index);
+    await this.repository.finish(doc.id, run, model, index);
   }
 
   /** A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated. */

@@ -8,8 +8,8 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { from, Observable } from 'rxjs';
-import { finalize, switchMap } from 'rxjs/operators';
+import { from, Observable, throwError } from 'rxjs';
+import { catchError, mergeMap, switchMap } from 'rxjs/operators';
 import { AppConfig } from '../../config/app-config';
 import { UPLOAD_MESSAGES } from '../documents.messages';
 import { incomingDir, IncomingFile, IncomingStorage } from './incoming-storage';
@@ -44,11 +44,17 @@ export class UploadInterceptor implements NestInterceptor {
     const received = new Promise<void>((resolve, reject) => {
       this.receive(req, res, (err: unknown) => (err ? reject(toUploadError(err)) : resolve()));
     });
+    // The temporary file is removed before the answer leaves (accepted files were moved already).
+    const cleanup = async () => {
+      if (req.file?.path) await fs.rm(req.file.path, { force: true });
+    };
     return from(received).pipe(
       switchMap(() => next.handle()),
-      finalize(() => {
-        if (req.file?.path) void fs.rm(req.file.path, { force: true });
+      mergeMap(async (value) => {
+        await cleanup();
+        return value;
       }),
+      catchError((err: unknown) => from(cleanup()).pipe(mergeMap(() => throwError(() => err)))),
     );
   }
 }

@@ -53,6 +53,7 @@ export class IngestionProcessor {
       if (err instanceof SupersededError) return;
       if (err instanceof AbortedError || this.shutdown.signal.aborted) {
         this.logger.warn(`document ${id}: ingestion interrupted by shutdown; it resumes on the next start`);
+        await this.repository.release(id, run).catch(() => undefined);
         return;
       }
       if (err instanceof IngestError) {
