@@ -6,6 +6,8 @@ const PHONE = { width: 390, height: 844 };
 test.describe('attendee: every screen', () => {
   test('landing, /landing, /lander and sign-in are accessible at desktop and phone width', async ({ page }) => {
     const app = new AttendeeApp(page);
+    // The built assets are served precompressed (the build writes .br/.gz twins).
+    const script = page.waitForResponse((r) => /\/assets\/.+\.js$/.test(new URL(r.url()).pathname));
     for (const path of ['/', '/landing', '/lander']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Smart Search' })).toBeVisible();
@@ -13,6 +15,7 @@ test.describe('attendee: every screen', () => {
       await expect(page.getByRole('heading', { name: 'Key Takeaways' })).toBeVisible();
       await expect(page.locator('img')).toHaveCount(0);
     }
+    expect((await script).headers()['content-encoding']).toBe('br');
     await app.expectAccessible('landing');
     await app.screenshot('landing-desktop');
     await page.goto('/auth');
