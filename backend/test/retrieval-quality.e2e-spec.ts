@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
+import { ANSWER_GENERATOR } from '../src/ai/generation/generation.types';
+import { LocalAnswerGenerator } from '../src/ai/generation/local-answer-generator';
 import { DemoSeeder } from '../src/demo/demo.seeder';
+import { CitationSet, resolveCitations } from '../src/retrieval/citations';
 import { RetrievalService } from '../src/retrieval/retrieval.service';
 import type { Passage } from '../src/retrieval/retrieval.types';
 import { startTestApp, TestApp } from './utils/test-app';
@@ -23,6 +26,8 @@ const slugTitles = new Map<string, string>(
 );
 const TOP = 5;
 const REQUIRED_HIT_RATE = 0.9;
+/** Share of questions whose local (extractive) chat answer quotes the answering phrase itself. */
+const REQUIRED_ANSWER_RATE = 0.8;
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').toLowerCase();
 
@@ -88,5 +93,24 @@ describe('retrieval quality on the demo conference (local provider)', () => {
     // The misses are printed so a drop in quality says where.
     if (misses.length) console.log(`top-${TOP} hit rate ${(rate * 100).toFixed(1)}% (${hits}/${questions.length}); misses:\n${misses.join('\n')}`);
     expect(rate).toBeGreaterThanOrEqual(REQUIRED_HIT_RATE);
+  });
+
+  it(`answers at least ${REQUIRED_ANSWER_RATE * 100}% of the questions with the answering phrase itself (local extractive answerer)`, async () => {
+    const retrieval = t.app.get(RetrievalService);
+    const generator = t.app.get(ANSWER_GENERATOR) as LocalAnswerGenerator;
+    expect(generator).toBeInstanceOf(LocalAnswerGenerator);
+    const misses: string[] = [];
+    for (const q of questions) {
+      // The chat path: the default number of passages, markers, the answer, citations resolved.
+      const citations = new CitationSet(await retrieval.retrieve(q.question));
+      const answer = resolveCitations(generator.composeAnswer({ question: q.question, passages: citations.passages }), citations);
+      if (!squash(answer).includes(squash(q.answerContains))) misses.push(`${q.question} (want "${q.answerContains}")`);
+      // Every marker of the answer names one of its sources.
+      const markers = answer.match(/\[[^\]]+\]/g) ?? [];
+      for (const m of markers) expect(citations.sources().map((s) => s.marker)).toContain(m);
+    }
+    const rate = 1 - misses.length / questions.length;
+    if (misses.length) console.log(`answer rate ${(rate * 100).toFixed(1)}%; not quoted:\n${misses.join('\n')}`);
+    expect(rate).toBeGreaterThanOrEqual(REQUIRED_ANSWER_RATE);
   });
 });

@@ -56,6 +56,14 @@ const FOLLOW_UP = /\b(it|its|they|them|their|theirs|this|that|these|those|he|she
 const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
 /** Cues of a recommendation or a finding: takeaways favour these sentences. */
 const TAKEAWAY_CUES = /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
+/** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
+const QUANTITY_QUESTION = /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
+const NUMBER_WORDS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
+const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** A figure, in digits or in words ('forty-three percent'), or a date. */
+export function hasNumber(text: string): boolean {
+  return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text);
+}
 const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
 
 interface ScoredSentence {
@@ -158,6 +166,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const coverageOf = (stems: Set<string>) =>
       total === 0 ? 0 : qStems.reduce((sum, s) => sum + (stems.has(s) ? weight(s) : 0), 0) / total;
     const qVec = this.embedder.embed(question);
+    const quantity = QUANTITY_QUESTION.test(question);
     let covered = false;
     const sentences: ScoredSentence[] = [];
     passages.forEach((passage, i) => {
@@ -172,19 +181,36 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         covered = true;
       }
       const prior = 1 - i / Math.max(1, passages.length);
-      for (const raw of splitSentences(passage.text)) {
+      const units = splitSentences(passage.text, passage.kind === 'transcript');
+      const scored: (ScoredSentence | null)[] = units.map((raw) => {
         const text = tidySentence(raw.text);
-        if (text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) continue;
+        if (raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) return null;
         const stems = new Set(contentTerms(text));
-        if (stems.size < 3) continue;
+        if (stems.size < 3) return null;
         const coverage = coverageOf(stems);
         const similarity = cosine(this.embedder.embed(text), qVec);
-        if (coverage === 0 && similarity < 0.2) continue;
         let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
-        if (text.endsWith('?')) score *= 0.6;
-        if (/\d/.test(text)) score *= 1.05;
-        sentences.push({ text, speaker: raw.speaker, passage, stems, score });
-      }
+        if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
+        else if (hasNumber(text)) score *= 1.05;
+        return { text, speaker: raw.speaker, passage, stems, score };
+      });
+      scored.forEach((s, j) => {
+        if (!s) return;
+        if (s.text.endsWith('?')) {
+          // A question asked on stage is not an answer, but what is said right after it usually is.
+          const next = scored[j + 1];
+          if (next && !next.text.endsWith('?')) next.score = Math.max(next.score, s.score * 0.95);
+          s.score *= 0.5;
+        }
+        // A sentence that names the subject but not the figure asked for takes the next one with it.
+        const next = scored[j + 1];
+        if (quantity && !hasNumber(s.text) && next && hasNumber(next.text) && !next.text.endsWith('?') && s.text.length + next.text.length < 420) {
+          s.text = `${s.text} ${next.text}`;
+          for (const x of next.stems) s.stems.add(x);
+          s.score *= 1.3 / 0.85;
+        }
+      });
+      for (const s of scored) if (s && (s.score >= 0.2 || coverageOf(s.stems) > 0)) sentences.push(s);
     });
     sentences.sort((a, b) => b.score - a.score);
     return { covered, sentences };
@@ -211,9 +237,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const unit = centroid.map((x) => x / norm);
     const out: ScoredSentence[] = [];
     for (const passage of material.passages) {
-      for (const raw of splitSentences(passage.text)) {
+      for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
-        if (text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text)) continue;
+        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text)) continue;
         const stems = new Set(contentTerms(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));

@@ -9,30 +9,44 @@ const FILLERS = /\b(?:um+|uh+|erm|you know|i mean|kind of|sort of|like I said)\b
 const OPENERS = /^(?:(?:so|well|and|but|yeah|yes|right|look|okay|ok|now|honestly|basically|actually|oh)\b[,\s]+)+/i;
 /** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:'). */
 const TIME_PREFIX = /^\s*\[?\(?\d{1,2}:\d{2}(?::\d{2})?\)?\]?\s*[-–—:]?\s*/;
-const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s*(?:\([^)]{0,60}\))?\s*:\s+/u;
+const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]*){0,3})\s*(?:\([^)]{0,60}\))?\s*:\s+/u;
 
 export interface Sentence {
   text: string;
   /** Speaker named in a label before the sentence, if any. */
   speaker: string | null;
+  /** A heading or title line (no sentence punctuation, few words): context, not an answer. */
+  heading: boolean;
 }
+
+/** Page footers of the slide decks ('Page 6 of 6 Equipment Finance Conference 2025 | …'). */
+const FOOTER = /^page \d+ of \d+\b/i;
+/** A bulleted line ('• …', '- …', '* …'). */
+const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
 
 /**
  * Splits passage text into sentences, keeping the speaker labels of transcript lines
- * ('Priya Raman: …') with the sentences that follow them.
+ * ('Priya Raman: …') with the sentences that follow them (`transcript`: labels are looked for; a
+ * slide's 'Budget: …' is not a speaker).
  */
-export function splitSentences(text: string): Sentence[] {
+export function splitSentences(text: string, transcript = true): Sentence[] {
   const out: Sentence[] = [];
-  for (const rawLine of text.split(/\n+/)) {
+  for (const rawLine of joinWrappedLines(text.split(/\n+/))) {
     let line = rawLine.replace(TIME_PREFIX, '');
     let speaker: string | null = null;
-    const label = SPEAKER_PREFIX.exec(line);
-    if (label) {
+    // A line may carry more than one label ('Walt Kessler: Tomás Echeverría: …'): the last one speaks.
+    for (let label = transcript ? SPEAKER_PREFIX.exec(line) : null; label; label = SPEAKER_PREFIX.exec(line)) {
       speaker = label[1];
-      line = line.slice(label[0].length);
+      line = line.slice(label[0].length).replace(TIME_PREFIX, '');
     }
     line = line.replace(/\s+/g, ' ').trim();
-    if (!line) continue;
+    if (!line || FOOTER.test(line)) continue;
+    const bulleted = BULLET.test(line);
+    if (bulleted) line = line.replace(BULLET, '');
+    if (!bulleted && !/[.!?:;"”)]$/.test(line) && line.split(' ').length <= 10) {
+      out.push({ text: line, speaker, heading: true });
+      continue;
+    }
     let start = 0;
     const boundary = /[.!?]+["”’)]?\s+(?=["“(]?[A-Z0-9$])/g;
     let m: RegExpExecArray | null;
@@ -42,11 +56,28 @@ export function splitSentences(text: string): Sentence[] {
       const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase().replace(/\.$/, '');
       if (m[0].startsWith('.') && lastWord && (ABBREVIATIONS.has(lastWord) || /^[a-z]$/i.test(lastWord))) continue;
       const sentence = line.slice(start, end).trim();
-      if (sentence) out.push({ text: sentence, speaker });
+      if (sentence) out.push({ text: sentence, speaker, heading: false });
       start = m.index + m[0].length;
     }
     const rest = line.slice(start).trim();
-    if (rest) out.push({ text: rest, speaker });
+    if (rest) out.push({ text: rest, speaker, heading: false });
+  }
+  return out;
+}
+
+/**
+ * Lines of extracted PDF text wrap mid-sentence ('… are financed with a' / 'lease, loan or …'): a line
+ * that starts in lower case continues the one before unless that one ended a sentence.
+ */
+function joinWrappedLines(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && /^\s*[a-z(,;$%]/.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) {
+      out[out.length - 1] = `${prev.trimEnd()} ${line.trimStart()}`;
+    } else {
+      out.push(line);
+    }
   }
   return out;
 }
