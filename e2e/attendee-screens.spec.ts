@@ -7,7 +7,7 @@ test.describe('attendee: every screen', () => {
   test('landing, /landing, /lander and sign-in are accessible at desktop and phone width', async ({ page }) => {
     const app = new AttendeeApp(page);
     // The built assets are served precompressed (the build writes .br/.gz twins).
-    const script = page.waitForResponse((r) => /\/assets\/.+\.js$/.test(new URL(r.url()).pathname));
+    const script = page.waitForResponse((r) => /\/assets\/react-.+\.js$/.test(new URL(r.url()).pathname));
     for (const path of ['/', '/landing', '/lander']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Smart Search' })).toBeVisible();
