@@ -25,6 +25,8 @@ export const TAKEAWAYS_FAILED_MESSAGE = 'Failed to generate takeaways. Please tr
 const PASSAGES_PER_SESSION = 10;
 /** Sessions summarised at once. */
 const MAP_CONCURRENCY = 4;
+/** Part of the cache key: bump it when the way takeaways are made changes, so old results are not served. */
+const TAKEAWAYS_CACHE_VERSION = 2;
 /** Added to a session's title to find the passages that carry its substance. */
 const TAKEAWAY_QUERY = 'key takeaways, recommendations, findings, numbers and lessons';
 
@@ -71,7 +73,7 @@ export class TakeawaysService {
     const sessions = await this.repo.sessionsWithContent(sessionIds);
     if (sessions.length === 0) return { takeaways: [], sources: [] };
     const key = createHash('sha256')
-      .update(JSON.stringify([this.generator.provider, this.generator.model, sessions.map((s) => [s.id, s.signature])]))
+      .update(JSON.stringify([TAKEAWAYS_CACHE_VERSION, this.generator.provider, this.generator.model, sessions.map((s) => [s.id, s.signature])]))
       .digest('hex');
     const cached = await this.repo.findCached(key);
     if (cached) return cached;

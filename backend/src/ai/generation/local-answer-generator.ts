@@ -64,6 +64,8 @@ const MONTHS = /\b(january|february|march|april|may|june|july|august|september|o
 export function hasNumber(text: string): boolean {
   return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text);
 }
+/** Sentences about the session itself rather than its substance: never a takeaway. */
+const META_TALK = /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
 const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
 
 interface ScoredSentence {
@@ -239,14 +241,16 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     for (const passage of material.passages) {
       for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
-        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text)) continue;
+        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text) || META_TALK.test(text)) continue;
         const stems = new Set(contentTerms(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));
         if (TAKEAWAY_CUES.test(text)) score += 0.2;
         if (/\d|%|\$/.test(text)) score += 0.15;
         if (/^(i|we|you)\b/i.test(text) && !TAKEAWAY_CUES.test(text)) score -= 0.1;
-        out.push({ text, speaker: raw.speaker, passage, stems, score });
+        // Slides state findings concisely; a spoken sentence needs its conversation around it.
+        if (passage.kind === 'pdf') score += 0.05;
+        out.push({ text: /[.!?]$/.test(text) ? text : `${text}.`, speaker: raw.speaker, passage, stems, score });
       }
     }
     return out.sort((a, b) => b.score - a.score);
@@ -326,7 +330,7 @@ export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
     }
     for (const k of keywords(prev)) {
       const stem = keywordStems(k)[0];
-      if (!stem || own.has(stem) || carriedStems.has(stem)) continue;
+      if (!stem || own.has(stem) || carriedStems.has(stem) || GENERIC_STEMS.has(stem)) continue;
       carriedStems.add(stem);
       carried.push(original.get(k) ?? k);
       if (carried.length >= 8) break;

@@ -19,6 +19,8 @@ export interface Sentence {
   heading: boolean;
 }
 
+/** A line opening with a time stamp starts a new transcript turn. */
+const TIME_PREFIX_ONLY = /^\s*\[?\(?\d{1,2}:\d{2}/;
 /** Page footers of the slide decks ('Page 6 of 6 Equipment Finance Conference 2025 | …'). */
 const FOOTER = /^page \d+ of \d+\b/i;
 /** A bulleted line ('• …', '- …', '* …'). */
@@ -67,13 +69,13 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
 
 /**
  * Lines of extracted PDF text wrap mid-sentence ('… are financed with a' / 'lease, loan or …'): a line
- * that starts in lower case continues the one before unless that one ended a sentence.
+ * that starts in lower case (or with a figure) continues the one before unless that one ended a sentence.
  */
 function joinWrappedLines(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
-    if (prev !== undefined && /^\s*[a-z(,;$%]/.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) {
+    if (prev !== undefined && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) {
       out[out.length - 1] = `${prev.trimEnd()} ${line.trimStart()}`;
     } else {
       out.push(line);

@@ -1,0 +1,154 @@
+import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
+import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
+import { hasNumber, LocalAnswerGenerator, rewriteFollowUp } from './local-answer-generator';
+import { splitSentences, tidySentence } from './sentences';
+
+function passage(over: Partial<GenerationPassage>): GenerationPassage {
+  return {
+    n: 1,
+    marker: '[p. 1]',
+    text: '',
+    sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
+    kind: 'pdf',
+    speaker: null,
+    score: 0.03,
+    similarity: 0.3,
+    ...over,
+  };
+}
+
+const PASSAGES: GenerationPassage[] = [
+  passage({
+    n: 1,
+    marker: '[What Lenders Want, 06:52]',
+    kind: 'transcript',
+    speaker: 'Tomás Echeverría',
+    text: "Tomás Echeverría: On personal credit we hold a FICO floor of 680 for the guarantor on app-only transactions. Below 650 we almost always decline unless there is substantial collateral.\nWalt Kessler: What's the typical time in business you need?\nTomás Echeverría: Two years at least, three above 250,000 dollars.",
+  }),
+  passage({
+    n: 2,
+    marker: '[What Lenders Want, p. 2]',
+    text: 'Credit box summary\nMinimum time in business: 2 years (app-only), 3 years (full financials). Guarantor FICO floor: 680.\n• PAYDEX: 50 or higher for every\napplication we approve\nPage 2 of 6 Equipment Finance Conference 2025 | Denver, CO',
+  }),
+  passage({
+    n: 3,
+    marker: '[Residual Value Forecasting, p. 4]',
+    sessionTitle: 'Residual Value Forecasting for Construction Equipment',
+    text: 'Residual forecasting model: start from auction data, adjust for hours and condition, then apply a haircut of 10 to 15 percent.',
+  }),
+];
+
+describe(LocalAnswerGenerator.name, () => {
+  const records: UsageRecord[] = [];
+  const usage = { record: async (r: UsageRecord) => void records.push(r) } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+
+  it('answers with a lead sentence and bullets quoting the relevant sentences, each with its marker', () => {
+    const answer = sut.composeAnswer({ question: 'What FICO floor do lenders require for guarantors?', passages: PASSAGES });
+    const [lead, blank, ...bullets] = answer.split('\n');
+    expect(lead).toBe('Here is what the conference materials say, from “What Lenders Want: Credit Criteria in a Tighter Market”:');
+    expect(blank).toBe('');
+    expect(bullets.length).toBeGreaterThanOrEqual(1);
+    expect(bullets.length).toBeLessThanOrEqual(6);
+    for (const b of bullets) expect(b).toMatch(/^- .+ \[What Lenders Want, (06:52|p\. 2)\]$/);
+    expect(bullets[0]).toContain('680');
+    expect(answer).toContain('**Tomás Echeverría:** On personal credit we hold a FICO floor of 680');
+    expect(answer).not.toContain('Residual');
+  });
+
+  it('answers a question asked on stage with what was said after it, and prefers figures for quantity questions', () => {
+    const answer = sut.composeAnswer({ question: 'How many years in business do lenders need?', passages: PASSAGES });
+    expect(answer).toMatch(/Two years at least, three above 250,000 dollars\.|Minimum time in business: 2 years/);
+    expect(answer).not.toContain("What's the typical time in business you need?");
+  });
+
+  it("says the materials don't cover an unrelated question, and when nothing was retrieved", () => {
+    expect(sut.composeAnswer({ question: 'Who won the Super Bowl last year?', passages: PASSAGES })).toBe(NOT_COVERED_ANSWER);
+    expect(sut.composeAnswer({ question: 'What is the capital of France?', passages: PASSAGES })).toBe(NOT_COVERED_ANSWER);
+    expect(sut.composeAnswer({ question: 'What FICO floor?', passages: [] })).toBe(NOT_COVERED_ANSWER);
+  });
+
+  it('streams the answer in small deltas, records usage at cost 0 and stops when aborted', async () => {
+    records.length = 0;
+    const deltas: string[] = [];
+    for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, userId: 'u1' })) deltas.push(d);
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
+    expect(records).toEqual([
+      expect.objectContaining({ kind: 'chat', provider: 'local', model: 'local-extractive-v1', userId: 'u1' }),
+    ]);
+    expect(records[0].completionTokens).toBeGreaterThan(0);
+
+    const controller = new AbortController();
+    const got: string[] = [];
+    await expect(
+      (async () => {
+        for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, signal: controller.signal })) {
+          got.push(d);
+          controller.abort();
+        }
+      })(),
+    ).rejects.toThrow('Generation aborted');
+    expect(got).toHaveLength(1);
+  });
+
+  it('makes takeaways from one session, then merges sessions in turn', async () => {
+    const takeaways = await sut.sessionTakeaways({ sessionTitle: PASSAGES[0].sessionTitle, passages: PASSAGES.slice(0, 2) });
+    expect(takeaways.length).toBeGreaterThan(0);
+    for (const t of takeaways) {
+      expect(t.sessionTitle).toBe(PASSAGES[0].sessionTitle);
+      expect(t.text).toMatch(/[.!?]$/);
+      expect(t.text).not.toMatch(/^Page \d/);
+    }
+    const other = await sut.sessionTakeaways({ sessionTitle: PASSAGES[2].sessionTitle, passages: [PASSAGES[2]] });
+    const merged = await sut.mergeTakeaways([takeaways, other]);
+    expect(merged.map((t) => t.sessionTitle)).toContain(PASSAGES[2].sessionTitle);
+    expect(merged.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe(rewriteFollowUp.name, () => {
+  const history = [
+    { role: 'user' as const, content: 'What FICO floor do captive lenders like Hartwell Credit use?' },
+    { role: 'assistant' as const, content: 'Hartwell Credit holds a floor of 680 [p. 2].' },
+  ];
+
+  it('carries the key words of the previous question into a follow-up with pronouns or a short opener', () => {
+    expect(rewriteFollowUp('Is it lower for banks?', history)).toBe('Is it lower for banks? (FICO floor captive lenders Hartwell Credit)');
+    expect(rewriteFollowUp('And for startups?', history)).toBe('And for startups? (FICO floor captive lenders Hartwell Credit)');
+    expect(rewriteFollowUp('What about them?', history)).toContain('Hartwell');
+  });
+
+  it('leaves a standalone question, and a first question, as they are', () => {
+    expect(rewriteFollowUp('How do residual values of excavators hold up at auction?', history)).toBe(
+      'How do residual values of excavators hold up at auction?',
+    );
+    expect(rewriteFollowUp('What is the capital of France?', history)).toBe('What is the capital of France?');
+    expect(rewriteFollowUp('Is it lower for banks?', [])).toBe('Is it lower for banks?');
+  });
+});
+
+describe('sentences', () => {
+  it('splits transcript lines by speaker, keeps abbreviations and decimals together', () => {
+    const s = splitSentences('Dana Whitfield: Growth was 3.4% in the U.S. this year. Mr. Smith agreed.\nWalt Kessler: Tomás Echeverría: Thanks.');
+    expect(s.map((x) => [x.speaker, x.text])).toEqual([
+      ['Dana Whitfield', 'Growth was 3.4% in the U.S. this year.'],
+      ['Dana Whitfield', 'Mr. Smith agreed.'],
+      ['Tomás Echeverría', 'Thanks.'],
+    ]);
+  });
+
+  it('joins wrapped PDF lines, marks headings and drops page footers; slide labels are not speakers', () => {
+    const s = splitSentences('Budget and Payback\nBudget: build cost $1.2 million, paid back in\n14 months overall and\nwithin plan.\nPage 6 of 6 Conference', false);
+    expect(s).toEqual([
+      { text: 'Budget and Payback', speaker: null, heading: true },
+      { text: 'Budget: build cost $1.2 million, paid back in 14 months overall and within plan.', speaker: null, heading: false },
+    ]);
+  });
+
+  it('tidies spoken sentences', () => {
+    expect(tidySentence('So, um, we saw growth of, you know, ten percent.')).toBe('We saw growth of, ten percent.');
+    expect(hasNumber('forty-three percent')).toBe(true);
+    expect(hasNumber('no figures here')).toBe(false);
+  });
+});
