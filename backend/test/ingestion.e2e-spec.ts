@@ -39,6 +39,12 @@ describe(`ingestion queue: ${MODE}`, () => {
     bigPdf = await textPdf(Array.from({ length: 150 }, (_, i) => reportPage(i + 1, 3000)));
   });
   afterAll(async () => {
+    if (REDIS_URL && t) {
+      // Leave nothing of this run in the shared Redis.
+      const client = t.app.get<Queue>(getQueueToken(INGESTION_QUEUE_NAME)).client;
+      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
+      if (keys.length) await client.del(...keys);
+    }
     await t?.close();
   });
 

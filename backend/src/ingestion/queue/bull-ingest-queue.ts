@@ -31,6 +31,13 @@ export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnM
   ) {}
 
   async enqueue(job: IngestJob): Promise<void> {
+    const existing = await this.queue.getJob(jobIdOf(job));
+    if (existing && (await existing.isActive()) && !(await this.queue.client.exists(existing.lockKey()))) {
+      // Active but its lock expired: the consumer that held it died. Take the job back now rather
+      // than after Bull's stalled-job checks (two intervals); the next run resumes its chunks.
+      this.logger.warn(`job ${existing.id} lost its consumer: queued again`);
+      await existing.remove().catch(() => undefined);
+    }
     await this.queue.add(JOB_NAME, job, {
       jobId: jobIdOf(job),
       attempts: INGEST_ATTEMPTS,
