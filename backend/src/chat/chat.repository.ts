@@ -20,6 +20,14 @@ export interface MessageRow {
   sources: Source[];
 }
 
+export interface ClaimResult {
+  id: string;
+  sessionFilter: string[];
+  /** False: another request of this thread is still running. */
+  claimed: boolean;
+  history: Pick<MessageRow, 'role' | 'content'>[];
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -54,17 +62,6 @@ export class ChatRepository {
     );
   }
 
-  /** The last `limit` messages of a thread, oldest first. */
-  async recentTurns(threadId: string, limit: number): Promise<Pick<MessageRow, 'role' | 'content'>[]> {
-    return this.db.query(
-      `SELECT role, content FROM (
-         SELECT role, content, created_at, id FROM chat_messages WHERE thread_id = $1
-          ORDER BY created_at DESC, id DESC LIMIT $2
-       ) recent ORDER BY created_at, id`,
-      [threadId, limit],
-    );
-  }
-
   async insertMessage(threadId: string, role: 'user' | 'assistant', content: string, sources: Source[]): Promise<void> {
     await this.db.query(
       `WITH m AS (INSERT INTO chat_messages (thread_id, role, content, sources) VALUES ($1, $2, $3, $4::jsonb))
@@ -74,19 +71,29 @@ export class ChatRepository {
   }
 
   /**
-   * Marks the thread as answering a request; false when another request of it is still running
-   * (in any API process). A claim older than STALE_REQUEST_SECONDS is taken over.
+   * One round trip for a new question: the thread if it is the user's, whether this request now holds
+   * it (false while another request of the thread runs, in any API process; a claim older than
+   * STALE_REQUEST_SECONDS is taken over), its session filter and its last `historyLimit` messages.
    */
-  async claim(threadId: string): Promise<boolean> {
-    // TypeORM answers an UPDATE with [rows, affected].
-    const [rows] = (await this.db.query(
-      `UPDATE chat_threads SET active_request_at = clock_timestamp()
-        WHERE id = $1
-          AND (active_request_at IS NULL OR active_request_at < clock_timestamp() - make_interval(secs => $2))
-        RETURNING id`,
-      [threadId, STALE_REQUEST_SECONDS],
-    )) as [unknown[], number];
-    return rows.length > 0;
+  async claimForQuestion(threadId: string, userId: string, historyLimit: number): Promise<ClaimResult | undefined> {
+    if (!UUID.test(threadId)) return undefined;
+    const rows: ClaimResult[] = await this.db.query(
+      `WITH t AS (SELECT id, session_filter FROM chat_threads WHERE id = $1 AND user_id = $2),
+       claimed AS (
+         UPDATE chat_threads c SET active_request_at = clock_timestamp()
+           FROM t
+          WHERE c.id = t.id
+            AND (c.active_request_at IS NULL OR c.active_request_at < clock_timestamp() - make_interval(secs => $3))
+          RETURNING c.id
+       )
+       SELECT t.id, t.session_filter::text[] AS "sessionFilter", EXISTS (SELECT 1 FROM claimed) AS claimed,
+              coalesce((SELECT json_agg(json_build_object('role', r.role, 'content', r.content) ORDER BY r.created_at, r.id)
+                          FROM (SELECT role, content, created_at, id FROM chat_messages WHERE thread_id = t.id
+                                 ORDER BY created_at DESC, id DESC LIMIT $4) r), '[]'::json) AS history
+         FROM t`,
+      [threadId, userId, STALE_REQUEST_SECONDS, historyLimit],
+    );
+    return rows[0];
   }
 
   async release(threadId: string): Promise<void> {

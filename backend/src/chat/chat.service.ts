@@ -66,6 +66,8 @@ interface ClaimedRequest {
   threadId: string;
   message: string;
   sessionIds: string[];
+  /** The thread's recent messages before this question, oldest first. */
+  history: ChatTurn[];
 }
 
 export function toMessageResponse(row: MessageRow): MessageResponse {
@@ -154,26 +156,28 @@ export class ChatService {
   private async claim(user: AuthUser, dto: SendMessageDto): Promise<ClaimedRequest> {
     const message = (dto.message ?? '').trim();
     if (!message) throw new BadRequestException(BLANK_MESSAGE);
-    const thread = await this.repo.findThread(dto.threadId, user.id);
+    const thread = await this.repo.claimForQuestion(dto.threadId, user.id, HISTORY_MESSAGES);
     if (!thread) throw new BadRequestException(UNKNOWN_THREAD_MESSAGE);
-    if (!(await this.repo.claim(thread.id))) throw new BadRequestException(THREAD_BUSY_MESSAGE);
+    if (!thread.claimed) throw new BadRequestException(THREAD_BUSY_MESSAGE);
     const sessionIds = dto.sessionIds ?? thread.sessionFilter;
-    return { user, threadId: thread.id, message, sessionIds: [...new Set(sessionIds)] };
+    return { user, threadId: thread.id, message, sessionIds: [...new Set(sessionIds)], history: thread.history };
   }
 
   private async answer(request: ClaimedRequest, ctx: RequestContext, opts: AnswerOptions): Promise<ChatAnswer> {
-    const { user, threadId, message } = request;
+    const { user, threadId, message, history } = request;
     const usage = { userId: user.id };
-    try {
-      await this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
+    // Written while the answer is prepared (awaited before the answer is stored, so it stays first).
+    const recorded = Promise.all([
+      this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         messagePreview: message,
         threadId,
-      });
-      const history: ChatTurn[] = await this.repo.recentTurns(threadId, HISTORY_MESSAGES);
-      await this.repo.insertMessage(threadId, 'user', message, []);
-
+      }),
+      this.repo.insertMessage(threadId, 'user', message, []),
+    ]);
+    recorded.catch(() => undefined); // handled where it is awaited
+    try {
       opts.onStatus?.(STATUS_SEARCHING);
       const question = opts.simple
         ? rewriteFollowUp(message, history)
@@ -208,9 +212,11 @@ export class ChatService {
 
       const content = filter.text.trim();
       const sources = citations.sources();
+      await recorded;
       await this.repo.insertMessage(threadId, 'assistant', content, sources);
       return { content, sources };
     } finally {
+      await recorded.catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
       await this.repo.release(threadId);
     }
   }

@@ -16,14 +16,62 @@ const TS_RANK_WEIGHT = 0.5;
 /** How long the document-frequency cache is trusted before the set of embedded documents is checked again. */
 const STATS_TTL_MS = 2000;
 
+/** Query words used by the text ranking (a longer question keeps its first ones). */
+const MAX_TERMS = 12;
+/**
+ * About how many chunks the full-text side may score per query. Words matching more are still scored
+ * but do not select candidates on their own: a rare word, or several common words together, must match.
+ */
+export const TEXT_CANDIDATE_BUDGET = 1500;
+
+export interface TermWeight {
+  word: string;
+  /** The word as `websearch_to_tsquery('english', word)` parses it, e.g. `'financ'`. */
+  tsquery: string;
+  /** Searchable chunks containing the word. */
+  df: number;
+  total: number;
+  /** BM25 inverse document frequency. */
+  idf: number;
+}
+
+/**
+ * The tsquery (text) that selects full-text candidates, from the words' `websearch_to_tsquery` forms. All words OR-ed while they match
+ * few enough chunks together; otherwise the rarest words OR-ed up to the budget; when even the
+ * rarest word matches more, the rarest words AND-ed until the expected matches fit the budget.
+ */
+export function candidateFilter(terms: TermWeight[], budget = TEXT_CANDIDATE_BUDGET): string {
+  if (terms.length === 0) return '';
+  const q = (t: TermWeight) => `(${t.tsquery})`;
+  const byRarity = [...terms].sort((a, b) => a.df - b.df);
+  const sum = byRarity.reduce((s, t) => s + t.df, 0);
+  if (sum <= budget) return byRarity.map(q).join(' | ');
+  const ored: TermWeight[] = [];
+  let rows = 0;
+  for (const t of byRarity) {
+    if (rows + t.df > budget) break;
+    ored.push(t);
+    rows += t.df;
+  }
+  if (ored.length > 0) return ored.map(q).join(' | ');
+  const anded: TermWeight[] = [];
+  let expected = byRarity[0].total;
+  for (const t of byRarity) {
+    anded.push(t);
+    expected *= t.df / Math.max(1, t.total);
+    if (expected <= budget) break;
+  }
+  return anded.map(q).join(' & ');
+}
+
 interface CorpusStats {
   /** Changes whenever a document is embedded, re-embedded or removed. */
   signature: string;
   checkedAt: number;
   /** Searchable chunks. */
   total: number;
-  /** Chunks containing each word (-1: a word the English configuration ignores). */
-  df: Map<string, number>;
+  /** Per word: chunks containing it (-1: a word the English configuration ignores) and its tsquery. */
+  df: Map<string, { df: number; tsquery: string }>;
 }
 
 /** pgvector's text form of a vector. */
@@ -49,16 +97,25 @@ export class RetrievalRepository {
   constructor(private readonly db: DataSource) {}
 
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
-    const { words, idf } = await this.termWeights(query.words);
+    const terms = await this.termWeights(query.words);
+    const filter = candidateFilter(terms);
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const vector = p(toVectorLiteral(query.embedding));
     const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
     const rrfK = p(RRF_K);
     const sessionClause = query.sessionIds.length > 0 ? `AND c.session_id = ANY(${p(query.sessionIds)}::uuid[])` : '';
-    const embedded = `c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')`;
+    // Chunks of documents not (or no longer) embedded are left out. Written as a filter on an array
+    // computed once, so the planner never turns it into a join that bypasses the HNSW and GIN indexes.
+    const embedded = `c.document_id <> ALL (ARRAY(SELECT d.id FROM documents d WHERE d.status <> 'embedded'))`;
     // `+ 0` hides the distance from the planner's index matching: an exact scan, for recall checks.
     const vectorOrder = query.exact ? `(c.embedding <=> ${vector}::vector) + 0` : `c.embedding <=> ${vector}::vector`;
+    // Text rank: the IDF of each query word the chunk contains, plus cover density (words close together).
+    // Each word's tsquery goes in as a constant, so the GIN index serves the filter and nothing is parsed per row.
+    const idfSum = terms.length
+      ? terms.map((t) => `CASE WHEN c.tsv @@ ${p(t.tsquery)}::tsquery THEN ${p(t.idf)}::float8 ELSE 0 END`).join(' + ')
+      : '0';
+    const anyWord = terms.map((t) => `(${t.tsquery})`).join(' | ');
     const sql = `
       WITH vec AS MATERIALIZED (
         SELECT c.id, c.embedding <=> ${vector}::vector AS dist
@@ -66,15 +123,17 @@ export class RetrievalRepository {
          WHERE ${embedded} ${sessionClause}
          ORDER BY ${vectorOrder}
          LIMIT ${candidates}
-      ), terms AS MATERIALIZED (
-        SELECT websearch_to_tsquery('english', t.word) AS tq, t.idf
-          FROM unnest(${p(words)}::text[], ${p(idf)}::float8[]) AS t(word, idf)
+      ), txt_matches AS MATERIALIZED (
+        SELECT c.id, c.tsv, (${idfSum}) AS idf_rank
+          FROM chunks c
+         WHERE c.tsv @@ ${p(filter)}::tsquery AND ${embedded} ${sessionClause}
+         ORDER BY idf_rank DESC, c.id
+         LIMIT ${candidates} * 3
       ), txt AS MATERIALIZED (
-        SELECT c.id,
-               (SELECT sum(t.idf) FROM terms t WHERE c.tsv @@ t.tq) + ${TS_RANK_WEIGHT} * ts_rank_cd(c.tsv, tq, 1) AS rank
-          FROM chunks c, websearch_to_tsquery('english', ${p(words.join(' or '))}) tq
-         WHERE c.tsv @@ tq AND ${embedded} ${sessionClause}
-         ORDER BY rank DESC, c.id
+        -- Cover density (ts_rank_cd: query words close together) refines the best IDF matches only.
+        SELECT id, idf_rank + ${TS_RANK_WEIGHT} * ts_rank_cd(tsv, ${p(anyWord)}::tsquery, 1) AS rank
+          FROM txt_matches
+         ORDER BY rank DESC, id
          LIMIT ${candidates}
       ), fused AS (
         SELECT id, sum(rrf) AS score, max(text_rank) AS text_rank
@@ -116,29 +175,29 @@ export class RetrievalRepository {
    * cached and the cache is dropped when the set of embedded documents changes (checked at most every
    * STATS_TTL_MS). Words PostgreSQL's English configuration ignores are left out.
    */
-  async termWeights(words: string[]): Promise<{ words: string[]; idf: number[] }> {
-    if (words.length === 0) return { words: [], idf: [] };
+  async termWeights(words: string[]): Promise<TermWeight[]> {
+    if (words.length === 0) return [];
     const stats = await this.corpusStats();
     const missing = words.filter((w) => !stats.df.has(w));
     if (missing.length > 0) {
-      const rows: { word: string; df: number; lexemes: number }[] = await this.db.query(
-        `SELECT w AS word, numnode(websearch_to_tsquery('english', w)) AS lexemes,
-                CASE WHEN numnode(websearch_to_tsquery('english', w)) = 0 THEN 0
-                     ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ websearch_to_tsquery('english', w)) END AS df
-           FROM unnest($1::text[]) AS w`,
+      const rows: { word: string; df: number; tsquery: string }[] = await this.db.query(
+        `SELECT w AS word, tq::text AS tsquery,
+                CASE WHEN numnode(tq) = 0 THEN -1
+                     ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
+           FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
         [missing],
       );
-      for (const r of rows) stats.df.set(r.word, r.lexemes === 0 ? -1 : r.df);
+      for (const r of rows) stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
     }
     const n = Math.max(stats.total, 1);
-    const kept = words.filter((w) => (stats.df.get(w) ?? -1) >= 0);
-    return {
-      words: kept,
-      idf: kept.map((w) => {
-        const df = Math.min(stats.df.get(w)!, n);
-        return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      }),
-    };
+    return [...new Set(words)]
+      .filter((w) => (stats.df.get(w)?.df ?? -1) >= 0)
+      .slice(0, MAX_TERMS)
+      .map((word) => {
+        const { df: count, tsquery } = stats.df.get(word)!;
+        const df = Math.min(count, n);
+        return { word, tsquery, df, total: n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+      });
   }
 
   private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, df: new Map() };
@@ -174,8 +233,12 @@ export class RetrievalRepository {
   private inSearchTransaction<T>(opts: { efSearch?: number }, work: (m: EntityManager) => Promise<T>): Promise<T> {
     const ef = Math.max(1, Math.min(1000, Math.round(opts.efSearch ?? DEFAULT_EF_SEARCH)));
     return this.db.transaction(async (m) => {
-      // Iterative scans keep filtered HNSW queries (one session's chunks) from coming back short.
-      await m.query(`SET LOCAL hnsw.ef_search = ${ef}; SET LOCAL hnsw.iterative_scan = relaxed_order`);
+      // Iterative scans keep filtered HNSW queries (one session's chunks) from coming back short. The
+      // chunks are read from memory (embedded) or SSD: random reads cost about as much as sequential
+      // ones, which lets the planner pick the GIN index for a selective text filter.
+      await m.query(
+        `SET LOCAL hnsw.ef_search = ${ef}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`,
+      );
       return work(m);
     });
   }

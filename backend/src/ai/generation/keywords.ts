@@ -36,3 +36,34 @@ export function keywordStems(text: string): string[] {
   return [...new Set(keywords(text).map((w) => (/^\d+$/.test(w) ? w : porterStem(w))))];
 }
 
+
+const STEM_CACHE_LIMIT = 50_000;
+const stemCache = new Map<string, string>();
+/** Porter stem of a lower-case word, memoised (the answerer stems the same words over and over). */
+export function stemOf(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    stem = /^\p{N}+$/u.test(word) ? word : porterStem(word);
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemCache.set(word, stem);
+  }
+  return stem;
+}
+
+const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/**
+ * The stemmed content words of `text`, the same as the local embedder's `contentTerms` (accents
+ * folded, possessives and contractions cut, stop words dropped), with memoised stemming.
+ */
+export function termsOf(text: string): string[] {
+  const out: string[] = [];
+  const normalised = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  for (const m of normalised.matchAll(TERM_WORD)) {
+    let word = m[0];
+    const apostrophe = word.search(/['’]/);
+    if (apostrophe >= 0) word = word.slice(0, apostrophe);
+    if (!word || STOP_WORDS.has(word)) continue;
+    out.push(stemOf(word));
+  }
+  return out;
+}

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UsageContext } from '../ai.types';
 import { estimateTokens, LocalHashEmbeddings } from '../embeddings/local-hash-embeddings';
-import { contentTerms } from '../embeddings/text-features';
 import type { AiUsageService } from '../usage/ai-usage.service';
 import {
   type AnswerGenerator,
@@ -13,7 +12,7 @@ import {
   type SessionMaterial,
   type Takeaway,
 } from './generation.types';
-import { keywords, keywordStems } from './keywords';
+import { keywords, keywordStems, termsOf } from './keywords';
 import { speakerName, splitSentences, tidySentence } from './sentences';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
@@ -38,7 +37,7 @@ const COMMON_STEMS = new Set(
   ['equipment', 'finance', 'financing', 'lease', 'leasing', 'lender', 'lenders', 'company', 'companies', 'business',
     'deal', 'deals', 'market', 'customer', 'customers', 'year', 'years', 'industry', 'people', 'thing', 'things',
     'really', 'lot', 'get', 'go', 'going', 'see', 'want', 'way', 'need', 'make', 'new', 'one', 'two', 'think', 'good',
-  ].flatMap((w) => contentTerms(w)),
+  ].flatMap((w) => termsOf(w)),
 );
 /** Verbs and fillers of questions that carry no topic at all: left out of the coverage test. */
 const GENERIC_STEMS = new Set(
@@ -46,7 +45,7 @@ const GENERIC_STEMS = new Set(
     'main', 'kind', 'kinds', 'type', 'types', 'different', 'important', 'big', 'typical', 'typically', 'usually',
     'recommend', 'recommended', 'advice', 'key', 'point', 'points', 'current', 'currently', 'today', 'now', 'right',
     'much', 'many', 'happen', 'happening', 'change', 'changing', 'role', 'approach', 'handle', 'deal with'].flatMap((w) =>
-    contentTerms(w),
+    termsOf(w),
   ),
 );
 
@@ -108,10 +107,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     this.embedder = new LocalHashEmbeddings(dimensions, usage);
   }
 
-  async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string> {
-    const rewritten = rewriteFollowUp(question, history);
-    await this.record('chat', [question, ...history.map((t) => t.content)], [rewritten], ctx);
-    return rewritten;
+  /** Deterministic, no model call (so no usage record): see `rewriteFollowUp`. */
+  async rewriteQuestion(question: string, history: ChatTurn[], _ctx?: UsageContext): Promise<string> {
+    return rewriteFollowUp(question, history);
   }
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {
@@ -172,7 +170,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     let covered = false;
     const sentences: ScoredSentence[] = [];
     passages.forEach((passage, i) => {
-      const passageStems = new Set(contentTerms(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
+      const passageStems = new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
       const passageCoverage = coverageOf(passageStems);
       const distinctSpecific = qStems.filter((s) => !COMMON_STEMS.has(s) && passageStems.has(s)).length;
       if (
@@ -187,10 +185,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       const scored: (ScoredSentence | null)[] = units.map((raw) => {
         const text = tidySentence(raw.text);
         if (raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) return null;
-        const stems = new Set(contentTerms(text));
+        const stems = new Set(termsOf(text));
         if (stems.size < 3) return null;
         const coverage = coverageOf(stems);
-        const similarity = cosine(this.embedder.embed(text), qVec);
+        // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
+        const similarity = coverage > 0 ? cosine(this.embedder.embed(text), qVec) : 0;
         let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
         if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
         else if (hasNumber(text)) score *= 1.05;
@@ -242,7 +241,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
         if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text) || META_TALK.test(text)) continue;
-        const stems = new Set(contentTerms(text));
+        const stems = new Set(termsOf(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));
         if (TAKEAWAY_CUES.test(text)) score += 0.2;
@@ -297,7 +296,7 @@ export function mergeRoundRobin(perSession: Takeaway[][]): Takeaway[] {
     for (const list of ordered) {
       const t = list[round];
       if (!t || out.length >= limit) continue;
-      const stems = new Set(contentTerms(t.text));
+      const stems = new Set(termsOf(t.text));
       if (seen.some((s) => jaccard(s, stems) >= 0.6)) continue;
       seen.push(stems);
       out.push(t);

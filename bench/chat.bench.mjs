@@ -1,0 +1,410 @@
+#!/usr/bin/env node
+/**
+ * Chat speed (`npm run bench:chat`), on the embedded database (PGlite + pgvector) of the BUILT backend:
+ *  1. 50,000 synthetic but realistic chunks (equipment-finance prose, 50 sessions, 200 documents,
+ *     local feature-hashing embeddings) inserted in batches;
+ *  2. retrieval: the hybrid query (HNSW + full text, fused) for 200 questions: latency of the whole
+ *     retriever (embedding + SQL) and of the SQL alone, beside the same query by exact scan (ratio),
+ *     and recall@10 of the HNSW index against the exact scan, unfiltered and filtered by sessions;
+ *  3. 50 concurrent chat streams (POST /api/chat/stream, local provider, 50 users): steady load (each
+ *     user asks 3 questions back to back, starts spread over a second, so about 50 streams are open at
+ *     any time) and one burst (50 sent in the same instant): time to the first content event, errors.
+ * The figures are written to the "Chat" section of bench/RESULTS.md.
+ * Options: --chunks=N (default 50000), --queries=N (200), --streams=N (50), --rounds=N (3), --no-write,
+ * --data-dir=PATH (keep the database there and reuse it on the next run, skipping the load), --explain
+ * (print the plan of one hybrid query).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'backend', 'dist');
+const require = createRequire(path.join(root, 'backend', 'package.json'));
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const CHUNKS = Number(args.get('chunks') ?? 50_000);
+const QUERIES = Number(args.get('queries') ?? 200);
+const STREAMS = Number(args.get('streams') ?? 50);
+const ROUNDS = Number(args.get('rounds') ?? 3);
+const SESSIONS = 50;
+const DOCUMENTS = 200;
+const BATCH = 500;
+const TARGET_RETRIEVAL_P95_MS = 25;
+const TARGET_TTFC_P95_MS = 250;
+
+// ---------- deterministic synthetic conference prose ----------
+let seed = 42;
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const pick = (a) => a[Math.floor(rand() * a.length)];
+const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
+
+const FIRST = ['Dana', 'Marcus', 'Rebecca', 'Tomás', 'Priya', 'Walt', 'Elaine', 'Jordan', 'Hannah', 'Kevin', 'Grace', 'Howard', 'Renee', 'Marisol', 'Ken', 'Vikram', 'Amara', 'Luis', 'Sofia', 'Nathan'];
+const LAST = ['Whitfield', 'Oyelaran', 'Lindqvist', 'Echeverría', 'Raman', 'Kessler', 'Marchetti', 'Kealoha', 'Brooks', 'Sato', 'Whitmore', 'Lin', 'Castillo', 'Trujillo', 'Ashworth', 'Achebe', 'Okafor', 'Moreno', 'Petrov', 'Hale'];
+const COMPANY = ['Keystone Leasing', 'Summit Ridge Bank', 'Granite Peak Capital', 'Ardent Machinery Financial', 'Blue Mesa Specialty Finance', 'Hartwell Credit', 'Pinecrest Commercial', 'Ironline Analytics', 'Evergreen Fleet Finance', 'Cascade Commercial', 'Northwind Equipment Finance', 'Redstone Vendor Capital'];
+const ASSET = ['excavators', 'wheel loaders', 'Class 8 trucks', 'reefer trailers', 'MRI scanners', 'surgical robots', 'combines', 'center pivots', 'forklifts', 'CNC machines', 'compact track loaders', 'electric buses', 'DC fast chargers', 'copiers', 'servers', 'boom lifts', 'dump trucks', 'tractors', 'ultrasound systems', 'printing presses'];
+const TOPIC = ['residual values', 'credit approvals', 'delinquency', 'charge-offs', 'cost of funds', 'broker volume', 'vendor programs', 'auto-decisioning', 'fraud losses', 'securitization spreads', 'syndication pricing', 'ASC 842 classification', 'Section 1071 readiness', 'disclosure laws', 'collections', 'workout plans', 'portfolio yields', 'origination volume', 'application-only deals', 'guarantor FICO floors', 'debt service coverage', 'PAYDEX scores', 'time in business', 'seasonal payments', 'tariff uncertainty', 'bonus depreciation'];
+const VERB = ['rose', 'fell', 'held steady', 'improved', 'deteriorated', 'tightened', 'loosened', 'doubled', 'slowed', 'accelerated'];
+const ADVICE = ['start with the clear approvals and declines', 'price for the residual you can defend at auction', 'verify every new vendor before funding', 'watch the bank statements, not just the tax returns', 'keep a champion-challenger holdout', 'document your position in a memo', 'stress the deal with a two hundred basis point shock', 'call the customer before the first missed payment', 'match-fund the portfolio with swaps', 'sell participations before concentration limits bite'];
+const FILLER = ['Honestly,', 'Look,', 'What we saw is that', 'In our book,', 'Across the industry,', 'For most of you,', 'On the small-ticket side,', 'In the middle market,'];
+
+function sentence() {
+  switch (int(0, 5)) {
+    case 0: return `${pick(FILLER)} ${pick(TOPIC)} for ${pick(ASSET)} ${pick(VERB)} by ${int(2, 40)} percent over the last ${int(2, 18)} months.`;
+    case 1: return `At ${pick(COMPANY)} we ${pick(['require', 'look for', 'want', 'expect'])} ${pick(['a FICO of at least', 'a DSCR of', 'a PAYDEX above', 'at least'])} ${int(1, 750)} before we ${pick(['approve', 'fund', 'book', 'syndicate'])} ${pick(ASSET)}.`;
+    case 2: return `My advice: ${pick(ADVICE)}, because ${pick(TOPIC)} ${pick(VERB)} when ${pick(TOPIC)} ${pick(VERB)}.`;
+    case 3: return `${pick(FIRST)} ${pick(LAST)} from ${pick(COMPANY)} said ${pick(TOPIC)} on ${pick(ASSET)} are ${pick(['the biggest risk', 'the best opportunity', 'underpriced', 'overpriced', 'misunderstood'])} for ${int(2025, 2030)}.`;
+    case 4: return `The ${pick(['average', 'median', 'typical'])} ${pick(['term', 'advance rate', 'yield', 'ticket size', 'loss rate'])} on ${pick(ASSET)} is ${int(1, 99)}.${int(0, 9)} ${pick(['percent', 'months', 'thousand dollars', 'basis points'])}.`;
+    default: return `We ${pick(['learned', 'found', 'saw'])} that ${pick(TOPIC)} ${pick(VERB)} for ${pick(COMPANY)} after we ${pick(ADVICE)}.`;
+  }
+}
+function chunkText(kind) {
+  const parts = [];
+  const target = int(550, 800);
+  let len = 0;
+  while (len < target) {
+    const s = kind === 'transcript' && rand() < 0.3 ? `${pick(FIRST)} ${pick(LAST)}: ${sentence()}` : sentence();
+    parts.push(s);
+    len += s.length + 1;
+  }
+  return parts.join(kind === 'transcript' ? ' ' : '\n');
+}
+
+// ---------- helpers ----------
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+const stats = (xs) => ({ p50: pct(xs, 50), p95: pct(xs, 95), p99: pct(xs, 99), mean: xs.reduce((a, b) => a + b, 0) / xs.length });
+function machine() {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+function post(url, pathName, body, cookie) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(`${url}${pathName}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...(cookie ? { Cookie: cookie } : {}) },
+    });
+    req.on('response', (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** One chat stream: time to the first content event and to [DONE], and whether it went wrong. */
+function stream(url, cookie, body) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const result = { ttfc: null, total: null, error: null };
+    const req = http.request(`${url}/api/chat/stream`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Cookie: cookie },
+    });
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) result.error = `HTTP ${res.statusCode}`;
+      let buffer = '';
+      let done = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!line.startsWith('data: ')) continue;
+          const data = line.slice(6);
+          if (data === '[DONE]') {
+            done = true;
+            continue;
+          }
+          const event = JSON.parse(data);
+          if (event.content !== undefined && result.ttfc === null) result.ttfc = performance.now() - started;
+          if (event.error) result.error = event.error;
+        }
+      });
+      res.on('end', () => {
+        result.total = performance.now() - started;
+        if (!done && !result.error) result.error = 'no [DONE]';
+        if (result.ttfc === null && !result.error) result.error = 'no content';
+        resolve(result);
+      });
+    });
+    req.on('error', (err) => resolve({ ...result, error: err.message }));
+    req.end(payload);
+  });
+}
+
+function writeResults(section) {
+  const file = path.join(root, 'bench', 'RESULTS.md');
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = text.search(/^## Chat\s*$/m);
+  if (start === -1) {
+    text = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const rest = text.slice(start + 1);
+    const next = rest.search(/^## /m);
+    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${rest.slice(next)}`);
+  }
+  fs.writeFileSync(file, `${text.trimEnd()}\n`);
+  console.log(`wrote the Chat section of ${path.relative(root, file)}`);
+}
+
+// ---------- main ----------
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'bootstrap.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
+  const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
+  const { createApp } = require(path.join(dist, 'bootstrap.js'));
+  const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
+  const { RetrievalRepository, DEFAULT_EF_SEARCH } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
+  const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
+  const { LOCAL_STREAM_DELAY_MS } = require(path.join(dist, 'ai', 'generation', 'local-answer-generator.js'));
+  const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
+  const { DataSource } = require('typeorm');
+
+  const keepDir = args.get('data-dir');
+  const dataDir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-chat-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig(
+    { NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-1234', SEED_DEMO: 'false', AI_PROVIDER: 'local', CHAT_LIMIT_PER_USER: '100000', LOGIN_LIMIT_PER_IP: '100000', PORT: '0' },
+    { dataDir },
+  );
+  const log = console.log;
+  const app = await createApp(config);
+  app.useLogger(['error']);
+  await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const db = app.get(DataSource);
+  const embeddings = app.get(EMBEDDINGS);
+  const retrieval = app.get(RetrievalService);
+  const repo = app.get(RetrievalRepository);
+  try {
+    // 1. data
+    const t0 = performance.now();
+    let loadSeconds = 0;
+    let indexSeconds = 0;
+    const sessionIds = [];
+    const texts = [];
+    const [{ n: existing }] = await db.query(`SELECT count(*)::int AS n FROM chunks`);
+    if (existing >= CHUNKS) {
+      log(`reusing ${existing} chunks in ${dataDir}`);
+      for (const row of await db.query(`SELECT id FROM sessions ORDER BY day, title`)) sessionIds.push(row.id);
+      for (const row of await db.query(`SELECT text FROM chunks ORDER BY id LIMIT 5000`)) texts.push(row.text);
+    } else {
+    for (let s = 0; s < SESSIONS; s++) {
+      const [{ id }] = await db.query(`INSERT INTO sessions (title, day) VALUES ($1, $2) RETURNING id`, [`Session ${s + 1}: ${pick(TOPIC)} for ${pick(ASSET)}`, 1 + (s % 3)]);
+      sessionIds.push(id);
+    }
+    const perDoc = Math.ceil(CHUNKS / DOCUMENTS);
+    const docs = [];
+    for (let d = 0; d < DOCUMENTS; d++) {
+      const kind = d % 2 === 0 ? 'transcript' : 'pdf';
+      const sessionId = sessionIds[d % SESSIONS];
+      const [{ id }] = await db.query(
+        `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status, total_chunks, processed_chunks, progress_percent, embedding_model)
+         VALUES ($1, $2, $3, '/bench', $4, 1, 'embedded', $5, $5, 100, $6) RETURNING id`,
+        [sessionId, kind, `bench-${d}.${kind === 'pdf' ? 'pdf' : 'txt'}`, kind === 'pdf' ? 'application/pdf' : 'text/plain', perDoc, embeddings.model],
+      );
+      docs.push({ id, sessionId, kind });
+    }
+    // Loading: the HNSW index is built once after the rows are in (faster than row by row); queries use it.
+    await db.query(`DROP INDEX IF EXISTS chunks_embedding_hnsw`);
+    let inserted = 0;
+    while (inserted < CHUNKS) {
+      const rows = { doc: [], session: [], idx: [], text: [], page: [], speaker: [], time: [] };
+      for (let i = 0; i < BATCH && inserted < CHUNKS; i++, inserted++) {
+        const doc = docs[Math.floor(inserted / perDoc)];
+        const idx = inserted % perDoc;
+        const text = chunkText(doc.kind);
+        texts.push(text);
+        rows.doc.push(doc.id);
+        rows.session.push(doc.sessionId);
+        rows.idx.push(idx);
+        rows.text.push(text);
+        rows.page.push(doc.kind === 'pdf' ? idx + 1 : null);
+        rows.speaker.push(doc.kind === 'transcript' ? `${pick(FIRST)} ${pick(LAST)}` : null);
+        rows.time.push(doc.kind === 'transcript' ? idx * 55 : null);
+      }
+      const vectors = await embeddings.embedDocuments(rows.text);
+      await db.query(
+        `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::int[], $6::text[], $7::real[], $8::vector[])`,
+        [rows.doc, rows.session, rows.idx, rows.text, rows.page, rows.speaker, rows.time, vectors.map((v) => `[${v.join(',')}]`)],
+      );
+      if (inserted % 10_000 === 0) log(`  ${inserted} chunks inserted (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    }
+    loadSeconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    await db.query(`CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw (embedding vector_cosine_ops)`);
+    await db.query(`ANALYZE chunks`);
+    indexSeconds = (performance.now() - t1) / 1000;
+    log(`${CHUNKS} chunks loaded in ${loadSeconds.toFixed(1)} s, HNSW index built in ${indexSeconds.toFixed(1)} s`);
+    }
+
+    // 2. retrieval
+    const questions = [];
+    for (let q = 0; q < QUERIES; q++) {
+      const words = keywords(pick(texts)).filter((w) => w.length > 3);
+      const chosen = [pick(words), pick(words), pick(words), pick(words)].filter(Boolean);
+      questions.push(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
+    }
+    for (const q of questions.slice(0, 20)) await retrieval.retrieve(q, { k: 8 }); // warm-up (and the IDF cache)
+    if (args.has('explain')) {
+      // Catch the SQL the retriever runs, then explain it in the same settings.
+      const original = repo.inSearchTransaction.bind(repo);
+      let captured;
+      repo.inSearchTransaction = (opts, work) =>
+        original(opts, (m) => work({ query: (sql, params) => ((captured = { sql, params }), m.query(sql, params)) }));
+      await retrieval.retrieve(questions[0], { k: 8 });
+      repo.inSearchTransaction = original;
+      const plan = await db.transaction(async (m) => {
+        await m.query(`SET LOCAL hnsw.ef_search = 100; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`);
+        return m.query(`EXPLAIN (ANALYZE, BUFFERS) ${captured.sql}`, captured.params);
+      });
+      log(questions[0], '\n', plan.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    const e2e = [];
+    for (const q of questions) {
+      const s = performance.now();
+      await retrieval.retrieve(q, { k: 8 });
+      e2e.push(performance.now() - s);
+    }
+    const embedded = await Promise.all(questions.map((q) => embeddings.embedQuery(q)));
+    const hybrid = { hnsw: [], exact: [], filteredHnsw: [], filteredExact: [] };
+    let overlap = 0;
+    for (const [i, q] of questions.entries()) {
+      const base = { embedding: embedded[i], words: keywords(q), k: 8, perDocument: DEFAULT_PER_DOCUMENT, textWeight: LOCAL_TEXT_WEIGHT };
+      let s = performance.now();
+      const a = await repo.hybridSearch({ ...base, sessionIds: [] });
+      hybrid.hnsw.push(performance.now() - s);
+      s = performance.now();
+      const b = await repo.hybridSearch({ ...base, sessionIds: [], exact: true });
+      hybrid.exact.push(performance.now() - s);
+      const ids = new Set(b.map((p) => p.chunkId));
+      overlap += a.filter((p) => ids.has(p.chunkId)).length / Math.max(1, b.length);
+      const filter = [sessionIds[i % SESSIONS], sessionIds[(i + 7) % SESSIONS], sessionIds[(i + 19) % SESSIONS]];
+      s = performance.now();
+      await repo.hybridSearch({ ...base, sessionIds: filter });
+      hybrid.filteredHnsw.push(performance.now() - s);
+      s = performance.now();
+      await repo.hybridSearch({ ...base, sessionIds: filter, exact: true });
+      hybrid.filteredExact.push(performance.now() - s);
+    }
+    const recallAt = async (ef) => {
+      let sum = 0;
+      const times = [];
+      for (const e of embedded) {
+        const s = performance.now();
+        const approx = await repo.nearestChunkIds(e, 10, { efSearch: ef });
+        times.push(performance.now() - s);
+        const exact = new Set(await repo.nearestChunkIds(e, 10, { exact: true }));
+        sum += approx.filter((id) => exact.has(id)).length / 10;
+      }
+      return { recall: sum / embedded.length, p95: pct(times, 95) };
+    };
+    const exactTimes = [];
+    for (const e of embedded.slice(0, 50)) {
+      const s = performance.now();
+      await repo.nearestChunkIds(e, 10, { exact: true });
+      exactTimes.push(performance.now() - s);
+    }
+    const recall = {};
+    for (const ef of [40, DEFAULT_EF_SEARCH, 200]) recall[ef] = await recallAt(ef);
+    const r = { e2e: stats(e2e), hnsw: stats(hybrid.hnsw), exact: stats(hybrid.exact), fh: stats(hybrid.filteredHnsw), fe: stats(hybrid.filteredExact) };
+    log(`retrieve (embed + hybrid SQL): p50 ${ms(r.e2e.p50)}, p95 ${ms(r.e2e.p95)}`);
+    log(`hybrid SQL: HNSW p95 ${ms(r.hnsw.p95)}, exact p95 ${ms(r.exact.p95)}; filtered HNSW p95 ${ms(r.fh.p95)}, exact ${ms(r.fe.p95)}`);
+    log(`recall@10 vs exact: ${Object.entries(recall).map(([ef, x]) => `ef_search=${ef}: ${x.recall.toFixed(3)} (p95 ${ms(x.p95)})`).join('; ')}; exact vector scan p95 ${ms(pct(exactTimes, 95))}`);
+
+    // 3. concurrent streams
+    const users = [];
+    for (let u = 0; u < STREAMS; u++) {
+      const login = await post(url, '/api/login', { email: `bench${u}@example.com`, firstName: `Bench${u}` });
+      const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
+      users.push({ cookie, threadId: JSON.parse(start.body).id });
+    }
+    // a) steady load: STREAMS clients, each asking ROUNDS questions back to back (a new one as soon as its
+    //    answer ends), starts spread over the first second: about STREAMS streams are open at any time.
+    const steady = { ttfc: [], totals: [], errors: [] };
+    const tSteady = performance.now();
+    await Promise.all(
+      users.map(async (u, i) => {
+        await new Promise((r) => setTimeout(r, Math.floor((i / STREAMS) * 1000)));
+        for (let round = 0; round < ROUNDS; round++) {
+          const res = await stream(url, u.cookie, { threadId: u.threadId, message: questions[(round * STREAMS + i) % questions.length], sessionIds: [] });
+          if (res.error) steady.errors.push(res.error);
+          if (res.ttfc !== null) steady.ttfc.push(res.ttfc);
+          if (res.total !== null) steady.totals.push(res.total);
+        }
+      }),
+    );
+    const steadySeconds = (performance.now() - tSteady) / 1000;
+    // b) burst: STREAMS streams sent in the same instant (every request queues behind the others).
+    const burst = { ttfc: [], totals: [], errors: [] };
+    const results = await Promise.all(
+      users.map((u, i) => stream(url, u.cookie, { threadId: u.threadId, message: questions[(ROUNDS * STREAMS + i) % questions.length], sessionIds: [] })),
+    );
+    for (const res of results) {
+      if (res.error) burst.errors.push(res.error);
+      if (res.ttfc !== null) burst.ttfc.push(res.ttfc);
+      if (res.total !== null) burst.totals.push(res.total);
+    }
+    const t = { ttfc: stats(steady.ttfc), total: stats(steady.totals), burst: stats(burst.ttfc) };
+    const errors = [...steady.errors, ...burst.errors];
+    const ttfc = steady.ttfc;
+    log(`${STREAMS} concurrent streams (steady, ${ROUNDS} questions each, ${steadySeconds.toFixed(1)} s): first content p50 ${ms(t.ttfc.p50)}, p95 ${ms(t.ttfc.p95)}; complete p95 ${ms(t.total.p95)}`);
+    log(`${STREAMS} streams in one burst: first content p50 ${ms(t.burst.p50)}, p95 ${ms(t.burst.p95)}; errors ${errors.length}`);
+
+    const okRetrieval = r.e2e.p95 < TARGET_RETRIEVAL_P95_MS;
+    const okStreams = t.ttfc.p95 < TARGET_TTFC_P95_MS && errors.length === 0;
+    const date = new Date().toISOString().slice(0, 10);
+    const section = [
+      '## Chat',
+      '',
+      `Measured ${date} by \`npm run bench:chat\` (node bench/chat.bench.mjs over backend/dist) on: ${machine()}.`,
+      `Embedded database (PGlite 0.5.14 + pgvector 0.8, in process, over pglite-socket), local provider (feature-hashing embeddings, ${embeddings.dimensions} dimensions; extractive answers).`,
+      `Data: ${CHUNKS.toLocaleString('en-US')} synthetic equipment-finance chunks (${SESSIONS} sessions, ${DOCUMENTS} documents, 550-800 characters each), inserted in batches of ${BATCH} in ${loadSeconds.toFixed(1)} s; HNSW index (m 16, ef_construction 64) built after loading in ${indexSeconds.toFixed(1)} s.`,
+      `Queries: ${QUERIES} questions made of words of random chunks; hybrid = HNSW top ${40} + full text top ${40} (IDF-weighted), fused by reciprocal rank (k 60, text weight ${LOCAL_TEXT_WEIGHT}), ≤ ${DEFAULT_PER_DOCUMENT} per document, top 8; hnsw.ef_search ${DEFAULT_EF_SEARCH} with iterative scan.`,
+      '',
+      '| measure | result | target |',
+      '|---|---|---|',
+      `| retrieval p95: the retriever (query embedding + hybrid SQL, HNSW), ${QUERIES} queries | ${ms(r.e2e.p95)} (p50 ${ms(r.e2e.p50)}, p99 ${ms(r.e2e.p99)}) | < ${TARGET_RETRIEVAL_P95_MS} ms |`,
+      `| hybrid SQL alone, HNSW vs exact scan, p95 | ${ms(r.hnsw.p95)} vs ${ms(r.exact.p95)} (exact / HNSW = ${(r.exact.p95 / r.hnsw.p95).toFixed(1)}×) | ratio reported |`,
+      `| same, filtered to 3 sessions, p95 | ${ms(r.fh.p95)} vs ${ms(r.fe.p95)} (${(r.fe.p95 / r.fh.p95).toFixed(1)}×) | ratio reported |`,
+      `| vector top 10 alone, HNSW p95 vs exact scan p95 | ${ms(recall[DEFAULT_EF_SEARCH].p95)} vs ${ms(pct(exactTimes, 95))} | — |`,
+      `| recall@10 of HNSW vs exact scan (ef_search 40 / ${DEFAULT_EF_SEARCH} / 200) | ${[40, DEFAULT_EF_SEARCH, 200].map((ef) => recall[ef].recall.toFixed(3)).join(' / ')} | measured |`,
+      `| hybrid top 8: share also in the exact-scan hybrid top 8 | ${(overlap / questions.length).toFixed(3)} | measured |`,
+      `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, ${steadySeconds.toFixed(1)} s): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...ttfc))}) | < ${TARGET_TTFC_P95_MS} ms |`,
+      `| same: stream complete (local answer paced at ${LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
+      `| ${STREAMS} streams sent in the same instant (burst): time to first content, p95 | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}) | reported |`,
+      `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + 1)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
+      '',
+      `Verdict: ${okRetrieval && okStreams ? 'all targets met' : `TARGET MISSED (${[!okRetrieval && 'retrieval p95', !okStreams && 'streams'].filter(Boolean).join(', ')})`}.`,
+      '',
+    ].join('\n');
+    log(`\n${section}`);
+    if (!args.has('no-write')) writeResults(section);
+    if (!(okRetrieval && okStreams)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
