@@ -72,12 +72,17 @@ export class IngestionService {
     let index = 0;
     let estimate = 0;
     let batch: StagedChunk[] = [];
+    const timing = { started: Date.now(), embedMs: 0, insertMs: 0, finishMs: 0 };
     const flush = async () => {
       if (!batch.length) return;
       if (signal.aborted) throw new AbortedError('shutting down');
+      let t = Date.now();
       const vectors = await this.embeddings.embedDocuments(batch.map((c) => c.text));
       batch.forEach((c, i) => (c.embedding = vectors[i]));
+      timing.embedMs += Date.now() - t;
+      t = Date.now();
       await this.repository.insertChunks(doc, run, model, batch);
+      timing.insertMs += Date.now() - t;
       batch = [];
       await progress.embedded(index, Math.max(estimate, index), resumeFrom);
     };
@@ -100,7 +105,13 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
+    const t = Date.now();
     await this.repository.finish(doc.id, run, model, index);
+    timing.finishMs = Date.now() - t;
+    this.logger.log(
+      `document ${doc.id}: ${index} chunks in ${Date.now() - timing.started} ms ` +
+        `(embedding ${timing.embedMs} ms, inserting ${timing.insertMs} ms, final switch ${timing.finishMs} ms)`,
+    );
   }
 
   /** A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated. */
