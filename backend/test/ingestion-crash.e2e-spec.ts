@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Bull from 'bull';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
 import type { DocumentResponse } from '../src/documents/document.types';
 import { chunkPdfPage } from '../src/ingestion/chunking/chunker';
 import { readPdfPages } from '../src/ingestion/parsing/pdf-pages';
+import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { createSession, listedDocument, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { freePort, ServerProcess, signInAdminByOutbox, waitUntilServing } from './fixtures/server-process';
@@ -29,7 +31,7 @@ async function expectedChunks(file: string): Promise<{ count: number; pages: num
   return { count, pages: pages.size };
 }
 
-const modes: { name: string; env: Record<string, string>; recoveryMs: number }[] = [
+const modes: { name: string; env: { REDIS_URL?: string; QUEUE_PREFIX?: string }; recoveryMs: number }[] = [
   { name: 'in-process runner', env: {}, recoveryMs: 120_000 },
   ...(REDIS_URL
     ? [{ name: `Bull on Redis (${REDIS_URL})`, env: { REDIS_URL, QUEUE_PREFIX: `ca-crash-${process.pid}-${Date.now()}` }, recoveryMs: 150_000 }]
@@ -119,6 +121,12 @@ describe(`crash during ingestion (server process killed with SIGKILL, then resta
       server.kill('SIGTERM');
       await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (server.child.exitCode === null) server.kill('SIGKILL');
+      if (modeEnv.QUEUE_PREFIX) {
+        // Leave nothing of this run in the shared Redis.
+        const queue = new Bull(INGESTION_QUEUE_NAME, modeEnv.REDIS_URL!, { prefix: modeEnv.QUEUE_PREFIX });
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
     }
   }, 240_000);
 });
