@@ -183,6 +183,7 @@ async function main() {
     { dataDir },
   );
   const log = console.log;
+  const loadBefore = os.loadavg()[0];
   const app = await createApp(config);
   app.useLogger(['error']);
   await app.listen(0, '127.0.0.1');
@@ -254,7 +255,8 @@ async function main() {
     log(`${CHUNKS} chunks loaded in ${loadSeconds.toFixed(1)} s, HNSW index built in ${indexSeconds.toFixed(1)} s`);
     }
 
-    // 2. retrieval
+    // 2. retrieval (after a pause: start-up work of the app, such as the ingestion recovery sweep, is over)
+    await new Promise((r) => setTimeout(r, 3000));
     const questions = [];
     for (let q = 0; q < QUERIES; q++) {
       const words = keywords(pick(texts)).filter((w) => w.length > 3);
@@ -337,12 +339,15 @@ async function main() {
       users.push({ cookie, threadId: JSON.parse(start.body).id });
     }
     // a) steady load: STREAMS clients, each asking ROUNDS questions back to back (a new one as soon as its
-    //    answer ends), starts spread over the first second: about STREAMS streams are open at any time.
+    //    answer ends), their first questions spread over the length of one answer stream, so that about
+    //    STREAMS streams are open at any time and questions keep arriving at an even pace.
+    const single = await stream(url, users[0].cookie, { threadId: users[0].threadId, message: questions[0], sessionIds: [] });
+    const spreadMs = Math.max(1000, Math.round(single.total ?? 1000));
     const steady = { ttfc: [], totals: [], errors: [] };
     const tSteady = performance.now();
     await Promise.all(
       users.map(async (u, i) => {
-        await new Promise((r) => setTimeout(r, Math.floor((i / STREAMS) * 1000)));
+        await new Promise((r) => setTimeout(r, Math.floor((i / STREAMS) * spreadMs)));
         for (let round = 0; round < ROUNDS; round++) {
           const res = await stream(url, u.cookie, { threadId: u.threadId, message: questions[(round * STREAMS + i) % questions.length], sessionIds: [] });
           if (res.error) steady.errors.push(res.error);
@@ -375,6 +380,7 @@ async function main() {
       '## Chat',
       '',
       `Measured ${date} by \`npm run bench:chat\` (node bench/chat.bench.mjs over backend/dist) on: ${machine()}.`,
+      `Load average (1 min) of the machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared; other processes add noise).`,
       `Embedded database (PGlite 0.5.14 + pgvector 0.8, in process, over pglite-socket), local provider (feature-hashing embeddings, ${embeddings.dimensions} dimensions; extractive answers).`,
       `Data: ${CHUNKS.toLocaleString('en-US')} synthetic equipment-finance chunks (${SESSIONS} sessions, ${DOCUMENTS} documents, 550-800 characters each), inserted in batches of ${BATCH} in ${loadSeconds.toFixed(1)} s; HNSW index (m 16, ef_construction 64) built after loading in ${indexSeconds.toFixed(1)} s.`,
       `Queries: ${QUERIES} questions made of words of random chunks; hybrid = HNSW top ${40} + full text top ${40} (IDF-weighted), fused by reciprocal rank (k 60, text weight ${LOCAL_TEXT_WEIGHT}), ≤ ${DEFAULT_PER_DOCUMENT} per document, top 8; hnsw.ef_search ${DEFAULT_EF_SEARCH} with iterative scan.`,
@@ -387,7 +393,7 @@ async function main() {
       `| vector top 10 alone, HNSW p95 vs exact scan p95 | ${ms(recall[DEFAULT_EF_SEARCH].p95)} vs ${ms(pct(exactTimes, 95))} | — |`,
       `| recall@10 of HNSW vs exact scan (ef_search 40 / ${DEFAULT_EF_SEARCH} / 200) | ${[40, DEFAULT_EF_SEARCH, 200].map((ef) => recall[ef].recall.toFixed(3)).join(' / ')} | measured |`,
       `| hybrid top 8: share also in the exact-scan hybrid top 8 | ${(overlap / questions.length).toFixed(3)} | measured |`,
-      `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, ${steadySeconds.toFixed(1)} s): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...ttfc))}) | < ${TARGET_TTFC_P95_MS} ms |`,
+      `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, first ones spread over one stream's length, ${(spreadMs / 1000).toFixed(1)} s; ${steadySeconds.toFixed(1)} s in all): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...ttfc))}) | < ${TARGET_TTFC_P95_MS} ms |`,
       `| same: stream complete (local answer paced at ${LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
       `| ${STREAMS} streams sent in the same instant (burst): time to first content, p95 | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}) | reported |`,
       `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + 1)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,

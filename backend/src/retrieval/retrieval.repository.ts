@@ -22,7 +22,7 @@ const MAX_TERMS = 12;
  * About how many chunks the full-text side may score per query. Words matching more are still scored
  * but do not select candidates on their own: a rare word, or several common words together, must match.
  */
-export const TEXT_CANDIDATE_BUDGET = 1500;
+export const TEXT_CANDIDATE_BUDGET = 600;
 
 export interface TermWeight {
   word: string;
@@ -128,7 +128,7 @@ export class RetrievalRepository {
           FROM chunks c
          WHERE c.tsv @@ ${p(filter)}::tsquery AND ${embedded} ${sessionClause}
          ORDER BY idf_rank DESC, c.id
-         LIMIT ${candidates} * 3
+         LIMIT ${candidates} * 2
       ), txt AS MATERIALIZED (
         -- Cover density (ts_rank_cd: query words close together) refines the best IDF matches only.
         SELECT id, idf_rank + ${TS_RANK_WEIGHT} * ts_rank_cd(tsv, ${p(anyWord)}::tsquery, 1) AS rank
