@@ -5,6 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { EMBEDDINGS, type EmbeddingsProvider } from '../src/ai/ai.types';
 import type { DocumentResponse } from '../src/documents/document.types';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
 import {
@@ -178,9 +179,24 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
       }
     });
 
+    it("stores each chunk's embedding as the provider computes it for the chunk's text", async () => {
+      const embeddings = t.app.get<EmbeddingsProvider>(EMBEDDINGS);
+      const rows: { text: string; embedding: string }[] = await db.query(
+        `SELECT text, embedding::text AS embedding FROM chunks WHERE document_id = $1 ORDER BY chunk_index LIMIT 5`,
+        [doc.id],
+      );
+      expect(rows).toHaveLength(5);
+      for (const row of rows) {
+        const stored = JSON.parse(row.embedding) as number[];
+        const expected = await embeddings.embedQuery(row.text);
+        expect(stored).toHaveLength(384);
+        stored.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 6));
+      }
+    });
+
     it('records the embedding calls as AI usage at cost 0', async () => {
       const rows: { provider: string; model: string; tokens: number; cost: string }[] = await db.query(
-        `SELECT provider, model, total_tokens AS tokens, cost_usd AS cost FROM ai_usage WHERE kind = 'embedding'`,
+        `SELECT provider, model, total_tokens AS tokens, cost_usd AS cost FROM ai_usage WHERE kind = 'embedding' AND user_id IS NULL`,
       );
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.provider === 'local' && r.model === 'local-hash-v1-384' && Number(r.cost) === 0)).toBe(true);

@@ -21,7 +21,7 @@ export interface ProgressUpdate {
   etaSeconds: number | null;
 }
 
-export interface StagedChunk extends ChunkDraft {
+export interface EmbeddedChunk extends ChunkDraft {
   index: number;
   embedding: number[];
 }
@@ -111,7 +111,7 @@ export class IngestionRepository {
    * Inserts one batch of embedded chunks of the run in a single multi-row INSERT. They stay out of
    * readers' sight (which read chunks of `embedded` documents only) until `finish`.
    */
-  async insertChunks(doc: ClaimedDocument, run: number, model: string, chunks: StagedChunk[]): Promise<void> {
+  async insertChunks(doc: ClaimedDocument, run: number, model: string, chunks: EmbeddedChunk[]): Promise<void> {
     if (!chunks.length) return;
     const values: string[] = [];
     const params: unknown[] = [doc.id, doc.sessionId, run, model];

@@ -6,7 +6,7 @@ import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { ChunkDraft, chunkPdfPage, chunkTranscript } from './chunking/chunker';
-import { ClaimedDocument, IngestionRepository, StagedChunk } from './ingestion.repository';
+import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
 import { readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
@@ -71,7 +71,7 @@ export class IngestionService {
     const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress) : this.transcriptChunks(file, doc.mimeType, progress);
     let index = 0;
     let estimate = 0;
-    let batch: StagedChunk[] = [];
+    let batch: EmbeddedChunk[] = [];
     const timing = { started: Date.now(), embedMs: 0, insertMs: 0, finishMs: 0 };
     const flush = async () => {
       if (!batch.length) return;

@@ -18,7 +18,7 @@ export function jobIdOf(job: IngestJob): string {
  * The queue on Redis (REDIS_URL): jobs survive restarts, retries use exponential backoff, and every
  * process that runs this module (the API and any number of `npm run worker` processes) consumes
  * jobs, `INGEST_CONCURRENCY` at a time each. A consumer that dies loses its lock; Bull hands the
- * job to another consumer, which resumes after the chunks already staged.
+ * job to another consumer, which resumes after the chunks already stored.
  */
 @Injectable()
 export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnModuleDestroy {
