@@ -304,6 +304,7 @@ function writeResults(section) {
 
 async function main() {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
+  const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(', ');
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
     console.log('generating fixtures…');
@@ -381,7 +382,8 @@ async function main() {
     const section = [
       '## Ingestion',
       '',
-      `Measured ${date} by \`npm run bench:ingest\` (builds the backend, then \`node bench/ingest.mjs --runs=${RUNS}\`) on: ${machine()}.`,
+      `Measured ${date} by \`npm run bench:ingest\` (builds the backend, then \`node bench/ingest.mjs --runs=${RUNS}\`) on: ${machine()};`,
+      `load average ${loadAtStart} when it started (1, 5, 15 min; the machine is shared, so figures move by tens of percent between runs).`,
       'The built server (backend/dist/main.js) in a child process: embedded PostgreSQL (PGlite + pgvector over pglite-socket,',
       'HNSW and full-text indexes maintained on insert), local embeddings provider (384 dimensions), in-process queue,',
       'driven over HTTP on loopback like the admin console: multipart upload, then GET /api/admin/documents every 25 ms',
@@ -409,6 +411,9 @@ async function main() {
       'for the transcript (the index holds more rows by then).',
       `The first document after a start is slower (${pdfRuns[0].seconds.toFixed(2)} s = ${(200 / pdfRuns[0].seconds).toFixed(1)} pages/s here): it pays for starting the parsing thread`,
       'and compiling pdf.js in it, and for warming up the JIT and the WebAssembly database; the median is that of all runs.',
+      ...(200 / pdfRuns[0].seconds < 100
+        ? [`So the ≥ 100 pages/s target holds for a running server (median), not for the very first document after a cold start (${(200 / pdfRuns[0].seconds).toFixed(1)} pages/s).`]
+        : []),
       '',
     ].join('\n');
     writeResults(section);
