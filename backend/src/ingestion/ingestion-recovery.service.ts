@@ -37,7 +37,7 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
         `re-processing ${requeued.length} document(s) embedded with ${before}: the embedding model is now ${this.embeddings.model}`,
       );
     }
-    await this.sweep();
+    void this.sweep(); // not awaited: an unreachable Redis must not hold the start
     if (this.config.redisUrl) {
       this.timer = setInterval(() => void this.sweep(SWEEP_EVERY_MS / 1000), SWEEP_EVERY_MS);
       this.timer.unref();

@@ -8,6 +8,7 @@ import { INGEST_ATTEMPTS, INGEST_BACKOFF_MS, IngestionProcessor } from '../jobs/
 /** Name of the Bull queue (keys `<QUEUE_PREFIX>:ingestion:*` in Redis). */
 export const INGESTION_QUEUE_NAME = 'ingestion';
 const JOB_NAME = 'ingest';
+const ENQUEUE_TIMEOUT_MS = 5_000;
 
 /** The Bull job id of a document run: the same run is never queued twice. */
 export function jobIdOf(job: IngestJob): string {
@@ -30,7 +31,20 @@ export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnM
     private readonly processor: IngestionProcessor,
   ) {}
 
+  /** Fails after ENQUEUE_TIMEOUT_MS when Redis does not answer (the document stays `uploaded`; the sweep queues it later). */
   async enqueue(job: IngestJob): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not accept the job within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.add(job), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async add(job: IngestJob): Promise<void> {
     const existing = await this.queue.getJob(jobIdOf(job));
     if (existing && (await existing.isActive()) && !(await this.queue.client.exists(existing.lockKey()))) {
       // Active but its lock expired: the consumer that held it died. Take the job back now rather
@@ -58,6 +72,16 @@ export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnM
 
   async onModuleDestroy(): Promise<void> {
     await this.processor.stop();
-    await this.queue.close().catch(() => undefined);
+    // Bull's close waits for Redis; when Redis is unreachable its clients would retry for ever.
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      this.queue.close().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3_000))),
+    ]);
+    clearTimeout(timer);
+    if (!closed) for (const client of this.queue.clients) client.disconnect();
   }
 }
