@@ -168,7 +168,7 @@ async function main() {
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
   const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
-  const { RetrievalRepository, DEFAULT_EF_SEARCH } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  const { RetrievalRepository, DEFAULT_EF_SEARCH, EXACT_SCAN_MAX_CHUNKS } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
   const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
   const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
   const { LOCAL_STREAM_DELAY_MS } = require(path.join(dist, 'ai', 'generation', 'local-answer-generator.js'));
@@ -263,7 +263,13 @@ async function main() {
       const chosen = [pick(words), pick(words), pick(words), pick(words)].filter(Boolean);
       questions.push(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
     }
-    for (const q of questions.slice(0, 20)) await retrieval.retrieve(q, { k: 8 }); // warm-up (and the IDF cache)
+    // First pass: each question's words are new to the document-frequency cache (counted once per word).
+    const cold = [];
+    for (const q of questions) {
+      const s = performance.now();
+      await retrieval.retrieve(q, { k: 8 });
+      cold.push(performance.now() - s);
+    }
     if (args.has('explain')) {
       // Catch the SQL the retriever runs, then explain it in the same settings.
       const original = repo.inSearchTransaction.bind(repo);
@@ -285,7 +291,7 @@ async function main() {
       e2e.push(performance.now() - s);
     }
     const embedded = await Promise.all(questions.map((q) => embeddings.embedQuery(q)));
-    const hybrid = { hnsw: [], exact: [], filteredHnsw: [], filteredExact: [] };
+    const hybrid = { hnsw: [], exact: [], filteredAuto: [], filteredHnsw: [], filteredExact: [] };
     let overlap = 0;
     for (const [i, q] of questions.entries()) {
       const base = { embedding: embedded[i], words: keywords(q), k: 8, perDocument: DEFAULT_PER_DOCUMENT, textWeight: LOCAL_TEXT_WEIGHT };
@@ -300,6 +306,9 @@ async function main() {
       const filter = [sessionIds[i % SESSIONS], sessionIds[(i + 7) % SESSIONS], sessionIds[(i + 19) % SESSIONS]];
       s = performance.now();
       await repo.hybridSearch({ ...base, sessionIds: filter });
+      hybrid.filteredAuto.push(performance.now() - s);
+      s = performance.now();
+      await repo.hybridSearch({ ...base, sessionIds: filter, exact: false });
       hybrid.filteredHnsw.push(performance.now() - s);
       s = performance.now();
       await repo.hybridSearch({ ...base, sessionIds: filter, exact: true });
@@ -325,9 +334,9 @@ async function main() {
     }
     const recall = {};
     for (const ef of [40, DEFAULT_EF_SEARCH, 200]) recall[ef] = await recallAt(ef);
-    const r = { e2e: stats(e2e), hnsw: stats(hybrid.hnsw), exact: stats(hybrid.exact), fh: stats(hybrid.filteredHnsw), fe: stats(hybrid.filteredExact) };
-    log(`retrieve (embed + hybrid SQL): p50 ${ms(r.e2e.p50)}, p95 ${ms(r.e2e.p95)}`);
-    log(`hybrid SQL: HNSW p95 ${ms(r.hnsw.p95)}, exact p95 ${ms(r.exact.p95)}; filtered HNSW p95 ${ms(r.fh.p95)}, exact ${ms(r.fe.p95)}`);
+    const r = { cold: stats(cold), e2e: stats(e2e), hnsw: stats(hybrid.hnsw), exact: stats(hybrid.exact), fa: stats(hybrid.filteredAuto), fh: stats(hybrid.filteredHnsw), fe: stats(hybrid.filteredExact) };
+    log(`retrieve (embed + hybrid SQL): p50 ${ms(r.e2e.p50)}, p95 ${ms(r.e2e.p95)}; first pass p95 ${ms(r.cold.p95)}`);
+    log(`hybrid SQL: HNSW p95 ${ms(r.hnsw.p95)}, exact p95 ${ms(r.exact.p95)}; filtered: as chosen p95 ${ms(r.fa.p95)}, HNSW ${ms(r.fh.p95)}, exact ${ms(r.fe.p95)}`);
     log(`recall@10 vs exact: ${Object.entries(recall).map(([ef, x]) => `ef_search=${ef}: ${x.recall.toFixed(3)} (p95 ${ms(x.p95)})`).join('; ')}; exact vector scan p95 ${ms(pct(exactTimes, 95))}`);
 
     // 3. concurrent streams
@@ -387,9 +396,10 @@ async function main() {
       '',
       '| measure | result | target |',
       '|---|---|---|',
-      `| retrieval p95: the retriever (query embedding + hybrid SQL, HNSW), ${QUERIES} queries | ${ms(r.e2e.p95)} (p50 ${ms(r.e2e.p50)}, p99 ${ms(r.e2e.p99)}) | < ${TARGET_RETRIEVAL_P95_MS} ms |`,
+      `| retrieval p95: the retriever (query embedding + hybrid SQL, HNSW), ${QUERIES} queries, word statistics cached | ${ms(r.e2e.p95)} (p50 ${ms(r.e2e.p50)}, p99 ${ms(r.e2e.p99)}) | < ${TARGET_RETRIEVAL_P95_MS} ms |`,
+      `| same, first pass (every query word new: its document frequency is counted once) | ${ms(r.cold.p95)} (p50 ${ms(r.cold.p50)}) | — |`,
       `| hybrid SQL alone, HNSW vs exact scan, p95 | ${ms(r.hnsw.p95)} vs ${ms(r.exact.p95)} (exact / HNSW = ${(r.exact.p95 / r.hnsw.p95).toFixed(1)}×) | ratio reported |`,
-      `| same, filtered to 3 sessions, p95 | ${ms(r.fh.p95)} vs ${ms(r.fe.p95)} (${(r.fe.p95 / r.fh.p95).toFixed(1)}×) | ratio reported |`,
+      `| same, filtered to 3 sessions (~${Math.round((3 * CHUNKS) / SESSIONS)} chunks), p95: as chosen (exact below ${EXACT_SCAN_MAX_CHUNKS} chunks) / HNSW / exact | ${ms(r.fa.p95)} / ${ms(r.fh.p95)} / ${ms(r.fe.p95)} | reported |`,
       `| vector top 10 alone, HNSW p95 vs exact scan p95 | ${ms(recall[DEFAULT_EF_SEARCH].p95)} vs ${ms(pct(exactTimes, 95))} | — |`,
       `| recall@10 of HNSW vs exact scan (ef_search 40 / ${DEFAULT_EF_SEARCH} / 200) | ${[40, DEFAULT_EF_SEARCH, 200].map((ef) => recall[ef].recall.toFixed(3)).join(' / ')} | measured |`,
       `| hybrid top 8: share also in the exact-scan hybrid top 8 | ${(overlap / questions.length).toFixed(3)} | measured |`,

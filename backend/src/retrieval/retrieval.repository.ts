@@ -16,6 +16,8 @@ const TS_RANK_WEIGHT = 0.5;
 /** How long the document-frequency cache is trusted before the set of embedded documents is checked again. */
 const STATS_TTL_MS = 2000;
 
+/** A session filter leaving at most this many chunks is searched by exact distance rather than HNSW. */
+export const EXACT_SCAN_MAX_CHUNKS = 4000;
 /** Query words used by the text ranking (a longer question keeps its first ones). */
 const MAX_TERMS = 12;
 /**
@@ -70,6 +72,8 @@ interface CorpusStats {
   checkedAt: number;
   /** Searchable chunks. */
   total: number;
+  /** Searchable chunks per session. */
+  sessionChunks: Map<string, number>;
   /** Per word: chunks containing it (-1: a word the English configuration ignores) and its tsquery. */
   df: Map<string, { df: number; tsquery: string }>;
 }
@@ -99,6 +103,9 @@ export class RetrievalRepository {
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
     const terms = await this.termWeights(query.words);
     const filter = candidateFilter(terms);
+    // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
+    // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.
+    const exact = query.exact ?? (query.sessionIds.length > 0 && (await this.filteredChunks(query.sessionIds)) <= EXACT_SCAN_MAX_CHUNKS);
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const vector = p(toVectorLiteral(query.embedding));
@@ -109,7 +116,7 @@ export class RetrievalRepository {
     // computed once, so the planner never turns it into a join that bypasses the HNSW and GIN indexes.
     const embedded = `c.document_id <> ALL (ARRAY(SELECT d.id FROM documents d WHERE d.status <> 'embedded'))`;
     // `+ 0` hides the distance from the planner's index matching: an exact scan, for recall checks.
-    const vectorOrder = query.exact ? `(c.embedding <=> ${vector}::vector) + 0` : `c.embedding <=> ${vector}::vector`;
+    const vectorOrder = exact ? `(c.embedding <=> ${vector}::vector) + 0` : `c.embedding <=> ${vector}::vector`;
     // Text rank: the IDF of each query word the chunk contains, plus cover density (words close together).
     // Each word's tsquery goes in as a constant, so the GIN index serves the filter and nothing is parsed per row.
     const idfSum = terms.length
@@ -200,7 +207,13 @@ export class RetrievalRepository {
       });
   }
 
-  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, df: new Map() };
+  /** Searchable chunks of these sessions (from the cached statistics). */
+  private async filteredChunks(sessionIds: string[]): Promise<number> {
+    const stats = await this.corpusStats();
+    return sessionIds.reduce((sum, id) => sum + (stats.sessionChunks.get(id) ?? 0), 0);
+  }
+
+  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, sessionChunks: new Map(), df: new Map() };
 
   private async corpusStats(): Promise<CorpusStats> {
     if (Date.now() - this.stats.checkedAt < STATS_TTL_MS) return this.stats;
@@ -210,10 +223,14 @@ export class RetrievalRepository {
     );
     if (row.signature !== this.stats.signature) {
       // Counted only when the documents changed: a full count of a large table is not per-query work.
-      const [{ total }]: { total: number }[] = await this.db.query(
-        `SELECT count(*)::int AS total FROM chunks c WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')`,
+      const perSession: { sessionId: string; n: number }[] = await this.db.query(
+        `SELECT c.session_id AS "sessionId", count(*)::int AS n FROM chunks c
+          WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')
+          GROUP BY c.session_id`,
       );
-      this.stats = { signature: row.signature, checkedAt: Date.now(), total, df: new Map() };
+      const sessionChunks = new Map(perSession.map((r) => [r.sessionId, r.n]));
+      const total = perSession.reduce((sum, r) => sum + r.n, 0);
+      this.stats = { signature: row.signature, checkedAt: Date.now(), total, sessionChunks, df: new Map() };
     } else {
       this.stats.checkedAt = Date.now();
     }

@@ -49,6 +49,9 @@ export interface HybridQuery {
   candidates?: number;
   /** HNSW candidate list size (`hnsw.ef_search`). */
   efSearch?: number;
-  /** Bypass the HNSW index (exact scan): used to measure recall. */
+  /**
+   * true: exact scan (recall measurement); false: HNSW; unset: HNSW, or an exact scan when the session
+   * filter leaves few chunks (EXACT_SCAN_MAX_CHUNKS).
+   */
   exact?: boolean;
 }
