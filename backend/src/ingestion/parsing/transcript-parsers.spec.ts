@@ -53,6 +53,14 @@ describe('parseTextTranscript', () => {
     ]);
   });
 
+  it('reads speaker names with accented letters', () => {
+    const text = '03:10 Tomás Echeverría: We decline thin files.\n03:40 Åsa Öberg: We do not.';
+    expect(parseTextTranscript(text)).toEqual([
+      { speaker: 'Tomás Echeverría', start: 190, text: 'We decline thin files.' },
+      { speaker: 'Åsa Öberg', start: 220, text: 'We do not.' },
+    ]);
+  });
+
   it("keeps a one-off 'Label: text' in prose as words", () => {
     const segments = parseTextTranscript('Note: rates are indicative.\n\nThe market stayed calm.');
     expect(segments[0]).toEqual({ speaker: null, start: null, text: 'Note: rates are indicative.' });

@@ -2,15 +2,15 @@ import type { TranscriptSegment } from './parsed-document';
 import { clockToSeconds } from './timestamps';
 
 const TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?`;
-/** A speaker label: 1-5 capitalised words ('Dr. Maria Lopez', 'JOHN SMITH', 'Speaker 2', 'SPEAKER_01', 'Q'). */
-const LABEL = String.raw`(?:[A-Z][\w'’.-]*|\d+)(?:[ \t]+(?:[A-Z][\w'’.-]*|\d+|of|de|del|da|van|von|la|le|&)){0,4}`;
+/** A speaker label: 1-5 capitalised words, accents included ('Dr. Maria Lopez', 'Tomás Echeverría', 'JOHN SMITH', 'Speaker 2', 'SPEAKER_01', 'Q'). */
+const LABEL = String.raw`(?:\p{Lu}[\p{L}\p{N}_'’.\-]*|\d+)(?:[ \t]+(?:\p{Lu}[\p{L}\p{N}_'’.\-]*|\d+|of|de|del|da|van|von|la|le|&)){0,4}`;
 
 /** '[00:12:34]', '(12:34)', '00:12:34', '12:34' at the start of a line, then a separator. */
-const LEADING_TIME = new RegExp(String.raw`^[\[(]?(${TIME})[\])]?(?:\s*(?:-->|–>)\s*[\[(]?${TIME}[\])]?)?(?:\s*[-–—|:]\s*|\s+|$)`);
+const LEADING_TIME = new RegExp(String.raw`^[\[(]?(${TIME})[\])]?(?:\s*(?:-->|–>)\s*[\[(]?${TIME}[\])]?)?(?:\s*[-–—|:]\s*|\s+|$)`, 'u');
 /** 'Name:' (or 'Name [00:12:34]:') at the start of a line, then the words spoken. */
-const LEADING_LABEL = new RegExp(String.raw`^(${LABEL})\s*(?:[\[(](${TIME})[\])])?\s*:\s*`);
+const LEADING_LABEL = new RegExp(String.raw`^(${LABEL})\s*(?:[\[(](${TIME})[\])])?\s*:\s*`, 'u');
 /** A heading line 'Name   00:12' (Otter style): the words follow on the next lines. */
-const LABEL_THEN_TIME = new RegExp(String.raw`^(${LABEL})[ \t]+[\[(]?(${TIME})[\])]?$`);
+const LABEL_THEN_TIME = new RegExp(String.raw`^(${LABEL})[ \t]+[\[(]?(${TIME})[\])]?$`, 'u');
 
 interface LineInfo {
   start: number | null;
