@@ -1,8 +1,12 @@
 import { InitialSchema1735000000000 } from './1735000000000-initial-schema';
 import { ChatRequestsAndTakeawayCache1735000004000 } from './1735000004000-chat-requests-and-takeaway-cache';
 import { AppMeta1735000006500 } from './1735000006500-app-meta';
-import { IngestStaging1735000007000 } from './1735000007000-ingest-staging';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
-export const migrations = [InitialSchema1735000000000, ChatRequestsAndTakeawayCache1735000004000, AppMeta1735000006500, IngestStaging1735000007000, ChunkRuns1735000008000];
+export const migrations = [
+  InitialSchema1735000000000,
+  ChatRequestsAndTakeawayCache1735000004000,
+  AppMeta1735000006500,
+  ChunkRuns1735000008000,
+];
