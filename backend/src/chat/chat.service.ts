@@ -55,6 +55,8 @@ export interface MessageResponse {
 }
 
 interface AnswerOptions {
+  /** The answer is streamed to a client (deltas paced); otherwise it is returned whole. */
+  stream?: boolean;
   simple?: boolean;
   signal?: AbortSignal;
   onStatus?: (status: string) => void;
@@ -124,6 +126,7 @@ export class ChatService {
     sse.open();
     try {
       const answer = await this.answer(request, ctx, {
+        stream: true,
         signal: sse.signal,
         onStatus: (status) => sse.send({ status }),
         onContent: (content) => sse.send({ content }),
@@ -199,6 +202,7 @@ export class ChatService {
         history,
         signal: opts.signal,
         simple: opts.simple,
+        paced: opts.stream === true,
         userId: user.id,
       });
       for await (const delta of deltas) {

@@ -37,6 +37,8 @@ export interface AnswerRequest extends UsageContext {
   signal?: AbortSignal;
   /** A quicker, smaller answer (the `/api/chat/simple` fallback). */
   simple?: boolean;
+  /** false: nobody watches the deltas arrive (non-streaming endpoints), so the local answerer does not pace them. */
+  paced?: boolean;
 }
 
 /** Passages of one session, for the map step of takeaways. */
