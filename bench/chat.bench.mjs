@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
@@ -192,18 +193,7 @@ function stream(url, cookie, body) {
 }
 
 function writeResults(section) {
-  const file = path.join(root, 'bench', 'RESULTS.md');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.search(/^## Chat\s*$/m);
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 1);
-    const next = rest.search(/^## /m);
-    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${rest.slice(next)}`);
-  }
-  fs.writeFileSync(file, `${text.trimEnd()}\n`);
-  console.log(`wrote the Chat section of ${path.relative(root, file)}`);
+  writeResultsSection('Chat', section);
 }
 
 // ---------- main ----------

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
+import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -286,18 +287,7 @@ function machine() {
 }
 
 function writeResults(section) {
-  const file = path.join(root, 'bench', 'RESULTS.md');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.search(/^## Ingestion\s*$/m);
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 1);
-    const next = rest.search(/^## /m);
-    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${rest.slice(next)}`);
-  }
-  fs.writeFileSync(file, `${text.trimEnd()}\n`);
-  console.log(`wrote the Ingestion section of ${path.relative(root, file)}`);
+  writeResultsSection('Ingestion', section);
 }
 
 // ---------------------------------------------------------------- main

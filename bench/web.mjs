@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -204,18 +205,7 @@ function machine() {
 }
 
 function writeResults(section) {
-  const file = path.join(root, 'bench', 'RESULTS.md');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.search(/^## Web\s*$/m);
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 1);
-    const next = rest.search(/^## /m);
-    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${rest.slice(next)}`);
-  }
-  fs.writeFileSync(file, `${text.trimEnd()}\n`);
-  console.log(`wrote the Web section of ${path.relative(root, file)}`);
+  writeResultsSection('Web', section);
 }
 
 async function main() {
