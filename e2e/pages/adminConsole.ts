@@ -1,10 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
+import { expectAccessible, saveScreenshot } from '../support/screens';
 import { signInLinkOf, waitForMail } from '../support/mail';
 
-export const SCREENSHOT_DIR = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
 
 /** SPEC §2: the admin dashboard's tabs, in order. */
 export const ADMIN_TABS = [
@@ -81,18 +78,12 @@ export class AdminConsole {
     return name ? this.page.getByRole('dialog', { name }) : this.page.getByRole('dialog');
   }
 
-  /** No serious or critical axe violations on the current screen. */
-  async expectAccessible(label: string): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${label} has serious/critical axe violations`,
-    ).toEqual([]);
+  /** No serious or critical axe-core violation on the current screen. */
+  expectAccessible(label: string): Promise<void> {
+    return expectAccessible(this.page, label);
   }
 
-  async screenshot(name: string): Promise<void> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  screenshot(name: string): Promise<void> {
+    return saveScreenshot(this.page, name);
   }
 }

@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
+import { expectAccessible, saveScreenshot } from '../support/screens';
 
 /** A new attendee address for each test, so rate limits, threads and mail never mix. */
 export function uniqueEmail(prefix = 'attendee'): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
 }
 
-export const SCREENSHOT_DIR = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
 
 /** Page object of the attendee app (accessible selectors: roles, labels, visible text). */
 export class AttendeeApp {
@@ -75,17 +72,11 @@ export class AttendeeApp {
   }
 
   /** No serious or critical axe-core violation on the current screen. */
-  async expectAccessible(label: string): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${label} has serious/critical axe violations`,
-    ).toEqual([]);
+  expectAccessible(label: string): Promise<void> {
+    return expectAccessible(this.page, label);
   }
 
-  async screenshot(name: string): Promise<void> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  screenshot(name: string): Promise<void> {
+    return saveScreenshot(this.page, name);
   }
 }
