@@ -40,6 +40,8 @@ describe('semantic search (GET /api/search)', () => {
       kind: expect.stringMatching(/^(pdf|transcript)$/),
       page: top.kind === 'pdf' ? 2 : null,
       startTime: top.kind === 'transcript' ? 412 : null,
+      line: null,
+      lineEnd: null,
       marker: expect.stringMatching(/^\[.+\]$/),
       snippet: expect.stringContaining('**FICO** **floor**'),
       score: expect.any(Number),

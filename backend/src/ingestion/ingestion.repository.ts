@@ -117,11 +117,17 @@ export class IngestionRepository {
     const params: unknown[] = [doc.id, doc.sessionId, run, model];
     for (const c of chunks) {
       const p = params.length;
-      values.push(`($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector)`);
-      params.push(c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding));
+      values.push(
+        `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[])`,
+      );
+      params.push(
+        c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding),
+        c.lineStart ?? null, c.lineEnd ?? null, c.turnLines ?? null,
+      );
     }
     await this.db.query(
-      `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding)
+      `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
+                           line_start, line_end, turn_lines)
        VALUES ${values.join(', ')}`,
       params,
     );

@@ -5,7 +5,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
-import { ChunkDraft, chunkPdfPage, chunkTranscript } from './chunking/chunker';
+import { cleanText } from '../common/text-sanitize';
+import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
 import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
 import { readPdfPages } from './parsing/pdf-pages';
@@ -120,13 +121,15 @@ export class IngestionService {
     let pagesDone = 0;
     let produced = 0;
     let announced = false;
+    const boilerplate = new PdfBoilerplate();
     for await (const batch of readPdfPages(file, signal)) {
       if (!announced) {
         announced = true;
         await progress.stage('Chunking');
       }
       const chunks: ChunkDraft[] = [];
-      for (const page of batch.pages) chunks.push(...(await chunkPdfPage(page)));
+      // Parser text is cleaned before it can reach PostgreSQL (NUL bytes from a font's ToUnicode map, lone surrogates).
+      for (const page of batch.pages) chunks.push(...(await chunkPdfPage({ num: page.num, text: cleanText(page.text) }, boilerplate)));
       pagesDone += batch.pages.length;
       produced += chunks.length;
       const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);
@@ -144,6 +147,7 @@ export class IngestionService {
     } catch {
       throw new IngestError(INGEST_MESSAGES.notUtf8);
     }
+    content = cleanText(content);
     if (content.trim() === '') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
     const segments = mimeType === 'application/json' ? parseJsonTranscript(content) : parseTextTranscript(content);
     await progress.stage('Chunking');

@@ -117,3 +117,55 @@ describe('citations', () => {
     });
   });
 });
+
+describe('line citations of untimed transcripts', () => {
+  const meeting = (over: Partial<Passage> = {}) =>
+    passage({
+      kind: 'transcript',
+      page: null,
+      documentId: 'doc-meeting',
+      sessionTitle: 'Research Group Meeting',
+      text: 'Professor: Try the log magnitude spectrum.\nGrad E: The energy features helped a bit.\nPhD D: It took a day to train.',
+      lineStart: 110,
+      lineEnd: 112,
+      turnLines: [110, 111, 112],
+      ...over,
+    });
+
+  it('marks the passage by its first line and every turn by its own line', () => {
+    const set = new CitationSet([meeting()]);
+    expect(set.passages[0].marker).toBe('[line 110]');
+    expect(set.passages[0].lineMarkers).toEqual(['[line 110]', '[line 111]', '[line 112]']);
+  });
+
+  it('resolves [line N] to a source carrying the line and the turns around it, the cited one flagged', () => {
+    const set = new CitationSet([meeting()]);
+    expect(resolveCitations('Energy helped [line 111].', set)).toBe('Energy helped [line 111].');
+    const [source] = set.sources();
+    expect(source).toMatchObject({ kind: 'transcript', line: 111, lineEnd: 111, marker: '[line 111]' });
+    expect(source.snippet).toBe('Grad E: The energy features helped a bit.');
+    expect(source.excerpt).toEqual([
+      { line: 110, text: 'Professor: Try the log magnitude spectrum.', cited: false },
+      { line: 111, text: 'Grad E: The energy features helped a bit.', cited: true },
+      { line: 112, text: 'PhD D: It took a day to train.', cited: false },
+    ]);
+  });
+
+  it('drops a line no passage holds and markers that point nowhere', () => {
+    const set = new CitationSet([meeting()]);
+    expect(resolveCitations('A claim [line 500]. Another [transcript]. More [Research Group, transcript].', set)).toBe(
+      'A claim. Another. More.',
+    );
+    expect(set.sources()).toEqual([]);
+  });
+
+  it('prefixes the session when passages come from several documents, and resolves the prefixed form', () => {
+    const other = meeting({ documentId: 'doc-2', sessionId: 'session-b', sessionTitle: 'Product Design Meeting', turnLines: [110, 111, 112] });
+    const set = new CitationSet([meeting(), other]);
+    expect(set.passages[1].lineMarkers![1]).toBe('[Product Design Meeting, line 111]');
+    // Unprefixed and held by two documents: ambiguous, dropped.
+    expect(resolveCitations('x [line 111]', set)).toBe('x');
+    expect(resolveCitations('y [Product Design Meeting, line 111]', set)).toBe('y [Product Design Meeting, line 111]');
+    expect(set.sources()[0]).toMatchObject({ documentId: 'doc-2', line: 111 });
+  });
+});

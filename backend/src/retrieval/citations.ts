@@ -1,3 +1,4 @@
+import { cleanMarkup } from '../ai/generation/sentences';
 import type { Passage } from './retrieval.types';
 
 /** A citation the client shows as a badge: one per distinct marker of an answer. */
@@ -9,9 +10,17 @@ export interface Source {
   page?: number;
   /** Seconds from the start of the recording. */
   startTime?: number;
-  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[Lender Panel, p. 3]'. */
+  /** Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
+  line?: number;
+  lineEnd?: number;
+  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
   marker: string;
   snippet: string;
+  /**
+   * Untimed transcripts: the turns of the passage around the cited one, each with its file line;
+   * `cited` marks the turn(s) the marker points at (the client highlights them).
+   */
+  excerpt?: { line: number; text: string; cited: boolean }[];
   score: number;
 }
 
@@ -19,6 +28,16 @@ export interface Source {
 export interface CitedPassage extends Passage {
   n: number;
   marker: string;
+  /** Untimed transcripts: the marker of each line (turn) of `text`, e.g. '[line 112]'. */
+  lineMarkers?: string[];
+}
+
+/** A line marker resolved: the passage holding the line and the cited turn's lines. */
+interface LineCitation {
+  passage: CitedPassage;
+  marker: string;
+  line: number;
+  lineEnd: number;
 }
 
 const SNIPPET_LENGTH = 300;
@@ -33,13 +52,32 @@ export function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`;
 }
 
-/** 'p. 3' for a PDF page, '12:34' for a transcript time, 'p. ?' never: unlocated chunks cite the document. */
-export function locatorOf(p: Pick<Passage, 'kind' | 'page' | 'startTime'>): string {
+/**
+ * 'p. 3' for a PDF page, '12:34' for a timed transcript, 'line 112' for an untimed transcript (the
+ * file line of the passage's first turn). Chunks stored before locations existed fall back to 'PDF' /
+ * 'transcript' until they are re-processed (every document is, once, at the first start).
+ */
+export function locatorOf(p: Pick<Passage, 'kind' | 'page' | 'startTime' | 'lineStart'>): string {
   if (p.kind === 'pdf' && p.page != null) return `p. ${p.page}`;
   if (p.startTime != null) return formatTime(p.startTime);
   if (p.page != null) return `p. ${p.page}`;
+  if (p.lineStart != null) return `line ${p.lineStart}`;
   return p.kind === 'pdf' ? 'PDF' : 'transcript';
 }
+
+/** The lines of the turn of `p` holding file line `line`: [first, last], or null when `p` does not hold it. */
+function turnAt(p: Passage, line: number): { index: number; line: number; lineEnd: number } | null {
+  const turns = p.turnLines ?? [];
+  if (p.lineStart == null || p.lineEnd == null || line < p.lineStart || line > p.lineEnd || turns.length === 0) return null;
+  let index = 0;
+  for (let j = 0; j < turns.length; j++) if (turns[j] <= line) index = j;
+  const end = index + 1 < turns.length ? Math.max(turns[index], turns[index + 1] - 1) : p.lineEnd;
+  return { index, line, lineEnd: Math.max(line, end) };
+}
+
+/** Turns of a passage shown around a cited one. */
+const EXCERPT_TURNS = 5;
+const EXCERPT_TURN_LENGTH = 400;
 
 /** Labels that say what kind of session it is rather than what it is about ('Fireside Chat: …'). */
 const FORMAT_LABEL = /^(fireside chat|lightning (round|talks?)|roundtable|panel|workshop|lab|keynote|concurrent session)$/i;
@@ -71,15 +109,15 @@ export function shortSessionName(title: string): string {
 }
 
 function snippetOf(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim();
+  const t = cleanMarkup(text).replace(/\s+/g, ' ').trim();
   if (t.length <= SNIPPET_LENGTH) return t;
   const cut = t.lastIndexOf(' ', SNIPPET_LENGTH);
   return `${t.slice(0, cut > SNIPPET_LENGTH / 2 ? cut : SNIPPET_LENGTH)}…`;
 }
 
-const LOCATOR = /^(?:p\.?|pp\.|page)\s*(\d+)$|^(\d{1,2}:\d{2}(?::\d{2})?)$/i;
-/** A bracket group that claims to be a citation: '[p. 3]', '[12:34]', '[Some Session, p. 3]'. */
-const CITATION_SHAPE = /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?)$/i;
+const LOCATOR = /^(?:p\.?|pp\.|page)\s*(\d+)$|^(\d{1,2}:\d{2}(?::\d{2})?)$|^(?:line|l\.|lines)\s*(\d+)(?:\s*[-–]\s*\d+)?$/i;
+/** A bracket group that claims to be a citation: '[p. 3]', '[12:34]', '[line 112]', '[Some Session, p. 3]'. */
+const CITATION_SHAPE = /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?|(?:line|l\.|lines)\s*\d+(?:\s*[-–]\s*\d+)?|transcript|pdf)$/i;
 /** Numbered references to prompt passages: '[1]', '[2, 3]', '[Passage 2]', '[Source 1]'. */
 const NUMBERED = /^(?:(?:passage|source)\s*)?\d{1,2}(?:\s*[,;]\s*(?:(?:passage|source)\s*)?\d{1,2})*$/i;
 
@@ -95,6 +133,8 @@ export class CitationSet {
   private readonly byMarker = new Map<string, CitedPassage>();
   private readonly byLocator = new Map<string, CitedPassage[]>();
   private readonly used: string[] = [];
+  private readonly lineCitations = new Map<string, LineCitation>();
+  private readonly prefixOf = new Map<string, string>();
 
   constructor(passages: Passage[]) {
     const sessions = new Map<string, string>();
@@ -108,10 +148,13 @@ export class CitationSet {
         names.set(id, clash ? sessions.get(id)!.replace(/[[\](),;]/g, ' ').replace(/\s+/g, ' ').trim() : name);
       }
     }
+    for (const p of passages) this.prefixOf.set(p.sessionId, prefixed ? `${names.get(p.sessionId)}, ` : '');
     this.passages = passages.map((p, i) => {
-      const locator = locatorOf(p);
-      const marker = prefixed ? `[${names.get(p.sessionId)}, ${locator}]` : `[${locator}]`;
-      return { ...p, n: i + 1, marker };
+      const prefix = this.prefixOf.get(p.sessionId)!;
+      const marker = `[${prefix}${locatorOf(p)}]`;
+      const timed = p.kind === 'pdf' || p.startTime != null || p.page != null;
+      const lineMarkers = !timed && p.turnLines?.length ? p.turnLines.map((line) => `[${prefix}line ${line}]`) : undefined;
+      return { ...p, n: i + 1, marker, ...(lineMarkers ? { lineMarkers } : {}) };
     });
     for (const p of this.passages) {
       const key = normalise(p.marker);
@@ -130,6 +173,9 @@ export class CitationSet {
    */
   resolve(inner: string): string {
     const text = inner.trim();
+    const line = /^(?:(.{1,80}?),\s*)?(?:line|l\.|lines)\s*(\d+)(?:\s*[-–]\s*\d+)?$/i.exec(text);
+    if (line) return this.resolveLine(Number(line[2]), line[1] ?? null);
+    if (/^(?:(.{1,80}?),\s*)?(?:transcript|pdf)$/i.test(text)) return ''; // a marker that points nowhere
     const known = this.byMarker.get(normalise(`[${text}]`));
     if (known) return this.use(known);
     if (NUMBERED.test(text)) {
@@ -155,9 +201,37 @@ export class CitationSet {
     return '';
   }
 
+  /**
+   * '[line N]' (or '[Session, line N]'): the passage holding file line N of the named (or the only
+   * matching) session's transcript; the marker names the line, the source carries the cited turn.
+   */
+  private resolveLine(line: number, name: string | null): string {
+    const key = normalise(name ?? '');
+    const holders = this.passages.filter((p) => {
+      if (!p.lineMarkers || !turnAt(p, line)) return false;
+      if (name === null) return true;
+      const prefix = this.prefixOf.get(p.sessionId) ?? '';
+      return normalise(prefix.replace(/,\s*$/, '')) === key || normalise(p.sessionTitle) === key;
+    });
+    const documents = new Set(holders.map((p) => p.documentId));
+    if (holders.length === 0 || documents.size > 1) return '';
+    return this.citeLine(holders[0], line);
+  }
+
+  private citeLine(passage: CitedPassage, line: number): string {
+    const turn = turnAt(passage, line)!;
+    const marker = `[${this.prefixOf.get(passage.sessionId) ?? ''}line ${line}]`;
+    const canonical = normalise(marker);
+    if (!this.lineCitations.has(canonical)) this.lineCitations.set(canonical, { passage, marker, line, lineEnd: turn.lineEnd });
+    if (!this.used.includes(marker)) this.used.push(marker);
+    return marker;
+  }
+
   /** The sources of the markers resolved so far, in order of first citation. */
   sources(): Source[] {
     return this.used.map((marker) => {
+      const cited = this.lineCitations.get(normalise(marker));
+      if (cited) return lineSource(cited);
       const p = this.byMarker.get(normalise(marker))!;
       return {
         documentId: p.documentId,
@@ -174,10 +248,40 @@ export class CitationSet {
   }
 
   private use(p: CitedPassage): string {
+    if (p.lineMarkers && p.lineStart != null) return this.citeLine(p, p.lineStart);
     const canonical = this.byMarker.get(normalise(p.marker))!;
     if (!this.used.includes(canonical.marker)) this.used.push(canonical.marker);
     return canonical.marker;
   }
+}
+
+/** The source of a line citation: the cited turn's lines and the turns around it. */
+function lineSource(c: LineCitation): Source {
+  const p = c.passage;
+  const turns = p.text.split('\n');
+  const at = turnAt(p, c.line)!.index;
+  const from = Math.max(0, Math.min(at - 2, turns.length - EXCERPT_TURNS));
+  const excerpt = turns.slice(from, from + EXCERPT_TURNS).map((text, j) => {
+    const index = from + j;
+    const clean = cleanMarkup(text).replace(/\s+/g, ' ').trim();
+    return {
+      line: p.turnLines![index],
+      text: clean.length > EXCERPT_TURN_LENGTH ? `${clean.slice(0, EXCERPT_TURN_LENGTH)}…` : clean,
+      cited: index === at,
+    };
+  });
+  return {
+    documentId: p.documentId,
+    sessionId: p.sessionId,
+    sessionTitle: p.sessionTitle,
+    kind: p.kind,
+    line: c.line,
+    lineEnd: c.lineEnd,
+    marker: c.marker,
+    snippet: snippetOf(turns[at] ?? p.text),
+    excerpt,
+    score: Number(p.score.toFixed(6)),
+  };
 }
 
 /** Longest bracket group considered a citation; a longer '[' run is plain text. */

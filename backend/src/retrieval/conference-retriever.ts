@@ -2,8 +2,9 @@ import type { CallbackManagerForRetrieverRun } from '@langchain/core/callbacks/m
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
-import { keywords } from '../ai/generation/keywords';
+import { keywords, stemOf } from '../ai/generation/keywords';
 import type { RetrievalRepository } from './retrieval.repository';
+import { capPerDocument, rerank } from './rerank';
 import type { Passage, RetrievalOptions } from './retrieval.types';
 
 export const DEFAULT_K = 8;
@@ -15,6 +16,9 @@ export const DEFAULT_PER_DOCUMENT = 4;
  * fuse 1:1.
  */
 export const LOCAL_TEXT_WEIGHT = 3;
+/** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL). */
+export const RERANK_POOL_FACTOR = 4;
+export const MIN_RERANK_POOL = 32;
 
 export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalOptions {
   repository: RetrievalRepository;
@@ -45,19 +49,28 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     return passages.map((p) => new Document<Passage>({ pageContent: p.text, metadata: p, id: p.chunkId }));
   }
 
-  /** The passages for `query`, best first. */
+  /**
+   * The passages for `query`, best first: a pool of fused candidates (vectors + full text) is
+   * reranked on lexical evidence (`rerank`), then capped per document.
+   */
   async search(query: string): Promise<Passage[]> {
     const text = query.trim();
     if (!text) return [];
+    const k = this.options.k ?? DEFAULT_K;
+    const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL);
+    const words = keywords(text);
     const embedding = await this.embeddings.embedQuery(text, { userId: this.options.userId ?? null });
-    return this.repository.hybridSearch({
+    const candidates = await this.repository.hybridSearch({
       embedding,
-      words: keywords(text),
+      words,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds: this.options.sessionIds ?? [],
-      k: this.options.k ?? DEFAULT_K,
-      perDocument: this.options.perDocument ?? DEFAULT_PER_DOCUMENT,
+      k: pool,
+      perDocument: pool,
     });
+    const terms = await this.repository.termWeights(words);
+    const weighted = terms.map((t) => ({ stem: /^\d/.test(t.word) ? t.word : stemOf(t.word), idf: t.idf }));
+    return capPerDocument(rerank(text, candidates, weighted), k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT);
   }
 }

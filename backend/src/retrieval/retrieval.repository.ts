@@ -164,6 +164,7 @@ export class RetrievalRepository {
       SELECT c.id::text AS "chunkId", c.document_id AS "documentId", c.session_id AS "sessionId",
              s.title AS "sessionTitle", d.kind, c.chunk_index AS "chunkIndex", c.text, c.page,
              c.start_time AS "startTime", c.speaker,
+             c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
              (SELECT n.start_time FROM chunks n
                WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
              p.score::float8 AS score, (1 - (c.embedding <=> ${vector}::vector))::float8 AS similarity,

@@ -14,7 +14,12 @@ export interface Passage {
   /** Transcript time in seconds where the next chunk starts (null for the last one and for PDFs). */
   endTime: number | null;
   speaker: string | null;
-  /** Reciprocal-rank-fusion score (higher is better). */
+  /** Transcripts: first and last line (or JSON segment) of the uploaded file the chunk covers. */
+  lineStart?: number | null;
+  lineEnd?: number | null;
+  /** Transcripts: the file line where each line of `text` (one turn each) starts. */
+  turnLines?: number[] | null;
+  /** Relevance (higher is better): the reciprocal-rank-fusion score, replaced by the reranked score (`rerank`). */
   score: number;
   /** Cosine similarity of the chunk to the query embedding (0 when not among the vector candidates). */
   similarity: number;

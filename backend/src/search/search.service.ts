@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { keywordStems, WORD } from '../ai/generation/keywords';
+import { cleanMarkup } from '../ai/generation/sentences';
 import { porterStem } from '../ai/embeddings/porter-stemmer';
 import type { AuthUser } from '../common/roles';
 import { CitationSet } from '../retrieval/citations';
@@ -14,6 +15,9 @@ export interface SearchResult {
   kind: 'transcript' | 'pdf';
   page: number | null;
   startTime: number | null;
+  /** Untimed transcripts: the file lines the passage covers (1-based, inclusive); null otherwise. */
+  line: number | null;
+  lineEnd: number | null;
   marker: string;
   /** Text around the best match, matched words wrapped in `**…**`. */
   snippet: string;
@@ -30,7 +34,7 @@ const SNIPPET_LENGTH = 280;
  * query words, with those words marked.
  */
 export function snippetAround(text: string, stems: ReadonlySet<string>): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = cleanMarkup(text).replace(/\s+/g, ' ').trim();
   const hits: number[] = [];
   for (const m of clean.matchAll(WORD)) {
     const lower = m[0].toLowerCase().replace(/['’]s$/, '');
@@ -87,6 +91,8 @@ export class SearchService {
         kind: p.kind,
         page: p.kind === 'pdf' ? p.page : null,
         startTime: p.startTime,
+        line: p.kind === 'transcript' ? (p.lineStart ?? null) : null,
+        lineEnd: p.kind === 'transcript' ? (p.lineEnd ?? null) : null,
         marker: p.marker,
         snippet: snippetAround(p.text, stems),
         score: Number(p.score.toFixed(6)),

@@ -25,6 +25,11 @@ export interface GenerationPassage {
   score: number;
   /** Cosine similarity to the query embedding. */
   similarity: number;
+  /** Untimed transcripts: the marker of each line (turn) of `text`, e.g. '[line 112]'. */
+  lineMarkers?: string[];
+  /** Position of the passage in its document (meeting order). */
+  documentId?: string;
+  chunkIndex?: number;
 }
 
 export interface AnswerRequest extends UsageContext {

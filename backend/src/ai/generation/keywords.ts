@@ -16,12 +16,25 @@ export function words(text: string): string[] {
   return [...normalised.matchAll(WORD)].map((m) => m[0].replace(/['’]s$/, ''));
 }
 
+/**
+ * A fiscal year as the documents write it: 'FY2022', 'FY22', 'FY 2022' → '2022' (the filings say
+ * 'fiscal 2022' or head a column '2022').
+ */
+function fiscalYear(word: string): string | null {
+  const m = /^fy['’]?(\d{2}|\d{4})$/.exec(word);
+  if (!m) return null;
+  return m[1].length === 4 ? m[1] : `20${m[1]}`;
+}
+
 /** The words of a question that carry its topic (no stop words, no question words), in order, unique. */
 export function keywords(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const w of words(text)) {
-    for (const part of w.split(/[-.’']/)) {
+  for (const raw of words(text.replace(/\bFY\s+(\d{2,4})\b/gi, 'FY$1'))) {
+    const w = fiscalYear(raw) ?? raw;
+    // A figure stays whole ('1.6', '3,215'): its digits alone say nothing.
+    const parts = /^\d+(?:[.,]\d+)+$/.test(w) ? [w.replace(/,/g, '')] : w.split(/[-.’']/);
+    for (const part of parts) {
       if (!part || STOP_WORDS.has(part) || QUESTION_WORDS.has(part) || seen.has(part)) continue;
       if (part.length < 2 && !/\d/.test(part)) continue;
       seen.add(part);

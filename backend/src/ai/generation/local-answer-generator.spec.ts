@@ -46,13 +46,14 @@ describe(LocalAnswerGenerator.name, () => {
   it('answers with a lead sentence and bullets quoting the relevant sentences, each with its marker', () => {
     const answer = sut.composeAnswer({ question: 'What FICO floor do lenders require for guarantors?', passages: PASSAGES });
     const [lead, blank, ...bullets] = answer.split('\n');
-    expect(lead).toBe('Here is what the conference materials say, from “What Lenders Want: Credit Criteria in a Tighter Market”:');
+    // The lead is the sentence holding the question's key words and figure, with its marker.
+    expect(lead).toMatch(/680.*\[What Lenders Want, (06:52|p\. 2)\]$/);
+    expect(lead.split(' ').length).toBeGreaterThanOrEqual(8);
     expect(blank).toBe('');
     expect(bullets.length).toBeGreaterThanOrEqual(1);
     expect(bullets.length).toBeLessThanOrEqual(6);
     for (const b of bullets) expect(b).toMatch(/^- .+ \[What Lenders Want, (06:52|p\. 2)\]$/);
-    expect(bullets[0]).toContain('680');
-    expect(answer).toContain('**Tomás Echeverría:** On personal credit we hold a FICO floor of 680');
+    expect(answer).toContain('On personal credit we hold a FICO floor of 680');
     expect(answer).not.toContain('Residual');
   });
 
@@ -107,6 +108,60 @@ describe(LocalAnswerGenerator.name, () => {
   });
 });
 
+describe('answers on meeting transcripts (untimed, cited by line)', () => {
+  const usage = { record: async () => undefined } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+  const lines = [
+    'Professor: The voice-unvoice detection usually relies on R-one over R-zero as the measure {disfmarker} that is the classic feature.',
+    'PhD D: Our voice-unvoice net takes fifteen base features plus three features of R as inputs {vocalsound} .',
+    'Grad E: The training of the voice-unvoice nets takes about a day, so we can run more experiments this week.',
+    'Professor: I think we should compare the log FFT spectrum with the filter bank for voice-unvoice detection.',
+    'PhD D: The variance of the difference between the two spectrums was one of the voice-unvoice features.',
+  ];
+  const meeting = passage({
+    n: 1,
+    kind: 'transcript',
+    marker: '[line 40]',
+    sessionTitle: 'Research Group Meeting',
+    documentId: 'doc-m',
+    chunkIndex: 3,
+    text: lines.join('\n'),
+    lineMarkers: ['[line 40]', '[line 41]', '[line 42]', '[line 43]', '[line 44]'],
+  });
+
+  it('cites every sentence by the line of its turn, and the lead too', () => {
+    const answer = sut.composeAnswer({ question: 'How long does training the voice-unvoice nets take?', passages: [meeting] });
+    const units = answer.split('\n').filter(Boolean);
+    expect(units[0]).toMatch(/about a day.*\[line 42\]$/);
+    for (const u of units) expect(u).toMatch(/\[line 4\d\]$/);
+  });
+
+  it("keeps to the asked speaker's turns for 'what did X think about Y'", () => {
+    const answer = sut.composeAnswer({ question: 'What did the professor think about voice-unvoice detection?', passages: [meeting] });
+    expect(answer).toContain('R-one over R-zero');
+    expect(answer).toContain('[line 43]');
+    expect(answer).not.toMatch(/fifteen base features|about a day/);
+  });
+
+  it('summarizes a discussion in meeting order with speakers named, without corpus markup', () => {
+    const answer = sut.composeAnswer({ question: 'Summarize the discussion about voice-unvoice detection', passages: [meeting] });
+    const cited = [...answer.matchAll(/^- .*\[line (\d+)\]$/gm)].map((m) => Number(m[1]));
+    expect(cited.length).toBeGreaterThanOrEqual(3);
+    expect(cited).toEqual([...cited].sort((a, b) => a - b));
+    expect(answer).toMatch(/\*\*(Professor|PhD D|Grad E):\*\*/);
+    expect(answer).not.toMatch(/disfmarker|vocalsound/);
+  });
+
+  it('refuses a question about someone the passages never mention', () => {
+    expect(
+      sut.composeAnswer({ question: 'What did Kirsty Williams say about voice-unvoice detection?', passages: [meeting] }),
+    ).toBe(NOT_COVERED_ANSWER);
+    expect(sut.composeAnswer({ question: 'Has Microsoft increased its voice-unvoice features?', passages: [meeting] })).toBe(
+      NOT_COVERED_ANSWER,
+    );
+  });
+});
+
 describe(rewriteFollowUp.name, () => {
   const history = [
     { role: 'user' as const, content: 'What FICO floor do captive lenders like Hartwell Credit use?' },
@@ -141,8 +196,8 @@ describe('sentences', () => {
   it('joins wrapped PDF lines, marks headings and drops page footers; slide labels are not speakers', () => {
     const s = splitSentences('Budget and Payback\nBudget: build cost $1.2 million, paid back in\n14 months overall and\nwithin plan.\nPage 6 of 6 Conference', false);
     expect(s).toEqual([
-      { text: 'Budget and Payback', speaker: null, heading: true },
-      { text: 'Budget: build cost $1.2 million, paid back in 14 months overall and within plan.', speaker: null, heading: false },
+      { text: 'Budget and Payback', speaker: null, heading: true, lineIndex: 0 },
+      { text: 'Budget: build cost $1.2 million, paid back in 14 months overall and within plan.', speaker: null, heading: false, lineIndex: 1 },
     ]);
   });
 

@@ -64,8 +64,10 @@ const NUMBER_WORDS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|e
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A figure, in digits or in words ('forty-three percent'), or a date. */
 export function hasNumber(text: string): boolean {
-  return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text);
+  return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text) || DURATION.test(text);
 }
+/** A duration said in words ('about a day', 'a couple of weeks'). */
+const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|year|hour|minute|quarter)s?\b/i;
 /** Sentences about the session itself rather than its substance: never a takeaway. */
 const META_TALK = /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
 const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
@@ -76,7 +78,24 @@ interface ScoredSentence {
   passage: GenerationPassage;
   stems: Set<string>;
   score: number;
+  /** Line of the passage text the sentence starts on (its turn, in a transcript). */
+  lineIndex: number;
+  /** Order of the sentence within its passage. */
+  position: number;
 }
+
+/** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
+const SPEAKER_QUESTION = /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(.{1,60}?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
+/** "Summarize the discussion / meeting / questioning about Y": the turns about Y in meeting order. */
+const SUMMARY_QUESTION = /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
+/** Capitalised words of a question that are names ('Kirsty Williams', 'Microsoft') when not at its start. */
+const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}[\p{Ll}]+(?:['’]s)?)\b/gu;
+/** Capitalised words that are not names. */
+const NOT_NAMES = new Set(
+  'I According Based Please Answer Round Use Using What Which Who How When Where Why Is Are Was Were Does Did Do Can Could Has Have Had The A An In On Of For From To By With As At And Or But If Then Summarize Summarise Give List Tell Explain Describe Overall Fiscal Year Quarter Total Net Gross Operating January February March April May June July August September October November December Q1 Q2 Q3 Q4 USD Dollars Millions Billions'.split(
+    ' ',
+  ),
+);
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;
@@ -134,31 +153,59 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     }
   }
 
-  /** The whole answer text (markers included) for a question and its passages. */
+  /**
+   * The whole answer text (markers included) for a question and its passages: the sentence that best
+   * answers it (its key words and figures) with its marker, then 2–5 supporting bullets, each with
+   * its marker. "What did X say about Y" keeps to X's turns; "summarize the discussion about Y" gives
+   * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
+   * question, or when it names someone or something the passages never mention.
+   */
   composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple'>): string {
     const { question, passages } = request;
     if (passages.length === 0) return NOT_COVERED_ANSWER;
+    if (unknownName(question, passages)) return NOT_COVERED_ANSWER;
     const ranked = this.rankSentences(question, passages);
     if (!ranked.covered || ranked.sentences.length === 0) return NOT_COVERED_ANSWER;
+    let sentences = ranked.sentences;
+    const speaker = askedSpeaker(question, passages);
+    if (speaker) {
+      // X's turns in the passages about Y, even those that do not repeat Y's words.
+      const own = ranked.all.filter((s) => sameSpeaker(s.speaker ?? s.passage.speaker, speaker) && !s.text.endsWith('?'));
+      if (own.length > 0) sentences = own;
+    }
     const max = request.simple ? 4 : MAX_BULLETS;
-    const picked = pickDiverse(ranked.sentences, max, (s, best) => s.score >= best * 0.45);
-    const sessions = [...new Set(picked.map((s) => s.passage.sessionTitle))];
-    const lead =
-      sessions.length === 1
-        ? `Here is what the conference materials say, from “${sessions[0]}”:`
-        : `Here is what the conference materials say, from ${sessions.length} sessions:`;
-    const bullets = picked.map((s) => {
-      const who = s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null;
-      return `- ${who ? `**${who}:** ` : ''}${s.text} ${s.passage.marker}`;
-    });
-    return `${lead}\n\n${bullets.join('\n')}`;
+    const cite = (s: ScoredSentence) => s.passage.lineMarkers?.[s.lineIndex] ?? s.passage.marker;
+    const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
+    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.text} ${cite(s)}`;
+
+    if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
+      const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
+      picked.sort(meetingOrder);
+      const lead = picked[0];
+      const speakers = [...new Set(picked.map(who).filter(Boolean))];
+      const intro = `${speakers.length > 1 ? `${speakers.slice(0, -1).join(', ')} and ${speakers[speakers.length - 1]} discussed this` : speakers.length === 1 ? `${speakers[0]} spoke about this` : 'The discussion went'} as follows ${cite(lead)}:`;
+      return `${intro}\n\n${picked.map(bullet).join('\n')}`;
+    }
+
+    const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3);
+    // The lead is a whole statement: of the best three, the first of eight words or more.
+    const leadAt = Math.max(0, picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8));
+    const [lead] = picked.splice(leadAt, 1);
+    const support = picked;
+    const leadWho = who(lead);
+    const leadText = leadWho && !speaker ? `${leadWho}: ${lead.text}` : lead.text;
+    const body = support.length > 0 ? `\n\n${support.map(bullet).join('\n')}` : '';
+    return `${endSentence(leadText)} ${cite(lead)}${body}`;
   }
 
   /**
    * Sentences of the passages scored against the question: weighted share of its key words present
    * (common conference words weigh less), embedding similarity, and the passage's retrieval rank.
    */
-  rankSentences(question: string, passages: GenerationPassage[]): { covered: boolean; sentences: ScoredSentence[] } {
+  rankSentences(
+    question: string,
+    passages: GenerationPassage[],
+  ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
     // Words carried over from earlier questions by `rewriteFollowUp` ('… (carried words)') count half.
     const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
     const carried = new Set(carriedPart ? keywordStems(carriedPart[1]) : []);
@@ -174,6 +221,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const quantity = QUANTITY_QUESTION.test(question);
     let covered = false;
     const sentences: ScoredSentence[] = [];
+    const all: ScoredSentence[] = [];
     passages.forEach((passage, i) => {
       const passageStems = new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
       const passageCoverage = coverageOf(passageStems);
@@ -187,7 +235,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       }
       const prior = 1 - i / Math.max(1, passages.length);
       const units = splitSentences(passage.text, passage.kind === 'transcript');
-      const scored: (ScoredSentence | null)[] = units.map((raw) => {
+      const scored: (ScoredSentence | null)[] = units.map((raw, k) => {
         const text = tidySentence(raw.text);
         if (raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) return null;
         const stems = new Set(termsOf(text));
@@ -198,7 +246,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
         if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
         else if (hasNumber(text)) score *= 1.05;
-        return { text, speaker: raw.speaker, passage, stems, score };
+        return { text, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: k };
       });
       scored.forEach((s, j) => {
         if (!s) return;
@@ -216,10 +264,15 @@ export class LocalAnswerGenerator implements AnswerGenerator {
           s.score *= 1.3 / 0.85;
         }
       });
-      for (const s of scored) if (s && (s.score >= 0.2 || coverageOf(s.stems) > 0)) sentences.push(s);
+      for (const s of scored) {
+        if (!s) continue;
+        all.push(s);
+        if (s.score >= 0.2 || coverageOf(s.stems) > 0) sentences.push(s);
+      }
     });
     sentences.sort((a, b) => b.score - a.score);
-    return { covered, sentences };
+    all.sort((a, b) => b.score - a.score);
+    return { covered, sentences, all };
   }
 
   async sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]> {
@@ -254,7 +307,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         if (/^(i|we|you)\b/i.test(text) && !TAKEAWAY_CUES.test(text)) score -= 0.1;
         // Slides state findings concisely; a spoken sentence needs its conversation around it.
         if (passage.kind === 'pdf') score += 0.05;
-        out.push({ text: /[.!?]$/.test(text) ? text : `${text}.`, speaker: raw.speaker, passage, stems, score });
+        out.push({ text: /[.!?]$/.test(text) ? text : `${text}.`, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: 0 });
       }
     }
     return out.sort((a, b) => b.score - a.score);
@@ -272,15 +325,80 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   }
 }
 
+/** A sentence ending in punctuation (a quoted fragment gets a period). */
+function endSentence(text: string): string {
+  return /[.!?:"”)]$/.test(text) ? text : `${text}.`;
+}
+
+/** Meeting order: by document, passage position, line, then sentence. */
+function meetingOrder(a: ScoredSentence, b: ScoredSentence): number {
+  return (
+    (a.passage.documentId ?? '').localeCompare(b.passage.documentId ?? '') ||
+    (a.passage.chunkIndex ?? a.passage.n) - (b.passage.chunkIndex ?? b.passage.n) ||
+    a.lineIndex - b.lineIndex ||
+    a.position - b.position
+  );
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Speakers named in the passages' turns ('Grad E', 'Vaughan Gething AM', 'Project Manager'). */
+function passageSpeakers(passages: GenerationPassage[]): string[] {
+  const out = new Set<string>();
+  for (const p of passages) {
+    if (p.kind !== 'transcript') continue;
+    if (p.speaker) out.add(p.speaker);
+    for (const m of p.text.matchAll(/^([\p{Lu}][\p{L}\p{N}.'’ -]{0,40}?):\s/gmu)) out.add(m[1].trim());
+  }
+  return [...out];
+}
+
+/** The speaker a "what did X say about Y" question asks about, as the transcript labels them. */
+function askedSpeaker(question: string, passages: GenerationPassage[]): string | null {
+  const m = SPEAKER_QUESTION.exec(question);
+  if (!m) return null;
+  const asked = fold(m[1].replace(/^(?:the|a|an|our|their)\s+/i, ''));
+  const speakers = passageSpeakers(passages);
+  return speakers.find((s) => fold(s) === asked) ?? speakers.find((s) => asked.includes(fold(s)) || fold(s).includes(asked)) ?? null;
+}
+
+function sameSpeaker(speaker: string | null | undefined, asked: string): boolean {
+  return !!speaker && fold(speaker) === fold(asked);
+}
+
+/**
+ * True when the question names someone or something (a capitalised word past its first word:
+ * 'Kirsty Williams', 'Microsoft', 'Canada') that neither the passages nor their session titles
+ * mention: answering from them would answer about someone else.
+ */
+export function unknownName(question: string, passages: GenerationPassage[]): boolean {
+  const names = [...question.matchAll(NAME_WORD)]
+    .map((m) => m[1].replace(/['’]s$/, ''))
+    .filter((w) => !NOT_NAMES.has(w) && !QUESTION_STOP.has(w.toLowerCase()));
+  if (names.length === 0) return false;
+  const haystack = fold(passages.map((p) => `${p.sessionTitle} ${p.speaker ?? ''} ${p.text}`).join(' '));
+  const squashed = haystack.replace(/[^a-z0-9]/g, '');
+  return names.some((name) => {
+    const n = fold(name);
+    return !new RegExp(`\\b${n}`).test(haystack) && !squashed.includes(n);
+  });
+}
+const QUESTION_STOP = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why']);
+
 /** Best-first sentences with near-duplicates (and a third sentence from one passage) left out. */
-function pickDiverse(sorted: ScoredSentence[], max: number, keep: (s: ScoredSentence, best: number) => boolean): ScoredSentence[] {
+function pickDiverse(
+  sorted: ScoredSentence[],
+  max: number,
+  keep: (s: ScoredSentence, best: number) => boolean,
+  perPassage = 2,
+): ScoredSentence[] {
   const picked: ScoredSentence[] = [];
   const best = sorted[0]?.score ?? 0;
   for (const s of sorted) {
     if (picked.length >= max) break;
     if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
     if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
-    if (picked.filter((p) => p.passage === s.passage).length >= 2) continue;
+    if (picked.filter((p) => p.passage === s.passage).length >= perPassage) continue;
     picked.push(s);
   }
   return picked;

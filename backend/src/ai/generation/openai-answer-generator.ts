@@ -1,6 +1,7 @@
 import { AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
 import { ChatOpenAI } from '@langchain/openai';
+import { cleanMarkup } from './sentences';
 import type { AppConfig } from '../../config/app-config';
 import type { UsageContext, UsageKind } from '../ai.types';
 import { estimateTokens } from '../embeddings/local-hash-embeddings';
@@ -24,7 +25,8 @@ export const ANSWER_SYSTEM_PROMPT = `You are the assistant of an equipment-finan
 
 Rules:
 - Use only facts stated in the passages. Never add outside knowledge, and never guess.
-- Cite every statement with the marker shown for its passage, exactly as written, in square brackets, for example [p. 3] or [12:34] or [Lender Panel, p. 3]. Do not cite passage numbers and do not invent markers.
+- Every sentence or bullet that states a fact ends with the marker of the passage (or, in a transcript cited by line, of the turn) it comes from, exactly as written, in square brackets, for example [p. 3], [12:34], [line 112] or [Lender Panel, p. 3]. Do not cite passage numbers and do not invent markers; a statement you cannot cite is left out.
+- For "what did X say" questions use only X's turns; to summarize a discussion, follow the turns in meeting order and name the speakers.
 - If the passages do not answer the question, say plainly: "${NOT_COVERED_ANSWER}" and, in one sentence, what they do cover instead if it is close.
 - Start with a one-sentence answer, then give the key points as short bullet points ("- "). Use **bold** sparingly.`;
 
@@ -34,9 +36,18 @@ const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 
 
 const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of an equipment-finance conference into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
 
-function formatPassages(passages: GenerationPassage[]): string {
+/**
+ * The passages as the model reads them. A transcript cited by line shows each turn with its own
+ * marker, so each statement can cite the exact turn; corpus markup ('{disfmarker}') is left out.
+ */
+export function formatPassages(passages: GenerationPassage[]): string {
   return passages
-    .map((p) => `Passage ${p.n} — cite as ${p.marker} — session "${p.sessionTitle}" (${p.kind}${p.speaker ? `, ${p.speaker}` : ''}):\n${p.text}`)
+    .map((p) => {
+      const text = cleanMarkup(p.text);
+      const body = p.lineMarkers ? text.split('\n').map((turn, i) => `${p.lineMarkers![i] ?? p.marker} ${turn}`).join('\n') : text;
+      const cite = p.lineMarkers ? `cite each turn by the marker before it` : `cite as ${p.marker}`;
+      return `Passage ${p.n} — ${cite} — session "${p.sessionTitle}" (${p.kind}${p.speaker ? `, ${p.speaker}` : ''}):\n${body}`;
+    })
     .join('\n\n');
 }
 

@@ -17,6 +17,17 @@ export interface Sentence {
   speaker: string | null;
   /** A heading or title line (no sentence punctuation, few words): context, not an answer. */
   heading: boolean;
+  /** Index of the line of the passage text the sentence starts on. */
+  lineIndex?: number;
+}
+
+/** Markup of transcript corpora and ASR exports ('{disfmarker}', '{vocalsound}', '{gap}', '<laugh>'). */
+const CORPUS_MARKUP = /\{[a-z_]{2,20}\}|<(?:laugh|noise|sil|breath|cough|unk)>/gi;
+
+/** Text as shown to a reader: corpus markup removed, spaces tidied (the stored text stays as uploaded). */
+export function cleanMarkup(text: string): string {
+  if (!text.includes('{') && !text.includes('<')) return text;
+  return text.replace(CORPUS_MARKUP, ' ').replace(/[ \t]+([,.;:!?])/g, '$1').replace(/[ \t]{2,}/g, ' ').replace(/^ +| +$/gm, '');
 }
 
 /** A line opening with a time stamp starts a new transcript turn. */
@@ -33,7 +44,7 @@ const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
  */
 export function splitSentences(text: string, transcript = true): Sentence[] {
   const out: Sentence[] = [];
-  for (const rawLine of joinWrappedLines(text.split(/\n+/))) {
+  for (const { text: rawLine, index: lineIndex } of joinWrappedLines(cleanMarkup(text).split('\n'))) {
     let line = rawLine.replace(TIME_PREFIX, '');
     let speaker: string | null = null;
     // A line may carry more than one label ('Walt Kessler: Tomás Echeverría: …'): the last one speaks.
@@ -46,7 +57,7 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
     const bulleted = BULLET.test(line);
     if (bulleted) line = line.replace(BULLET, '');
     if (!bulleted && !/[.!?:;"”)]$/.test(line) && line.split(' ').length <= 10) {
-      out.push({ text: line, speaker, heading: true });
+      out.push({ text: line, speaker, heading: true, lineIndex });
       continue;
     }
     let start = 0;
@@ -58,11 +69,11 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
       const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase().replace(/\.$/, '');
       if (m[0].startsWith('.') && lastWord && (ABBREVIATIONS.has(lastWord) || /^[a-z]$/i.test(lastWord))) continue;
       const sentence = line.slice(start, end).trim();
-      if (sentence) out.push({ text: sentence, speaker, heading: false });
+      if (sentence) out.push({ text: sentence, speaker, heading: false, lineIndex });
       start = m.index + m[0].length;
     }
     const rest = line.slice(start).trim();
-    if (rest) out.push({ text: rest, speaker, heading: false });
+    if (rest) out.push({ text: rest, speaker, heading: false, lineIndex });
   }
   return out;
 }
@@ -71,16 +82,17 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
  * Lines of extracted PDF text wrap mid-sentence ('… are financed with a' / 'lease, loan or …'): a line
  * that starts in lower case (or with a figure) continues the one before unless that one ended a sentence.
  */
-function joinWrappedLines(lines: string[]): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
+function joinWrappedLines(lines: string[]): { text: string; index: number }[] {
+  const out: { text: string; index: number }[] = [];
+  lines.forEach((line, index) => {
+    if (!line.trim()) return;
     const prev = out[out.length - 1];
-    if (prev !== undefined && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) {
-      out[out.length - 1] = `${prev.trimEnd()} ${line.trimStart()}`;
+    if (prev !== undefined && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev.text)) {
+      prev.text = `${prev.text.trimEnd()} ${line.trimStart()}`;
     } else {
-      out.push(line);
+      out.push({ text: line, index });
     }
-  }
+  });
   return out;
 }
 

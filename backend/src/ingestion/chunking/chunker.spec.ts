@@ -34,6 +34,25 @@ describe('cleanPageText', () => {
 });
 
 describe('chunkTranscript', () => {
+  it('keeps the file line of every turn and the lines a chunk covers (untimed transcripts are cited by line)', async () => {
+    const segments = Array.from({ length: 40 }, (_, i) => ({
+      speaker: i % 2 ? 'PhD D' : 'Professor',
+      start: null,
+      text: `Turn ${i} on the voice-unvoice detector and its energy features, which took a day to train.`,
+      line: i * 2 + 1,
+      lineEnd: i * 2 + 2,
+    }));
+    const chunks = await chunkTranscript(segments);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) {
+      const turns = c.text.split('\n');
+      expect(c.turnLines).toHaveLength(turns.length);
+      turns.forEach((t, j) => expect(c.turnLines![j]).toBe(Number(/Turn (\d+)/.exec(t)![1]) * 2 + 1));
+      expect(c.lineStart).toBe(c.turnLines![0]);
+      expect(c.lineEnd).toBe(c.turnLines![c.turnLines!.length - 1] + 1);
+    }
+  });
+
   it('merges short turns, keeping the speaker and time of the first turn of each chunk', async () => {
     const segments = Array.from({ length: 30 }, (_, i) => ({
       speaker: i % 2 ? 'John Smith' : 'Maria Lopez',
@@ -62,7 +81,7 @@ describe('chunkTranscript', () => {
       { speaker: 'Bo', start: 65, text: long },
       { speaker: null, start: null, text: 'Applause and closing remarks.' },
     ]);
-    expect(chunks[0]).toEqual({ text: 'Ann: Short intro.', page: null, speaker: 'Ann', startTime: 5 });
+    expect(chunks[0]).toMatchObject({ text: 'Ann: Short intro.', page: null, speaker: 'Ann', startTime: 5 });
     const bo = chunks.filter((c) => c.speaker === 'Bo');
     expect(bo.length).toBeGreaterThanOrEqual(3);
     expect(bo.every((c) => c.startTime === 65)).toBe(true);

@@ -12,6 +12,11 @@ export interface ChunkDraft {
   speaker: string | null;
   /** Seconds from the start of the recording. */
   startTime: number | null;
+  /** Transcripts: first and last line (or JSON segment) of the uploaded file the chunk covers. */
+  lineStart?: number | null;
+  lineEnd?: number | null;
+  /** Transcripts: the file line where each line of `text` (one turn each) starts. */
+  turnLines?: number[] | null;
 }
 
 const splitter = new RecursiveCharacterTextSplitter({ chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP });
@@ -30,34 +35,124 @@ export function cleanPageText(text: string): string {
     .trim();
 }
 
-/** The chunks of one PDF page (never spanning two pages): about 1,000 characters, 150 overlapping. */
-export async function chunkPdfPage(page: PdfPage): Promise<ChunkDraft[]> {
-  const text = cleanPageText(page.text);
+/** A bare page number line: '52', 'Page 52', '- 52 -', '52 of 190', 'F-12'. */
+const PAGE_NUMBER_LINE = /^(?:page\s+)?[-–—]?\s*(?:[A-Z]-)?\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+/** A table-of-contents entry: 'Item 7. Management's Discussion … 25', 'Notes to … ..... 61'. */
+const TOC_ENTRY = /(?:\.{3,}|…)\s*\d{1,4}$|^(?:item|part|note)\s+[\dIVX]+[A-Z]?\b.*\s\d{1,4}$/i;
+/** A column-heading line of a table: two or more years ('2020 2019 2018', 'Fiscal Year 2022 2021'). */
+const YEAR_HEADINGS = /^[\p{L} ,()&$-]{0,40}?(?:(?:19|20)\d{2}[ ,]*){2,}$/u;
+/** Lines longer than this are content, never running headers or footers. */
+const BOILERPLATE_MAX = 100;
+
+/**
+ * Running headers and footers of one PDF (the company name, 'Table of Contents' links, page
+ * numbers): lines that recur on many pages say nothing about any page and would otherwise match
+ * every query naming the company. Pages arrive in order; a line (digits folded) seen on at least
+ * three earlier pages and a fifth of the pages so far is dropped from the pages that follow.
+ */
+export class PdfBoilerplate {
+  private readonly seen = new Map<string, number>();
+  private pages = 0;
+
+  /** The page's lines without boilerplate; records the page's lines for the pages after it. */
+  filter(lines: string[]): string[] {
+    const keys = lines.map((l) => (l.length <= BOILERPLATE_MAX ? l.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim() : ''));
+    const kept = lines.filter((line, i) => {
+      if (PAGE_NUMBER_LINE.test(line.trim()) || /^table of contents$/i.test(line.trim())) return false;
+      const n = keys[i] ? (this.seen.get(keys[i]) ?? 0) : 0;
+      return !(n >= 3 && n >= this.pages * 0.2);
+    });
+    this.pages++;
+    for (const key of new Set(keys)) if (key) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    return kept;
+  }
+}
+
+/** True for a table-of-contents page: most of its lines are entries ending in a page number. */
+export function isTableOfContents(lines: string[]): boolean {
+  const entries = lines.filter((l) => TOC_ENTRY.test(l.trim())).length;
+  return entries >= 6 && entries >= lines.length * 0.4;
+}
+
+/**
+ * The title of a page (its first short lines before the body: 'Consolidated Statements of Cash
+ * Flows', 'GENERAL MILLIS, INC. AND SUBSIDIARIES', '(In Millions)'), at most 120 characters.
+ */
+function pageTitle(lines: string[]): string {
+  const out: string[] = [];
+  for (const line of lines.slice(0, 4)) {
+    if (line.length > 80 || /[.;]$/.test(line)) break;
+    out.push(line);
+  }
+  return out.join(' ').slice(0, 120);
+}
+
+/**
+ * The chunks of one PDF page (never spanning two pages): about 1,000 characters, 150 overlapping.
+ * Running headers/footers are dropped (`boilerplate`, shared by the pages of one document) and a
+ * table-of-contents page gives no chunks. When a page is split, every piece after the first starts
+ * with the page's title and the table's column headings above it ('Consolidated Statements of Cash
+ * Flows … | Fiscal Year 2020 2019 2018'), so a row keeps its label, years and table.
+ */
+export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate): Promise<ChunkDraft[]> {
+  let lines = cleanPageText(page.text).split('\n');
+  if (boilerplate) lines = boilerplate.filter(lines);
+  if (isTableOfContents(lines)) return [];
+  const text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   if (!text) return [];
-  const pieces = text.length <= CHUNK_SIZE ? [text] : await splitter.splitText(text);
-  return pieces.map((piece) => ({ text: piece, page: page.num, speaker: null, startTime: null }));
+  const draft = (piece: string) => ({ text: piece, page: page.num, speaker: null, startTime: null });
+  if (text.length <= CHUNK_SIZE) return [draft(text)];
+  const title = pageTitle(lines.filter((l) => l.trim()));
+  const budget = CHUNK_SIZE - 200;
+  const pieces = await new RecursiveCharacterTextSplitter({ chunkSize: budget, chunkOverlap: CHUNK_OVERLAP }).splitText(text);
+  let searchFrom = 0;
+  return pieces.map((piece, i) => {
+    const at = text.indexOf(piece.slice(0, 60), Math.max(0, searchFrom - CHUNK_OVERLAP - 60));
+    if (at >= 0) searchFrom = at + 1;
+    if (i === 0) return draft(piece);
+    const before = at >= 0 ? text.slice(0, at).split('\n') : [];
+    const headings = [...before].reverse().find((l) => YEAR_HEADINGS.test(l.trim()))?.trim() ?? '';
+    const context = [title, headings].filter((x) => x && !piece.startsWith(x)).join(' | ').slice(0, 190);
+    return draft(context ? `${context}\n${piece}` : piece);
+  });
 }
 
 function turnText(segment: TranscriptSegment): string {
-  return segment.speaker ? `${segment.speaker}: ${segment.text}` : segment.text;
+  // One turn is one line of the chunk text, so a chunk line maps to the file line it came from.
+  const text = segment.text.replace(/\s*\n\s*/g, ' ');
+  return segment.speaker ? `${segment.speaker}: ${text}` : text;
 }
 
 /**
  * Chunks a transcript by turns: consecutive short turns are merged up to about 1,000 characters,
  * a long turn is split (with overlap) into pieces that all keep its speaker and time. Each chunk
  * keeps the speaker and start time of its first turn; a turn without a time takes the last time
- * seen before it.
+ * seen before it. Each chunk also keeps the file lines it covers and the line of each of its turns.
  */
 export async function chunkTranscript(segments: TranscriptSegment[]): Promise<ChunkDraft[]> {
   const chunks: ChunkDraft[] = [];
   let lines: string[] = [];
+  let turnLines: number[] = [];
+  let lineEnd: number | null = null;
   let length = 0;
   let first: { speaker: string | null; startTime: number | null } | null = null;
   let lastTime: number | null = null;
 
+  const located = () => turnLines.length === lines.length && turnLines.length > 0;
   const flush = () => {
-    if (lines.length && first) chunks.push({ text: lines.join('\n'), page: null, ...first });
+    if (lines.length && first) {
+      chunks.push({
+        text: lines.join('\n'),
+        page: null,
+        ...first,
+        lineStart: located() ? turnLines[0] : null,
+        lineEnd: located() ? lineEnd : null,
+        turnLines: located() ? turnLines : null,
+      });
+    }
     lines = [];
+    turnLines = [];
+    lineEnd = null;
     length = 0;
     first = null;
   };
@@ -66,14 +161,20 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
     if (segment.start !== null) lastTime = segment.start;
     const meta = { speaker: segment.speaker, startTime: segment.start ?? lastTime };
     const text = turnText(segment);
+    const line = segment.line ?? null;
+    const end = segment.lineEnd ?? line;
     if (text.length > CHUNK_SIZE) {
       flush();
-      for (const piece of await splitter.splitText(text)) chunks.push({ text: piece, page: null, ...meta });
+      for (const piece of await splitter.splitText(text)) {
+        chunks.push({ text: piece, page: null, ...meta, lineStart: line, lineEnd: end, turnLines: line === null ? null : [line] });
+      }
       continue;
     }
     if (length > 0 && length + 1 + text.length > CHUNK_SIZE) flush();
     if (!first) first = meta;
     lines.push(text);
+    if (line !== null) turnLines.push(line);
+    lineEnd = end;
     length += (length ? 1 : 0) + text.length;
   }
   flush();

@@ -24,7 +24,9 @@ function guessUnit(turns: Obj[]): 'seconds' | 'milliseconds' {
 
 function fromTurns(turns: Obj[], unit: 'seconds' | 'milliseconds', assemblyStyle: boolean): TranscriptSegment[] {
   return turns
-    .map((t) => ({
+    .map((t, i) => ({
+      line: i + 1,
+      lineEnd: i + 1,
       speaker: speakerOf(t.speaker ?? t.speaker_label ?? t.name, assemblyStyle),
       start: timeValue(t.start ?? t.start_time ?? t.startTime, unit),
       text: String(t.text).replace(/\s+/g, ' ').trim(),

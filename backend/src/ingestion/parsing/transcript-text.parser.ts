@@ -69,8 +69,8 @@ export function parseTextTranscript(content: string): TranscriptSegment[] {
   let pendingStart: number | null = null;
   let blankSinceCurrent = false;
 
-  const open = (speaker: string | null, start: number | null, text: string) => {
-    current = { speaker, start, text };
+  const open = (speaker: string | null, start: number | null, text: string, line: number) => {
+    current = { speaker, start, text, line, lineEnd: line };
     segments.push(current);
     blankSinceCurrent = false;
   };
@@ -97,7 +97,7 @@ export function parseTextTranscript(content: string): TranscriptSegment[] {
       return;
     }
     if (marks) {
-      open(label ?? pendingSpeaker, start ?? pendingStart, text);
+      open(label ?? pendingSpeaker, start ?? pendingStart, text, i + 1);
       pendingSpeaker = label ?? pendingSpeaker;
       pendingStart = null;
       return;
@@ -105,9 +105,10 @@ export function parseTextTranscript(content: string): TranscriptSegment[] {
     const cur = current as TranscriptSegment | null;
     if (cur && !(blankSinceCurrent && !structured)) {
       cur.text += (blankSinceCurrent ? '\n' : ' ') + text;
+      cur.lineEnd = i + 1;
       blankSinceCurrent = false;
     } else {
-      open(pendingSpeaker, pendingStart, text);
+      open(pendingSpeaker, pendingStart, text, i + 1);
       pendingStart = null;
     }
   });

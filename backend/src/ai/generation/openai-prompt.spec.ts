@@ -1,0 +1,37 @@
+import { formatPassages } from './openai-answer-generator';
+import type { GenerationPassage } from './generation.types';
+
+const base: GenerationPassage = {
+  n: 1,
+  marker: '[p. 4]',
+  text: 'Revenue grew 12% in fiscal 2022.',
+  sessionTitle: 'ADOBE 2022 10K',
+  kind: 'pdf',
+  speaker: null,
+  score: 0.1,
+  similarity: 0.4,
+};
+
+describe('formatPassages (the OpenAI prompt)', () => {
+  it('gives a PDF passage its page marker', () => {
+    expect(formatPassages([base])).toBe('Passage 1 — cite as [p. 4] — session "ADOBE 2022 10K" (pdf):\nRevenue grew 12% in fiscal 2022.');
+  });
+
+  it('puts its own line marker before every turn of an untimed transcript, without corpus markup', () => {
+    const text = formatPassages([
+      {
+        ...base,
+        n: 2,
+        kind: 'transcript',
+        marker: '[line 40]',
+        sessionTitle: 'Research Group Meeting',
+        text: 'Professor: Use R-one over R-zero {disfmarker} as the measure.\nGrad E: Training takes a day {vocalsound} .',
+        lineMarkers: ['[line 40]', '[line 41]'],
+      },
+    ]);
+    expect(text).toBe(
+      'Passage 2 — cite each turn by the marker before it — session "Research Group Meeting" (transcript):\n' +
+        '[line 40] Professor: Use R-one over R-zero as the measure.\n[line 41] Grad E: Training takes a day.',
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import { keywords, stemOf, termsOf } from '../ai/generation/keywords';
+import type { Passage } from './retrieval.types';
+
+/** Weights of the reranking features (decided on the dev set: bench/EVAL.md). */
+export const RERANK_WEIGHTS = {
+  /** IDF-weighted share of the question's words in the passage. */
+  coverage: 0.45,
+  /** The question's words close together (smallest window holding the matched words). */
+  proximity: 0.2,
+  /** Adjacent pairs of the question's words found adjacent in the passage. */
+  phrase: 0.1,
+  /** Figures and years of the question found in the passage. */
+  numbers: 0.1,
+  /** The passage's first line (page title, table heading, speaker) holding the question's words. */
+  heading: 0.05,
+  /** The fused retrieval rank (vectors + full text). */
+  fused: 0.1,
+};
+
+/** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
+export interface WeightedTerm {
+  stem: string;
+  idf: number;
+}
+
+/** Number forms a question's figure may take in a filing: '1.6 billion' → 1.6, 1,600 (millions), 1600. */
+export function numberForms(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of question.matchAll(/\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(billion|million|bn|mm|m|%|percent)?/gi)) {
+    const value = Number(m[1].replace(/,/g, ''));
+    if (!Number.isFinite(value)) continue;
+    out.add(String(value));
+    const scale = (m[2] ?? '').toLowerCase();
+    if (scale === 'billion' || scale === 'bn') out.add(String(Math.round(value * 1000)));
+  }
+  for (const w of keywords(question)) if (/^(19|20)\d{2}$/.test(w)) out.add(w);
+  return out;
+}
+
+/** The figures written in a passage, normalised ('3,676.2' → '3676.2'; '$1.6' → '1.6'). */
+function passageNumbers(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g)) {
+    const v = Number(m[0].replace(/,/g, ''));
+    if (Number.isFinite(v)) {
+      out.add(String(v));
+      out.add(String(Math.round(v)));
+    }
+  }
+  return out;
+}
+
+/** Smallest token window holding every distinct matched term (Infinity when none). */
+function coverWindow(tokens: string[], wanted: Set<string>): { matched: number; window: number } {
+  const present = new Set(tokens.filter((t) => wanted.has(t)));
+  if (present.size === 0) return { matched: 0, window: Infinity };
+  const counts = new Map<string, number>();
+  let have = 0;
+  let best = Infinity;
+  let left = 0;
+  for (let right = 0; right < tokens.length; right++) {
+    const t = tokens[right];
+    if (!present.has(t)) continue;
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+    if (counts.get(t) === 1) have++;
+    while (have === present.size) {
+      best = Math.min(best, right - left + 1);
+      const l = tokens[left];
+      if (present.has(l)) {
+        counts.set(l, counts.get(l)! - 1);
+        if (counts.get(l) === 0) have--;
+      }
+      left++;
+    }
+  }
+  return { matched: present.size, window: best };
+}
+
+/**
+ * The reranking stage over the fused candidates: lexical evidence a bag-of-words rank misses
+ * (the question's words close together, phrases, figures and years, the page or table heading),
+ * plus the fused rank itself. Returns the passages best first, `score` set to the reranked score.
+ */
+export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[]): Passage[] {
+  const weights = new Map<string, number>();
+  for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
+  const total = [...weights.values()].reduce((s, x) => s + x, 0);
+  const qStems = [...weights.keys()];
+  const wanted = new Set(qStems);
+  const pairs = new Set<string>();
+  const ordered = keywords(question).map((w) => (/^\d/.test(w) ? w : stemOf(w)));
+  for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
+  const figures = numberForms(question);
+
+  const scored = candidates.map((p, rank) => {
+    const tokens = termsOf(`${p.speaker ?? ''} ${p.text}`);
+    const present = new Set(tokens);
+    const coverage = total > 0 ? qStems.reduce((s, t) => s + (present.has(t) ? weights.get(t)! : 0), 0) / total : 0;
+    const { matched, window } = coverWindow(tokens, wanted);
+    const proximity = matched >= 2 ? (matched / Math.max(1, wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
+    let phraseHits = 0;
+    for (let i = 0; i + 1 < tokens.length; i++) if (pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
+    const phrase = pairs.size > 0 ? Math.min(1, phraseHits / pairs.size) : 0;
+    let numbers = 0;
+    if (figures.size > 0) {
+      const inText = passageNumbers(p.text);
+      numbers = [...figures].filter((f) => inText.has(f)).length / figures.size;
+    }
+    const firstLine = p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
+    const headingStems = new Set(termsOf(firstLine));
+    const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
+    const fused = 1 / (1 + rank / 4);
+    const w = RERANK_WEIGHTS;
+    const value =
+      w.coverage * coverage + w.proximity * proximity + w.phrase * phrase + w.numbers * numbers + w.heading * heading + w.fused * fused;
+    return { p, value };
+  });
+  return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
+}
+
+/**
+ * The first `k` passages with at most `perDocument` of one document, so one long file cannot crowd
+ * out the rest; when too few other passages are left (a filter on one document), the cap gives way.
+ */
+export function capPerDocument(passages: Passage[], k: number, perDocument: number): Passage[] {
+  const picked: Passage[] = [];
+  const skipped: Passage[] = [];
+  const count = new Map<string, number>();
+  for (const p of passages) {
+    if (picked.length >= k) break;
+    const n = count.get(p.documentId) ?? 0;
+    if (n >= perDocument) {
+      skipped.push(p);
+      continue;
+    }
+    count.set(p.documentId, n + 1);
+    picked.push(p);
+  }
+  for (const p of skipped) {
+    if (picked.length >= k) break;
+    picked.push(p);
+  }
+  return picked;
+}
