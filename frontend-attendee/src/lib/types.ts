@@ -37,8 +37,13 @@ export interface Source {
   kind: DocumentKind;
   page?: number | null;
   startTime?: number | null;
+  /** Untimed transcripts: the cited turn's first and last line in the uploaded file. */
+  line?: number | null;
+  lineEnd?: number | null;
   marker: string;
   snippet: string;
+  /** Untimed transcripts: the turns around the cited one, each with its file line; `cited` marks the cited turn. */
+  excerpt?: { line: number; text: string; cited: boolean }[];
   score?: number;
 }
 

@@ -45,3 +45,10 @@ describe('citations', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ marker: '[Lender Panel, p. 3]' }));
   });
 });
+
+describe('line citations of untimed transcripts', () => {
+  it('finds [line 112] and [Research Meeting, line 112] markers', () => {
+    const pieces = splitCitations('A [line 112] b [Research Meeting, line 7] c [lines of code]');
+    expect(pieces.filter((p) => p.kind === 'citation').map((p) => p.value)).toEqual(['[line 112]', '[Research Meeting, line 7]']);
+  });
+});

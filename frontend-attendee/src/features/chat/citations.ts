@@ -1,10 +1,10 @@
 import type { Source } from '@/lib/types';
 
 /**
- * A bracketed citation: [p. 3], [pp. 3-4], [12:34], [1:02:03], or either one after a session name
- * such as [Lender Panel, p. 3] or [Lender Panel, 12:34].
+ * A bracketed citation: [p. 3], [pp. 3-4], [12:34], [1:02:03], [line 112] (an untimed transcript's
+ * turn), or one of them after a session name such as [Lender Panel, p. 3] or [Research Meeting, line 112].
  */
-export const CITATION_PATTERN = /\[(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?)\]/g;
+export const CITATION_PATTERN = /\[(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?|line \d+)\]/g;
 
 export type Piece = { kind: 'text'; value: string } | { kind: 'citation'; value: string };
 
