@@ -220,7 +220,11 @@ function unitsOf(content) {
       units.push(line.replace(BULLET, ''));
       continue;
     }
-    for (const s of line.split(/(?<=[.!?](?:\s*\[[^\][]+\])*)\s+(?=[^\s[])/)) {
+    // Markers are masked while splitting: the period of '[p. 3]' does not end a sentence.
+    const kept = [];
+    const masked = line.replace(MARKERS, (m) => `\u0001${kept.push(m) - 1}\u0002`);
+    for (const part of masked.split(/(?<=[.!?](?:\s*\u0001\d+\u0002)*)\s+(?=[^\s\u0001])/)) {
+      const s = part.replace(/\u0001(\d+)\u0002/g, (_, i) => kept[Number(i)]);
       // A marker standing alone after a sentence belongs to that sentence.
       if (units.length && s.replace(MARKERS, '').trim() === '') units[units.length - 1] += ` ${s}`;
       else units.push(s);

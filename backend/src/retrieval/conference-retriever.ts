@@ -3,7 +3,8 @@ import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
 import { keywords, stemOf } from '../ai/generation/keywords';
-import type { RetrievalRepository } from './retrieval.repository';
+import { EXPANSION_WEIGHT, type RetrievalRepository } from './retrieval.repository';
+import { expansionsOf } from './query-expansion';
 import { capPerDocument, rerank } from './rerank';
 import type { Passage, RetrievalOptions } from './retrieval.types';
 
@@ -59,18 +60,25 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     const k = this.options.k ?? DEFAULT_K;
     const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL);
     const words = keywords(text);
+    const expansions = expansionsOf(text);
+    const expansionWords = keywords(expansions.join(' ')).filter((w) => !words.includes(w));
     const embedding = await this.embeddings.embedQuery(text, { userId: this.options.userId ?? null });
     const candidates = await this.repository.hybridSearch({
       embedding,
       words,
+      expansionWords,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds: this.options.sessionIds ?? [],
       k: pool,
       perDocument: pool,
     });
-    const terms = await this.repository.termWeights(words);
-    const weighted = terms.map((t) => ({ stem: /^\d/.test(t.word) ? t.word : stemOf(t.word), idf: t.idf }));
-    return capPerDocument(rerank(text, candidates, weighted), k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT);
+    const stem = (w: string) => (/^\d/.test(w) ? w : stemOf(w));
+    const weighted = [
+      ...(await this.repository.termWeights(words)).map((t) => ({ stem: stem(t.word), idf: t.idf })),
+      ...(await this.repository.termWeights(expansionWords)).map((t) => ({ stem: stem(t.word), idf: t.idf * EXPANSION_WEIGHT })),
+    ];
+    const ranked = rerank(text, candidates, weighted, expansions);
+    return capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT);
   }
 }

@@ -15,6 +15,10 @@ export const RERANK_WEIGHTS = {
   heading: 0.05,
   /** The fused retrieval rank (vectors + full text). */
   fused: 0.1,
+  /** Phrases of the pages that answer such questions ('consolidated balance sheets'; `expansionsOf`). */
+  statement: 0.1,
+  /** A speaker the question names ('What did Grad A explain …') has a turn in the passage. */
+  speaker: 0.1,
 };
 
 /** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
@@ -81,7 +85,7 @@ function coverWindow(tokens: string[], wanted: Set<string>): { matched: number; 
  * (the question's words close together, phrases, figures and years, the page or table heading),
  * plus the fused rank itself. Returns the passages best first, `score` set to the reranked score.
  */
-export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[]): Passage[] {
+export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[], expansions: string[] = []): Passage[] {
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
   const total = [...weights.values()].reduce((s, x) => s + x, 0);
@@ -91,6 +95,7 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   const ordered = keywords(question).map((w) => (/^\d/.test(w) ? w : stemOf(w)));
   for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
   const figures = numberForms(question);
+  const lowerQuestion = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
 
   const scored = candidates.map((p, rank) => {
     const tokens = termsOf(`${p.speaker ?? ''} ${p.text}`);
@@ -110,12 +115,31 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
     const headingStems = new Set(termsOf(firstLine));
     const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const fused = 1 / (1 + rank / 4);
+    const lower = p.text.toLowerCase();
+    const statement = expansions.length > 0 ? Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2) : 0;
+    const speaker = p.kind === 'transcript' && namesSpeaker(lowerQuestion, p.text) ? 1 : 0;
     const w = RERANK_WEIGHTS;
     const value =
-      w.coverage * coverage + w.proximity * proximity + w.phrase * phrase + w.numbers * numbers + w.heading * heading + w.fused * fused;
+      w.coverage * coverage +
+      w.proximity * proximity +
+      w.phrase * phrase +
+      w.numbers * numbers +
+      w.heading * heading +
+      w.fused * fused +
+      w.statement * statement +
+      w.speaker * speaker;
     return { p, value };
   });
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
+}
+
+/** True when a speaker label of the passage's turns ('Grad A:', 'Industrial Designer:') is named in the question. */
+function namesSpeaker(lowerQuestion: string, text: string): boolean {
+  for (const m of text.matchAll(/^([^:\n]{1,40}):\s/gm)) {
+    const label = m[1].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (label && lowerQuestion.includes(` ${label} `)) return true;
+  }
+  return false;
 }
 
 /**

@@ -21,6 +21,8 @@ const STATS_TTL_MS = 2000;
 
 /** A session filter leaving at most this many chunks is searched by exact distance rather than HNSW. */
 export const EXACT_SCAN_MAX_CHUNKS = 4000;
+/** Share of its IDF an expansion word (`expansionsOf`) counts for in the text rank. */
+export const EXPANSION_WEIGHT = 0.5;
 /** Query words used by the text ranking (a longer question keeps its first ones). */
 const MAX_TERMS = 12;
 /**
@@ -104,7 +106,12 @@ export class RetrievalRepository {
   constructor(private readonly db: DataSource) {}
 
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
-    const terms = await this.termWeights(query.words);
+    const own = await this.termWeights(query.words);
+    const ownWords = new Set(own.map((t) => t.tsquery));
+    const expansion = (await this.termWeights(query.expansionWords ?? []))
+      .filter((t) => !ownWords.has(t.tsquery))
+      .map((t) => ({ ...t, idf: t.idf * EXPANSION_WEIGHT }));
+    const terms = [...own, ...expansion];
     const filter = candidateFilter(terms);
     // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
     // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.

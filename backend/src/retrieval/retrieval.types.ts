@@ -43,6 +43,8 @@ export interface HybridQuery {
   embedding: number[];
   /** Key words of the question (`keywords()`); none: vector search only. */
   words: string[];
+  /** Words of the expansion phrases (`expansionsOf`), ranked at EXPANSION_WEIGHT of their IDF. */
+  expansionWords?: string[];
   /** Weight of the vector ranking in the fusion (default 1). */
   vectorWeight?: number;
   /** Weight of the full-text ranking in the fusion (default 1). */

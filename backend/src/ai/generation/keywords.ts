@@ -3,7 +3,7 @@ import { STOP_WORDS } from '../embeddings/text-features';
 
 /** Question words and fillers that say nothing about the topic of a question. */
 const QUESTION_WORDS = new Set(
-  'what whats which who whom whose when where why how does did do is are was were can could should would will tell me explain describe say said says talk talked about discuss discussed mention mentioned anything something please give list share know think thought speaker speakers session sessions conference'.split(
+  'what whats which who whom whose when where why how does did do is are was were can could should would will tell me explain describe say said says talk talked about discuss discussed mention mentioned anything something please give list share know think thought speaker speakers session sessions conference summarize summarise summary discussion discussed discussing talked conversation regarding during'.split(
     ' ',
   ),
 );
