@@ -31,7 +31,7 @@ const requireBackend = createRequire(path.join(root, 'backend', 'package.json'))
 
 // ---------- options ----------
 function parseArgs(argv) {
-  const opts = { data: undefined, subset: false, check: false, write: false, json: undefined, only: undefined, note: undefined };
+  const opts = { data: undefined, subset: false, check: false, write: false, json: undefined, only: undefined, note: undefined, reuse: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -43,6 +43,7 @@ function parseArgs(argv) {
       case '--json': opts.json = value(); break;
       case '--only': opts.only = value().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--note': opts.note = value(); break;
+      case '--reuse': opts.reuse = path.resolve(value()); break;
       case '--help': case '-h':
         console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
         process.exit(0);
@@ -222,7 +223,10 @@ function unitsOf(content) {
     }
     // Markers are masked while splitting: the period of '[p. 3]' does not end a sentence.
     const kept = [];
-    const masked = line.replace(MARKERS, (m) => `\u0001${kept.push(m) - 1}\u0002`);
+    // So is the period of an abbreviation ('Hon. Steven Blaney', 'Adobe Inc. and').
+    const masked = line
+      .replace(MARKERS, (m) => `\u0001${kept.push(m) - 1}\u0002`)
+      .replace(/\b(?:Mr|Mrs|Ms|Dr|Prof|Hon|Inc|Co|Corp|Ltd|Jr|Sr|St|No|vs|U\.S|e\.g|i\.e)\./gi, (m) => `\u0001${kept.push(m) - 1}\u0002`);
     for (const part of masked.split(/(?<=[.!?](?:\s*\u0001\d+\u0002)*)\s+(?=[^\s\u0001])/)) {
       const s = part.replace(/\u0001(\d+)\u0002/g, (_, i) => kept[Number(i)]);
       // A marker standing alone after a sentence belongs to that sentence.
@@ -366,7 +370,8 @@ function limitSettings(maxima) {
 async function startApp(smtpPort) {
   const maxima = {};
   for (let attempt = 0; attempt < 6; attempt++) {
-    state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-eval-'));
+    state.dataDir = opts.reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ca-eval-'));
+    fs.mkdirSync(state.dataDir, { recursive: true });
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     state.logFile = path.join(state.dataDir, 'app.log');
@@ -434,7 +439,7 @@ async function stopApp() {
       fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
       fs.copyFileSync(state.logFile, path.join(root, 'test-results', 'eval-server.log'));
     }
-    fs.rmSync(state.dataDir, { recursive: true, force: true });
+    if (!opts.reuse) fs.rmSync(state.dataDir, { recursive: true, force: true });
     state.dataDir = null;
   }
 }
@@ -584,7 +589,18 @@ async function main() {
   await signInAsAdmin(client, state.smtp);
   console.log(`app up at ${baseUrl}, signed in as ${ADMIN_EMAIL} through the mailed link`);
 
+  // --reuse <dir>: a data directory kept between runs (for tuning retrieval and answers without
+  // ingesting again); sessions already there with an embedded document are reused as they are.
+  const existing = opts.reuse ? await client.json('GET', '/api/sessions?admin=true') : [];
+  const documents = opts.reuse ? await client.json('GET', '/api/admin/documents') : [];
+  const reused = [];
   for (const s of sessions) {
+    const found = existing.find((x) => x.title === s.title && documents.some((d) => d.sessionId === x.id && d.status === 'embedded'));
+    if (found) {
+      s.uuid = found.id;
+      reused.push(s);
+      continue;
+    }
     const created = await client.json('POST', '/api/admin/session', { title: s.title });
     s.uuid = created.id;
   }
@@ -592,7 +608,10 @@ async function main() {
   const sessionByUuid = new Map(sessions.map((s) => [s.uuid, s]));
 
   console.log('ingestion (one file at a time, upload → embedded):');
-  const ingestion = await ingest(client, sessions, dataDirOfSet);
+  const ingestion = [
+    ...reused.map((s) => ({ session: s.id, kind: s.kind, file: s.file, bytes: 0, status: 'embedded', error: null, seconds: NaN, reused: true })),
+    ...(await ingest(client, sessions.filter((s) => !reused.includes(s)), dataDirOfSet)),
+  ];
 
   console.log('pdf-parse alone on the same files:');
   for (const row of ingestion.filter((r) => r.kind === 'pdf')) {

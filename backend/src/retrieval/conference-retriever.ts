@@ -67,6 +67,7 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       embedding,
       words,
       expansionWords,
+      phrases: expansions,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds: this.options.sessionIds ?? [],

@@ -19,7 +19,11 @@ const FINANCE_EXPANSIONS: [RegExp, string[]][] = [
     /\bcash ?flows?\b|\bcapex\b|\bcapital expenditures?\b|\bcash conversion\b/i,
     ['consolidated statements of cash flows', 'net cash provided by operating activities', 'purchases of property and equipment', 'capital expenditures'],
   ],
-  [/\beffective tax rate\b|\bincome tax(?:es)?\b|\btax rate\b/i, ['effective tax rate', 'provision for income taxes', 'income tax expense']],
+  [
+    /\beffective tax rate\b|\bincome tax(?:es)?\b|\btax rate\b/i,
+    ['effective tax rate', 'provision for income taxes', 'income tax expense', 'consolidated statements of operations', 'consolidated statements of income', 'before income taxes'],
+  ],
+  [/\bindustry\b|\bline of business\b|\bwhat does \w+(?: \w+)? do\b/i, ['global leader', 'our business', 'item 1 business', 'overview', 'we are a']],
   [/\blegal\b|\blitigation\b|\blawsuits?\b|\bsued\b/i, ['legal proceedings', 'litigation', 'contingencies', 'lawsuits', 'claims']],
   [/\bcyclical\w*/i, ['cyclical', 'economic conditions', 'downturn', 'demand']],
   [/\bgeograph\w*|\bregions?\b|\bcountries\b|\boperates? in\b/i, ['geographic', 'regions', 'international', 'united states', 'countries']],

@@ -4,7 +4,7 @@ import type { Passage } from './retrieval.types';
 /** Weights of the reranking features (decided on the dev set: bench/EVAL.md). */
 export const RERANK_WEIGHTS = {
   /** IDF-weighted share of the question's words in the passage. */
-  coverage: 0.45,
+  coverage: 0.35,
   /** The question's words close together (smallest window holding the matched words). */
   proximity: 0.2,
   /** Adjacent pairs of the question's words found adjacent in the passage. */
@@ -14,11 +14,11 @@ export const RERANK_WEIGHTS = {
   /** The passage's first line (page title, table heading, speaker) holding the question's words. */
   heading: 0.05,
   /** The fused retrieval rank (vectors + full text). */
-  fused: 0.1,
+  fused: 0.25,
   /** Phrases of the pages that answer such questions ('consolidated balance sheets'; `expansionsOf`). */
-  statement: 0.1,
+  statement: 0.2,
   /** A speaker the question names ('What did Grad A explain …') has a turn in the passage. */
-  speaker: 0.1,
+  speaker: 0.15,
 };
 
 /** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
@@ -98,7 +98,8 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   const lowerQuestion = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
 
   const scored = candidates.map((p, rank) => {
-    const tokens = termsOf(`${p.speaker ?? ''} ${p.text}`);
+    // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
+    const tokens = termsOf(p.kind === 'transcript' ? p.text.replace(SPEAKER_LABEL, '') : p.text);
     const present = new Set(tokens);
     const coverage = total > 0 ? qStems.reduce((s, t) => s + (present.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const { matched, window } = coverWindow(tokens, wanted);
@@ -116,7 +117,16 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
     const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const fused = 1 / (1 + rank / 4);
     const lower = p.text.toLowerCase();
-    const statement = expansions.length > 0 ? Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2) : 0;
+    // The page title: its first short lines ('The Boeing Company and Subsidiaries', 'Consolidated Statements of Operations').
+    const titleLines: string[] = [];
+    for (const line of lower.split('\n', 3)) {
+      if (line.length > 80) break;
+      titleLines.push(line);
+    }
+    const head = titleLines.join('\n');
+    // The statement that answers such questions, as the page's title, counts most.
+    const titled = expansions.some((e) => /^(?:consolidated|statements? of)\b/.test(e) && head.includes(e));
+    const statement = titled ? 1 : expansions.length > 0 ? 0.5 * Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2) : 0;
     const speaker = p.kind === 'transcript' && namesSpeaker(lowerQuestion, p.text) ? 1 : 0;
     const w = RERANK_WEIGHTS;
     const value =
@@ -133,6 +143,8 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
 }
 
+const SPEAKER_LABEL = /^[^:\n]{1,40}:\s/gm;
+
 /** True when a speaker label of the passage's turns ('Grad A:', 'Industrial Designer:') is named in the question. */
 function namesSpeaker(lowerQuestion: string, text: string): boolean {
   for (const m of text.matchAll(/^([^:\n]{1,40}):\s/gm)) {
@@ -142,27 +154,36 @@ function namesSpeaker(lowerQuestion: string, text: string): boolean {
   return false;
 }
 
+/** Share of its score a passage keeps when the chunk before or after it is already taken. */
+export const ADJACENT_PENALTY = 0.5;
+
 /**
- * The first `k` passages with at most `perDocument` of one document, so one long file cannot crowd
- * out the rest; when too few other passages are left (a filter on one document), the cap gives way.
+ * The best `k` passages, picked greedily: at most `perDocument` of one document (so one long file
+ * cannot crowd out the rest; the cap gives way when nothing else is left), and a passage next to one
+ * already taken (the chunk before or after it) counts at ADJACENT_PENALTY of its score, so five
+ * passages cover more places of a long meeting unless the neighbour is clearly better than the rest.
+ * `score` becomes the score the passage was picked with (non-increasing down the list).
  */
 export function capPerDocument(passages: Passage[], k: number, perDocument: number): Passage[] {
   const picked: Passage[] = [];
-  const skipped: Passage[] = [];
+  const left = [...passages];
   const count = new Map<string, number>();
-  for (const p of passages) {
-    if (picked.length >= k) break;
-    const n = count.get(p.documentId) ?? 0;
-    if (n >= perDocument) {
-      skipped.push(p);
-      continue;
-    }
-    count.set(p.documentId, n + 1);
-    picked.push(p);
-  }
-  for (const p of skipped) {
-    if (picked.length >= k) break;
-    picked.push(p);
+  while (picked.length < k && left.length > 0) {
+    let best = -1;
+    let bestValue = -Infinity;
+    left.forEach((p, i) => {
+      const adjacent = picked.some((q) => q.documentId === p.documentId && Math.abs(q.chunkIndex - p.chunkIndex) <= 1);
+      const capped = (count.get(p.documentId) ?? 0) >= perDocument;
+      const value = (capped ? -1e6 : 0) + p.score * (adjacent ? ADJACENT_PENALTY : 1);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    });
+    const [p] = left.splice(best, 1);
+    count.set(p.documentId, (count.get(p.documentId) ?? 0) + 1);
+    const previous = picked[picked.length - 1]?.score ?? Infinity;
+    picked.push({ ...p, score: Math.min(previous, bestValue < 0 ? p.score : bestValue) });
   }
   return picked;
 }

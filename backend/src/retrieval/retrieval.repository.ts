@@ -23,6 +23,8 @@ const STATS_TTL_MS = 2000;
 export const EXACT_SCAN_MAX_CHUNKS = 4000;
 /** Share of its IDF an expansion word (`expansionsOf`) counts for in the text rank. */
 export const EXPANSION_WEIGHT = 0.5;
+/** Added to the text rank of a chunk per expansion phrase it holds (about the IDF of a rare word). */
+export const PHRASE_BONUS = 2;
 /** Query words used by the text ranking (a longer question keeps its first ones). */
 const MAX_TERMS = 12;
 /**
@@ -106,6 +108,8 @@ export class RetrievalRepository {
   constructor(private readonly db: DataSource) {}
 
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => `$${params.push(value)}`;
     const own = await this.termWeights(query.words);
     const ownWords = new Set(own.map((t) => t.tsquery));
     const expansion = (await this.termWeights(query.expansionWords ?? []))
@@ -113,11 +117,14 @@ export class RetrievalRepository {
       .map((t) => ({ ...t, idf: t.idf * EXPANSION_WEIGHT }));
     const terms = [...own, ...expansion];
     const filter = candidateFilter(terms);
+    // Phrases of the pages that answer such questions ('consolidated balance sheets') are rare
+    // together: chunks holding one are candidates even when their words are too common for the budget.
+    const phrases = (query.phrases ?? []).filter((ph) => ph.includes(' ')).map((ph) => `phraseto_tsquery('english', ${p(ph)})`);
+    const phraseClause = phrases.map((q) => ` || ${q}`).join('');
+    const phraseRank = phrases.map((q) => ` + CASE WHEN c.tsv @@ ${q} THEN ${PHRASE_BONUS} ELSE 0 END`).join('');
     // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
     // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.
     const exact = query.exact ?? (query.sessionIds.length > 0 && (await this.filteredChunks(query.sessionIds)) <= EXACT_SCAN_MAX_CHUNKS);
-    const params: unknown[] = [];
-    const p = (value: unknown) => `$${params.push(value)}`;
     const vector = p(toVectorLiteral(query.embedding));
     const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
     const rrfK = p(RRF_K);
@@ -141,9 +148,9 @@ export class RetrievalRepository {
          ORDER BY ${vectorOrder}
          LIMIT ${candidates}
       ), txt_matches AS MATERIALIZED (
-        SELECT c.id, c.tsv, (${idfSum}) AS idf_rank
+        SELECT c.id, c.tsv, (${idfSum}${phraseRank}) AS idf_rank
           FROM chunks c
-         WHERE c.tsv @@ ${p(filter)}::tsquery AND ${embedded} ${sessionClause}
+         WHERE c.tsv @@ (${p(filter)}::tsquery${phraseClause}) AND ${embedded} ${sessionClause}
          ORDER BY idf_rank DESC, c.id
          LIMIT ${candidates} * 2
       ), txt AS MATERIALIZED (

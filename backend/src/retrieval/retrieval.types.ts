@@ -45,6 +45,8 @@ export interface HybridQuery {
   words: string[];
   /** Words of the expansion phrases (`expansionsOf`), ranked at EXPANSION_WEIGHT of their IDF. */
   expansionWords?: string[];
+  /** Multi-word expansion phrases: chunks holding one are full-text candidates whatever the budget. */
+  phrases?: string[];
   /** Weight of the vector ranking in the fusion (default 1). */
   vectorWeight?: number;
   /** Weight of the full-text ranking in the fusion (default 1). */

@@ -32,6 +32,9 @@ export const COVERAGE_THRESHOLD = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
+/** A supporting sentence scores at least this share of the best one. */
+const MIN_SHARE_OF_BEST = 0.3;
+const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
 const MAX_TAKEAWAYS_PER_SESSION = 6;
 const MAX_TAKEAWAYS = 10;
 
@@ -82,6 +85,8 @@ interface ScoredSentence {
   lineIndex: number;
   /** Order of the sentence within its passage. */
   position: number;
+  /** Weighted share of the question's key words the sentence's passage holds. */
+  coverage?: number;
 }
 
 /** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
@@ -246,7 +251,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
         if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
         else if (hasNumber(text)) score *= 1.05;
-        return { text, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: k };
+        return { text, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: k, coverage: passageCoverage };
       });
       scored.forEach((s, j) => {
         if (!s) return;
@@ -397,6 +402,10 @@ function pickDiverse(
   for (const s of sorted) {
     if (picked.length >= max) break;
     if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
+    // Never padding: a sentence far below the best, or from a passage holding few of the words the
+    // best one's passage holds, is not evidence for this question.
+    if (s.score < best * MIN_SHARE_OF_BEST) break;
+    if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
     if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
     if (picked.filter((p) => p.passage === s.passage).length >= perPassage) continue;
     picked.push(s);

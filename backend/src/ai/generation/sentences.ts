@@ -37,6 +37,25 @@ const FOOTER = /^page \d+ of \d+\b/i;
 /** A bulleted line ('• …', '- …', '* …'). */
 const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
 
+/** A table's column headings: two or more years ('2022 2021 2020', 'Fiscal Year 2020 2019 2018'). */
+const YEAR_COLUMNS = /^(?:[\p{L} ,()&$|-]{0,60}?\s)?((?:(?:19|20)\d{2}\b[ ,]*){2,})$/u;
+/** A table row: a label, then two or more figures ('Income tax provision 2,071 2,629 1,161', '(0.17) (2)%'). */
+const TABLE_ROW = /^(\p{L}[^\d$()]{2,120}?)[\s$:]+((?:[-–—(]?\$?\s?\d[\d,]*(?:\.\d+)?\)?\s?%?[\s$]*|[-–—#]\s+){2,})$/u;
+
+/**
+ * A table row as a sentence, with its column headings: 'Effective tax rate: 21.6% (2022), 24.6% (2021),
+ * 27.0% (2020).' When the columns are unknown or do not line up, the figures in order.
+ */
+export function tableRowSentence(line: string, columns: string[] | null): string | null {
+  const m = TABLE_ROW.exec(line.trim());
+  if (!m) return null;
+  const label = m[1].trim().replace(/[\s:$]+$/, '');
+  const values = m[2].match(/[-–—(]?\$?\s?\d[\d,]*(?:\.\d+)?\)?\s?%?/g)?.map((v) => v.replace(/\s+/g, '')) ?? [];
+  if (values.length < 2 || label.split(/\s+/).length > 14) return null;
+  const cells = columns && columns.length >= values.length ? values.map((v, i) => `${v} (${columns[i]})`) : values;
+  return `${label}: ${cells.join(', ')}.`;
+}
+
 /**
  * Splits passage text into sentences, keeping the speaker labels of transcript lines
  * ('Priya Raman: …') with the sentences that follow them (`transcript`: labels are looked for; a
@@ -44,7 +63,22 @@ const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
  */
 export function splitSentences(text: string, transcript = true): Sentence[] {
   const out: Sentence[] = [];
+  let columns: string[] | null = null;
   for (const { text: rawLine, index: lineIndex } of joinWrappedLines(cleanMarkup(text).split('\n'))) {
+    if (!transcript) {
+      // Tables: the column headings give each row's figures their years.
+      const heading = YEAR_COLUMNS.exec(rawLine.replace(/\s*\|\s*/g, ' ').trim());
+      if (heading) {
+        columns = heading[1].trim().split(/[\s,]+/).filter(Boolean);
+        out.push({ text: rawLine.trim(), speaker: null, heading: true, lineIndex });
+        continue;
+      }
+      const row = tableRowSentence(rawLine, columns);
+      if (row) {
+        out.push({ text: row, speaker: null, heading: false, lineIndex });
+        continue;
+      }
+    }
     let line = rawLine.replace(TIME_PREFIX, '');
     let speaker: string | null = null;
     // A line may carry more than one label ('Walt Kessler: Tomás Echeverría: …'): the last one speaks.

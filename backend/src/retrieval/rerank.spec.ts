@@ -1,0 +1,78 @@
+import type { Passage } from './retrieval.types';
+import { expansionsOf } from './query-expansion';
+import { capPerDocument, numberForms, rerank } from './rerank';
+
+let id = 0;
+const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
+  chunkId: String(++id),
+  documentId: 'doc-1',
+  sessionId: 's',
+  sessionTitle: 'Filing',
+  kind: 'pdf',
+  chunkIndex: id,
+  text,
+  page: id,
+  startTime: null,
+  endTime: null,
+  speaker: null,
+  score: 0,
+  similarity: 0,
+  textRank: 0,
+  ...over,
+});
+
+describe('rerank', () => {
+  const terms = [
+    { stem: 'effect', idf: 2 },
+    { stem: 'tax', idf: 1.5 },
+    { stem: 'rate', idf: 1 },
+  ];
+
+  it('puts the passage with the words close together and the years asked for first', () => {
+    const scattered = passage('The rate of growth was effective in reducing the tax burden of our clients over time.');
+    const table = passage('TABLE 1: SUMMARY\nEffective tax rate 21.6 % 24.6 % 27.0 %\n2022 2021 2020');
+    const ranked = rerank('How did the effective tax rate change between FY2021 and FY2022?', [scattered, table], terms);
+    expect(ranked[0].chunkId).toBe(table.chunkId);
+    expect(ranked[0].score).toBeGreaterThan(ranked[1].score);
+  });
+
+  it('prefers the page titled with the statement that answers the question', () => {
+    const note = passage('Segment results\nOperating income by segment; the totals agree to the consolidated statements of income.');
+    const statement = passage('CONSOLIDATED STATEMENTS OF INCOME\nTotal revenue 17,606 15,785\nOperating income by segment 6,098 5,802');
+    const q = 'Does the company have an improving operating margin profile?';
+    const ranked = rerank(q, [note, statement], [{ stem: 'oper', idf: 1 }, { stem: 'margin', idf: 1 }], expansionsOf(q));
+    expect(ranked[0].chunkId).toBe(statement.chunkId);
+  });
+
+  it('favours the turns of a speaker the question names', () => {
+    const other = passage('PhD D: The vectors of the machine were long.', { kind: 'transcript', page: null });
+    const named = passage('Grad A: The vectors of the machine were long.', { kind: 'transcript', page: null });
+    const ranked = rerank('What did Grad A explain about his vectors?', [other, named], [{ stem: 'vector', idf: 1 }]);
+    expect(ranked[0].chunkId).toBe(named.chunkId);
+  });
+
+  it('reads figures in the forms filings write them', () => {
+    expect([...numberForms('revenue of $1.6 billion in FY2022')].sort()).toEqual(['1.6', '1600', '2022']);
+  });
+});
+
+describe('capPerDocument', () => {
+  it('caps passages per document (unless nothing else is left) and halves the score of a neighbour of one taken', () => {
+    const a = [0, 1, 2, 5, 9].map((i, n) => passage(`a${i}`, { documentId: 'A', chunkIndex: i, score: 1 - n * 0.1 }));
+    const b = [passage('b0', { documentId: 'B', chunkIndex: 0, score: 0.2 })];
+    expect(capPerDocument([...a, ...b], 4, 2).map((p) => p.text)).toEqual(['a0', 'a2', 'b0', 'a5']);
+    // a1 (0.9) next to a0 counts 0.45: a2 (0.8), a5 and a9 come first.
+    const picked = capPerDocument(a, 5, 5);
+    expect(picked.map((p) => p.text)).toEqual(['a0', 'a2', 'a5', 'a9', 'a1']);
+    const scores = picked.map((p) => p.score);
+    expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+  });
+});
+
+describe('expansionsOf', () => {
+  it('maps an analyst question to the wording of the statement that answers it', () => {
+    expect(expansionsOf('What is the FY2020 free cash flow?')).toContain('consolidated statements of cash flows');
+    expect(expansionsOf("Has AMCOR's quick ratio improved?")).toContain('total current liabilities');
+    expect(expansionsOf('What did the professor say about the detector?')).toEqual([]);
+  });
+});
