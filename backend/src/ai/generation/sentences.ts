@@ -39,20 +39,32 @@ const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
 
 /** A table's column headings: two or more years ('2022 2021 2020', 'Fiscal Year 2020 2019 2018'). */
 const YEAR_COLUMNS = /^(?:[\p{L} ,()&$|-]{0,60}?\s)?((?:(?:19|20)\d{2}\b[ ,]*){2,})$/u;
-/** A table row: a label, then two or more figures ('Income tax provision 2,071 2,629 1,161', '(0.17) (2)%'). */
-const TABLE_ROW = /^(\p{L}[^\d$()]{2,120}?)[\s$:]+((?:[-–—(]?\$?\s?\d[\d,]*(?:\.\d+)?\)?\s?%?[\s$]*|[-–—#]\s+){2,})$/u;
+/** One figure of a table row: '2,071', '(460.8)', '$55,893', '21.6%', '(2)%'. */
+const FIGURE = /^[-–—(]?\$?\d[\d,]*(?:\.\d+)?\)?%?$/;
+/** Tokens between a row's figures: '$', '%', a dash or '#' for an empty cell. */
+const CELL_FILLER = /^(?:\$|%|[-–—#])$/;
 
 /**
  * A table row as a sentence, with its column headings: 'Effective tax rate: 21.6% (2022), 24.6% (2021),
- * 27.0% (2020).' When the columns are unknown or do not line up, the figures in order.
+ * 27.0% (2020).' When the columns are unknown or do not line up, the figures in order. Read token by
+ * token from the end of the line (linear time, whatever the line).
  */
 export function tableRowSentence(line: string, columns: string[] | null): string | null {
-  const m = TABLE_ROW.exec(line.trim());
-  if (!m) return null;
-  const label = m[1].trim().replace(/[\s:$]+$/, '');
-  const values = m[2].match(/[-–—(]?\$?\s?\d[\d,]*(?:\.\d+)?\)?\s?%?/g)?.map((v) => v.replace(/\s+/g, '')) ?? [];
-  if (values.length < 2 || label.split(/\s+/).length > 14) return null;
-  const cells = columns && columns.length >= values.length ? values.map((v, i) => `${v} (${columns[i]})`) : values;
+  const tokens = line.trim().split(/\s+/);
+  const values: string[] = [];
+  let percent = false;
+  let i = tokens.length - 1;
+  for (; i >= 0; i--) {
+    const token = tokens[i];
+    if (FIGURE.test(token)) {
+      values.unshift(percent && !token.endsWith('%') ? `${token}%` : token);
+      percent = false;
+    } else if (token === '%') percent = true;
+    else if (!CELL_FILLER.test(token)) break;
+  }
+  const label = tokens.slice(0, i + 1).join(' ').replace(/[\s:$]+$/, '');
+  if (values.length < 2 || !/^\p{L}/u.test(label) || label.length < 3 || label.split(' ').length > 14) return null;
+  const cells = columns && columns.length >= values.length ? values.map((v, j) => `${v} (${columns[j]})`) : values;
   return `${label}: ${cells.join(', ')}.`;
 }
 
