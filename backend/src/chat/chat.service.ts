@@ -116,7 +116,7 @@ export class ChatService {
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages));
+    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages, user.email));
     return { message: `Successfully sent to ${dto.recipientEmail}` };
   }
 
