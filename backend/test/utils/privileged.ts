@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { EmailRepository } from '../../src/email/email.repository';
+import { EmailRepository, type OutboxRow } from '../../src/email/email.repository';
 import type { TestApp } from './test-app';
 
 /** The path and query of the sign-in link in a mail body (`/api/auth/verify?token=…`), or undefined. */
@@ -21,9 +21,11 @@ export async function signInPrivileged(
   profile: { firstName?: string; lastName?: string; company?: string } = {},
 ): Promise<TestAgent> {
   const agent = request.agent(t.url);
+  const outbox = t.app.get(EmailRepository);
+  const [previous] = await outbox.latest(email.toLowerCase(), 1);
   const login = await agent.post('/api/login').send({ firstName: 'Admin', ...profile, email });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const [mail] = await t.app.get(EmailRepository).latest(email.toLowerCase(), 1);
+  const mail = await nextMail(t, email, previous?.id);
   const link = mail && signInLinkPath(mail.text);
   if (!link) throw new Error(`no sign-in link was mailed to ${email}: is it in ADMIN_EMAILS or SUPERADMIN_EMAILS?`);
   const verify = await agent.get(link).redirects(0);
@@ -31,6 +33,21 @@ export async function signInPrivileged(
     throw new Error(`sign-in link refused: ${verify.status} → ${verify.headers.location}`);
   }
   return agent;
+}
+
+/**
+ * The first mail to `email` newer than the one with id `previousId`, waiting up to `timeoutMs` for it:
+ * sign-in links are mailed after the sign-in has answered.
+ */
+export async function nextMail(t: TestApp, email: string, previousId?: string, timeoutMs = 5000): Promise<OutboxRow | undefined> {
+  const outbox = t.app.get(EmailRepository);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [mail] = await outbox.latest(email.toLowerCase(), 1);
+    if (mail && mail.id !== previousId) return mail;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 export interface RegisteredRoute {
