@@ -52,8 +52,10 @@ function throttler(
 
 /**
  * Every limit of the API. Order matters: a request refused by one throttler is not counted by the
- * ones after it, so the per-email ceiling counts only sign-ins that passed the per-(email, address)
- * limit, and a flood from one address cannot use up the ceiling of the person it targets.
+ * ones after it. So the per-email ceiling counts only sign-ins that passed the per-(email, address)
+ * limit (a flood from one address cannot use up the ceiling of the person it targets), and per-user
+ * limits come before per-IP and global ones (one user hammering a route behind a conference NAT
+ * does not use up the quota of everyone else behind it).
  * The storage (in memory by default) is chosen where ThrottlerModule is registered.
  */
 export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
@@ -64,16 +66,16 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
       throttler('login', 'login-ip', MINUTE, config.loginLimitPerIp, ipOf),
       throttler('login', 'login-email-ip', MINUTE, config.loginLimitPerEmail, (req) => `${emailOf(req)}|${ipOf(req)}`, noEmail),
       throttler('login', 'login-email', MINUTE, config.loginLimitPerEmailTotal, emailOf, noEmail),
-      throttler('chat', 'chat-ip', MINUTE, config.chatLimitPerIp, ipOf),
       throttler('chat', 'chat-user', MINUTE, config.chatLimitPerUser, userOrIp),
-      throttler('takeaways', 'takeaways-ip', MINUTE, config.takeawaysLimitPerIp, ipOf),
+      throttler('chat', 'chat-ip', MINUTE, config.chatLimitPerIp, ipOf),
       throttler('takeaways', 'takeaways-user', MINUTE, config.takeawaysLimitPerUser, userOrIp),
-      throttler('search', 'search-ip', MINUTE, config.searchLimitPerIp, ipOf),
+      throttler('takeaways', 'takeaways-ip', MINUTE, config.takeawaysLimitPerIp, ipOf),
       throttler('search', 'search-user', MINUTE, config.searchLimitPerUser, userOrIp),
-      throttler('email', 'email-global', HOUR, config.emailLimitGlobalHour, () => 'all'),
-      throttler('email', 'email-ip', MINUTE, config.emailLimitPerIp, ipOf),
+      throttler('search', 'search-ip', MINUTE, config.searchLimitPerIp, ipOf),
       throttler('email', 'email-user', MINUTE, config.emailLimitPerUser, userOrIp),
       throttler('email', 'email-user-day', DAY, config.emailLimitPerUserDay, userOrIp),
+      throttler('email', 'email-ip', MINUTE, config.emailLimitPerIp, ipOf),
+      throttler('email', 'email-global', HOUR, config.emailLimitGlobalHour, () => 'all'),
     ],
   };
 }
