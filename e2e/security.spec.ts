@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughMailedLink } from './pages/adminConsole';
 import { AttendeeApp, uniqueEmail } from './pages/attendee';
-import { E2E_ADMIN_EMAIL } from './support/env';
+import { E2E_ADMIN_EMAIL, E2E_SUPERADMIN_EMAIL } from './support/env';
 
 const REMOTE_HOST = 'images.remote-host.test';
 
@@ -54,5 +54,37 @@ test.describe('security: answers never load remote content', () => {
     // The page's CSP allows images only from this origin (or data: URLs).
     const doc = await page.request.get('/');
     expect(doc.headers()['content-security-policy']).toContain("img-src 'self' data:");
+  });
+
+  test('the three apps run under the Content-Security-Policy without a single violation', async ({ browser, page }) => {
+    const violations: string[] = [];
+    const watch = (p: typeof page) => {
+      p.on('console', (m) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(`${p.url()}: ${m.text()}`);
+      });
+    };
+    watch(page);
+    const app = new AttendeeApp(page);
+    for (const path of ['/', '/auth', '/landing', '/nowhere']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await app.signInViaApi(uniqueEmail('csp'));
+    await page.goto('/');
+    await app.waitForChatReady();
+
+    const superContext = await browser.newContext();
+    const superPage = await superContext.newPage();
+    watch(superPage);
+    await signInThroughMailedLink(superPage, E2E_SUPERADMIN_EMAIL);
+    await expect(superPage.getByText('Total Users')).toBeVisible();
+    await superPage.goto('/admin');
+    await expect(superPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await superPage.getByRole('tab', { name: 'OpenAI Billing' }).click();
+    await expect(superPage.getByText('Total Cost', { exact: true })).toBeVisible();
+    // The Billing tab states the daily AI budget (none with the local provider).
+    await expect(superPage.getByRole('alert').filter({ hasText: 'No daily AI budget is set' })).toBeVisible();
+    await superContext.close();
+    expect(violations).toEqual([]);
   });
 });
