@@ -214,7 +214,7 @@ async function main() {
   const dataDir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-chat-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig(
-    { NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-1234', SEED_DEMO: 'false', AI_PROVIDER: 'local', CHAT_LIMIT_PER_USER: '100000', LOGIN_LIMIT_PER_IP: '100000', PORT: '0' },
+    { NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-1234', SEED_DEMO: 'false', AI_PROVIDER: 'local', CHAT_LIMIT_PER_USER: '100000', CHAT_LIMIT_PER_IP: '1000000', LOGIN_LIMIT_PER_IP: '100000', PORT: '0' },
     { dataDir },
   );
   const log = console.log;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { MaskingLogger } from './common/masking-logger';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { WorkerModule } from './worker.module';
 
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger: ['log', 'warn', 'error'],
+    logger: new MaskingLogger(['log', 'warn', 'error']),
   });
   app.enableShutdownHooks();
   new Logger('Worker').log(`Ingestion worker ready (concurrency ${config.ingestConcurrency}, queue prefix "${config.queuePrefix}")`);

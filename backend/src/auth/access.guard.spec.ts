@@ -55,9 +55,14 @@ describe(checkAccess.name, () => {
     expect(outcome({ ...adminRoute, isPublic: true })).toEqual({ status: 401, message: UNAUTHORIZED_MESSAGE });
   });
 
-  it('answers 403 to an attendee and to an unverified admin on an admin route', () => {
+  it('answers 403 alike to an attendee and to an admin address signed in by form (no enumeration)', () => {
     expect(outcome({ ...adminRoute, user: user('attendee') })).toEqual({ status: 403, message: FORBIDDEN_MESSAGE });
-    expect(outcome({ ...adminRoute, user: user('attendee', 'admin') })).toEqual({ status: 403, message: VERIFICATION_PENDING_MESSAGE });
+    expect(outcome({ ...adminRoute, user: user('attendee', 'admin') })).toEqual({ status: 403, message: FORBIDDEN_MESSAGE });
+  });
+
+  it('asks an admin session whose address became super admin to open a new link', () => {
+    const superRoute = { isPublic: false, requestPath: '/api/superadmin/analytics' };
+    expect(outcome({ ...superRoute, user: user('admin', 'superadmin') })).toEqual({ status: 403, message: VERIFICATION_PENDING_MESSAGE });
   });
 
   it('lets admins and super admins through admin routes, only super admins through super admin routes', () => {

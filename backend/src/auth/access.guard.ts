@@ -48,7 +48,10 @@ export function checkAccess(r: AccessRequest): void {
   if (!needed && r.isPublic) return;
   if (!r.user) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
   if (needed && !hasRole(r.user.role, needed)) {
-    if (hasRole(r.user.accountRole, needed)) throw new ForbiddenException(VERIFICATION_PENDING_MESSAGE);
+    // An attendee session is refused alike whatever the account: no telling which addresses are privileged.
+    if (r.user.role !== 'attendee' && hasRole(r.user.accountRole, needed)) {
+      throw new ForbiddenException(VERIFICATION_PENDING_MESSAGE);
+    }
     throw new ForbiddenException(FORBIDDEN_MESSAGE);
   }
 }

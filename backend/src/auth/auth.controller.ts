@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import {
   AuthService,
   INVALID_LINK_MESSAGE,
+  PRIVILEGED_SESSION_MAX_SECONDS,
   RequestContext,
   SIGN_IN_LINK_REQUESTED_MESSAGE,
   toUserResponse,
@@ -88,7 +89,7 @@ export class AuthController {
     const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', contextOf(req));
     res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');
     if (!opened) return res.redirect(302, '/api/login?error=invalid_link');
-    setSessionCookie(res, this.config, opened.token);
+    setSessionCookie(res, this.config, opened.token, PRIVILEGED_SESSION_MAX_SECONDS);
     res.redirect(302, opened.role === 'superadmin' ? '/superadmin' : '/admin');
   }
 }

@@ -34,6 +34,16 @@ export class AuthRepository {
     return row;
   }
 
+  /** The user of an address, created with the given profile if there is none; an existing one is left as it is. */
+  async findOrCreateUser(u: { email: string; firstName: string; lastName: string; company: string; role: Role }): Promise<UserRow> {
+    await this.db.query(
+      `INSERT INTO users (email, first_name, last_name, company, role) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (email) DO NOTHING`,
+      [u.email, u.firstName, u.lastName, u.company, u.role],
+    );
+    return (await this.findUserByEmail(u.email))!;
+  }
+
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email]);
     return row;
@@ -51,22 +61,27 @@ export class AuthRepository {
   }
 
   /**
-   * The live session and its user. Slides the expiry (at most once a minute, to spare writes);
+   * The live session and its user. Slides the expiry (at most once a minute, to spare writes):
+   * attendee sessions by `attendee` seconds; admin and super admin sessions by `privilegedIdle`
+   * seconds but never past `privilegedMax` seconds after they were opened.
    * `renewed` tells the caller to re-issue the cookie with a fresh lifetime too.
    */
   async findSession(
     idHash: string,
-    ttlSeconds: number,
+    ttl: { attendee: number; privilegedIdle: number; privilegedMax: number },
   ): Promise<(UserRow & { sessionRole: Role; renewed: boolean }) | undefined> {
     const [row] = await this.db.query(
       `WITH s AS (
-         UPDATE web_sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+         UPDATE web_sessions SET last_seen_at = now(), expires_at = CASE
+             WHEN role = 'attendee' THEN now() + make_interval(secs => $2)
+             ELSE LEAST(created_at + make_interval(secs => $4), now() + make_interval(secs => $3)) END
           WHERE id = $1 AND expires_at > now() AND last_seen_at < now() - interval '1 minute'
           RETURNING id)
        SELECT ${USER_COLUMNS}, ws.role AS "sessionRole", EXISTS (SELECT 1 FROM s) AS "renewed"
          FROM web_sessions ws JOIN users u ON u.id = ws.user_id
-        WHERE ws.id = $1 AND ws.expires_at > now()`,
-      [idHash, ttlSeconds],
+        WHERE ws.id = $1 AND ws.expires_at > now()
+          AND (ws.role = 'attendee' OR ws.created_at > now() - make_interval(secs => $4))`,
+      [idHash, ttl.attendee, ttl.privilegedIdle, ttl.privilegedMax],
     );
     return row;
   }
@@ -80,9 +95,12 @@ export class AuthRepository {
     await this.db.query(`DELETE FROM sign_in_tokens WHERE expires_at < now() - interval '1 day'`);
   }
 
+  /** Stores a new sign-in token; the address's earlier unused tokens stop working (a newer link revokes them). */
   async createSignInToken(userId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
     await this.db.query(
-      `INSERT INTO sign_in_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      `WITH revoked AS (
+         UPDATE sign_in_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL)
+       INSERT INTO sign_in_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
       [userId, tokenHash, ttlSeconds],
     );
   }

@@ -7,10 +7,16 @@ import { type AuthUser, hasRole, type Role } from '../common/roles';
 import { EmailService } from '../email/email.service';
 import { AuthRepository, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
+import { maskEmail } from '../common/log-mask';
+import {
+  PRIVILEGED_SESSION_IDLE_SECONDS,
+  PRIVILEGED_SESSION_MAX_SECONDS,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+} from './session-cookie';
 import { signInLinkMail } from './sign-in-link.mail';
 
-export { SESSION_COOKIE, SESSION_TTL_SECONDS };
+export { PRIVILEGED_SESSION_IDLE_SECONDS, PRIVILEGED_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS };
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 export const DEMO_ATTENDEE = { email: 'demo.attendee@conference.local', firstName: 'Demo', lastName: 'Attendee', company: 'Demo Company' };
 export const QUICK_LOGIN_FORBIDDEN_MESSAGE = 'Quick login is not available in production.';
@@ -27,7 +33,11 @@ export interface UserResponse {
   name: string;
   role: Role;
   isAdmin: boolean;
-  /** True when the account is privileged but this session is not (the emailed link opens it). */
+  /**
+   * True when a privileged session holds less than its account now does (an address promoted after
+   * its link was opened). Never true for an attendee session: whether an address is privileged is
+   * not told to whoever signs in with it by form.
+   */
   verificationPending: boolean;
 }
 
@@ -43,7 +53,7 @@ export function toUserResponse(
     name: [u.firstName, u.lastName].filter(Boolean).join(' '),
     role: u.role,
     isAdmin: u.role === 'admin' || u.role === 'superadmin',
-    verificationPending: u.accountRole !== u.role,
+    verificationPending: u.role !== 'attendee' && u.accountRole !== u.role,
   };
 }
 
@@ -57,8 +67,11 @@ export interface RequestContext {
 export interface LoginResult {
   token: string;
   user: AuthUser;
-  /** A sign-in link for the privileged role was mailed (false for attendees, or when mail failed). */
-  signInLinkSent: boolean;
+  /**
+   * Always false: kept for clients of the earlier API. A privileged address gets its link by mail,
+   * sent after the answer, and the answer is the same as for any other address.
+   */
+  signInLinkSent: false;
 }
 
 /** The lower of two roles: a session never holds more than it was opened with nor more than the account. */
@@ -91,34 +104,26 @@ export class AuthService {
   }
 
   /**
-   * Passwordless sign-in. Always opens an attendee session: privileged addresses also get a
-   * single-use sign-in link by mail, which opens their privileged session.
+   * Passwordless sign-in. Always opens an attendee session and answers alike for every address:
+   * a privileged address also gets a single-use sign-in link by mail (sent in the background, so the
+   * answer's timing tells nothing either), and its stored profile is never changed from here, so a
+   * stranger cannot rename the admin who is then greeted in the genuine sign-in mail.
    */
   async login(dto: LoginDto, ctx: RequestContext): Promise<LoginResult> {
     const email = dto.email.trim().toLowerCase();
     const accountRole = this.roleForEmail(email);
-    const row = await this.repo.upsertUser({
-      email,
-      firstName: dto.firstName,
-      lastName: dto.lastName ?? '',
-      company: dto.company ?? '',
-      role: accountRole,
-    });
+    const profile = { firstName: dto.firstName, lastName: dto.lastName ?? '', company: dto.company ?? '' };
+    const row =
+      accountRole === 'attendee'
+        ? await this.repo.upsertUser({ email, ...profile, role: accountRole })
+        : await this.repo.findOrCreateUser({ email, firstName: '', lastName: '', company: '', role: accountRole });
     if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
     const token = await this.openSession(row, 'attendee');
     await this.activity.record(row.id, 'login', 'User logged in', { ip: ctx.ip, userAgent: ctx.userAgent });
-    let signInLinkSent = false;
-    if (accountRole !== 'attendee') {
-      // The attendee session stands even when the mail cannot go out; the admin may ask again.
-      signInLinkSent = await this.mailSignInLink(row).then(
-        () => true,
-        (err: Error) => {
-          this.logger.error(`sign-in link to ${row.email} not sent: ${err.message}`);
-          return false;
-        },
-      );
-    }
-    return { token, user: this.toAuthUser(row, 'attendee', accountRole, token), signInLinkSent };
+    if (accountRole !== 'attendee') this.mailSignInLinkInBackground({ ...row, role: accountRole });
+    const user = this.toAuthUser(row, 'attendee', accountRole, token);
+    // A privileged address is answered with the profile as given, like a first sign-in of any address.
+    return { token, user: accountRole === 'attendee' ? user : { ...user, ...profile }, signInLinkSent: false };
   }
 
   /** Signs in the fixed demo attendee; refused in production. */
@@ -143,7 +148,11 @@ export class AuthService {
    */
   async resolveSession(token: string | undefined): Promise<{ user: AuthUser; renewed: boolean } | null> {
     if (!token || token.length > 200) return null;
-    const row = await this.repo.findSession(this.hash(token), SESSION_TTL_SECONDS);
+    const row = await this.repo.findSession(this.hash(token), {
+      attendee: SESSION_TTL_SECONDS,
+      privilegedIdle: PRIVILEGED_SESSION_IDLE_SECONDS,
+      privilegedMax: PRIVILEGED_SESSION_MAX_SECONDS,
+    });
     if (!row) return null;
     const accountRole = this.roleForEmail(row.email);
     const role = lower(row.sessionRole, accountRole);
@@ -158,10 +167,8 @@ export class AuthService {
       this.logger.log('sign-in link asked for an address that is not privileged: nothing sent');
       return;
     }
-    const row =
-      (await this.repo.findUserByEmail(email)) ??
-      (await this.repo.upsertUser({ email, firstName: email.split('@')[0], lastName: '', company: '', role }));
-    await this.mailSignInLink({ ...row, role });
+    const row = await this.repo.findOrCreateUser({ email, firstName: '', lastName: '', company: '', role });
+    this.mailSignInLinkInBackground({ ...row, role });
   }
 
   /**
@@ -191,8 +198,16 @@ export class AuthService {
 
   private async openSession(row: UserRow, role: Role): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.repo.createSession(this.hash(token), row.id, role, SESSION_TTL_SECONDS);
+    const ttl = role === 'attendee' ? SESSION_TTL_SECONDS : PRIVILEGED_SESSION_IDLE_SECONDS;
+    await this.repo.createSession(this.hash(token), row.id, role, ttl);
     return token;
+  }
+
+  /** Mails a sign-in link without holding up the answer; a failure is logged (address masked). */
+  private mailSignInLinkInBackground(row: UserRow): void {
+    this.mailSignInLink(row).catch((err: Error) =>
+      this.logger.error(`sign-in link to ${maskEmail(row.email)} not sent: ${err.message}`),
+    );
   }
 
   private async mailSignInLink(row: UserRow): Promise<void> {
@@ -200,7 +215,7 @@ export class AuthService {
     await this.repo.createSignInToken(row.id, this.hash(token), SIGN_IN_LINK_TTL_SECONDS);
     const link = `${this.config.appUrl}/api/auth/verify?token=${token}`;
     await this.email.send({ to: row.email, ...signInLinkMail({ firstName: row.firstName, role: row.role, link }) });
-    this.logger.log(`sign-in link sent to ${row.email}`);
+    this.logger.log(`sign-in link sent to ${maskEmail(row.email)}`);
   }
 
   private toAuthUser(row: UserRow, role: Role, accountRole: Role, token: string): AuthUser {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { BillingRepository, DailyCostRow } from './billing.repository';
 import type { DailyCost, UsageSummary } from './billing.types';
 
@@ -22,7 +23,10 @@ export function toDailyCost(row: DailyCostRow): DailyCost {
 /** AI usage and cost for the OpenAI Billing tab, from the `ai_usage` records. */
 @Injectable()
 export class BillingService {
-  constructor(private readonly repo: BillingRepository) {}
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly aiUsage: AiUsageService,
+  ) {}
 
   async usage(): Promise<UsageSummary> {
     const rows = await this.repo.daily(USAGE_SUMMARY_DAYS);
@@ -32,6 +36,7 @@ export class BillingService {
       totalTokens: first ? Number(first.rangeTokens) : 0,
       totalRequests: first ? Number(first.rangeRequests) : 0,
       last30Days: rows.map(toDailyCost),
+      budget: await this.aiUsage.budget(),
     };
   }
 

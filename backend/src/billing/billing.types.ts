@@ -1,3 +1,5 @@
+import type { BudgetStatus } from '../ai/usage/ai-usage.service';
+
 /** SPEC §3 "Daily cost entry" (date is a UTC calendar day, YYYY-MM-DD). */
 export interface DailyCost {
   date: string;
@@ -14,4 +16,6 @@ export interface UsageSummary {
   totalTokens: number;
   totalRequests: number;
   last30Days: DailyCost[];
+  /** Not in the spec (added): today's spend against the daily cap, OPENAI_DAILY_BUDGET_USD. */
+  budget: BudgetStatus;
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../common/html';
+import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
 import type { MessageRow } from './chat.repository';
 
@@ -26,7 +27,7 @@ function sourceLines(message: MessageRow): string[] {
  * The chat history mail: every message of the thread with who wrote it, when, and the sources of the
  * answers. Plain text and HTML (all user and model text escaped).
  */
-export function chatHistoryMail(to: string, firstName: string, messages: MessageRow[]): OutgoingMail {
+export function chatHistoryMail(to: string, firstName: string, messages: MessageRow[], requestedBy: string): OutgoingMail {
   const greeting = `Hello ${firstName || 'there'},`;
   const intro = 'Here is your conversation with the conference assistant.';
   const text = [
@@ -43,6 +44,7 @@ export function chatHistoryMail(to: string, firstName: string, messages: Message
         '',
       ];
     }),
+    requestedByLine(requestedBy),
     '— Conference Assistant (for educational and demonstration purposes only)',
   ].join('\n');
 
@@ -63,6 +65,7 @@ ${messages
 </div>`;
   })
   .join('\n')}
+<p style="color: #6b7280; font-size: 12px;">${escapeHtml(requestedByLine(requestedBy))}</p>
 <p style="color: #6b7280; font-size: 12px;">Conference Assistant — for educational and demonstration purposes only.</p>
 </body></html>`;
   return { to, subject: CHAT_HISTORY_SUBJECT, text, html };

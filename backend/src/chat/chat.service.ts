@@ -7,6 +7,7 @@ import {
   GenerationAborted,
 } from '../ai/generation/generation.types';
 import { rewriteFollowUp } from '../ai/generation/local-answer-generator';
+import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
@@ -97,6 +98,7 @@ export class ChatService {
     private readonly activity: ActivityService,
     private readonly email: EmailService,
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
+    private readonly usage: AiUsageService,
   ) {}
 
   async start(user: AuthUser, dto: StartChatDto): Promise<{ id: string }> {
@@ -116,12 +118,14 @@ export class ChatService {
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages));
+    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages, user.email));
     return { message: `Successfully sent to ${dto.recipientEmail}` };
   }
 
   /** POST /api/chat/stream: validates (400 before any byte is streamed), then streams the answer. */
   async stream(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, sse: SseStream): Promise<void> {
+    // Over today's AI budget: 503 {message} before any byte is streamed.
+    await this.usage.assertWithinBudget();
     const request = await this.claim(user, dto);
     sse.open();
     try {

@@ -1,17 +1,20 @@
 import { applyDecorators, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerModuleOptions } from '@nestjs/throttler';
+import { ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerOptions } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { clientIp } from './client-ip';
 
-type Group = 'login' | 'chat' | 'email';
+type Group = 'login' | 'chat' | 'email' | 'takeaways' | 'search';
 const GROUP_KEY = 'rateLimitGroup';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /**
  * Applies the named group's limits (settings) to a route; 429 `{message}` when exceeded.
  * Counters are shared by every route of a group: `login` covers POST /api/login, /api/quick-login
- * and /api/auth/link together (per IP, and per email address when the body names one).
+ * and /api/auth/link together (per IP, per email address and client address, and a looser ceiling
+ * per email address whatever the client address); `email` covers both mail routes.
  */
 export const RateLimited = (group: Group) => applyDecorators(SetMetadata(GROUP_KEY, group), UseGuards(ThrottlerGuard));
 
@@ -23,46 +26,56 @@ export const emailOf = (req: Req): string => {
   const email = req.body?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
-const userOrIp = (req: Req) => (req.user?.id ? `user:${req.user.id}` : `ip:${clientIp(req as never)}`);
+const ipOf = (req: Req) => clientIp(req as never);
+const userOrIp = (req: Req) => (req.user?.id ? `user:${req.user.id}` : `ip:${ipOf(req)}`);
 /** One counter per throttler and tracker, whatever route of the group was called. */
 const sharedKey = (_ctx: ExecutionContext, tracker: string, name: string) => `${name}:${tracker}`;
 
+/** One throttler of a group: `ttl` ms window, `limit` requests, counted per `tracker`. */
+function throttler(
+  group: Group,
+  name: string,
+  ttl: number,
+  limit: number,
+  tracker: (req: Req) => string,
+  skip?: (req: Req) => boolean,
+): ThrottlerOptions {
+  return {
+    name,
+    ttl,
+    limit,
+    skipIf: (ctx) => groupOf(ctx) !== group || (skip?.(requestOf(ctx)) ?? false),
+    getTracker: tracker,
+    generateKey: sharedKey,
+  };
+}
+
+/**
+ * Every limit of the API. Order matters: a request refused by one throttler is not counted by the
+ * ones after it. So the per-email ceiling counts only sign-ins that passed the per-(email, address)
+ * limit (a flood from one address cannot use up the ceiling of the person it targets), and per-user
+ * limits come before per-IP and global ones (one user hammering a route behind a conference NAT
+ * does not use up the quota of everyone else behind it).
+ * The storage (in memory by default) is chosen where ThrottlerModule is registered.
+ */
 export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
+  const noEmail = (req: Req) => emailOf(req) === '';
   return {
     errorMessage: RATE_LIMIT_MESSAGE,
     throttlers: [
-      {
-        name: 'login-ip',
-        ttl: MINUTE,
-        limit: config.loginLimitPerIp,
-        skipIf: (ctx) => groupOf(ctx) !== 'login',
-        getTracker: (req) => clientIp(req as never),
-        generateKey: sharedKey,
-      },
-      {
-        name: 'login-email',
-        ttl: MINUTE,
-        limit: config.loginLimitPerEmail,
-        skipIf: (ctx) => groupOf(ctx) !== 'login' || emailOf(requestOf(ctx)) === '',
-        getTracker: (req) => emailOf(req),
-        generateKey: sharedKey,
-      },
-      {
-        name: 'chat-user',
-        ttl: MINUTE,
-        limit: config.chatLimitPerUser,
-        skipIf: (ctx) => groupOf(ctx) !== 'chat',
-        getTracker: userOrIp,
-        generateKey: sharedKey,
-      },
-      {
-        name: 'email-user',
-        ttl: MINUTE,
-        limit: config.emailLimitPerUser,
-        skipIf: (ctx) => groupOf(ctx) !== 'email',
-        getTracker: userOrIp,
-        generateKey: sharedKey,
-      },
+      throttler('login', 'login-ip', MINUTE, config.loginLimitPerIp, ipOf),
+      throttler('login', 'login-email-ip', MINUTE, config.loginLimitPerEmail, (req) => `${emailOf(req)}|${ipOf(req)}`, noEmail),
+      throttler('login', 'login-email', MINUTE, config.loginLimitPerEmailTotal, emailOf, noEmail),
+      throttler('chat', 'chat-user', MINUTE, config.chatLimitPerUser, userOrIp),
+      throttler('chat', 'chat-ip', MINUTE, config.chatLimitPerIp, ipOf),
+      throttler('takeaways', 'takeaways-user', MINUTE, config.takeawaysLimitPerUser, userOrIp),
+      throttler('takeaways', 'takeaways-ip', MINUTE, config.takeawaysLimitPerIp, ipOf),
+      throttler('search', 'search-user', MINUTE, config.searchLimitPerUser, userOrIp),
+      throttler('search', 'search-ip', MINUTE, config.searchLimitPerIp, ipOf),
+      throttler('email', 'email-user', MINUTE, config.emailLimitPerUser, userOrIp),
+      throttler('email', 'email-user-day', DAY, config.emailLimitPerUserDay, userOrIp),
+      throttler('email', 'email-ip', MINUTE, config.emailLimitPerIp, ipOf),
+      throttler('email', 'email-global', HOUR, config.emailLimitGlobalHour, () => 'all'),
     ],
   };
 }

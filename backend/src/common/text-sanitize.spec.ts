@@ -37,4 +37,11 @@ describe('cleanDeep', () => {
       list: ['b', 3, null, { c: 'd' }],
     });
   });
+
+  it('cleans objects without a prototype (parsed query strings) and leaves class instances alone', () => {
+    const query = Object.assign(Object.create(null) as Record<string, string>, { q: 'fico\u0000' });
+    expect(cleanDeep(query)).toEqual({ q: 'fico' });
+    const date = new Date(0);
+    expect(cleanDeep(date)).toBe(date);
+  });
 });

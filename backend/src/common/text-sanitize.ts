@@ -38,13 +38,13 @@ export function cleanText(value: string): string {
 }
 
 /**
- * `cleanText` applied to every string inside a JSON-like value (arrays and plain objects), keys
- * included; other values are returned as they are. For request bodies and imported files.
+ * `cleanText` applied to every string inside a JSON-like value (arrays and plain objects, those
+ * without a prototype too, as query strings are parsed), keys included; other values are returned as they are. For request bodies and imported files.
  */
 export function cleanDeep<T>(value: T): T {
   if (typeof value === 'string') return cleanText(value) as T;
   if (Array.isArray(value)) return value.map((item) => cleanDeep(item)) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[cleanText(key)] = cleanDeep(item);
     return out as T;

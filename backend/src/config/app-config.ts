@@ -30,10 +30,31 @@ export class AppConfig {
   readonly superadminEmails!: string[];
   readonly seedDemo!: boolean;
   readonly nodeEnv!: string;
+  /** Sign-ins per minute for one email address from one client address (LOGIN_LIMIT_PER_EMAIL). */
   readonly loginLimitPerEmail!: number;
   readonly loginLimitPerIp!: number;
   readonly chatLimitPerUser!: number;
   readonly emailLimitPerUser!: number;
+  /** Looser ceiling on sign-ins per minute for one email address from anywhere (inbox flooding). */
+  readonly loginLimitPerEmailTotal!: number;
+  readonly chatLimitPerIp!: number;
+  readonly takeawaysLimitPerUser!: number;
+  readonly takeawaysLimitPerIp!: number;
+  readonly searchLimitPerUser!: number;
+  readonly searchLimitPerIp!: number;
+  /** Emails per day per user, per minute per client address, per hour for the whole installation. */
+  readonly emailLimitPerUserDay!: number;
+  readonly emailLimitPerIp!: number;
+  readonly emailLimitGlobalHour!: number;
+  /** Longest wait for an OpenAI response, and for each chunk of a streamed one (OPENAI_TIMEOUT_MS). */
+  readonly openaiTimeoutMs!: number;
+  /** Retries of a failed OpenAI call (connection errors, 429, 5xx) (OPENAI_MAX_RETRIES). */
+  readonly openaiMaxRetries!: number;
+  /** Daily spend cap in USD for the openai provider; undefined: no cap (OPENAI_DAILY_BUDGET_USD). */
+  readonly openaiDailyBudgetUsd?: number;
+  /** Pool: longest wait for a database connection, and longest statement (ms). */
+  readonly dbConnectionTimeoutMs!: number;
+  readonly dbStatementTimeoutMs!: number;
   readonly ingestConcurrency!: number;
   /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
   readonly queuePrefix!: string;
@@ -100,6 +121,15 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+function money(env: Env, name: string): number | undefined {
+  const raw = str(env, name);
+  if (raw === undefined || raw === '0') return undefined;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 1_000_000) {
+    throw new ConfigError(`${name} must be an amount in USD such as 25 or 2.50, or 0 for no cap (got "${raw}").`);
+  }
+  return Number(raw);
+}
+
 function emails(env: Env, name: string): string[] {
   const raw = str(env, name);
   if (!raw) return [];
@@ -113,11 +143,13 @@ function emails(env: Env, name: string): string[] {
 /**
  * TRUST_PROXY: `false` (no proxy: the socket address is the client), `true` (any: only behind a proxy
  * that overwrites X-Forwarded-For), a hop count, or a comma-separated list of addresses, subnets and
- * the names loopback, linklocal, uniquelocal. Default: proxies on this host or a private network.
+ * the names loopback, linklocal, uniquelocal. Default: loopback only (a proxy on this host); the app
+ * is published directly otherwise, and trusting private ranges would let any host on them choose its
+ * own address (and so its rate-limit counters) through X-Forwarded-For.
  */
 function trustProxy(env: Env): boolean | number | string {
   const raw = str(env, 'TRUST_PROXY');
-  if (raw === undefined) return 'loopback, linklocal, uniquelocal';
+  if (raw === undefined) return 'loopback';
   if (['true', 'false'].includes(raw.toLowerCase())) return raw.toLowerCase() === 'true';
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
@@ -193,6 +225,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 300, 1, 1000000),
     chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
     emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
+    loginLimitPerEmailTotal: int(env, 'LOGIN_LIMIT_PER_EMAIL_TOTAL', 30, 1, 100000),
+    chatLimitPerIp: int(env, 'CHAT_LIMIT_PER_IP', 600, 1, 1000000),
+    takeawaysLimitPerUser: int(env, 'TAKEAWAYS_LIMIT_PER_USER', 10, 1, 100000),
+    takeawaysLimitPerIp: int(env, 'TAKEAWAYS_LIMIT_PER_IP', 300, 1, 1000000),
+    searchLimitPerUser: int(env, 'SEARCH_LIMIT_PER_USER', 60, 1, 100000),
+    searchLimitPerIp: int(env, 'SEARCH_LIMIT_PER_IP', 1200, 1, 1000000),
+    emailLimitPerUserDay: int(env, 'EMAIL_LIMIT_PER_USER_DAY', 50, 1, 100000),
+    emailLimitPerIp: int(env, 'EMAIL_LIMIT_PER_IP', 60, 1, 1000000),
+    emailLimitGlobalHour: int(env, 'EMAIL_LIMIT_GLOBAL_HOUR', 500, 1, 10000000),
+    openaiTimeoutMs: int(env, 'OPENAI_TIMEOUT_MS', 45000, 100, 600000),
+    openaiMaxRetries: int(env, 'OPENAI_MAX_RETRIES', 2, 0, 5),
+    openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD'),
+    dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10000, 100, 600000),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 60000, 0, 3600000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,

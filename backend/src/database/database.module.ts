@@ -57,7 +57,12 @@ class EmbeddedDatabaseModule {}
           migrationsTransactionMode: 'each' as const,
           synchronize: false,
           logging: ['error' as const],
-          extra: { max: POOL_SIZE },
+          // Bounded waits: for a pooled connection, and for any one statement (settings).
+          extra: {
+            max: POOL_SIZE,
+            connectionTimeoutMillis: config.dbConnectionTimeoutMs,
+            statement_timeout: config.dbStatementTimeoutMs || undefined,
+          },
         };
       },
     }),

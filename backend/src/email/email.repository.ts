@@ -35,4 +35,29 @@ export class EmailRepository {
       [to ?? null, limit],
     );
   }
+
+  /**
+   * Removes the token of every sign-in link from outbox rows older than `hours` (the links expired
+   * long before) and forgets their `.eml` files; returns those files' paths for deletion.
+   */
+  async redactSignInLinks(hours: number): Promise<string[]> {
+    // A SELECT over the UPDATE, so the driver answers plain rows (an UPDATE answers [rows, count]).
+    const rows: { emlPath: string | null }[] = await this.db.query(
+      `WITH old AS (
+         SELECT id, eml_path FROM email_outbox
+          WHERE created_at < now() - make_interval(hours => $1)
+            AND text_body ~ '/api/auth/verify\\?token=[A-Za-z0-9_-]'
+          FOR UPDATE),
+       purged AS (
+         UPDATE email_outbox o
+            SET text_body = regexp_replace(o.text_body, '(/api/auth/verify\\?token=)[A-Za-z0-9_-]+', '\\1[removed]', 'g'),
+                html_body = regexp_replace(o.html_body, '(/api/auth/verify\\?token=)[A-Za-z0-9_-]+', '\\1[removed]', 'g'),
+                eml_path = NULL
+           FROM old WHERE o.id = old.id
+          RETURNING old.eml_path)
+       SELECT eml_path AS "emlPath" FROM purged`,
+      [hours],
+    );
+    return rows.map((r) => r.emlPath).filter((p): p is string => !!p);
+  }
 }

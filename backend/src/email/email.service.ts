@@ -1,10 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
 import { MailerService } from '@nestjs-modules/mailer';
 import nodemailer from 'nodemailer';
+import { maskEmail } from '../common/log-mask';
 import { AppConfig } from '../config/app-config';
 import { EmailRepository } from './email.repository';
+
+/** Hours a mailed sign-in link stays readable in the outbox (table and `.eml` file). */
+export const SIGN_IN_MAIL_RETENTION_HOURS = 24;
 
 export interface OutgoingMail {
   to: string;
@@ -34,7 +39,7 @@ export class EmailService {
       try {
         await this.mailer.sendMail(message);
       } catch (err) {
-        this.logger.error(`SMTP delivery to ${mail.to} failed: ${(err as Error).message}`);
+        this.logger.error(`SMTP delivery to ${maskEmail(mail.to)} failed: ${(err as Error).message}`);
         await this.repo.insert({ ...mail, html: mail.html ?? null, status: 'failed', emlPath: null, error: (err as Error).message });
         throw new ServiceUnavailableException('Failed to send email. Please try again.');
       }
@@ -47,6 +52,19 @@ export class EmailService {
     const emlPath = path.join(this.config.outboxDir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
     await fs.writeFile(emlPath, info.message as Buffer);
     await this.repo.insert({ ...mail, html: mail.html ?? null, status: 'stored', emlPath });
-    this.logger.log(`mail to ${mail.to} stored in the outbox: ${emlPath}`);
+    this.logger.log(`mail to ${maskEmail(mail.to)} stored in the outbox: ${emlPath}`);
+  }
+
+  /**
+   * Retention: sign-in links (single use, 15 minutes) are kept in the outbox for 24 hours at most;
+   * after that the token is cut out of the stored mail and the `.eml` file is deleted.
+   */
+  @Cron(CronExpression.EVERY_HOUR)
+  async purgeSignInLinks(): Promise<void> {
+    const files = await this.repo.redactSignInLinks(SIGN_IN_MAIL_RETENTION_HOURS);
+    for (const file of files) {
+      await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
+    }
+    if (files.length) this.logger.log(`${files.length} sign-in mail(s) older than ${SIGN_IN_MAIL_RETENTION_HOURS} h purged`);
   }
 }

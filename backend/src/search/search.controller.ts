@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { RateLimited } from '../common/rate-limit';
 import { type AuthUser, CurrentUser } from '../common/roles';
 import { SearchQueryDto } from './dto/search.dto';
 import { type SearchResult, SearchService } from './search.service';
@@ -7,6 +8,7 @@ import { type SearchResult, SearchService } from './search.service';
 export class SearchController {
   constructor(private readonly searchService: SearchService) {}
 
+  @RateLimited('search')
   @Get('search')
   search(@CurrentUser() user: AuthUser, @Query() query: SearchQueryDto): Promise<{ results: SearchResult[] }> {
     return this.searchService.search(user, query);

@@ -8,6 +8,7 @@ import { TakeawaysService, type TakeawaysResult } from './takeaways.service';
 export class TakeawaysController {
   constructor(private readonly takeaways: TakeawaysService) {}
 
+  @RateLimited('takeaways')
   @Post('takeaways')
   @HttpCode(200)
   generate(@CurrentUser() user: AuthUser, @Body() dto: TakeawaysDto): Promise<TakeawaysResult> {

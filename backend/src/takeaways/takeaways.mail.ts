@@ -1,11 +1,18 @@
 import { escapeHtml } from '../common/html';
+import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
 import type { TakeawaysResult } from './takeaways.service';
 
 export const TAKEAWAYS_SUBJECT = 'Your key takeaways from the conference';
 
 /** The takeaways mail: a numbered list, each with its session. Plain text and HTML (escaped). */
-export function takeawaysMail(to: string, firstName: string, result: TakeawaysResult, scope: string): OutgoingMail {
+export function takeawaysMail(
+  to: string,
+  firstName: string,
+  result: TakeawaysResult,
+  scope: string,
+  requestedBy: string,
+): OutgoingMail {
   const greeting = `Hello ${firstName || 'there'},`;
   const intro = `Here are the key takeaways from ${scope}.`;
   const empty = 'No takeaways could be generated: the selected sessions have no processed documents yet.';
@@ -18,6 +25,7 @@ export function takeawaysMail(to: string, firstName: string, result: TakeawaysRe
       ? result.takeaways.map((t, i) => `${i + 1}. ${t}\n   Source: ${result.sources[i] ?? ''}`)
       : [empty]),
     '',
+    requestedByLine(requestedBy),
     '— Conference Assistant (for educational and demonstration purposes only)',
   ].join('\n');
   const html = `<!doctype html>
@@ -34,6 +42,7 @@ ${
         .join('\n')}\n</ol>`
     : `<p>${escapeHtml(empty)}</p>`
 }
+<p style="color: #6b7280; font-size: 12px;">${escapeHtml(requestedByLine(requestedBy))}</p>
 <p style="color: #6b7280; font-size: 12px;">Conference Assistant — for educational and demonstration purposes only.</p>
 </body></html>`;
   return { to, subject: TAKEAWAYS_SUBJECT, text, html };

@@ -65,7 +65,9 @@ export class TakeawaysService {
     }
     const result = await this.generate(user, dto);
     const scope = dto.useAllSessions ? 'all conference sessions' : [...new Set(result.sources)].join(', ') || 'the selected sessions';
-    await this.email.send(takeawaysMail(dto.recipientEmail, user.firstName, result, scope));
+    // Only ever to the signed-in user's own address: `recipientEmail` is accepted (the spec's payload)
+    // but ignored, so the route cannot relay mail to strangers.
+    await this.email.send(takeawaysMail(user.email, user.firstName, result, scope, user.email));
     return { message: 'Takeaways have been sent to your email address.' };
   }
 

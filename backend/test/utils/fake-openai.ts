@@ -22,6 +22,11 @@ export interface FakeOpenAiOptions {
   chunkDelayMs?: number;
   /** Chat requests for which this returns true are refused with HTTP 400 (an API error, not retried). */
   failWhen?: (request: ChatCompletionRequest) => boolean;
+  /**
+   * Streamed chat requests for which this returns true stop sending after their first content chunk
+   * and keep the connection open without ending it (a stalled upstream).
+   */
+  stallWhen?: (request: ChatCompletionRequest) => boolean;
 }
 
 export interface FakeOpenAi {
@@ -31,6 +36,8 @@ export interface FakeOpenAi {
   embeddingRequests: { model: string; input: string | string[]; dimensions?: number; encoding_format?: string }[];
   /** Chat completion streams the client closed before the end. */
   abortedStreams: number;
+  /** Streams left stalled by `stallWhen`. */
+  stalledStreams: number;
   authorizations: string[];
   close(): Promise<void>;
 }
@@ -75,6 +82,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     chatRequests: [] as ChatCompletionRequest[],
     embeddingRequests: [] as FakeOpenAi['embeddingRequests'],
     abortedStreams: 0,
+    stalledStreams: 0,
     authorizations: [] as string[],
   };
   const usage = options.usage ?? { prompt_tokens: 1200, completion_tokens: 300 };
@@ -137,7 +145,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
           );
           return;
         }
-        void streamCompletion(res, { id, created, model: request.model, text, usage: totals, options, state });
+        const stall = options.stallWhen?.(request) ?? false;
+        void streamCompletion(res, { id, created, model: request.model, text, usage: totals, options, state, stall });
         return;
       }
       res.statusCode = 404;
@@ -157,6 +166,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     },
     get abortedStreams() {
       return state.abortedStreams;
+    },
+    get stalledStreams() {
+      return state.stalledStreams;
     },
     get authorizations() {
       return state.authorizations;
@@ -178,7 +190,8 @@ async function streamCompletion(
     text: string;
     usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
     options: FakeOpenAiOptions;
-    state: { abortedStreams: number };
+    state: { abortedStreams: number; stalledStreams: number };
+    stall?: boolean;
   },
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -196,6 +209,11 @@ async function streamCompletion(
   for (let i = 0; i < c.text.length; i += size) {
     if (closed) return;
     res.write(chunk([{ index: 0, delta: { content: c.text.slice(i, i + size) }, finish_reason: null }]));
+    if (c.stall) {
+      // Headers and one chunk sent, then silence: the connection stays open until the client gives up.
+      c.state.stalledStreams++;
+      return;
+    }
     if (c.options.chunkDelayMs) await sleep(c.options.chunkDelayMs);
   }
   if (closed) return;

@@ -126,11 +126,19 @@ export interface DailyCost {
   totalTokens: number;
 }
 
+/** Today's spend against the daily cap (OPENAI_DAILY_BUDGET_USD); not in the spec, added by the API. */
+export interface BudgetStatus {
+  dailyBudgetUsd: number | null;
+  spentTodayUsd: number;
+  reached: boolean;
+}
+
 export interface UsageSummary {
   totalCost: number;
   totalTokens: number;
   totalRequests: number;
   last30Days: DailyCost[];
+  budget?: BudgetStatus;
 }
 
 export interface AnalyticsEntry {

@@ -6,6 +6,7 @@ import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE
 import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import type { DailyCost, UsageSummary } from '@/lib/types';
+import { BudgetNotice } from './BudgetNotice';
 
 function StatCard({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
@@ -68,6 +69,8 @@ export function OpenAIBilling() {
           <StatCard label="Avg Cost/Request" value={formatAverageCost(summary.totalCost, summary.totalRequests)} caption="Total cost / total requests" />
         </Grid>
       </Grid>
+
+      <BudgetNotice budget={summary.budget} />
 
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardHeader title="Daily Cost" subheader={`Last ${days} days`} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />

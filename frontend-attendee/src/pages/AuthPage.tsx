@@ -78,12 +78,6 @@ export default function AuthPage() {
     mutationFn: loginWithFallback,
     onSuccess: (data) => {
       setSignedIn(true);
-      if (data.signInLinkSent) {
-        toast({
-          title: 'Check your email',
-          description: `A sign-in link for the admin console was sent to ${data.user.email}.`,
-        });
-      }
       redirectTimer.current = setTimeout(() => {
         queryClient.setQueryData(USER_QUERY_KEY, data.user);
         navigate('/', { replace: true });

@@ -46,7 +46,7 @@ describe(OpenAiEmbeddingsProvider.name, () => {
   it('asks for float vectors of EMBEDDING_DIM at OPENAI_BASE_URL in batches and records the reported tokens', async () => {
     const fake = await fakeOpenAi(32);
     const records: UsageRecord[] = [];
-    const usage = { record: async (r: UsageRecord) => void records.push(r) } as unknown as AiUsageService;
+    const usage = { record: async (r: UsageRecord) => void records.push(r), assertWithinBudget: async () => undefined } as unknown as AiUsageService;
     const config = loadConfig(
       {
         AI_PROVIDER: 'openai',

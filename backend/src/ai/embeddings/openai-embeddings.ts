@@ -53,7 +53,9 @@ export class OpenAiEmbeddingsProvider implements EmbeddingsProvider {
       // LangChain asks for base64 unless told otherwise; floats are what we store.
       encodingFormat: 'float',
       stripNewLines: true,
-      maxRetries: 3,
+      // Every request has a deadline (OPENAI_TIMEOUT_MS) and a bounded number of retries.
+      timeout: config.openaiTimeoutMs,
+      maxRetries: config.openaiMaxRetries,
       configuration: { baseURL: config.openaiBaseUrl },
     });
   }
@@ -72,6 +74,7 @@ export class OpenAiEmbeddingsProvider implements EmbeddingsProvider {
     ctx: UsageContext | undefined,
     call: () => Promise<T>,
   ): Promise<T> {
+    await this.usage.assertWithinBudget();
     const tally: TokenTally = { promptTokens: 0, reported: false };
     const result = await this.client.tally.run(tally, call);
     await this.usage.record({

@@ -85,3 +85,11 @@ export class GenerationAborted extends Error {
     this.name = 'AbortError';
   }
 }
+
+/** The AI provider did not answer (or stopped sending) within OPENAI_TIMEOUT_MS. */
+export class AiTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`The AI provider sent nothing for ${Math.round(timeoutMs / 1000)} s; the request was stopped.`);
+    this.name = 'AiTimeoutError';
+  }
+}

@@ -7,6 +7,7 @@ import type { UsageContext, UsageKind } from '../ai.types';
 import { estimateTokens } from '../embeddings/local-hash-embeddings';
 import type { AiUsageService } from '../usage/ai-usage.service';
 import {
+  AiTimeoutError,
   type AnswerGenerator,
   type AnswerRequest,
   type ChatTurn,
@@ -83,6 +84,8 @@ function addUsage(tokens: Tokens, message: AIMessageChunk | AIMessage): void {
 export class OpenAiAnswerGenerator implements AnswerGenerator {
   readonly provider = 'openai' as const;
   readonly model: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
   private readonly streamingModel: ChatOpenAI;
   private readonly plainModel: ChatOpenAI;
   private readonly answerPrompt = ChatPromptTemplate.fromMessages([
@@ -109,12 +112,16 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     private readonly usage: AiUsageService,
   ) {
     this.model = config.openaiChatModel;
+    this.timeoutMs = config.openaiTimeoutMs;
+    this.maxRetries = config.openaiMaxRetries;
     const common = {
       model: config.openaiChatModel,
       apiKey: config.openaiApiKey,
       configuration: { baseURL: config.openaiBaseUrl },
       temperature: 0.2,
-      maxRetries: 2,
+      // Every request has a deadline (OPENAI_TIMEOUT_MS) and a bounded number of retries.
+      timeout: config.openaiTimeoutMs,
+      maxRetries: config.openaiMaxRetries,
     };
     this.streamingModel = new ChatOpenAI({ ...common, streaming: true, streamUsage: true });
     this.plainModel = new ChatOpenAI({ ...common, streaming: false });
@@ -145,9 +152,21 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     };
     const tokens: Tokens = { input: 0, output: 0, reported: false };
     let produced = '';
+    await this.usage.assertWithinBudget();
+    // A stream that stalls (no chunk for OPENAI_TIMEOUT_MS) is cut, so the request ends with an error
+    // and the thread is released instead of waiting forever on a silent upstream.
+    const stalled = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stalled.abort(), this.timeoutMs);
+    };
+    const signal = request.signal ? AbortSignal.any([request.signal, stalled.signal]) : stalled.signal;
     try {
-      const stream = await chain.stream(input, { signal: request.signal });
+      arm();
+      const stream = await chain.stream(input, { signal });
       for await (const chunk of stream) {
+        arm();
         addUsage(tokens, chunk);
         const text = textOf(chunk);
         if (text) {
@@ -157,8 +176,10 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
       }
     } catch (err) {
       if (request.signal?.aborted) throw new GenerationAborted();
+      if (stalled.signal.aborted) throw new AiTimeoutError(this.timeoutMs);
       throw err;
     } finally {
+      clearTimeout(timer);
       await this.record('chat', tokens, [input.question, input.passages], produced, request);
     }
   }
@@ -199,8 +220,11 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     const tokens: Tokens = { input: 0, output: 0, reported: false };
     const promptText = Object.values(input).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     let produced = '';
+    await this.usage.assertWithinBudget();
     try {
-      const message = (await prompt.pipe(this.plainModel).invoke(input)) as AIMessage;
+      // The whole call, retries included, has a deadline too (a reply whose body stalls after its headers).
+      const deadline = this.timeoutMs * (this.maxRetries + 1);
+      const message = (await prompt.pipe(this.plainModel).invoke(input, { timeout: deadline })) as AIMessage;
       addUsage(tokens, message);
       produced = textOf(message as AIMessageChunk);
       return produced;

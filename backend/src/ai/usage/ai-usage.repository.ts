@@ -33,4 +33,14 @@ export class AiUsageRepository {
       ],
     );
   }
+
+  /** What one provider's calls cost since midnight UTC. */
+  async spentTodayUsd(provider: string): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT COALESCE(SUM(cost_usd), 0)::float8 AS spent FROM ai_usage
+        WHERE provider = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [provider],
+    );
+    return Number(row.spent);
+  }
 }

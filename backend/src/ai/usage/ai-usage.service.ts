@@ -1,7 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
 import type { UsageKind } from '../ai.types';
 import { costUsd, priceOf } from '../pricing';
 import { AiUsageRepository } from './ai-usage.repository';
+
+export const AI_BUDGET_REACHED_MESSAGE =
+  "Today's AI budget has been reached. Answers will be available again tomorrow (UTC).";
+
+/** The daily spend cap of the openai provider, as the Billing tab shows it. */
+export interface BudgetStatus {
+  /** OPENAI_DAILY_BUDGET_USD; null when there is no cap (or the provider is local). */
+  dailyBudgetUsd: number | null;
+  /** Cost of the openai provider's calls since midnight UTC. */
+  spentTodayUsd: number;
+  /** True when a cap is set and today's spend has reached it: AI calls answer 503. */
+  reached: boolean;
+}
 
 export interface UsageRecord {
   kind: UsageKind;
@@ -22,7 +36,23 @@ export class AiUsageService {
   private readonly logger = new Logger(AiUsageService.name);
   private readonly unpriced = new Set<string>();
 
-  constructor(private readonly repository: AiUsageRepository) {}
+  constructor(
+    private readonly repository: AiUsageRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Today's spend against OPENAI_DAILY_BUDGET_USD. */
+  async budget(): Promise<BudgetStatus> {
+    const cap = this.config.aiProvider === 'openai' ? (this.config.openaiDailyBudgetUsd ?? null) : null;
+    const spent = Math.round((await this.repository.spentTodayUsd('openai')) * 1e8) / 1e8;
+    return { dailyBudgetUsd: cap, spentTodayUsd: spent, reached: cap !== null && spent >= cap };
+  }
+
+  /** Throws 503 {message} when the openai provider has spent today's budget; nothing without a cap. */
+  async assertWithinBudget(): Promise<void> {
+    if (this.config.aiProvider !== 'openai' || this.config.openaiDailyBudgetUsd === undefined) return;
+    if ((await this.budget()).reached) throw new ServiceUnavailableException(AI_BUDGET_REACHED_MESSAGE);
+  }
 
   async record(usage: UsageRecord): Promise<void> {
     const promptTokens = Math.max(0, Math.round(usage.promptTokens || 0));

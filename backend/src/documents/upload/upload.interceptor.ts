@@ -68,7 +68,8 @@ function toUploadError(err: unknown): Error {
     return new BadRequestException(`The upload could not be read: ${err.message}.`);
   }
   const message = (err as Error)?.message ?? String(err);
-  if (/multipart|boundary|unexpected end/i.test(message)) {
+  // Busboy refuses a part header holding bytes a header cannot (a raw NUL in a file name): a 400 too.
+  if (/multipart|boundary|unexpected end|part header/i.test(message)) {
     return new BadRequestException('The upload could not be read: the multipart body is malformed or incomplete.');
   }
   return err instanceof Error ? err : new Error(message);

@@ -37,6 +37,7 @@ export function errorQueryToast(value: string): ToastInput {
 
 export interface LoginResponse {
   user: User;
+  /** Always false: the server answers alike for every address (privileged ones get their link by mail). */
   signInLinkSent?: boolean;
 }
 

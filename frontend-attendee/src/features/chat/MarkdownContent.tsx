@@ -16,7 +16,10 @@ interface Props {
   onOpenSource: (source: Source) => void;
 }
 
-/** Assistant text as safe markdown (no raw HTML): bold lines, bullets, and citation badges. */
+/**
+ * Assistant text as safe markdown (no raw HTML, no images: their alt text instead): bold lines,
+ * bullets, and citation badges.
+ */
 export default function MarkdownContent({ content, sources, onOpenSource }: Props) {
   return (
     <div className="grid gap-2 text-sm leading-relaxed text-slate-900 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_li]:mt-1">
@@ -24,6 +27,13 @@ export default function MarkdownContent({ content, sources, onOpenSource }: Prop
         skipHtml
         rehypePlugins={[rehypeCitations]}
         components={{
+          // Never load an image named in model or document text (a remote URL can track every reader):
+          // show its alt text instead. The server's CSP (img-src 'self' data:) backs this up.
+          img: ({ alt }) => (
+            <span data-image-alt="" className="text-slate-600 italic">
+              {alt?.trim() ? `[image: ${alt.trim()}]` : '[image]'}
+            </span>
+          ),
           a: ({ children, href }) => (
             <a href={href} target="_blank" rel="noreferrer noopener" className="text-sky-800 underline">
               {children}
