@@ -30,7 +30,7 @@ function fiscalYear(word: string): string | null {
 export function keywords(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const raw of words(text.replace(/\bFY\s+(\d{2,4})\b/gi, 'FY$1'))) {
+  for (const raw of words(text.replace(/\bFY\s+(\d{2,4})\b/gi, 'FY$1').replace(/\bcash\s*flows?\b/gi, 'cash flow'))) {
     const w = fiscalYear(raw) ?? raw;
     // A figure stays whole ('1.6', '3,215'): its digits alone say nothing.
     const parts = /^\d+(?:[.,]\d+)+$/.test(w) ? [w.replace(/,/g, '')] : w.split(/[-.’']/);

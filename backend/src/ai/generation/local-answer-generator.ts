@@ -12,6 +12,7 @@ import {
   type SessionMaterial,
   type Takeaway,
 } from './generation.types';
+import { expansionsOf } from '../../retrieval/query-expansion';
 import { keywords, keywordStems, termsOf } from './keywords';
 import { speakerName, splitSentences, tidySentence } from './sentences';
 
@@ -29,6 +30,8 @@ const WORDS_PER_DELTA = 3;
  * answer says the materials don't cover it.
  */
 export const COVERAGE_THRESHOLD = 0.5;
+/** Weight of the passage's retrieval rank in a sentence's score (the reranked order is trusted). */
+const PRIOR_WEIGHT = 0.2;
 const SIMILARITY_THRESHOLD = 0.45;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
@@ -227,6 +230,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     let covered = false;
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
+    // The statement that answers an analyst's question ('Consolidated Balance Sheets' for a quick
+    // ratio) covers it, whatever the question's own words.
+    const statements = expansionsOf(question).filter((e) => /^(?:consolidated|statements? of)\b/.test(e));
     passages.forEach((passage, i) => {
       const passageStems = new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
       const passageCoverage = coverageOf(passageStems);
@@ -234,11 +240,14 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       if (
         passageCoverage > COVERAGE_THRESHOLD ||
         (distinctSpecific >= 2 && passageCoverage >= 0.4) ||
-        passage.similarity >= SIMILARITY_THRESHOLD
+        passage.similarity >= SIMILARITY_THRESHOLD ||
+        (distinctSpecific >= 1 && statements.some((e) => passage.text.slice(0, 300).toLowerCase().includes(e)))
       ) {
         covered = true;
       }
       const prior = 1 - i / Math.max(1, passages.length);
+      // A page headed by the statement that answers the question: its rows are the evidence.
+      const statementPage = statements.some((e) => passage.text.slice(0, 300).toLowerCase().includes(e));
       const units = splitSentences(passage.text, passage.kind === 'transcript');
       const scored: (ScoredSentence | null)[] = units.map((raw, k) => {
         const text = tidySentence(raw.text);
@@ -248,7 +257,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         const coverage = coverageOf(stems);
         // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
         const similarity = coverage > 0 ? cosine(this.embedder.embed(text), qVec) : 0;
-        let score = 0.6 * coverage + 0.3 * Math.max(0, similarity) + 0.1 * prior;
+        let score = 0.55 * coverage + 0.25 * Math.max(0, similarity) + PRIOR_WEIGHT * prior;
+        if (statementPage && /: .*\d.*\(\d{4}\)/.test(text)) score *= 1.4;
         if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
         else if (hasNumber(text)) score *= 1.05;
         return { text, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: k, coverage: passageCoverage };

@@ -79,9 +79,11 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
   for (const { text: rawLine, index: lineIndex } of joinWrappedLines(cleanMarkup(text).split('\n'))) {
     if (!transcript) {
       // Tables: the column headings give each row's figures their years.
-      const heading = YEAR_COLUMNS.exec(rawLine.replace(/\s*\|\s*/g, ' ').trim());
-      if (heading) {
-        columns = heading[1].trim().split(/[\s,]+/).filter(Boolean);
+      // The context line a split page's later chunks start with ('Title | Fiscal Year 2020 2019 2018').
+      const context = / \| /.test(rawLine) && lineIndex === 0;
+      const heading = YEAR_COLUMNS.exec(rawLine.replace(/\s*\|\s*/g, ' ').trim()) ?? (context ? YEAR_COLUMNS.exec(rawLine.split(' | ').pop()!.trim()) : null);
+      if (heading || context) {
+        if (heading) columns = heading[1].trim().split(/[\s,]+/).filter(Boolean);
         out.push({ text: rawLine.trim(), speaker: null, heading: true, lineIndex });
         continue;
       }
@@ -133,7 +135,7 @@ function joinWrappedLines(lines: string[]): { text: string; index: number }[] {
   lines.forEach((line, index) => {
     if (!line.trim()) return;
     const prev = out[out.length - 1];
-    if (prev !== undefined && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev.text)) {
+    if (prev !== undefined && !prev.text.includes(' | ') && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev.text)) {
       prev.text = `${prev.text.trimEnd()} ${line.trimStart()}`;
     } else {
       out.push({ text: line, index });
