@@ -61,10 +61,10 @@ export class PageOcr {
   constructor(private readonly pageTimeoutMs: number) {}
 
   /** The readable text of one page image (PNG), or null when it took longer than the limit. */
-  async read(image: Uint8Array): Promise<OcrPageText | null> {
+  async read(image: Uint8Array, timeoutMs = this.pageTimeoutMs): Promise<OcrPageText | null> {
     const worker = await this.engine();
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.pageTimeoutMs)));
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
     try {
       const png = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
       const result = await Promise.race([worker.recognize(png, {}, { text: false, blocks: true }), timeout]);
