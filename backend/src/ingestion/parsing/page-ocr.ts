@@ -78,6 +78,11 @@ export class PageOcr {
     }
   }
 
+  /** Starts the engine (its thread, WebAssembly core and language data) unless it runs. */
+  async start(): Promise<void> {
+    await this.engine();
+  }
+
   /** Stops the engine's thread (a later `read` starts a new one). */
   async close(): Promise<void> {
     const worker = this.worker;
