@@ -13,7 +13,7 @@ const ADMIN = 'admin@pdf-limits.test';
  * about 180 KB on disk) ends in `error` with the limit as its reason, and the queue goes on: the
  * next document is ingested.
  */
-describe.each([
+describe.each<{ limit: string; env: Record<string, string>; reason: string }>([
   {
     limit: 'time (PDF_PARSE_TIMEOUT_SECONDS)',
     env: { PDF_PARSE_TIMEOUT_SECONDS: '2' },
