@@ -68,7 +68,7 @@ export class IngestionService {
     const file = path.join(this.config.uploadsDir, path.basename(doc.storagePath));
     if (!fs.existsSync(file)) throw new IngestError(INGEST_MESSAGES.fileMissing);
 
-    const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], skipped: 0 };
+    const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
     const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr) : this.transcriptChunks(file, doc.mimeType, progress);
     let index = 0;
     let estimate = 0;
@@ -100,10 +100,10 @@ export class IngestionService {
       }
     }
     await flush();
-    if (ocr.attempted) this.logOcr(doc.id, ocr);
+    if (ocr.attempted || ocr.unrendered.length) this.logOcr(doc.id, ocr);
     if (index === 0) {
       if (doc.kind !== 'pdf') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
-      throw new IngestError(ocr.attempted ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
+      throw new IngestError(ocr.attempted || ocr.unrendered.length ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
     }
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
@@ -157,6 +157,7 @@ export class IngestionService {
     this.logger.log(
       `document ${id}: OCR read ${ocr.pages.length} of ${ocr.attempted} pages without text layer` +
         (ocr.timedOut.length ? `; pages over the time limit: ${ocr.timedOut.join(', ')}` : '') +
+        (ocr.unrendered.length ? `; pages that could not be rendered: ${ocr.unrendered.join(', ')}` : '') +
         (ocr.skipped ? `; ${ocr.skipped} pages left out (OCR_MAX_PAGES=${this.config.ocrMaxPages})` : ''),
     );
   }

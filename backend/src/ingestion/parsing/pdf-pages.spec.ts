@@ -93,13 +93,13 @@ describe('readPdfPages', () => {
       ]);
       const file = await write('scan-ocr.pdf', scan);
       const progress: OcrProgress[] = [];
-      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], skipped: 0 };
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
       const pages = await readAll(file, { ocr: { ...OCR, onProgress: async (p) => void progress.push(p) } }, report);
       expect(pages.map((p) => p.num)).toEqual([1, 2, 3]);
       expect(pages[0]).toMatchObject({ ocr: true, text: expect.stringContaining('Fleet renewal survey') });
       expect(pages[1]).toMatchObject({ ocr: true, text: expect.stringContaining('tangerine zeppelin leased nine forklifts in Reno') });
       expect(pages[2]).toEqual({ num: 3, text: '' });
-      expect(report).toEqual({ pages: [1, 2], attempted: 3, timedOut: [], skipped: 0 });
+      expect(report).toEqual({ pages: [1, 2], attempted: 3, timedOut: [], unrendered: [], skipped: 0 });
       expect(progress.map((p) => [p.page, p.of])).toEqual([
         [1, 3],
         [2, 3],
@@ -111,13 +111,13 @@ describe('readPdfPages', () => {
 
     it('reads no more pages than the cap and leaves text pages alone', async () => {
       const file = await write('scan-cap.pdf', await scannedPdf([['Page one of the handout'], ['Page two of the handout']]));
-      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], skipped: 0 };
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
       const pages = await readAll(file, { ocr: { ...OCR, maxPages: 1 } }, report);
       expect(pages.map((p) => Boolean(p.ocr))).toEqual([true, false]);
       expect(report).toMatchObject({ pages: [1], attempted: 1, skipped: 1 });
 
       const text = await write('text-ocr-on.pdf', await textPdf([reportPage(1, 600)]));
-      const textReport: OcrReport = { pages: [], attempted: 0, timedOut: [], skipped: 0 };
+      const textReport: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
       const textPages = await readAll(text, { ocr: OCR }, textReport);
       expect(textPages[0].ocr).toBeUndefined();
       expect(textPages[0].text).toContain('PAGEMARK1.');

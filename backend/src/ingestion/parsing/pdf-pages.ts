@@ -76,9 +76,13 @@ async function parse(m, current) {
         if (!needsOcr(p.text)) continue;
         if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; continue; }
         ocrUsed++;
-        const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
-        const image = shot.pages[0] && shot.pages[0].data;
-        if (image && image.length) { p.image = image; transfer.push(image.buffer); }
+        try {
+          const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
+          const image = shot.pages[0] && shot.pages[0].data;
+          if (image && image.length) { p.image = image; transfer.push(image.buffer); } else p.renderFailed = true;
+        } catch (err) {
+          p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
+        }
       }
       if (current.credits <= 0) await new Promise((resolve) => (current.wake = resolve));
       current.credits--;
@@ -102,6 +106,8 @@ interface ThreadPage {
   image?: Uint8Array;
   /** A page to OCR beyond the document's OCR page cap. */
   ocrSkipped?: boolean;
+  /** A page to OCR that pdf.js could not render. */
+  renderFailed?: boolean;
 }
 
 type WorkerMessage = { jobId: number } & (
@@ -145,6 +151,8 @@ export interface OcrReport {
   attempted: number;
   /** Pages OCR gave up on (over the per-page time limit). */
   timedOut: number[];
+  /** Pages to OCR that could not be rendered. */
+  unrendered: number[];
   /** Pages without text layer left out because of the OCR page cap. */
   skipped: number;
 }
@@ -252,7 +260,7 @@ class WorkClock {
 export async function* readPdfPages(
   file: string,
   options: PdfReadOptions = {},
-  report: OcrReport = { pages: [], attempted: 0, timedOut: [], skipped: 0 },
+  report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 },
 ): AsyncGenerator<PdfPageBatch> {
   const { signal, ocr } = options;
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -309,6 +317,7 @@ export async function* readPdfPages(
       const pages: PdfPage[] = [];
       for (const page of message.pages) {
         if (page.ocrSkipped) report.skipped++;
+        if (page.renderFailed) report.unrendered.push(page.num);
         if (!page.image || !engine || !ocr) {
           pages.push({ num: page.num, text: page.text });
           continue;
