@@ -137,6 +137,22 @@ describe('readPdfPages', () => {
       expect((await readAll(next, { limits: { timeoutSeconds: 1, maxMemoryMb: 512 } }))[0].text).toContain('PAGEMARK1.');
     });
 
+    it('counts only the time the thread works, not the time spent on OCR and embedding while it waits', async () => {
+      // 10 scanned pages, 3 of them read by OCR (the cap), each held up 2 s by the consumer: 6 s of waiting
+      // on the consumer side, far over the 4 s the thread may work; its own work (load, text, 3 renders) is well under.
+      const lines = ['Slow reader page'];
+      const file = await write('slow-consumer.pdf', await scannedPdf(Array.from({ length: 10 }, () => lines)));
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const slow = async () => new Promise<void>((r) => setTimeout(r, 2000));
+      const pages = await readAll(
+        file,
+        { limits: { timeoutSeconds: 4, maxMemoryMb: 512 }, ocr: { maxPages: 3, pageTimeoutSeconds: 60, onProgress: slow } },
+        report,
+      );
+      expect(pages).toHaveLength(10);
+      expect(report).toMatchObject({ pages: [1, 2, 3], attempted: 3, skipped: 7 });
+    });
+
     it('stops a document that needs more memory than its limit, and the next one is read', async () => {
       const bomb = await write('big.pdf', parserBombPdf());
       const err = await failureOf(bomb, { limits: { timeoutSeconds: 120, maxMemoryMb: 64 } });

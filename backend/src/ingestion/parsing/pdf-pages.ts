@@ -269,20 +269,24 @@ export async function* readPdfPages(
   const jobId = ++jobSeq;
   const inbox: WorkerMessage[] = [];
   let notify: (() => void) | null = null;
-  thread.listener = (m) => {
-    if (m.jobId !== jobId) return;
-    inbox.push(m);
-    notify?.();
-  };
-  thread.onFailure = () => notify?.();
-  const onAbort = () => notify?.();
-  signal?.addEventListener('abort', onAbort);
   const clock = new WorkClock(limits.timeoutSeconds * 1000, () => {
     thread.failure ??= new IngestError(INGEST_MESSAGES.pdfParseTimeout(limits.timeoutSeconds));
     void thread.worker.terminate();
     notify?.();
   });
   let credits = WINDOW;
+  let threadDone = false;
+  thread.listener = (m) => {
+    if (m.jobId !== jobId) return;
+    // The thread's work is timed as its messages arrive: it waits once it used all its credits, and is done at the end.
+    if (m.type !== 'pages') threadDone = true;
+    if (threadDone || --credits === 0) clock.pause();
+    inbox.push(m);
+    notify?.();
+  };
+  thread.onFailure = () => notify?.();
+  const onAbort = () => notify?.();
+  signal?.addEventListener('abort', onAbort);
   const engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
   const ocrTiming = { pages: 0, ms: 0 };
   let finished = false;
@@ -313,7 +317,6 @@ export async function* readPdfPages(
         finished = true;
         throw new IngestError(pdfFailureReason(message.name, message.message));
       }
-      if (--credits === 0) clock.pause();
       const pages: PdfPage[] = [];
       for (const page of message.pages) {
         if (page.ocrSkipped) report.skipped++;
@@ -345,7 +348,7 @@ export async function* readPdfPages(
         }
       }
       yield { total: message.total, pages };
-      if (credits++ === 0) clock.run();
+      if (credits++ === 0 && !threadDone) clock.run();
       thread.worker.postMessage({ type: 'ack', jobId });
     }
   } finally {
