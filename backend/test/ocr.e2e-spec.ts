@@ -1,7 +1,10 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { DocumentResponse } from '../src/documents/document.types';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
+import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
 import { encryptedPdf, scannedPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
@@ -9,6 +12,10 @@ import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@ocr.test';
+/** With REDIS_URL set (as in CI) the OCR runs in a Bull job on that real Redis, under a prefix of its own. */
+const REDIS_URL = process.env.REDIS_URL;
+const QUEUE_PREFIX = `ca-test-ocr-${process.pid}-${Date.now()}`;
+const MODE = REDIS_URL ? 'Bull on Redis' : 'in-process queue';
 /** The unusual sentence on page 2 of the scanned handout: nothing else in the database says it. */
 const SENTENCE = 'The purple walrus financed seventeen tractors in Albuquerque.';
 /** A scanned handout: a picture of text on pages 1 and 2, a blank sheet with scanner dust on page 3. */
@@ -24,17 +31,23 @@ async function upload(admin: TestAgent, sessionId: string, pdf: Buffer, filename
   return res.body as DocumentResponse;
 }
 
-describe('scanned and image-only PDFs are read by OCR (offline, tesseract.js)', () => {
+describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${MODE})`, () => {
   let t: TestApp;
   let admin: TestAgent;
   let sessionId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, ...(REDIS_URL ? { REDIS_URL, QUEUE_PREFIX } : {}) });
     admin = await signInPrivileged(t, ADMIN);
     sessionId = await createSession(admin, 'Scanned Handouts: Fleet Finance');
   });
   afterAll(async () => {
+    if (REDIS_URL && t) {
+      // Leave nothing of this run in the shared Redis.
+      const client = t.app.get<Queue>(getQueueToken(INGESTION_QUEUE_NAME)).client;
+      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
+      if (keys.length) await client.del(...keys);
+    }
     await t?.close();
   });
 
