@@ -288,7 +288,8 @@ export async function* readPdfPages(
   const onAbort = () => notify?.();
   signal?.addEventListener('abort', onAbort);
   const engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
-  const ocrTiming = { pages: 0, ms: 0 };
+  // The first page is slower (the engine warms up): once others are timed it no longer counts for the ETA.
+  const ocrTiming = { pages: 0, ms: 0, firstMs: 0 };
   let finished = false;
   try {
     thread.worker.postMessage({
@@ -327,7 +328,12 @@ export async function* readPdfPages(
         }
         if (signal?.aborted) throw new AbortedError('shutting down');
         report.attempted++;
-        const perPage = ocrTiming.pages ? ocrTiming.ms / ocrTiming.pages : null;
+        const perPage =
+          ocrTiming.pages > 1
+            ? (ocrTiming.ms - ocrTiming.firstMs) / (ocrTiming.pages - 1)
+            : ocrTiming.pages === 1
+              ? ocrTiming.ms
+              : null;
         const left = Math.max(0, message.ocrTotal - report.attempted + 1);
         await ocr.onProgress?.({
           page: report.attempted,
@@ -337,8 +343,9 @@ export async function* readPdfPages(
         await engine.start(); // not part of the page's time: the measured speed gives the ETA
         const started = Date.now();
         const read = await engine.read(page.image);
-        ocrTiming.pages++;
-        ocrTiming.ms += Date.now() - started;
+        const ms = Date.now() - started;
+        if (ocrTiming.pages++ === 0) ocrTiming.firstMs = ms;
+        ocrTiming.ms += ms;
         if (read === null) report.timedOut.push(page.num);
         if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
           report.pages.push(page.num);
