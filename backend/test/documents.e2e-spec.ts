@@ -333,7 +333,7 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
     it.each([
       ['encrypted', encryptedPdf, INGEST_MESSAGES.pdfEncrypted],
       ['truncated', () => truncatedPdf(), INGEST_MESSAGES.pdfBroken],
-      ['without text (scanned)', noTextPdf, INGEST_MESSAGES.pdfNoText],
+      ['without text, nothing readable by OCR', noTextPdf, INGEST_MESSAGES.pdfNoReadableText],
     ])('%s', async (_label, make, reason) => {
       const doc = await uploadOk(await make(), 'pdf', 'broken.pdf');
       const done = await settled(admin, doc.id);

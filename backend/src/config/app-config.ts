@@ -59,6 +59,16 @@ export class AppConfig {
   /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
   readonly queuePrefix!: string;
   readonly maxUploadBytes!: number;
+  /** OCR of PDF pages without a usable text layer (OCR=off disables it). */
+  readonly ocrEnabled!: boolean;
+  /** Pages read by OCR at most per document (OCR_MAX_PAGES); later scanned pages are left out. */
+  readonly ocrMaxPages!: number;
+  /** Time limit for the OCR of one page (OCR_PAGE_TIMEOUT_SECONDS); a page over it is left unread. */
+  readonly ocrPageTimeoutSeconds!: number;
+  /** Time the PDF parsing thread may work on one document (PDF_PARSE_TIMEOUT_SECONDS). */
+  readonly pdfParseTimeoutSeconds!: number;
+  /** JS heap of the PDF parsing thread (PDF_PARSE_MAX_MEMORY_MB): a document needing more ends in error. */
+  readonly pdfParseMaxMemoryMb!: number;
   /** Express `trust proxy`: which proxies may tell the client address through X-Forwarded-For. */
   readonly trustProxy!: boolean | number | string;
   /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
@@ -104,6 +114,15 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes'].includes(raw)) return true;
   if (['false', '0', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+/** OCR: on (default) or off. */
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off (got "${raw}").`);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -242,6 +261,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
+    ocrEnabled: onOff(env, 'OCR', true),
+    ocrMaxPages: int(env, 'OCR_MAX_PAGES', 200, 0, 100000),
+    ocrPageTimeoutSeconds: int(env, 'OCR_PAGE_TIMEOUT_SECONDS', 60, 1, 3600),
+    pdfParseTimeoutSeconds: int(env, 'PDF_PARSE_TIMEOUT_SECONDS', 300, 1, 86400),
+    pdfParseMaxMemoryMb: int(env, 'PDF_PARSE_MAX_MEMORY_MB', 512, 32, 65536),
     trustProxy: trustProxy(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
     ...overrides,

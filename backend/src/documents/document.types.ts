@@ -25,6 +25,7 @@ export interface DocumentRow {
   embeddingModel: string | null;
   version: number;
   attempts: number;
+  ocrPages: number[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,6 +52,8 @@ export interface DocumentResponse {
   processedChunks: number;
   embeddingModel: string | null;
   version: number;
+  /** PDF pages whose text was read by OCR (they had no usable text layer), ascending; empty otherwise. */
+  ocrPages: number[];
 }
 
 export function toDocumentResponse(row: DocumentRow): DocumentResponse {
@@ -75,6 +78,7 @@ export function toDocumentResponse(row: DocumentRow): DocumentResponse {
     processedChunks: row.processedChunks,
     embeddingModel: row.embeddingModel,
     version: row.version,
+    ocrPages: (row.ocrPages ?? []).map(Number),
   };
 }
 

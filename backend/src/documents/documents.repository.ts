@@ -9,6 +9,7 @@ const SELECT_DOCUMENT = `
          d.progress_percent AS "progressPercent", d.progress_stage AS "progressStage",
          d.estimated_time_remaining AS "estimatedTimeRemaining", d.total_chunks AS "totalChunks",
          d.processed_chunks AS "processedChunks", d.embedding_model AS "embeddingModel", d.version, d.attempts,
+         d.ocr_pages AS "ocrPages",
          d.created_at AS "createdAt", d.updated_at AS "updatedAt"
     FROM documents d
     LEFT JOIN sessions s ON s.id = d.session_id`;

@@ -137,9 +137,9 @@ export class IngestionRepository {
    * The end of a run, in ONE transaction: the chunks of every other run of the document are deleted
    * and the document becomes `embedded` (version + 1, embedding model recorded), so readers go from
    * the old chunks to the new ones at once. Throws SupersededError (and changes nothing) when the
-   * run is no longer current.
+   * run is no longer current. `ocrPages`: the pages whose text this run read by OCR.
    */
-  async finish(id: string, run: number, model: string, totalChunks: number): Promise<void> {
+  async finish(id: string, run: number, model: string, totalChunks: number, ocrPages: number[] = []): Promise<void> {
     await this.db.transaction(async (m) => {
       const rows: { attempts: number; status: string }[] = await m.query(
         `SELECT attempts, status FROM documents WHERE id = $1 FOR UPDATE`,
@@ -158,9 +158,9 @@ export class IngestionRepository {
         `UPDATE documents
             SET status = 'embedded', error = NULL, version = version + 1, embedding_model = $2,
                 total_chunks = $3, processed_chunks = $3, progress_percent = 100, progress_stage = 'Ready',
-                estimated_time_remaining = 0, heartbeat_at = NULL, updated_at = now()
+                estimated_time_remaining = 0, heartbeat_at = NULL, ocr_pages = $4::int[], updated_at = now()
           WHERE id = $1`,
-        [id, model, totalChunks],
+        [id, model, totalChunks, ocrPages],
       );
     });
   }

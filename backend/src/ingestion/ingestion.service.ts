@@ -9,7 +9,7 @@ import { cleanText } from '../common/text-sanitize';
 import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
 import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
-import { readPdfPages } from './parsing/pdf-pages';
+import { OcrReport, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
@@ -69,7 +69,8 @@ export class IngestionService {
     const file = path.join(this.config.uploadsDir, path.basename(doc.storagePath));
     if (!fs.existsSync(file)) throw new IngestError(INGEST_MESSAGES.fileMissing);
 
-    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress) : this.transcriptChunks(file, doc.mimeType, progress);
+    const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr) : this.transcriptChunks(file, doc.mimeType, progress);
     let index = 0;
     let estimate = 0;
     let batch: EmbeddedChunk[] = [];
@@ -100,14 +101,16 @@ export class IngestionService {
       }
     }
     await flush();
+    if (ocr.attempted || ocr.unrendered.length) this.logOcr(doc.id, ocr);
     if (index === 0) {
-      throw new IngestError(doc.kind === 'pdf' ? INGEST_MESSAGES.pdfNoText : INGEST_MESSAGES.emptyTranscript);
+      if (doc.kind !== 'pdf') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
+      throw new IngestError(ocr.attempted || ocr.unrendered.length ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
     }
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
     const t = Date.now();
-    await this.repository.finish(doc.id, run, model, index);
+    await this.repository.finish(doc.id, run, model, index, ocr.pages);
     timing.finishMs = Date.now() - t;
     this.logger.log(
       `document ${doc.id}: ${index} chunks in ${Date.now() - timing.started} ms ` +
@@ -115,15 +118,31 @@ export class IngestionService {
     );
   }
 
-  /** A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated. */
-  private async *pdfChunks(file: string, signal: AbortSignal, progress: ProgressReporter): AsyncGenerator<ChunkBatch> {
+  /**
+   * A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated.
+   * Pages without a usable text layer are read by OCR (unless OCR=off); `ocr` tells which.
+   */
+  private async *pdfChunks(file: string, signal: AbortSignal, progress: ProgressReporter, ocr: OcrReport): AsyncGenerator<ChunkBatch> {
     await progress.stage('Parsing');
     let pagesDone = 0;
     let produced = 0;
     let announced = false;
     const boilerplate = new PdfBoilerplate();
-    for await (const batch of readPdfPages(file, signal)) {
-      if (!announced) {
+    const c = this.config;
+    const pages = readPdfPages(
+      file,
+      {
+        signal,
+        limits: { timeoutSeconds: c.pdfParseTimeoutSeconds, maxMemoryMb: c.pdfParseMaxMemoryMb },
+        ocr: c.ocrEnabled
+          ? { maxPages: c.ocrMaxPages, pageTimeoutSeconds: c.ocrPageTimeoutSeconds, onProgress: (p) => progress.ocr(p.page, p.of, p.etaSeconds) }
+          : null,
+      },
+      ocr,
+    );
+    for await (const batch of pages) {
+      // While scanned pages are being read the stage stays 'Reading scanned pages'.
+      if (!announced && !ocr.attempted) {
         announced = true;
         await progress.stage('Chunking');
       }
@@ -135,6 +154,15 @@ export class IngestionService {
       const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);
       yield { chunks, totalEstimate };
     }
+  }
+
+  private logOcr(id: string, ocr: OcrReport): void {
+    this.logger.log(
+      `document ${id}: OCR read ${ocr.pages.length} of ${ocr.attempted} pages without text layer` +
+        (ocr.timedOut.length ? `; pages over the time limit: ${ocr.timedOut.join(', ')}` : '') +
+        (ocr.unrendered.length ? `; pages that could not be rendered: ${ocr.unrendered.join(', ')}` : '') +
+        (ocr.skipped ? `; ${ocr.skipped} pages left out (OCR_MAX_PAGES=${this.config.ocrMaxPages})` : ''),
+    );
   }
 
   /** A transcript's chunks: the file is parsed whole (TXT or JSON), then chunked by turns. */

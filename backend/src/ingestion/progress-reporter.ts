@@ -4,7 +4,8 @@ import type { IngestionRepository } from './ingestion.repository';
 export const PROGRESS_INTERVAL_MS = 250;
 
 /**
- * Writes a run's progress: the stage ('Parsing', 'Chunking', 'Embedding n/m', 'Saving'),
+ * Writes a run's progress: the stage ('Parsing', 'Reading scanned pages (page n of m)' while
+ * pages without text layer are read by OCR, 'Chunking', 'Embedding n/m', 'Saving'),
  * processed/total chunks, an ETA from the measured rate (chunks read, embedded and stored per
  * second since the run started) and the percent done. Writes are throttled; each one also proves the run is still
  * current (SupersededError otherwise) and refreshes the heartbeat.
@@ -12,6 +13,9 @@ export const PROGRESS_INTERVAL_MS = 250;
 export class ProgressReporter {
   private readonly started = Date.now();
   private lastWrite = 0;
+  /** The percent shown never goes back (OCR and embedding of a scanned PDF interleave). */
+  private lastPercent = 0;
+  private lastCounts = { processed: 0, total: 0 };
 
   constructor(
     private readonly repository: IngestionRepository,
@@ -23,6 +27,13 @@ export class ProgressReporter {
   async stage(stage: 'Parsing' | 'Chunking' | 'Saving', processed = 0, total = 0): Promise<void> {
     const percent = stage === 'Saving' ? 99 : stage === 'Chunking' ? 2 : 1;
     await this.write(stage, percent, processed, total, stage === 'Saving' ? 1 : null, true);
+  }
+
+  /** OCR of page `page` of `of` pages without text layer starts; `eta` from the speed measured so far. */
+  async ocr(page: number, of: number, eta: number | null): Promise<void> {
+    const percent = 2 + (88 * (page - 1)) / Math.max(1, of);
+    const { processed, total } = this.lastCounts;
+    await this.write(`Reading scanned pages (page ${page} of ${of})`, percent, processed, total, eta, true);
   }
 
   /**
@@ -43,6 +54,9 @@ export class ProgressReporter {
     const now = Date.now();
     if (!force && now - this.lastWrite < PROGRESS_INTERVAL_MS) return;
     this.lastWrite = now;
+    percent = Math.max(this.lastPercent, percent);
+    this.lastPercent = percent;
+    this.lastCounts = { processed, total };
     await this.repository.progress(this.documentId, this.run, {
       stage,
       percent: Math.min(99, Math.max(1, percent)),

@@ -1,5 +1,5 @@
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { documentStatusLabel, formatEta } from '@/lib/format';
+import { documentStatusLabel, formatEta, ocrPagesNote } from '@/lib/format';
 import type { DocumentRecord, DocumentStatus } from '@/lib/types';
 
 const STATUS_COLOR: Record<DocumentStatus, 'default' | 'info' | 'success' | 'error'> = {
@@ -16,10 +16,18 @@ export function DocumentStatusChip({ status }: { status: DocumentStatus }) {
 /** SPEC §4: waiting, then processing with percent, stage, chunk counts and ETA; Ready; failed. */
 export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
   if (doc.status === 'embedded') {
+    const ocr = ocrPagesNote(doc.ocrPages);
     return (
-      <Typography variant="body2" color="success.main">
-        {doc.totalChunks ? `${doc.totalChunks} chunks` : 'Complete'}
-      </Typography>
+      <Stack spacing={0.25}>
+        <Typography variant="body2" color="success.main">
+          {doc.totalChunks ? `${doc.totalChunks} chunks` : 'Complete'}
+        </Typography>
+        {ocr && (
+          <Typography variant="caption" color="text.secondary" data-testid="ocr-pages">
+            {ocr}
+          </Typography>
+        )}
+      </Stack>
     );
   }
   if (doc.status === 'error') {

@@ -13,6 +13,7 @@ import {
   formatUsd,
   ingestSummary,
   localDateStamp,
+  ocrPagesNote,
   personName,
   sessionTypeLabel,
   usageSums,
@@ -181,5 +182,18 @@ describe('userDisplay (SPEC §2 User Analytics)', () => {
 describe('localDateStamp', () => {
   it('is the local date as YYYY-MM-DD', () => {
     expect(localDateStamp(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('ocrPagesNote (pages of a document read by OCR)', () => {
+  it('names one page, or runs of pages', () => {
+    expect(ocrPagesNote([2])).toBe('Page 2 read by OCR');
+    expect(ocrPagesNote([1, 2, 3, 7, 9, 10])).toBe('Pages 1–3, 7, 9–10 read by OCR');
+    expect(ocrPagesNote([5, 4])).toBe('Pages 4–5 read by OCR');
+  });
+  it('says nothing when no page was read by OCR', () => {
+    expect(ocrPagesNote([])).toBe('');
+    expect(ocrPagesNote(undefined)).toBe('');
+    expect(ocrPagesNote(null)).toBe('');
   });
 });

@@ -177,6 +177,25 @@ export function formatEta(seconds: number | null | undefined): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
+/** Page numbers as runs: [1, 2, 3, 7, 9, 10] → '1–3, 7, 9–10'. */
+export function formatPageRuns(pages: number[]): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
+
+/** Which pages of a document were read by OCR: 'Page 2 read by OCR', 'Pages 1–3, 7 read by OCR', or ''. */
+export function ocrPagesNote(pages: number[] | null | undefined): string {
+  if (!pages?.length) return '';
+  return `${pages.length === 1 ? 'Page' : 'Pages'} ${formatPageRuns(pages)} read by OCR`;
+}
+
 /**
  * SPEC §2 (User Analytics): first and last name, else email, else 'Anonymous', plus the first
  * 8 characters of the id.

@@ -57,6 +57,8 @@ export interface DocumentRecord {
   estimatedTimeRemaining?: number | null;
   totalChunks?: number | null;
   processedChunks?: number | null;
+  /** PDF pages whose text was read by OCR (no usable text layer). */
+  ocrPages?: number[] | null;
 }
 
 export interface ExportDocument {

@@ -3,6 +3,7 @@ import { ChatRequestsAndTakeawayCache1735000004000 } from './1735000004000-chat-
 import { AppMeta1735000006500 } from './1735000006500-app-meta';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
 import { ChunkLocations1735000009000 } from './1735000009000-chunk-locations';
+import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   AppMeta1735000006500,
   ChunkRuns1735000008000,
   ChunkLocations1735000009000,
+  DocumentOcrPages1735000015000,
 ];

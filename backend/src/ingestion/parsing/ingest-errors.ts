@@ -27,6 +27,14 @@ export const INGEST_MESSAGES = {
     'a list of {"speaker", "start", "end", "text"}, or {"text": "..."}.',
   pdfNoText:
     'This PDF has no extractable text (it is probably scanned images). Upload a PDF with a text layer, or run OCR on it first.',
+  pdfNoReadableText:
+    'This PDF has no text layer and OCR found no readable text on its pages. Upload a clearer scan or a PDF with a text layer.',
+  pdfParseTimeout: (seconds: number) =>
+    `Reading this PDF took longer than the limit of ${seconds} seconds (PDF_PARSE_TIMEOUT_SECONDS), so it was stopped. ` +
+    'Export or save it again (smaller or simpler) and upload the new file.',
+  pdfParseMemory: (mb: number) =>
+    `Reading this PDF needed more memory than the limit of ${mb} MB (PDF_PARSE_MAX_MEMORY_MB), so it was stopped. ` +
+    'Export or save it again (smaller or simpler) and upload the new file.',
   pdfEncrypted: 'This PDF is password-protected. Remove the password and upload it again.',
   pdfBroken: 'This PDF is damaged or incomplete and could not be read. Export or download it again and upload the new file.',
   pdfUnreadable: (detail: string) => `This PDF could not be read (${detail}).`,

@@ -16,4 +16,6 @@ export interface TranscriptSegment {
 export interface PdfPage {
   num: number;
   text: string;
+  /** The text was read by OCR from the rendered page (the page had no usable text layer). */
+  ocr?: boolean;
 }

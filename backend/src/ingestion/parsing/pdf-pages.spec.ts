@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { encryptedPdf, noTextPdf, reportPage, textPdf, truncatedPdf } from '../../../test/fixtures/pdf-fixtures';
+import { encryptedPdf, noTextPdf, parserBombPdf, reportPage, scannedPdf, textPdf, truncatedPdf } from '../../../test/fixtures/pdf-fixtures';
 import { INGEST_MESSAGES, IngestError } from './ingest-errors';
 import type { PdfPage } from './parsed-document';
-import { readPdfPages } from './pdf-pages';
+import { OcrProgress, OcrReport, PdfReadOptions, readPdfPages } from './pdf-pages';
 
 describe('readPdfPages', () => {
   let dir: string;
@@ -21,15 +21,15 @@ describe('readPdfPages', () => {
     return file;
   }
 
-  async function readAll(file: string): Promise<PdfPage[]> {
+  async function readAll(file: string, options: PdfReadOptions = {}, report?: OcrReport): Promise<PdfPage[]> {
     const pages: PdfPage[] = [];
-    for await (const batch of readPdfPages(file)) pages.push(...batch.pages);
+    for await (const batch of readPdfPages(file, options, report)) pages.push(...batch.pages);
     return pages;
   }
 
-  async function failureOf(file: string): Promise<Error> {
+  async function failureOf(file: string, options: PdfReadOptions = {}): Promise<Error> {
     try {
-      await readAll(file);
+      await readAll(file, options);
     } catch (err) {
       return err as Error;
     }
@@ -73,12 +73,93 @@ describe('readPdfPages', () => {
     const seen: number[] = [];
     await expect(
       (async () => {
-        for await (const batch of readPdfPages(file, controller.signal)) {
+        for await (const batch of readPdfPages(file, { signal: controller.signal })) {
           seen.push(...batch.pages.map((p) => p.num));
           controller.abort();
         }
       })(),
     ).rejects.toThrow('shutting down');
     expect(seen.length).toBeLessThan(40);
+  });
+
+  describe('OCR of pages without text layer', () => {
+    const OCR = { maxPages: 200, pageTimeoutSeconds: 60 };
+
+    it('reads the rendered pages, keeps text layers, leaves a blank scan empty and reports progress', async () => {
+      const scan = await scannedPdf([
+        ['Fleet renewal survey, spring edition'],
+        ['A tangerine zeppelin leased nine forklifts in Reno.'],
+        [],
+      ]);
+      const file = await write('scan-ocr.pdf', scan);
+      const progress: OcrProgress[] = [];
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const pages = await readAll(file, { ocr: { ...OCR, onProgress: async (p) => void progress.push(p) } }, report);
+      expect(pages.map((p) => p.num)).toEqual([1, 2, 3]);
+      expect(pages[0]).toMatchObject({ ocr: true, text: expect.stringContaining('Fleet renewal survey') });
+      expect(pages[1]).toMatchObject({ ocr: true, text: expect.stringContaining('tangerine zeppelin leased nine forklifts in Reno') });
+      expect(pages[2]).toEqual({ num: 3, text: '' });
+      expect(report).toEqual({ pages: [1, 2], attempted: 3, timedOut: [], unrendered: [], skipped: 0 });
+      expect(progress.map((p) => [p.page, p.of])).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
+      expect(progress[0].etaSeconds).toBeNull();
+      expect(progress[2].etaSeconds).toEqual(expect.any(Number));
+    });
+
+    it('reads no more pages than the cap and leaves text pages alone', async () => {
+      const file = await write('scan-cap.pdf', await scannedPdf([['Page one of the handout'], ['Page two of the handout']]));
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const pages = await readAll(file, { ocr: { ...OCR, maxPages: 1 } }, report);
+      expect(pages.map((p) => Boolean(p.ocr))).toEqual([true, false]);
+      expect(report).toMatchObject({ pages: [1], attempted: 1, skipped: 1 });
+
+      const text = await write('text-ocr-on.pdf', await textPdf([reportPage(1, 600)]));
+      const textReport: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const textPages = await readAll(text, { ocr: OCR }, textReport);
+      expect(textPages[0].ocr).toBeUndefined();
+      expect(textPages[0].text).toContain('PAGEMARK1.');
+      expect(textReport.attempted).toBe(0);
+    });
+  });
+
+  describe('per-document limits of the parsing thread', () => {
+    it('stops a document that takes longer than its time limit, and the next one is read', async () => {
+      const bomb = await write('slow.pdf', parserBombPdf());
+      const started = Date.now();
+      const err = await failureOf(bomb, { limits: { timeoutSeconds: 1, maxMemoryMb: 512 } });
+      expect(err).toBeInstanceOf(IngestError);
+      expect(err.message).toBe(INGEST_MESSAGES.pdfParseTimeout(1));
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const next = await write('after-slow.pdf', await textPdf([reportPage(1, 400)]));
+      expect((await readAll(next, { limits: { timeoutSeconds: 1, maxMemoryMb: 512 } }))[0].text).toContain('PAGEMARK1.');
+    });
+
+    it('counts only the time the thread works, not the time spent on OCR and embedding while it waits', async () => {
+      // 10 scanned pages, 3 of them read by OCR (the cap), each held up 2 s by the consumer: 6 s of waiting
+      // on the consumer side, far over the 4 s the thread may work; its own work (load, text, 3 renders) is well under.
+      const lines = ['Slow reader page'];
+      const file = await write('slow-consumer.pdf', await scannedPdf(Array.from({ length: 10 }, () => lines)));
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const slow = async () => new Promise<void>((r) => setTimeout(r, 2000));
+      const pages = await readAll(
+        file,
+        { limits: { timeoutSeconds: 4, maxMemoryMb: 512 }, ocr: { maxPages: 3, pageTimeoutSeconds: 60, onProgress: slow } },
+        report,
+      );
+      expect(pages).toHaveLength(10);
+      expect(report).toMatchObject({ pages: [1, 2, 3], attempted: 3, skipped: 7 });
+    });
+
+    it('stops a document that needs more memory than its limit, and the next one is read', async () => {
+      const bomb = await write('big.pdf', parserBombPdf());
+      const err = await failureOf(bomb, { limits: { timeoutSeconds: 120, maxMemoryMb: 64 } });
+      expect(err).toBeInstanceOf(IngestError);
+      expect(err.message).toBe(INGEST_MESSAGES.pdfParseMemory(64));
+      const next = await write('after-big.pdf', await textPdf([reportPage(2, 400)]));
+      expect((await readAll(next, { limits: { timeoutSeconds: 120, maxMemoryMb: 64 } }))[0].text).toContain('PAGEMARK2.');
+    });
   });
 });

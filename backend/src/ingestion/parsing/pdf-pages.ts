@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './ingest-errors';
+import { alphanumerics, MIN_READABLE_CHARS, PageOcr } from './page-ocr';
 import type { PdfPage } from './parsed-document';
 
 /** Pages extracted per message from the parsing thread. */
@@ -11,11 +12,21 @@ const WINDOW = 3;
 const MAX_IDLE_THREADS = 2;
 /** After a file this large the thread is not kept: its heap goes back to the system. */
 const KEEP_THREAD_MAX_BYTES = 16 * 1024 * 1024;
+/** A page whose text layer holds fewer non-blank characters than this is read by OCR. */
+export const OCR_MIN_TEXT_CHARS = 24;
+/** Width in pixels a page is rendered at for OCR: about 200 dpi for Letter and A4 (slides about 170 dpi). */
+export const OCR_RENDER_WIDTH = 1700;
+
+/** Defaults of the settings PDF_PARSE_TIMEOUT_SECONDS and PDF_PARSE_MAX_MEMORY_MB. */
+const DEFAULT_LIMITS = { timeoutSeconds: 300, maxMemoryMb: 512 };
 
 /**
  * The parsing thread: pdf-parse 2.4 (`new PDFParse({ data })`, `getText({ first, last })` page range
  * by page range on the one loaded document, always `destroy()`), one document at a time, posting
  * pages as it goes and waiting for acknowledgements so it never runs more than WINDOW batches ahead.
+ * With OCR on, a page whose text layer is (nearly) empty is rendered to a PNG (pdf.js on
+ * @napi-rs/canvas, `getScreenshot`) and posted with its page; the first such page makes the thread
+ * read the text of all remaining pages at once, so the number of pages to OCR is known from the start.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -33,15 +44,49 @@ parentPort.on('message', (m) => {
 });
 async function parse(m, current) {
   let parser;
+  const needsOcr = (text) => Boolean(m.ocr) && text.replace(/\\s+/g, '').length < m.ocr.minChars;
   try {
     parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(m.file)) });
     let total = Infinity;
+    let known = null;
+    let ocrTotal = 0;
+    let ocrUsed = 0;
     for (let first = 1; first <= total; first += m.perBatch) {
-      const result = await parser.getText({ first, last: first + m.perBatch - 1, pageJoiner: '' });
-      total = result.total;
+      const last = first + m.perBatch - 1;
+      let pages;
+      if (known) {
+        pages = [];
+        for (let n = first; n <= Math.min(last, total); n++) pages.push({ num: n, text: known.get(n) || '' });
+      } else {
+        const result = await parser.getText({ first, last, pageJoiner: '' });
+        total = result.total;
+        pages = result.pages.map((p) => ({ num: p.num, text: p.text }));
+        if (pages.some((p) => needsOcr(p.text))) {
+          known = new Map();
+          if (last < total) {
+            const rest = await parser.getText({ first: last + 1, last: total, pageJoiner: '' });
+            for (const p of rest.pages) known.set(p.num, p.text);
+          }
+          const scanned = pages.filter((p) => needsOcr(p.text)).length + [...known.values()].filter(needsOcr).length;
+          ocrTotal = Math.min(scanned, m.ocr.maxPages);
+        }
+      }
+      const transfer = [];
+      for (const p of pages) {
+        if (!needsOcr(p.text)) continue;
+        if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; continue; }
+        ocrUsed++;
+        try {
+          const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
+          const image = shot.pages[0] && shot.pages[0].data;
+          if (image && image.length) { p.image = image; transfer.push(image.buffer); } else p.renderFailed = true;
+        } catch (err) {
+          p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
+        }
+      }
       if (current.credits <= 0) await new Promise((resolve) => (current.wake = resolve));
       current.credits--;
-      parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, pages: result.pages.map((p) => ({ num: p.num, text: p.text })) });
+      parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, ocrTotal, pages }, transfer);
       if (total === 0) break;
     }
     parentPort.postMessage({ jobId: m.jobId, type: 'done' });
@@ -54,8 +99,19 @@ async function parse(m, current) {
 }
 `;
 
+/** A page as the parsing thread posts it: with its rendered image when it is to be read by OCR. */
+interface ThreadPage {
+  num: number;
+  text: string;
+  image?: Uint8Array;
+  /** A page to OCR beyond the document's OCR page cap. */
+  ocrSkipped?: boolean;
+  /** A page to OCR that pdf.js could not render. */
+  renderFailed?: boolean;
+}
+
 type WorkerMessage = { jobId: number } & (
-  | { type: 'pages'; total: number; pages: PdfPage[] }
+  | { type: 'pages'; total: number; ocrTotal: number; pages: ThreadPage[] }
   | { type: 'done' }
   | { type: 'error'; name: string; message: string }
 );
@@ -66,9 +122,45 @@ export interface PdfPageBatch {
   pages: PdfPage[];
 }
 
+/** Progress of the OCR of a document: page `page` of `of` is being read. */
+export interface OcrProgress {
+  page: number;
+  of: number;
+  /** Seconds left for the remaining OCR pages at the speed measured so far (null before the first page). */
+  etaSeconds: number | null;
+}
+
+export interface PdfReadOptions {
+  signal?: AbortSignal;
+  /** Per-document bounds of the parsing thread (settings PDF_PARSE_TIMEOUT_SECONDS, PDF_PARSE_MAX_MEMORY_MB). */
+  limits?: { timeoutSeconds: number; maxMemoryMb: number };
+  /** OCR of pages without a usable text layer; absent or null: no OCR (such pages come out empty). */
+  ocr?: {
+    maxPages: number;
+    pageTimeoutSeconds: number;
+    /** Called (and awaited) before each page is read by OCR. */
+    onProgress?: (p: OcrProgress) => Promise<void>;
+  } | null;
+}
+
+/** What OCR did for a document, filled in while its pages are read. */
+export interface OcrReport {
+  /** Pages whose text was read by OCR. */
+  pages: number[];
+  /** Pages rendered and given to OCR (readable or not). */
+  attempted: number;
+  /** Pages OCR gave up on (over the per-page time limit). */
+  timedOut: number[];
+  /** Pages to OCR that could not be rendered. */
+  unrendered: number[];
+  /** Pages without text layer left out because of the OCR page cap. */
+  skipped: number;
+}
+
 /** A parsing thread and the job it serves. */
 interface ParsingThread {
   worker: Worker;
+  maxMemoryMb: number;
   listener: ((m: WorkerMessage) => void) | null;
   failure: Error | null;
   onFailure: (() => void) | null;
@@ -77,9 +169,13 @@ interface ParsingThread {
 const idle: ParsingThread[] = [];
 let jobSeq = 0;
 
-function spawnThread(): ParsingThread {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pdfParse: require.resolve('pdf-parse') } });
-  const thread: ParsingThread = { worker, listener: null, failure: null, onFailure: null };
+function spawnThread(maxMemoryMb: number): ParsingThread {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { pdfParse: require.resolve('pdf-parse') },
+    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+  });
+  const thread: ParsingThread = { worker, maxMemoryMb, listener: null, failure: null, onFailure: null };
   worker.on('message', (m: WorkerMessage) => thread.listener?.(m));
   const fail = (err: Error) => {
     thread.failure ??= err;
@@ -87,13 +183,16 @@ function spawnThread(): ParsingThread {
     if (i >= 0) idle.splice(i, 1);
     thread.onFailure?.();
   };
-  worker.on('error', fail);
+  worker.on('error', (err: Error & { code?: string }) =>
+    fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IngestError(INGEST_MESSAGES.pdfParseMemory(maxMemoryMb)) : err),
+  );
   worker.on('exit', (code) => fail(new Error(`the PDF parsing thread stopped (exit code ${code})`)));
   return thread;
 }
 
-function acquireThread(): ParsingThread {
-  const thread = idle.pop() ?? spawnThread();
+function acquireThread(maxMemoryMb: number): ParsingThread {
+  const i = idle.findIndex((t) => t.maxMemoryMb === maxMemoryMb);
+  const thread = i >= 0 ? idle.splice(i, 1)[0] : spawnThread(maxMemoryMb);
   thread.worker.ref();
   return thread;
 }
@@ -119,33 +218,94 @@ export function pdfFailureReason(name: string, message: string): string {
 }
 
 /**
+ * A stopwatch of the time the parsing thread works for one document: it runs while the thread has
+ * credit to produce a batch, and stands still while the thread waits for the consumer (embedding,
+ * OCR). When the budget is spent `onExpired` is called once.
+ */
+class WorkClock {
+  private left: number;
+  private since: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(budgetMs: number, private readonly onExpired: () => void) {
+    this.left = budgetMs;
+  }
+
+  run(): void {
+    if (this.since !== null) return;
+    this.since = Date.now();
+    this.timer = setTimeout(this.onExpired, Math.max(0, this.left));
+  }
+
+  pause(): void {
+    if (this.since === null) return;
+    this.left -= Date.now() - this.since;
+    this.since = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
  * Reads the pages of a PDF file in order, in batches, parsed on a worker thread (so the parsing
  * runs beside the embedding and database work, and the API thread stays responsive). Threads are
  * kept warm between documents. Throws an IngestError with a reason a person understands for
- * encrypted, broken or unreadable files.
+ * encrypted, broken or unreadable files, and for a file that needs more time or memory than its
+ * limits (the thread is then terminated; the next document gets a new one).
+ *
+ * With `ocr`, pages without a usable text layer are rendered by the thread and read by OCR here
+ * (tesseract.js, on its own worker thread), page by page, each within the per-page time limit;
+ * `report` tells which pages OCR read.
  */
-export async function* readPdfPages(file: string, signal?: AbortSignal): AsyncGenerator<PdfPageBatch> {
+export async function* readPdfPages(
+  file: string,
+  options: PdfReadOptions = {},
+  report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 },
+): AsyncGenerator<PdfPageBatch> {
+  const { signal, ocr } = options;
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const bytes = fs.statSync(file).size;
-  const thread = acquireThread();
+  const thread = acquireThread(limits.maxMemoryMb);
   const jobId = ++jobSeq;
   const inbox: WorkerMessage[] = [];
   let notify: (() => void) | null = null;
+  const clock = new WorkClock(limits.timeoutSeconds * 1000, () => {
+    thread.failure ??= new IngestError(INGEST_MESSAGES.pdfParseTimeout(limits.timeoutSeconds));
+    void thread.worker.terminate();
+    notify?.();
+  });
+  let credits = WINDOW;
+  let threadDone = false;
   thread.listener = (m) => {
     if (m.jobId !== jobId) return;
+    // The thread's work is timed as its messages arrive: it waits once it used all its credits, and is done at the end.
+    if (m.type !== 'pages') threadDone = true;
+    if (threadDone || --credits === 0) clock.pause();
     inbox.push(m);
     notify?.();
   };
   thread.onFailure = () => notify?.();
   const onAbort = () => notify?.();
   signal?.addEventListener('abort', onAbort);
+  const engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
+  // The first page is slower (the engine warms up): once others are timed it no longer counts for the ETA.
+  const ocrTiming = { pages: 0, ms: 0, firstMs: 0 };
   let finished = false;
   try {
-    thread.worker.postMessage({ type: 'parse', jobId, file, perBatch: PAGES_PER_BATCH, window: WINDOW });
+    thread.worker.postMessage({
+      type: 'parse',
+      jobId,
+      file,
+      perBatch: PAGES_PER_BATCH,
+      window: WINDOW,
+      ocr: ocr ? { minChars: OCR_MIN_TEXT_CHARS, maxPages: ocr.maxPages, renderWidth: OCR_RENDER_WIDTH } : null,
+    });
+    clock.run();
     for (;;) {
       if (signal?.aborted) throw new AbortedError('shutting down');
+      if (thread.failure) throw thread.failure;
       const message = inbox.shift();
       if (!message) {
-        if (thread.failure) throw thread.failure;
         await new Promise<void>((resolve) => (notify = resolve));
         notify = null;
         continue;
@@ -158,12 +318,51 @@ export async function* readPdfPages(file: string, signal?: AbortSignal): AsyncGe
         finished = true;
         throw new IngestError(pdfFailureReason(message.name, message.message));
       }
-      yield { total: message.total, pages: message.pages };
+      const pages: PdfPage[] = [];
+      for (const page of message.pages) {
+        if (page.ocrSkipped) report.skipped++;
+        if (page.renderFailed) report.unrendered.push(page.num);
+        if (!page.image || !engine || !ocr) {
+          pages.push({ num: page.num, text: page.text });
+          continue;
+        }
+        if (signal?.aborted) throw new AbortedError('shutting down');
+        report.attempted++;
+        const perPage =
+          ocrTiming.pages > 1
+            ? (ocrTiming.ms - ocrTiming.firstMs) / (ocrTiming.pages - 1)
+            : ocrTiming.pages === 1
+              ? ocrTiming.ms
+              : null;
+        const left = Math.max(0, message.ocrTotal - report.attempted + 1);
+        await ocr.onProgress?.({
+          page: report.attempted,
+          of: message.ocrTotal,
+          etaSeconds: perPage === null ? null : Math.ceil((perPage * left) / 1000),
+        });
+        await engine.start(); // not part of the page's time: the measured speed gives the ETA
+        const started = Date.now();
+        const read = await engine.read(page.image);
+        const ms = Date.now() - started;
+        if (ocrTiming.pages++ === 0) ocrTiming.firstMs = ms;
+        ocrTiming.ms += ms;
+        if (read === null) report.timedOut.push(page.num);
+        if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
+          report.pages.push(page.num);
+          pages.push({ num: page.num, text: read.text, ocr: true });
+        } else {
+          pages.push({ num: page.num, text: page.text });
+        }
+      }
+      yield { total: message.total, pages };
+      if (credits++ === 0 && !threadDone) clock.run();
       thread.worker.postMessage({ type: 'ack', jobId });
     }
   } finally {
+    clock.pause();
     signal?.removeEventListener('abort', onAbort);
-    // A thread left mid-document (abort, consumer gone) is stopped; a finished one is kept warm.
+    await engine?.close();
+    // A thread left mid-document (abort, consumer gone, limits) is stopped; a finished one is kept warm.
     releaseThread(thread, finished && bytes <= KEEP_THREAD_MAX_BYTES);
   }
 }
