@@ -9,6 +9,7 @@ import { BillingModule } from './billing/billing.module';
 import { ChatModule } from './chat/chat.module';
 import { OriginCheckMiddleware } from './common/origin.middleware';
 import { rateLimitOptions } from './common/rate-limit';
+import { rateLimitStorage } from './common/rate-limit-storage';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -19,6 +20,7 @@ import { IngestionModule } from './ingestion/ingestion.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { StorageModule } from './storage/storage.module';
 import { SuperadminModule } from './superadmin/superadmin.module';
 import { TakeawaysModule } from './takeaways/takeaways.module';
 
@@ -27,6 +29,7 @@ export function coreImports(config: AppConfig) {
   return [
     ConfigModule.forRoot(config),
     DatabaseModule,
+    StorageModule.forRoot(config),
     EmailModule.forRoot(config),
     ScheduleModule.forRoot(),
   ];
@@ -40,7 +43,9 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         ...coreImports(config),
-        ThrottlerModule.forRoot(rateLimitOptions(config)),
+        ThrottlerModule.forRootAsync({
+          useFactory: () => ({ ...rateLimitOptions(config), storage: rateLimitStorage(config) }),
+        }),
         ActivityModule,
         AuthModule,
         SessionsModule,

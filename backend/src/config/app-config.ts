@@ -40,6 +40,8 @@ export class AppConfig {
   readonly maxUploadBytes!: number;
   /** Express `trust proxy`: which proxies may tell the client address through X-Forwarded-For. */
   readonly trustProxy!: boolean | number | string;
+  /** S3-compatible object storage for uploads (S3_BUCKET and friends); unset: `DATA_DIR/uploads`. */
+  readonly s3?: S3Config;
   /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
   readonly webRoot!: string;
 
@@ -62,6 +64,41 @@ export class AppConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * S3_BUCKET turns on object storage for uploads; S3_ENDPOINT (MinIO or any S3-compatible store;
+ * unset: AWS), S3_REGION (us-east-1), S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (unset: the SDK's
+ * default credential chain, e.g. an instance role), S3_FORCE_PATH_STYLE (true when an endpoint is given).
+ */
+function s3(env: Env): S3Config | undefined {
+  const bucket = str(env, 'S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) => str(env, n));
+  if (!bucket) {
+    if (others.length) throw new ConfigError(`${others[0]} is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3.`);
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens; got "${bucket}").`);
+  }
+  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
+  const region = str(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError(`S3_REGION is not a region name (got "${region}").`);
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)) };
+}
 
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
@@ -197,6 +234,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: trustProxy(env),
+    s3: s3(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
     ...overrides,
   });

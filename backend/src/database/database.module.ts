@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
+import { runMigrationsLocked } from './migration-lock';
 import { migrations } from './migrations';
 
 const POOL_SIZE = 10;
@@ -53,12 +54,22 @@ class EmbeddedDatabaseModule {}
           url: config.databaseUrl ?? embedded!.url,
           entities: [],
           migrations,
-          migrationsRun: true,
-          migrationsTransactionMode: 'each' as const,
+          // Run by dataSourceFactory below, under an advisory lock (several processes may start at once).
+          migrationsRun: false,
           synchronize: false,
           logging: ['error' as const],
           extra: { max: POOL_SIZE },
         };
+      },
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrationsLocked(dataSource);
+        } catch (err) {
+          await dataSource.destroy().catch(() => undefined);
+          throw err;
+        }
+        return dataSource;
       },
     }),
   ],

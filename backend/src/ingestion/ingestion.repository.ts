@@ -120,9 +120,12 @@ export class IngestionRepository {
       values.push(`($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector)`);
       params.push(c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding));
     }
+    // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
+    // again (two processes on one run after a lost lease, a retried INSERT) adds nothing.
     await this.db.query(
       `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding)
-       VALUES ${values.join(', ')}`,
+       VALUES ${values.join(', ')}
+       ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`,
       params,
     );
   }
@@ -193,7 +196,11 @@ export class IngestionRepository {
     );
   }
 
-  /** In-process mode owns every job: documents left `chunked` by a dead process wait again. */
+  /**
+   * Embedded database, in-process queue: this process owns the database and every job, so
+   * documents left `chunked` were left by a dead process and wait again. Never called with a
+   * shared database (DATABASE_URL), where a `chunked` document may belong to a live process.
+   */
   async releaseAllChunked(): Promise<number> {
     const rows: unknown = await this.db.query(
       `UPDATE documents SET status = 'uploaded', heartbeat_at = NULL, updated_at = now()

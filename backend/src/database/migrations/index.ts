@@ -2,6 +2,7 @@ import { InitialSchema1735000000000 } from './1735000000000-initial-schema';
 import { ChatRequestsAndTakeawayCache1735000004000 } from './1735000004000-chat-requests-and-takeaway-cache';
 import { AppMeta1735000006500 } from './1735000006500-app-meta';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
+import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-per-run';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   ChatRequestsAndTakeawayCache1735000004000,
   AppMeta1735000006500,
   ChunkRuns1735000008000,
+  ChunksUniquePerRun1735000011000,
 ];
