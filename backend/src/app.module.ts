@@ -50,7 +50,7 @@ export class AppModule implements NestModule {
         AuthModule,
         SessionsModule,
         DocumentsModule,
-        IngestionModule.forRoot(config),
+        IngestionModule.forRoot(config, { consume: config.ingestInApi }),
         AiModule,
         RetrievalModule,
         ChatModule,

@@ -1,9 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { startEmbeddedPostgres, EmbeddedDatabase } from '../src/database/embedded-postgres';
 import { migrationContext } from '../src/database/migration-context';
 import { runMigrationsLocked } from '../src/database/migration-lock';
 import { migrations } from '../src/database/migrations';
@@ -12,6 +8,7 @@ import { IngestionRepository } from '../src/ingestion/ingestion.repository';
 import { createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
 import { SPEAKER_TXT } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
+import { freshDatabase, FreshDatabase } from './utils/fresh-database';
 import { startTestApp, TestApp } from './utils/test-app';
 
 /**
@@ -21,33 +18,6 @@ import { startTestApp, TestApp } from './utils/test-app';
  * fresh database on the server of DATABASE_URL when that is set.
  */
 const ADMIN = 'admin@shared-db.test';
-
-async function freshDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const name = `ca_shared_${process.pid}_${Date.now()}`;
-    const admin = await new DataSource({ type: 'postgres', url: server }).initialize();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async stop() {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.destroy();
-      },
-    };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ca-shared-db-'));
-  const db: EmbeddedDatabase = await startEmbeddedPostgres(dir, 40);
-  return {
-    url: db.url,
-    async stop() {
-      await db.stop();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('migrations under an advisory lock', () => {
   it('five processes migrating one empty database at once all succeed, and each migration runs once', async () => {
@@ -77,7 +47,7 @@ describe('migrations under an advisory lock', () => {
 });
 
 describe('several processes on one database (DATABASE_URL, no Redis)', () => {
-  let db: { url: string; stop(): Promise<void> };
+  let db: FreshDatabase;
   let t: TestApp | undefined;
   let admin: TestAgent;
   let dataDir: string;

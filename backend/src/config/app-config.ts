@@ -35,6 +35,11 @@ export class AppConfig {
   readonly chatLimitPerUser!: number;
   readonly emailLimitPerUser!: number;
   readonly ingestConcurrency!: number;
+  /**
+   * INGEST_IN_API: whether API processes consume ingestion jobs too (default true). `false` with
+   * REDIS_URL leaves ingestion to `npm run worker` processes, scaled on their own.
+   */
+  readonly ingestInApi!: boolean;
   /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
   readonly queuePrefix!: string;
   readonly maxUploadBytes!: number;
@@ -185,6 +190,14 @@ function sessionSecret(env: Env, dataDir: string, production: boolean): string {
   }
 }
 
+function ingestInApi(env: Env): boolean {
+  const value = bool(env, 'INGEST_IN_API', true);
+  if (!value && !str(env, 'REDIS_URL')) {
+    throw new ConfigError('INGEST_IN_API=false needs REDIS_URL: without Redis the API process runs ingestion itself.');
+  }
+  return value;
+}
+
 function queuePrefix(env: Env): string {
   const raw = str(env, 'QUEUE_PREFIX') ?? 'conference-assistant';
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
@@ -231,6 +244,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
     emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
+    ingestInApi: ingestInApi(env),
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: trustProxy(env),
