@@ -16,6 +16,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmailModule } from './email/email.module';
+import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
@@ -60,6 +61,7 @@ export class AppModule implements NestModule {
         BillingModule,
         SuperadminModule,
         DemoModule,
+        HealthModule,
       ],
     };
   }

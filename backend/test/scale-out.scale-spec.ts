@@ -116,6 +116,9 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     } finally {
       await direct.destroy();
     }
+    for (const url of [urlA, urlB]) {
+      await request(url).get('/api/ready').expect(200, { status: 'ready', database: 'ok', redis: 'ok' });
+    }
     const ran = [a, b, w].filter((p) => /ran \d+ migration\(s\) under the advisory lock/.test(p.output));
     expect(ran).toHaveLength(1);
     for (const p of [a, b, w]) expect(p.output).not.toMatch(/duplicate key|Unable to connect to the database/);
