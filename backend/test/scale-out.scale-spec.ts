@@ -228,4 +228,32 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     const messages = await request(urlB).get(`/api/chat/messages/${thread.body.id}`).set('Cookie', cookie).expect(200);
     expect(messages.body.at(-1)).toMatchObject({ role: 'assistant' });
   });
+
+  it('SIGTERM on B mid-stream: B stops being ready, finishes the answer it is streaming, then exits', async () => {
+    const cookie = cookieOf(await request(urlB).post('/api/login').send({ email: 'drained@scale.test', firstName: 'Dre' }).expect(200));
+    const thread = await request(urlB).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200);
+    let signalled = false;
+    const streamed = await postSse(urlB, '/api/chat/stream', cookie, { threadId: thread.body.id, message: 'Summarise the keynote report.' }, (e) => {
+      if (typeof e === 'object' && typeof e.content === 'string' && !signalled) {
+        signalled = true;
+        b.kill('SIGTERM');
+      }
+    });
+    expect(signalled).toBe(true);
+    expect(streamed.status).toBe(200);
+    expect(streamed.events.some((e) => typeof e === 'object' && 'error' in e)).toBe(false);
+    expect(streamed.events[streamed.events.length - 1]).toBe('[DONE]');
+    let timer: NodeJS.Timeout | undefined;
+    const exited = await Promise.race([b.exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000)))]);
+    clearTimeout(timer);
+    expect(exited).toBe(true);
+    // The answer was stored before the process went away.
+    const direct = await new DataSource({ type: 'postgres', url: db.url }).initialize();
+    try {
+      const rows = await direct.query(`SELECT role FROM chat_messages WHERE thread_id = $1 ORDER BY created_at`, [thread.body.id]);
+      expect(rows.map((r: { role: string }) => r.role)).toEqual(['user', 'assistant']);
+    } finally {
+      await direct.destroy();
+    }
+  });
 });
