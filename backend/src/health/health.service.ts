@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { SharedRateLimitStorage } from '../common/rate-limit-storage';
 import { DataSource } from 'typeorm';
 
 export const HEALTH_MESSAGES = {
@@ -45,9 +45,9 @@ export class HealthService implements BeforeApplicationShutdown {
       throw new ServiceUnavailableException(HEALTH_MESSAGES.database);
     }
     const storage = this.moduleRef.get(ThrottlerStorage, { strict: false });
-    if (!(storage instanceof ThrottlerStorageRedisService)) return { status: 'ready', database: 'ok', redis: 'not used' };
+    if (!(storage instanceof SharedRateLimitStorage)) return { status: 'ready', database: 'ok', redis: 'not used' };
     try {
-      await withTimeout(storage.redis.ping());
+      await withTimeout(storage.redis.redis.ping());
     } catch {
       throw new ServiceUnavailableException(HEALTH_MESSAGES.redis);
     }
