@@ -229,7 +229,7 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     expect(messages.body.at(-1)).toMatchObject({ role: 'assistant' });
   });
 
-  it('SIGTERM on B mid-stream: B stops being ready, finishes the answer it is streaming, then exits', async () => {
+  it('SIGTERM on B mid-stream: B finishes the answer it is streaming, stores it, then exits', async () => {
     const cookie = cookieOf(await request(urlB).post('/api/login').send({ email: 'drained@scale.test', firstName: 'Dre' }).expect(200));
     const thread = await request(urlB).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200);
     let signalled = false;
