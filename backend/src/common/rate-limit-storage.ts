@@ -1,5 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { AppConfig } from '../config/app-config';
@@ -51,8 +51,11 @@ export class SharedRateLimitStorage implements ThrottlerStorage, OnApplicationSh
  */
 export function rateLimitStorage(config: AppConfig): ThrottlerStorage | undefined {
   if (!config.redisUrl) return undefined;
+  // Loaded only when used: the embedded default does not pay for the Redis client at start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ThrottlerStorageRedisService: RedisStorage } = require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
   return new SharedRateLimitStorage(
-    new ThrottlerStorageRedisService(config.redisUrl, {
+    new RedisStorage(config.redisUrl, {
       keyPrefix: `${config.queuePrefix}:throttle:`,
       // Fail at once while disconnected (the counters fall back to memory) instead of queueing.
       enableOfflineQueue: false,

@@ -3,11 +3,15 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from
 import { AppConfig } from '../config/app-config';
 import { FILE_STORE, FileStore } from './file-store.port';
 import { LocalFileStore } from './local-file-store';
-import { S3FileStore } from './s3-file-store';
 
 /** Builds the store the settings ask for: S3 when S3_BUCKET is set, else `DATA_DIR/uploads`. */
 export function createFileStore(config: AppConfig): FileStore {
-  if (config.s3) return new S3FileStore(config.s3, path.join(config.dataDir, 'tmp'));
+  if (config.s3) {
+    // Loaded only when used: the embedded default does not pay for the AWS SDK at start.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { S3FileStore } = require('./s3-file-store') as typeof import('./s3-file-store');
+    return new S3FileStore(config.s3, path.join(config.dataDir, 'tmp'));
+  }
   return new LocalFileStore(config.uploadsDir);
 }
 
@@ -15,7 +19,7 @@ export function createFileStore(config: AppConfig): FileStore {
 class FileStoreCloser implements OnApplicationShutdown {
   constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
   onApplicationShutdown(): void {
-    if (this.store instanceof S3FileStore) this.store.destroy();
+    (this.store as Partial<{ destroy(): void }>).destroy?.();
   }
 }
 
