@@ -195,6 +195,28 @@ describe('uploads in object storage (S3_BUCKET set): upload, ingestion, download
     expect(n).toBe(0);
   });
 
+  it('when the row cannot be written after the object was stored, the object is removed again', async () => {
+    const db = t.app.get(DataSource);
+    const keysBefore = await s3.keys();
+    await db.query(`ALTER TABLE documents ADD CONSTRAINT refuse_test_upload CHECK (original_filename <> 'refused.txt') NOT VALID`);
+    let res;
+    try {
+      res = await admin
+        .post('/api/admin/upload')
+        .field('sessionId', sessionId)
+        .field('kind', 'transcript')
+        .attach('file', Buffer.from(SPEAKER_TXT), 'refused.txt');
+    } finally {
+      await db.query(`ALTER TABLE documents DROP CONSTRAINT refuse_test_upload`);
+    }
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(typeof res.body.message).toBe('string');
+    expect(s3.events.some((e) => e.name.startsWith('ObjectCreated') && e.key.endsWith('.txt') && !keysBefore.includes(e.key))).toBe(true);
+    expect(await s3.keys()).toEqual(keysBefore);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM documents WHERE original_filename = 'refused.txt'`);
+    expect(n).toBe(0);
+  });
+
   it('a document whose object is gone: download answers 404 with a message', async () => {
     const res = await admin
       .post('/api/admin/upload')
