@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: backend (Jest + Supertest), front ends (Vitest), browser (Playwright + Chromium).
+// `npm test`: every suite, in order: backend (Jest + Supertest), scale out (several processes; needs Redis),
+// front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
+  ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
   ['admin consoles (Vitest)', 'npm', ['test', '-w', 'frontend-admin']],
   ['browser (Playwright + Chromium)', 'npm', ['run', 'test:e2e']],

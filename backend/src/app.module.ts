@@ -9,16 +9,19 @@ import { BillingModule } from './billing/billing.module';
 import { ChatModule } from './chat/chat.module';
 import { OriginCheckMiddleware } from './common/origin.middleware';
 import { rateLimitOptions } from './common/rate-limit';
+import { rateLimitStorage } from './common/rate-limit-storage';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmailModule } from './email/email.module';
+import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { StorageModule } from './storage/storage.module';
 import { SuperadminModule } from './superadmin/superadmin.module';
 import { TakeawaysModule } from './takeaways/takeaways.module';
 
@@ -27,6 +30,7 @@ export function coreImports(config: AppConfig) {
   return [
     ConfigModule.forRoot(config),
     DatabaseModule,
+    StorageModule.forRoot(config),
     EmailModule.forRoot(config),
     ScheduleModule.forRoot(),
   ];
@@ -40,12 +44,14 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         ...coreImports(config),
-        ThrottlerModule.forRoot(rateLimitOptions(config)),
+        ThrottlerModule.forRootAsync({
+          useFactory: () => ({ ...rateLimitOptions(config), storage: rateLimitStorage(config) }),
+        }),
         ActivityModule,
         AuthModule,
         SessionsModule,
         DocumentsModule,
-        IngestionModule.forRoot(config),
+        IngestionModule.forRoot(config, { consume: config.ingestInApi }),
         AiModule,
         RetrievalModule,
         ChatModule,
@@ -55,6 +61,7 @@ export class AppModule implements NestModule {
         BillingModule,
         SuperadminModule,
         DemoModule,
+        HealthModule,
       ],
     };
   }

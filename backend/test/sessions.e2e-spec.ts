@@ -166,8 +166,9 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
     it('deletes the session with its documents, chunks and uploaded files', async () => {
       const s = await create({ title: 'Doomed' });
       const other = await create({ title: 'Other' });
-      const storagePath = `${s.id}/talk.txt`;
-      const otherPath = `${other.id}/talk.txt`;
+      // Stored files are named by generated keys (`<uuid>.<ext>`), as uploads name them.
+      const storagePath = `${s.id}.txt`;
+      const otherPath = `${other.id}.txt`;
       for (const p of [storagePath, otherPath]) {
         await fs.mkdir(path.dirname(path.join(t.config.uploadsDir, p)), { recursive: true });
         await fs.writeFile(path.join(t.config.uploadsDir, p), 'hello');

@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Source } from '../retrieval/citations';
 
-/** A running request older than this no longer holds its thread (a crashed process cannot lock it forever). */
-export const STALE_REQUEST_SECONDS = 180;
+/**
+ * A running request holds its thread by a lease: `active_request_at`, refreshed every
+ * REQUEST_HEARTBEAT_MS while the answer is prepared and streamed. A claim not refreshed for
+ * STALE_REQUEST_SECONDS belongs to a process that died (killed mid-stream, machine lost): the next
+ * question on the thread takes it over. So a thread is usable again at most 15 s after its process
+ * died (docs/DEPLOY.md), while a live answer of any length keeps its thread.
+ */
+export const STALE_REQUEST_SECONDS = 15;
+export const REQUEST_HEARTBEAT_MS = 5_000;
 
 export interface ThreadRow {
   id: string;
@@ -94,6 +101,14 @@ export class ChatRepository {
       [threadId, userId, STALE_REQUEST_SECONDS, historyLimit],
     );
     return rows[0];
+  }
+
+  /** Refreshes the running request's claim (its lease), while it still holds one. */
+  async heartbeat(threadId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE chat_threads SET active_request_at = clock_timestamp() WHERE id = $1 AND active_request_at IS NOT NULL`,
+      [threadId],
+    );
   }
 
   async release(threadId: string): Promise<void> {

@@ -13,7 +13,7 @@ import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
-import { ChatRepository, type MessageRow } from './chat.repository';
+import { ChatRepository, type MessageRow, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,
@@ -184,6 +184,9 @@ export class ChatService {
       this.repo.insertMessage(threadId, 'user', message, []),
     ]);
     recorded.catch(() => undefined); // handled where it is awaited
+    // The thread's claim is a lease: kept fresh while this process works on the answer.
+    const heartbeat = setInterval(() => void this.repo.heartbeat(threadId).catch(() => undefined), REQUEST_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       opts.onStatus?.(STATUS_SEARCHING);
       const question = opts.simple
@@ -224,6 +227,7 @@ export class ChatService {
       await this.repo.insertMessage(threadId, 'assistant', content, sources);
       return { content, sources };
     } finally {
+      clearInterval(heartbeat);
       await recorded.catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
       await this.repo.release(threadId);
     }

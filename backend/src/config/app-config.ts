@@ -56,6 +56,11 @@ export class AppConfig {
   readonly dbConnectionTimeoutMs!: number;
   readonly dbStatementTimeoutMs!: number;
   readonly ingestConcurrency!: number;
+  /**
+   * INGEST_IN_API: whether API processes consume ingestion jobs too (default true). `false` with
+   * REDIS_URL leaves ingestion to `npm run worker` processes, scaled on their own.
+   */
+  readonly ingestInApi!: boolean;
   /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
   readonly queuePrefix!: string;
   readonly maxUploadBytes!: number;
@@ -71,6 +76,8 @@ export class AppConfig {
   readonly pdfParseMaxMemoryMb!: number;
   /** Express `trust proxy`: which proxies may tell the client address through X-Forwarded-For. */
   readonly trustProxy!: boolean | number | string;
+  /** S3-compatible object storage for uploads (S3_BUCKET and friends); unset: `DATA_DIR/uploads`. */
+  readonly s3?: S3Config;
   /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
   readonly webRoot!: string;
 
@@ -93,6 +100,41 @@ export class AppConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * S3_BUCKET turns on object storage for uploads; S3_ENDPOINT (MinIO or any S3-compatible store;
+ * unset: AWS), S3_REGION (us-east-1), S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (unset: the SDK's
+ * default credential chain, e.g. an instance role), S3_FORCE_PATH_STYLE (true when an endpoint is given).
+ */
+function s3(env: Env): S3Config | undefined {
+  const bucket = str(env, 'S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) => str(env, n));
+  if (!bucket) {
+    if (others.length) throw new ConfigError(`${others[0]} is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3.`);
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens; got "${bucket}").`);
+  }
+  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
+  const region = str(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError(`S3_REGION is not a region name (got "${region}").`);
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)) };
+}
 
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
@@ -199,6 +241,14 @@ function sessionSecret(env: Env, dataDir: string, production: boolean): string {
   }
 }
 
+function ingestInApi(env: Env): boolean {
+  const value = bool(env, 'INGEST_IN_API', true);
+  if (!value && !str(env, 'REDIS_URL')) {
+    throw new ConfigError('INGEST_IN_API=false needs REDIS_URL: without Redis the API process runs ingestion itself.');
+  }
+  return value;
+}
+
 function queuePrefix(env: Env): string {
   const raw = str(env, 'QUEUE_PREFIX') ?? 'conference-assistant';
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
@@ -259,6 +309,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10000, 100, 600000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 60000, 0, 3600000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),
+    ingestInApi: ingestInApi(env),
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
     ocrEnabled: onOff(env, 'OCR', true),
@@ -267,6 +318,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     pdfParseTimeoutSeconds: int(env, 'PDF_PARSE_TIMEOUT_SECONDS', 300, 1, 86400),
     pdfParseMaxMemoryMb: int(env, 'PDF_PARSE_MAX_MEMORY_MB', 512, 32, 65536),
     trustProxy: trustProxy(env),
+    s3: s3(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
     ...overrides,
   });

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
+import { runMigrationsLocked } from './migration-lock';
 import { migrations } from './migrations';
 
 const POOL_SIZE = 10;
@@ -53,8 +54,8 @@ class EmbeddedDatabaseModule {}
           url: config.databaseUrl ?? embedded!.url,
           entities: [],
           migrations,
-          migrationsRun: true,
-          migrationsTransactionMode: 'each' as const,
+          // Run by dataSourceFactory below, under an advisory lock (several processes may start at once).
+          migrationsRun: false,
           synchronize: false,
           logging: ['error' as const],
           // Bounded waits: for a pooled connection, and for any one statement (settings).
@@ -64,6 +65,16 @@ class EmbeddedDatabaseModule {}
             statement_timeout: config.dbStatementTimeoutMs || undefined,
           },
         };
+      },
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrationsLocked(dataSource);
+        } catch (err) {
+          await dataSource.destroy().catch(() => undefined);
+          throw err;
+        }
+        return dataSource;
       },
     }),
   ],

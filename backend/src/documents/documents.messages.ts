@@ -10,3 +10,4 @@ export const UPLOAD_MESSAGES = {
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 export const DOCUMENT_FILE_MISSING = 'The file of this document is no longer available.';
+export const FILE_STORE_UNAVAILABLE = 'The file store is unavailable. Please try again in a moment.';

@@ -9,18 +9,20 @@ import {
   Logger,
   NotFoundException,
   OnApplicationBootstrap,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import type { AuthUser } from '../common/roles';
 import { AppConfig } from '../config/app-config';
+import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
 import { DOCUMENT_KINDS, DocumentKind, DocumentResponse, ExportList, toDocumentResponse } from './document.types';
-import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, UPLOAD_MESSAGES } from './documents.messages';
+import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, FILE_STORE_UNAVAILABLE, UPLOAD_MESSAGES } from './documents.messages';
 import { DocumentsRepository } from './documents.repository';
 import { INGEST_QUEUE, IngestQueue } from './ingest-queue.port';
 import { detectType, kindOf } from './upload/file-type';
 import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Files in the uploads directory that no document names are removed once this old. */
+/** Stored files (and spooled incoming files) that no document names are removed once this old. */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 export interface UploadFields {
@@ -56,6 +58,7 @@ export class DocumentsService implements OnApplicationBootstrap {
     private readonly repository: DocumentsRepository,
     private readonly config: AppConfig,
     @Inject(INGEST_QUEUE) private readonly queue: IngestQueue,
+    @Inject(FILE_STORE) private readonly store: FileStore,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -74,8 +77,8 @@ export class DocumentsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Adds a document from a file on disk (the demo seeder): the file is copied into the uploads
-   * directory and goes through the same checks, row and queue as an upload.
+   * Adds a document from a file on disk (the demo seeder): the file is copied into the file store
+   * and goes through the same checks, row and queue as an upload.
    */
   async addFromPath(input: AddFromPathInput): Promise<DocumentResponse> {
     const stat = await fs.promises.stat(input.filePath);
@@ -109,11 +112,12 @@ export class DocumentsService implements OnApplicationBootstrap {
     return toDocumentResponse(row);
   }
 
-  /** DELETE /api/admin/documents/:id: the row, its chunks (cascade) and its file. */
+  /** DELETE /api/admin/documents/:id: the row, its chunks (cascade) and its stored file. */
   async remove(id: string): Promise<void> {
     const storagePath = UUID.test(id) ? await this.repository.delete(id) : null;
     if (storagePath === null) throw new NotFoundException(DOCUMENT_NOT_FOUND);
-    await fs.promises.rm(this.absolutePath(storagePath), { force: true });
+    // The row is gone: a file the store fails to delete now is an orphan the sweep removes later.
+    await this.store.remove(path.basename(storagePath)).catch((err: Error) => this.logger.warn(err.message));
   }
 
   async exportList(): Promise<ExportList> {
@@ -124,19 +128,19 @@ export class DocumentsService implements OnApplicationBootstrap {
   async openDownload(id: string): Promise<DownloadableFile> {
     const row = UUID.test(id) ? await this.repository.findById(id) : null;
     if (!row) throw new NotFoundException(DOCUMENT_NOT_FOUND);
-    const file = this.absolutePath(row.storagePath);
-    let handle: fs.promises.FileHandle;
+    let stored;
     try {
-      handle = await fs.promises.open(file, 'r');
-    } catch {
-      throw new NotFoundException(DOCUMENT_FILE_MISSING);
+      stored = await this.store.open(path.basename(row.storagePath));
+    } catch (err) {
+      this.logger.error((err as Error).message);
+      throw new ServiceUnavailableException(FILE_STORE_UNAVAILABLE);
     }
-    const { size } = await handle.stat();
+    if (!stored) throw new NotFoundException(DOCUMENT_FILE_MISSING);
     return {
-      stream: handle.createReadStream(),
+      stream: stored.stream,
       filename: row.originalFilename,
       mimeType: row.mimeType,
-      bytes: size,
+      bytes: stored.bytes,
     };
   }
 
@@ -158,8 +162,13 @@ export class DocumentsService implements OnApplicationBootstrap {
 
     const id = randomUUID();
     const storagePath = `${id}${type.extension}`;
-    const finalPath = this.absolutePath(storagePath);
-    await fs.promises.rename(file.path, finalPath);
+    try {
+      await this.store.put(storagePath, file.path, type.mimeType);
+    } catch (err) {
+      if (!(err instanceof FileStoreUnavailableError)) throw err;
+      this.logger.error(err.message);
+      throw new ServiceUnavailableException(FILE_STORE_UNAVAILABLE);
+    }
     let created;
     try {
       created = await this.repository.insert({
@@ -175,7 +184,8 @@ export class DocumentsService implements OnApplicationBootstrap {
         uploaderName: target.uploaderName,
       });
     } catch (err) {
-      await fs.promises.rm(finalPath, { force: true });
+      // No row: the stored file goes too (a failed upload leaves neither).
+      await this.store.remove(storagePath).catch((e: Error) => this.logger.warn(e.message));
       throw err;
     }
     await this.enqueue(created.id, created.attempts);
@@ -193,24 +203,27 @@ export class DocumentsService implements OnApplicationBootstrap {
     }
   }
 
-  private absolutePath(storagePath: string): string {
-    return path.join(this.config.uploadsDir, path.basename(storagePath));
-  }
-
-  /** Removes files of the uploads directory that no document refers to (deleted sessions, crashes). */
+  /**
+   * Removes stored files that no document refers to (deleted sessions, crashes) and spooled incoming
+   * files left by a crash, once they are an hour old (so uploads in flight in any process are safe).
+   */
   private async removeOrphanFiles(): Promise<void> {
     const known = await this.repository.storagePaths();
     const now = Date.now();
-    for (const dir of [this.config.uploadsDir, incomingDir(this.config.uploadsDir)]) {
-      const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
-      for (const entry of entries) {
-        if (!entry.isFile() || known.has(entry.name)) continue;
-        const file = path.join(dir, entry.name);
-        const { mtimeMs } = await fs.promises.stat(file);
-        if (now - mtimeMs > ORPHAN_AGE_MS) {
-          await fs.promises.rm(file, { force: true });
-          this.logger.log(`removed orphan upload ${entry.name}`);
-        }
+    for await (const { key, modifiedAt } of this.store.list()) {
+      if (known.has(key) || now - modifiedAt <= ORPHAN_AGE_MS) continue;
+      await this.store.remove(key);
+      this.logger.log(`removed orphan upload ${key}`);
+    }
+    const dir = incomingDir(this.config.uploadsDir);
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(dir, entry.name);
+      const { mtimeMs } = await fs.promises.stat(file);
+      if (now - mtimeMs > ORPHAN_AGE_MS) {
+        await fs.promises.rm(file, { force: true });
+        this.logger.log(`removed orphan incoming file ${entry.name}`);
       }
     }
   }

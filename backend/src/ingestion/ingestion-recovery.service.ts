@@ -4,14 +4,24 @@ import { AppConfig } from '../config/app-config';
 import { INGEST_QUEUE, IngestQueue } from '../documents/ingest-queue.port';
 import { IngestionRepository } from './ingestion.repository';
 
-/** With Redis, documents waiting this long (a lost enqueue, a flushed Redis, a dead worker) are queued again. */
+/**
+ * With a shared database, documents waiting this long (a lost enqueue, a flushed Redis, a dead
+ * worker or API process) are queued again.
+ */
 const SWEEP_EVERY_MS = 15_000;
 
 /**
- * No upload is ever lost. At start: documents left `chunked` by a dead process wait again
- * (in-process mode: every one; with Redis: those with a stale heartbeat), documents embedded with
- * another model than the current provider's are re-processed, and every waiting document is
- * queued (the queue ignores runs already queued). With Redis the sweep repeats every 15 seconds.
+ * No upload is ever lost, and no live job is taken over. A running job holds its document by a
+ * lease: its heartbeat (`heartbeat_at`, refreshed every 5 s) younger than STALE_AFTER_SECONDS.
+ * At start:
+ * - embedded database (no DATABASE_URL): this process owns the database, so every document left
+ *   `chunked` belongs to a dead process and waits again at once;
+ * - shared database (DATABASE_URL, with or without Redis): other live processes may be running
+ *   jobs, so only documents whose lease has expired are taken back (the claim itself checks the
+ *   lease atomically), and the sweep repeats every 15 seconds to take back the ones whose owner
+ *   dies later.
+ * Documents embedded with another model than the current provider's are re-processed, and every
+ * waiting document is queued (the queue ignores runs already queued).
  */
 @Injectable()
 export class IngestionRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,7 +36,8 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.redisUrl) {
+    const sharedDatabase = Boolean(this.config.databaseUrl);
+    if (!sharedDatabase && !this.config.redisUrl) {
       const released = await this.repository.releaseAllChunked();
       if (released) this.logger.log(`${released} document(s) interrupted by the last stop will be resumed`);
     }
@@ -38,7 +49,7 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
       );
     }
     void this.sweep(); // not awaited: an unreachable Redis must not hold the start
-    if (this.config.redisUrl) {
+    if (sharedDatabase || this.config.redisUrl) {
       this.timer = setInterval(() => void this.sweep(SWEEP_EVERY_MS / 1000), SWEEP_EVERY_MS);
       this.timer.unref();
     }

@@ -6,7 +6,7 @@ import { IngestionRecoveryService } from './ingestion-recovery.service';
 import { IngestionRepository } from './ingestion.repository';
 import { IngestionService } from './ingestion.service';
 import { IngestionProcessor } from './jobs/ingestion.processor';
-import { BullIngestQueue, INGESTION_QUEUE_NAME } from './queue/bull-ingest-queue';
+import { BullIngestQueue, INGEST_CONSUMER, INGESTION_QUEUE_NAME } from './queue/bull-ingest-queue';
 import { InProcessIngestQueue } from './queue/in-process-ingest-queue';
 
 /**
@@ -17,8 +17,18 @@ import { InProcessIngestQueue } from './queue/in-process-ingest-queue';
  */
 @Module({})
 export class IngestionModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const common: Provider[] = [IngestionRepository, IngestionService, IngestionProcessor, IngestionRecoveryService];
+  /**
+   * `consume`: whether this process runs ingestion jobs from the Bull queue (the worker always; the
+   * API unless INGEST_IN_API=false). Without Redis the process always runs its own jobs.
+   */
+  static forRoot(config: AppConfig, opts: { consume: boolean } = { consume: true }): DynamicModule {
+    const common: Provider[] = [
+      IngestionRepository,
+      IngestionService,
+      IngestionProcessor,
+      IngestionRecoveryService,
+      { provide: INGEST_CONSUMER, useValue: opts.consume },
+    ];
     if (config.redisUrl) {
       return {
         module: IngestionModule,

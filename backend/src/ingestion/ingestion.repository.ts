@@ -125,10 +125,13 @@ export class IngestionRepository {
         c.lineStart ?? null, c.lineEnd ?? null, c.turnLines ?? null,
       );
     }
+    // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
+    // again (two processes on one run after a lost lease, a retried INSERT) adds nothing.
     await this.db.query(
       `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
                            line_start, line_end, turn_lines)
-       VALUES ${values.join(', ')}`,
+       VALUES ${values.join(', ')}
+       ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`,
       params,
     );
   }
@@ -199,7 +202,11 @@ export class IngestionRepository {
     );
   }
 
-  /** In-process mode owns every job: documents left `chunked` by a dead process wait again. */
+  /**
+   * Embedded database, in-process queue: this process owns the database and every job, so
+   * documents left `chunked` were left by a dead process and wait again. Never called with a
+   * shared database (DATABASE_URL), where a `chunked` document may belong to a live process.
+   */
   async releaseAllChunked(): Promise<number> {
     const rows: unknown = await this.db.query(
       `UPDATE documents SET status = 'uploaded', heartbeat_at = NULL, updated_at = now()

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
-import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../common/text-sanitize';
+import { FILE_STORE, FileStore } from '../storage/file-store.port';
 import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
 import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
@@ -38,7 +38,7 @@ export class IngestionService {
 
   constructor(
     private readonly repository: IngestionRepository,
-    private readonly config: AppConfig,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
   ) {}
 
@@ -61,13 +61,19 @@ export class IngestionService {
     }
   }
 
+  /** The run reads the file from the file store (a local path; S3: a temporary download). */
   private async runClaimed(doc: ClaimedDocument, run: number, signal: AbortSignal): Promise<void> {
+    const done = await this.store.withLocalCopy(path.basename(doc.storagePath), (file) =>
+      this.runOnFile(doc, run, file, signal),
+    );
+    if (!done) throw new IngestError(INGEST_MESSAGES.fileMissing);
+  }
+
+  private async runOnFile(doc: ClaimedDocument, run: number, file: string, signal: AbortSignal): Promise<void> {
     const model = this.embeddings.model;
     const progress = new ProgressReporter(this.repository, doc.id, run);
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
-    const file = path.join(this.config.uploadsDir, path.basename(doc.storagePath));
-    if (!fs.existsSync(file)) throw new IngestError(INGEST_MESSAGES.fileMissing);
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
     const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr) : this.transcriptChunks(file, doc.mimeType, progress);

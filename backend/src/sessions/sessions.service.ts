@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { hasRole, Role } from '../common/roles';
-import { AppConfig } from '../config/app-config';
+import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
 import { SessionInputDto } from './dto/session-input.dto';
 import {
   conferenceDayOf,
@@ -48,7 +46,7 @@ export class SessionsService {
 
   constructor(
     private readonly repo: SessionsRepository,
-    private readonly config: AppConfig,
+    @Inject(FILE_STORE) private readonly store: FileStore,
   ) {}
 
   /**
@@ -158,20 +156,18 @@ export class SessionsService {
     return toSessionResponse(row);
   }
 
-  /** Files live under uploadsDir/<storage_path>; a path leading outside it is never touched. */
+  /** The stored files of deleted documents (keys that are not plain generated names are never touched). */
   private async removeFiles(storagePaths: string[]): Promise<void> {
-    const root = path.resolve(this.config.uploadsDir);
     await Promise.all(
       storagePaths.map(async (p) => {
-        const file = path.resolve(root, p);
-        if (!file.startsWith(root + path.sep)) {
-          this.logger.warn(`not deleting ${p}: outside the uploads directory`);
+        if (!isSafeKey(p)) {
+          this.logger.warn(`not deleting ${p}: not a storage key`);
           return;
         }
         try {
-          await fs.rm(file, { force: true, recursive: true });
+          await this.store.remove(p);
         } catch (err) {
-          this.logger.warn(`could not delete ${file}: ${(err as Error).message}`);
+          this.logger.warn(`could not delete ${p}: ${(err as Error).message}`);
         }
       }),
     );

@@ -4,6 +4,7 @@ import { AppMeta1735000006500 } from './1735000006500-app-meta';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
 import { ChunkLocations1735000009000 } from './1735000009000-chunk-locations';
 import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
+import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-per-run';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   ChunkRuns1735000008000,
   ChunkLocations1735000009000,
   DocumentOcrPages1735000015000,
+  ChunksUniquePerRun1735000011000,
 ];

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { AppConfig } from '../../config/app-config';
 import type { IngestJob, IngestQueue } from '../../documents/ingest-queue.port';
@@ -8,6 +8,8 @@ import { INGEST_ATTEMPTS, INGEST_BACKOFF_MS, IngestionProcessor } from '../jobs/
 /** Name of the Bull queue (keys `<QUEUE_PREFIX>:ingestion:*` in Redis). */
 export const INGESTION_QUEUE_NAME = 'ingestion';
 const JOB_NAME = 'ingest';
+/** Injection token: true when this process consumes ingestion jobs (false: it only queues them). */
+export const INGEST_CONSUMER = Symbol('INGEST_CONSUMER');
 const ENQUEUE_TIMEOUT_MS = 5_000;
 
 /** The Bull job id of a document run: the same run is never queued twice. */
@@ -29,6 +31,7 @@ export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnM
     @InjectQueue(INGESTION_QUEUE_NAME) private readonly queue: Queue<IngestJob>,
     private readonly config: AppConfig,
     private readonly processor: IngestionProcessor,
+    @Inject(INGEST_CONSUMER) private readonly consume: boolean,
   ) {}
 
   /** Fails after ENQUEUE_TIMEOUT_MS when Redis does not answer (the document stays `uploaded`; the sweep queues it later). */
@@ -62,6 +65,10 @@ export class BullIngestQueue implements IngestQueue, OnApplicationBootstrap, OnM
   }
 
   onApplicationBootstrap(): void {
+    if (!this.consume) {
+      this.logger.log('not consuming ingestion jobs here (INGEST_IN_API=false): worker processes run them');
+      return;
+    }
     this.queue
       .process(JOB_NAME, this.config.ingestConcurrency, (job) =>
         this.processor.process(job.data, job.attemptsMade + 1, job.opts.attempts ?? INGEST_ATTEMPTS),

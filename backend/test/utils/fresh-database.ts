@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+
+export interface FreshDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * An empty PostgreSQL database that several processes can reach: a new database on the server of
+ * DATABASE_URL when that is set, otherwise the embedded PostgreSQL (PGlite + pgvector) started by
+ * this process and served on a free loopback port.
+ */
+export async function freshDatabase(maxConnections = 40): Promise<FreshDatabase> {
+  const server = process.env.DATABASE_URL;
+  if (server) {
+    const name = `ca_test_${process.pid}_${Date.now()}`;
+    const admin = await new DataSource({ type: 'postgres', url: server }).initialize();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async stop() {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.destroy();
+      },
+    };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ca-shared-db-'));
+  const db = await startEmbeddedPostgres(dir, maxConnections);
+  return {
+    url: db.url,
+    async stop() {
+      await db.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+/**
+ * Scale-out speed (`npm run bench:scale`): 200 chat streams arriving steadily over 10 s (one every
+ * 50 ms, each from its own signed-in attendee on its own thread), answered by 1 API process, then by
+ * 2 API processes sharing the load (requests alternate between them, as a round-robin proxy would
+ * spread them). Server-style settings in every process: NODE_ENV=production, DATABASE_URL (one
+ * PostgreSQL for all: the embedded PGlite + pgvector server started by this script and served on a
+ * loopback port, since this machine's PostgreSQL has no pgvector), REDIS_URL (queue and shared
+ * rate-limit counters), the local AI provider, the demo conference ingested. Both runs use the same
+ * database and questions. Reports time to first content (p50/p95/max), stream completion and errors
+ * for each, and the 2-process p95 beside the 1-process p95 as a ratio. Writes the "Scale out" section
+ * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (10), --no-write.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { writeResultsSection } from './results.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'backend', 'dist');
+const require = createRequire(path.join(root, 'backend', 'package.json'));
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const STREAMS = Number(args.get('streams') ?? 200);
+const OVER_S = Number(args.get('over') ?? 10);
+const ROUNDS = Number(args.get('rounds') ?? 2);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const QUESTIONS = [
+  'What are the equipment financing trends for 2025?',
+  'What credit criteria do lenders use for equipment loans?',
+  'How is technology changing the finance process?',
+  'What did the keynote say about interest rates?',
+  'How do lenders price residual risk?',
+  'What did the panel say about small-ticket leasing?',
+  'Which sectors are growing in equipment finance?',
+  'How is AI used in credit decisions?',
+];
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+const sleep = (n) => new Promise((r) => setTimeout(r, n));
+function machine() {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function post(url, pathName, body, cookie) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(`${url}${pathName}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...(cookie ? { Cookie: cookie } : {}) },
+    });
+    req.on('response', (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** One chat stream: time to the first content event and to [DONE], and whether it went wrong. */
+function stream(url, cookie, body) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const result = { ttfc: null, total: null, error: null };
+    const req = http.request(`${url}/api/chat/stream`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Cookie: cookie },
+    });
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) result.error = `HTTP ${res.statusCode}`;
+      let buffer = '';
+      let done = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!line.startsWith('data: ')) continue;
+          const data = line.slice(6);
+          if (data === '[DONE]') {
+            done = true;
+            continue;
+          }
+          const event = JSON.parse(data);
+          if (event.content !== undefined && result.ttfc === null) result.ttfc = performance.now() - started;
+          if (event.error) result.error = event.error;
+        }
+      });
+      res.on('end', () => {
+        result.total = performance.now() - started;
+        if (!done && !result.error) result.error = 'no [DONE]';
+        if (result.ttfc === null && !result.error) result.error = 'no content';
+        resolve(result);
+      });
+    });
+    req.on('error', (err) => resolve({ ...result, error: err.message }));
+    req.end(payload);
+  });
+}
+
+/** An API process from backend/dist with server-style settings. */
+async function startApi(name, env) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ca-bench-scale-${name}-`));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
+    cwd: path.join(root, 'backend'),
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), APP_URL: url, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (b) => (output += b));
+  child.stderr.on('data', (b) => (output += b));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output.slice(-3000)}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} not ready:\n${output.slice(-3000)}`);
+    await sleep(200);
+  }
+  return {
+    name,
+    url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(15_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in `n` attendees (alternating over `apis`) and opens one thread each. */
+async function attendees(apis, n, tag) {
+  const users = [];
+  for (let i = 0; i < n; i++) {
+    const api = apis[i % apis.length];
+    const login = await post(api.url, '/api/login', { email: `bench-${tag}-${i}@scale.bench`, firstName: 'Bench' });
+    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
+    const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const thread = await post(api.url, '/api/chat/start', { sessionFilter: [] }, cookie);
+    if (thread.status !== 200) throw new Error(`thread not started: ${thread.status} ${thread.body}`);
+    users.push({ api, cookie, threadId: JSON.parse(thread.body).id, question: QUESTIONS[i % QUESTIONS.length] });
+  }
+  return users;
+}
+
+/** STREAMS streams arriving one every OVER_S*1000/STREAMS ms, each user on its own process. */
+async function load(users) {
+  const gap = (OVER_S * 1000) / users.length;
+  const started = performance.now();
+  const runs = users.map(async (u, i) => {
+    const due = started + i * gap;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    return stream(u.api.url, u.cookie, { threadId: u.threadId, message: u.question });
+  });
+  const results = await Promise.all(runs);
+  const ok = results.filter((r) => !r.error);
+  const ttfc = ok.map((r) => r.ttfc);
+  const total = ok.map((r) => r.total);
+  return {
+    n: results.length,
+    errors: results.length - ok.length,
+    errorKinds: [...new Set(results.filter((r) => r.error).map((r) => r.error))],
+    ttfc: { p50: pct(ttfc, 50), p95: pct(ttfc, 95), max: Math.max(...ttfc) },
+    total: { p50: pct(total, 50), p95: pct(total, 95) },
+    wallMs: performance.now() - started,
+  };
+}
+
+async function loadAverage() {
+  return os.loadavg()[0].toFixed(2);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
+  const db = await startDatabaseServer();
+  const prefix = `ca-bench-scale-${process.pid}`;
+  const env = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-scale-secret-0123456789abcdef',
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    AI_PROVIDER: 'local',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_EMAIL: '1000',
+    CHAT_LIMIT_PER_USER: '1000',
+  };
+  const apis = [];
+  const loadBefore = await loadAverage();
+  try {
+    // The first process migrates, seeds the demo conference and ingests it; the second joins later.
+    apis.push(await startApi('api-1', { ...env, SEED_DEMO: 'true' }));
+    const { Client } = require('pg');
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    for (let i = 0; ; i++) {
+      const { rows } = await pg.query(`SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'embedded')::int AS done FROM documents`);
+      if (rows[0].all > 0 && rows[0].all === rows[0].done) {
+        console.log(`demo conference ingested: ${rows[0].done} documents`);
+        break;
+      }
+      if (i > 600) throw new Error('the demo documents were not ingested within 2 minutes');
+      await sleep(200);
+    }
+    await pg.end();
+    apis.push(await startApi('api-2', { ...env, SEED_DEMO: 'false' }));
+
+    // Warm-up: every question on each process (JIT, caches), not measured.
+    const warm = await attendees(apis, 2 * QUESTIONS.length * 2, 'warm');
+    for (let i = 0; i < warm.length; i += 8) {
+      await Promise.all(warm.slice(i, i + 8).map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: QUESTIONS[(i + j) % QUESTIONS.length] })));
+    }
+
+    // Rounds alternate the order (1 then 2, 2 then 1, ...) so a drift of the shared machine's load
+    // does not favour one configuration; the reported figure of each is its median round by p95.
+    const runs = { one: [], two: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['one', 'two'] : ['two', 'one'];
+      for (const which of order) {
+        const users = await attendees(which === 'one' ? [apis[0]] : apis, STREAMS, `${which}-${round}`);
+        const r = await load(users);
+        runs[which].push(r);
+        console.log(`round ${round + 1}, ${which === 'one' ? '1 process' : '2 processes'}:`, JSON.stringify(r));
+      }
+    }
+    const median = (list) => [...list].sort((a, b) => a.ttfc.p95 - b.ttfc.p95)[Math.floor((list.length - 1) / 2)];
+    const one = median(runs.one);
+    const two = median(runs.two);
+    const loadAfter = await loadAverage();
+
+    const ratio = two.ttfc.p95 / one.ttfc.p95;
+    const row = (label, r) =>
+      `| ${label} | ${ms(r.ttfc.p95)} (p50 ${ms(r.ttfc.p50)}, max ${ms(r.ttfc.max)}) | ${ms(r.total.p95)} | ${r.errors} of ${r.n}${r.errors ? ` (${r.errorKinds.join(', ')})` : ''} |`;
+    const section = `## Scale out
+
+Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:scale\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
+Load average (1 min) of the machine: ${loadBefore} before, ${loadAfter} after (the machine is shared; other processes add noise).
+Settings of every API process (server style): NODE_ENV=production, DATABASE_URL (one database for all: the embedded PGlite + pgvector server, in a process of its own started by the script and served on a loopback port; this machine's PostgreSQL 15 has no pgvector), REDIS_URL (Bull queue and the shared rate-limit counters), AI_PROVIDER=local, the demo conference (15 documents) ingested.
+Load: ${STREAMS} chat streams (POST /api/chat/stream) arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms), each from its own attendee on its own thread, 8 different questions; the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
+
+| API processes | time to first content, p95 | stream complete, p95 | errors (non-200, error event, missing [DONE]) |
+|---|---|---|---|
+${row('1', one)}
+${row('2', two)}
+
+Every round (p95 of time to first content, 1 process / 2 processes): ${runs.one.map((r, i) => `${ms(r.ttfc.p95)} / ${ms(runs.two[i].ttfc.p95)}`).join('; ')}; the table shows each configuration's median round.
+
+Ratio, time to first content p95, 2 processes / 1 process: **${ratio.toFixed(2)}** (below 1: the second process helps; median rounds). The 2-process p95 was the lower one in ${runs.two.filter((r, i) => r.ttfc.p95 < runs.one[i].ttfc.p95).length} of ${ROUNDS} rounds. Errors over all rounds: ${[...runs.one, ...runs.two].reduce((n, r) => n + r.errors, 0)} of ${2 * ROUNDS * STREAMS} streams.
+
+Verdict: ${[...runs.one, ...runs.two].every((r) => r.errors === 0) ? '0 errors in every round (target met)' : 'errors seen (target missed)'}; the ratio is reported as measured, with the spread of the rounds above.
+
+Notes:
+- Both API processes, the database server and the load generator share this machine's 2 cores, so the second process adds no core of its own: it splits the Node.js work (HTTP, SSE, the answer's text work) over two event loops while the single database thread (PGlite runs in one process, one query at a time) stays shared. On separate machines each API process brings its own cores; the database (a PostgreSQL server with pgvector) is then the shared part.
+- Rounds differ by up to ${(Math.max(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95)) / Math.min(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95))).toFixed(0)}× on this shared machine (other engineers' test runs share the 2 cores; see the load average): a round that meets a busy moment is slow whichever configuration it measures, which is why rounds alternate their order and the median round is reported.
+- Time to first content is measured from sending the request to the first \`content\` event (retrieval and the start of the answer), as in the Chat section.
+`;
+    if (args.get('no-write') !== 'true') writeResultsSection('Scale out', section);
+    else console.log(section);
+  } finally {
+    for (const api of apis.reverse()) await api.stop();
+    try {
+      const Redis = require('ioredis');
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    } catch {
+      // Redis cleanup is best effort
+    }
+    await db.stop();
+  }
+}
+
+/**
+ * The shared database in a process of its own (as a database server would be), not in this load
+ * generator's event loop: the embedded PGlite + pgvector served on a free loopback port.
+ */
+async function startDatabaseServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-scale-db-'));
+  const script = `
+    const { startEmbeddedPostgres } = require(${JSON.stringify(path.join(dist, 'database', 'embedded-postgres.js'))});
+    startEmbeddedPostgres(${JSON.stringify(dir)}, 60).then((db) => {
+      console.log('DATABASE_URL=' + db.url);
+      process.on('SIGTERM', () => db.stop().then(() => process.exit(0)));
+    });`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: path.join(root, 'backend'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b;
+      const m = /DATABASE_URL=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`database server exited (${code})`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
