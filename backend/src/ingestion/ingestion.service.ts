@@ -3,6 +3,7 @@ import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
+import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../common/text-sanitize';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
@@ -38,6 +39,7 @@ export class IngestionService {
 
   constructor(
     private readonly repository: IngestionRepository,
+    private readonly config: AppConfig,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
   ) {}
