@@ -16,6 +16,7 @@ import { DemoModule } from './demo/demo.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmailModule } from './email/email.module';
 import { IngestionModule } from './ingestion/ingestion.module';
+import { InsightsModule } from './insights/insights.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -53,6 +54,7 @@ export class AppModule implements NestModule {
         SearchModule,
         AdminModule,
         BillingModule,
+        InsightsModule,
         SuperadminModule,
         DemoModule,
       ],

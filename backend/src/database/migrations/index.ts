@@ -2,6 +2,7 @@ import { InitialSchema1735000000000 } from './1735000000000-initial-schema';
 import { ChatRequestsAndTakeawayCache1735000004000 } from './1735000004000-chat-requests-and-takeaway-cache';
 import { AppMeta1735000006500 } from './1735000006500-app-meta';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
+import { Insights1735000014000 } from './1735000014000-insights';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   ChatRequestsAndTakeawayCache1735000004000,
   AppMeta1735000006500,
   ChunkRuns1735000008000,
+  Insights1735000014000,
 ];

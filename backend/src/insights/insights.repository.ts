@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Source } from '../retrieval/citations';
+
+/** A group of identical questions (same normalised wording), before near-duplicates are folded. */
+export interface WordingRow {
+  /** Rank of the group (1 = first shown). */
+  i: number;
+  sessionId: string | null;
+  sessionTitle: string | null;
+  text: string;
+  count: number;
+  last: string;
+}
+
+export interface NotHelpfulRow {
+  messageId: string;
+  question: string;
+  answer: string;
+  sources: Source[];
+  comment: string | null;
+  ratedAt: string;
+}
+
+export interface InsightsRow {
+  since: string;
+  questions: number;
+  unanswered: number;
+  bySession: { sessionId: string | null; sessionTitle: string | null; questions: number }[];
+  unansweredGroups: WordingRow[];
+  /** Pairs of `unansweredGroups` ranks (same session) whose wordings are near-duplicates. */
+  unansweredPairs: [number, number][];
+  topGroups: WordingRow[];
+  topPairs: [number, number][];
+  rated: number;
+  helpful: number;
+  notHelpful: NotHelpfulRow[];
+}
+
+export interface InsightsParams {
+  days: number;
+  sessionId: string | null;
+  /** Wording groups considered for folding (per list). */
+  candidates: number;
+  /** pg_trgm similarity from which two normalised wordings are near-duplicates. */
+  similarity: number;
+  /** 'Not helpful' answers listed. */
+  notHelpfulLimit: number;
+}
+
+/**
+ * The Insights tab in one statement. `q`: the questions of the range (and session); `qs`: each
+ * question once per session of its filter (once under null when asked of all sessions); answers
+ * point at their question (`question_id`) and say whether they were `unanswered`. Groups are by
+ * normalised wording (`question_norm`); near-duplicate pairs among the first `candidates` groups
+ * come from trigram similarity and are folded by the service.
+ */
+@Injectable()
+export class InsightsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insights(p: InsightsParams): Promise<InsightsRow> {
+    const bySession = p.sessionId !== null;
+    const [row] = await this.db.query(
+      `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
+       q AS MATERIALIZED (
+         SELECT m.id, m.content, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids
+           FROM chat_messages m, range
+          WHERE m.role = 'user' AND m.created_at >= range.since
+            ${bySession ? 'AND m.session_ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
+       ),
+       qs AS MATERIALIZED (
+         SELECT q.id, q.content, q.norm, q.created_at, s.sid
+           FROM q CROSS JOIN LATERAL unnest(
+                  CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END) AS s(sid)
+          ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
+       ),
+       ua AS MATERIALIZED (
+         SELECT q.id FROM q JOIN chat_messages a ON a.question_id = q.id AND a.unanswered
+       ),
+       ug AS (
+         SELECT row_number() OVER (ORDER BY max(qs.created_at) DESC, qs.norm)::int AS i, qs.sid, qs.norm,
+                count(*)::int AS n, max(qs.created_at) AS last,
+                (array_agg(qs.content ORDER BY qs.created_at DESC))[1] AS text
+           FROM qs JOIN ua ON ua.id = qs.id
+          GROUP BY qs.sid, qs.norm
+          ORDER BY i LIMIT $3
+       ),
+       tg AS (
+         SELECT row_number() OVER (ORDER BY count(*) DESC, max(created_at) DESC, norm)::int AS i, norm,
+                count(*)::int AS n, max(created_at) AS last,
+                (array_agg(content ORDER BY created_at DESC))[1] AS text
+           FROM q GROUP BY norm ORDER BY i LIMIT $3
+       ),
+       fb AS MATERIALIZED (
+         SELECT f.rating, f.comment, f.updated_at, a.id AS answer_id, a.content AS answer, a.sources, q.content AS question
+           FROM chat_feedback f
+           JOIN chat_messages a ON a.id = f.message_id
+           JOIN q ON q.id = a.question_id
+       )
+       SELECT (SELECT since FROM range) AS since,
+              (SELECT count(*)::int FROM q) AS questions,
+              (SELECT count(*)::int FROM ua) AS unanswered,
+              (SELECT coalesce(json_agg(json_build_object('sessionId', b.sid, 'sessionTitle', se.title, 'questions', b.n)
+                                        ORDER BY b.n DESC, b.sid IS NOT NULL, se.title), '[]')
+                 FROM (SELECT sid, count(*)::int AS n FROM qs GROUP BY sid) b LEFT JOIN sessions se ON se.id = b.sid)
+                AS "bySession",
+              (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', g.sid, 'sessionTitle', se.title,
+                                        'text', g.text, 'count', g.n, 'last', g.last) ORDER BY g.i), '[]')
+                 FROM ug g LEFT JOIN sessions se ON se.id = g.sid) AS "unansweredGroups",
+              (SELECT coalesce(json_agg(json_build_array(a.i, b.i)), '[]')
+                 FROM ug a JOIN ug b ON a.i < b.i AND a.sid IS NOT DISTINCT FROM b.sid AND similarity(a.norm, b.norm) >= $4)
+                AS "unansweredPairs",
+              (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', NULL, 'sessionTitle', NULL,
+                                        'text', g.text, 'count', g.n, 'last', g.last) ORDER BY g.i), '[]')
+                 FROM tg g) AS "topGroups",
+              (SELECT coalesce(json_agg(json_build_array(a.i, b.i)), '[]')
+                 FROM tg a JOIN tg b ON a.i < b.i AND similarity(a.norm, b.norm) >= $4) AS "topPairs",
+              (SELECT count(*)::int FROM fb) AS rated,
+              (SELECT count(*)::int FROM fb WHERE rating = 'up') AS helpful,
+              (SELECT coalesce(json_agg(json_build_object('messageId', d.answer_id, 'question', d.question,
+                                        'answer', d.answer, 'sources', d.sources, 'comment', d.comment,
+                                        'ratedAt', d.updated_at) ORDER BY d.updated_at DESC, d.answer_id), '[]')
+                 FROM (SELECT * FROM fb WHERE rating = 'down' ORDER BY updated_at DESC, answer_id LIMIT $5) d)
+                AS "notHelpful"`,
+      [p.days, p.sessionId, p.candidates, p.similarity, p.notHelpfulLimit],
+    );
+    return row;
+  }
+}
