@@ -42,10 +42,6 @@ test.describe.serial('insights: what attendees ask and how they rate answers rea
     await app.expectAccessible('answer feedback on a phone');
     await app.screenshot('answer-feedback-phone');
 
-    // The choice is kept: after a reload the stored rating shows.
-    await page.reload();
-    await app.waitForChatReady();
-    await expect(app.assistantMessages.last().getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true');
     await context.close();
   });
 
