@@ -249,6 +249,19 @@ async function main() {
       ['90 days, all sessions', 90, null],
       ['30 days, one session', 30, data.sessionIds[3]],
     ];
+    if (args.get('explain') === 'true') {
+      // The plan of the Insights statement itself (the repository's query, run once under EXPLAIN ANALYZE).
+      for (const [label, days, sessionId] of cases) {
+        const query = db.query.bind(db);
+        db.query = async (sql, params) => {
+          db.query = query;
+          const plan = await query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+          log(`--- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+          return query(sql, params);
+        };
+        await insights.insights(days, sessionId);
+      }
+    }
     const rows = [];
     for (const [label, days, sessionId] of cases) {
       const result = await insights.insights(days, sessionId);

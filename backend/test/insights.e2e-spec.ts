@@ -8,6 +8,7 @@ import {
   MESSAGE_NOT_FOUND_MESSAGE,
 } from '../src/chat/dto/chat.dto';
 import { INVALID_INSIGHTS_DAYS_MESSAGE, INVALID_INSIGHTS_SESSION_MESSAGE } from '../src/insights/dto/insights.query';
+import { trigramSimilarity } from '../src/insights/insights.service';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
@@ -256,6 +257,19 @@ describe('insights for organisers and answer feedback', () => {
       expect(quarter.totals).toEqual({ questions: 8, unanswered: 4 });
       expect(quarter.feedback).toMatchObject({ rated: 2, helpful: 1 });
       expect(quarter.topQuestions.slice(0, 2).map((q: { count: number }) => q.count)).toEqual([3, 3]);
+    });
+
+    it('folds by the same measure as pg_trgm similarity() in the database', async () => {
+      const pairs = [
+        ['what is the fico floor lenders use', 'what s the fico floor lenders use'],
+        ['who won the golf tournament on tuesday', 'what is the catering menu for the gala dinner'],
+        ['résumé of the café panel', 'resume of the cafe panel'],
+        ['a', 'ab'],
+      ];
+      for (const [a, b] of pairs) {
+        const [row] = await db.query(`SELECT similarity($1, $2) AS s, show_trgm($1) AS ta, show_trgm($2) AS tb`, [a, b]);
+        expect(trigramSimilarity(new Set(row.ta), new Set(row.tb))).toBeCloseTo(Number(row.s), 5);
+      }
     });
 
     it('answers 400 with a message for a bad range or session id', async () => {

@@ -1,5 +1,5 @@
 import type { WordingRow } from './insights.repository';
-import { foldGroups } from './insights.service';
+import { foldGroups, similarPairs, trigramSimilarity } from './insights.service';
 
 const group = (i: number, text: string, count = 1, last = `2026-11-0${i}T00:00:00Z`): WordingRow => ({
   i,
@@ -8,6 +8,7 @@ const group = (i: number, text: string, count = 1, last = `2026-11-0${i}T00:00:0
   text,
   count,
   last,
+  trgm: [],
 });
 
 describe(foldGroups.name, () => {
@@ -30,5 +31,23 @@ describe(foldGroups.name, () => {
   it('takes groups in rank order whatever order they come in', () => {
     const sut = foldGroups([group(2, 'second'), group(1, 'first')], [[1, 2]]);
     expect(sut.map((l) => [l.leader.text, l.count, l.variants])).toEqual([['first', 2, ['second']]]);
+  });
+});
+
+describe(trigramSimilarity.name, () => {
+  it('is shared trigrams over all distinct trigrams of both, 0 for an empty set', () => {
+    expect(trigramSimilarity(new Set(['  a', ' ab', 'abc']), new Set([' ab', 'abc', 'bc ']))).toBe(0.5);
+    expect(trigramSimilarity(new Set(), new Set(['abc']))).toBe(0);
+  });
+});
+
+describe(similarPairs.name, () => {
+  it('pairs groups at or above the threshold, within one session when asked', () => {
+    const a = { ...group(1, 'a'), trgm: ['x', 'y'], sessionId: 's1' };
+    const b = { ...group(2, 'b'), trgm: ['x', 'y'], sessionId: 's2' };
+    const c = { ...group(3, 'c'), trgm: ['x', 'z'], sessionId: 's1' };
+    expect(similarPairs([a, b, c], 0.3, false)).toEqual([[1, 2], [1, 3], [2, 3]]);
+    expect(similarPairs([a, b, c], 0.3, true)).toEqual([[1, 3]]);
+    expect(similarPairs([a, b, c], 0.5, false)).toEqual([[1, 2]]);
   });
 });

@@ -32,6 +32,30 @@ interface Folded {
 }
 
 /**
+ * pg_trgm's similarity of two trigram sets (as `show_trgm` lists them, each trigram once): shared
+ * trigrams over all distinct trigrams of both.
+ */
+export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/** Pairs of groups (by rank) at least `threshold` similar; with `sameSession`, only within a session. */
+export function similarPairs(groups: WordingRow[], threshold: number, sameSession: boolean): [number, number][] {
+  const sets = groups.map((g) => new Set(g.trgm));
+  const pairs: [number, number][] = [];
+  for (let x = 0; x < groups.length; x++) {
+    for (let y = x + 1; y < groups.length; y++) {
+      if (sameSession && groups[x].sessionId !== groups[y].sessionId) continue;
+      if (trigramSimilarity(sets[x], sets[y]) >= threshold) pairs.push([groups[x].i, groups[y].i]);
+    }
+  }
+  return pairs;
+}
+
+/**
  * Folds near-duplicate wording groups: groups are taken in their order (rank `i`); a group similar
  * to an earlier leader joins the first such leader, otherwise it leads its own line. Joining only
  * leaders (not any member) keeps chains of slightly different wordings from merging unrelated ones.
@@ -68,11 +92,10 @@ export class InsightsService {
       days,
       sessionId,
       candidates: FOLD_CANDIDATES,
-      similarity: FOLD_SIMILARITY,
       notHelpfulLimit: NOT_HELPFUL_LIMIT,
     });
     const title = (id: string | null, t: string | null) => (id === null ? ALL_SESSIONS_LABEL : (t ?? UNKNOWN_SESSION_LABEL));
-    const unanswered: UnansweredGroup[] = foldGroups(row.unansweredGroups, row.unansweredPairs)
+    const unanswered: UnansweredGroup[] = foldGroups(row.unansweredGroups, similarPairs(row.unansweredGroups, FOLD_SIMILARITY, true))
       .sort((a, b) => new Date(b.last).getTime() - new Date(a.last).getTime())
       .slice(0, UNANSWERED_LIMIT)
       .map((l) => ({
@@ -83,7 +106,7 @@ export class InsightsService {
         variants: l.variants,
         lastAskedAt: iso(l.last),
       }));
-    const topQuestions: QuestionGroup[] = foldGroups(row.topGroups, row.topPairs)
+    const topQuestions: QuestionGroup[] = foldGroups(row.topGroups, similarPairs(row.topGroups, FOLD_SIMILARITY, false))
       .sort((a, b) => b.count - a.count || new Date(b.last).getTime() - new Date(a.last).getTime())
       .slice(0, TOP_QUESTIONS_LIMIT)
       .map((l) => ({ question: l.leader.text, count: l.count, variants: l.variants, lastAskedAt: iso(l.last) }));

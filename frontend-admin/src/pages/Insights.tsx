@@ -93,7 +93,7 @@ export function Insights() {
   const filters = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <RefreshButton />
-      <FormControl size="small" sx={{ minWidth: 160 }}>
+      <FormControl size="small" fullWidth={false} sx={{ minWidth: 160, width: 180 }}>
         <InputLabel id="insights-range-label">Time range</InputLabel>
         <Select labelId="insights-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
           {INSIGHTS_RANGES.map((n) => (
@@ -101,7 +101,7 @@ export function Insights() {
           ))}
         </Select>
       </FormControl>
-      <FormControl size="small" sx={{ minWidth: 220, maxWidth: 360 }}>
+      <FormControl size="small" fullWidth={false} sx={{ minWidth: 220, width: 300 }}>
         <InputLabel id="insights-session-label">Session</InputLabel>
         <Select labelId="insights-session-label" label="Session" value={sessionId} onChange={(e) => setSessionId(String(e.target.value))}>
           <MenuItem value={ALL}>{ALL_SESSIONS_LABEL}</MenuItem>

@@ -45,6 +45,7 @@ export class Insights1735000014000 implements MigrationInterface {
       `CREATE INDEX chat_messages_question_sessions_idx ON chat_messages USING gin (session_ids) WHERE role = 'user'`,
     );
     await q.query(`CREATE INDEX chat_messages_answer_idx ON chat_messages (question_id) WHERE question_id IS NOT NULL`);
+    await q.query(`CREATE INDEX chat_messages_unanswered_idx ON chat_messages (question_id) WHERE unanswered`);
     await q.query(`
       CREATE TABLE chat_feedback (
         message_id uuid PRIMARY KEY REFERENCES chat_messages(id) ON DELETE CASCADE,
@@ -59,6 +60,7 @@ export class Insights1735000014000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS chat_feedback`);
+    await q.query(`DROP INDEX IF EXISTS chat_messages_unanswered_idx`);
     await q.query(`DROP INDEX IF EXISTS chat_messages_answer_idx`);
     await q.query(`DROP INDEX IF EXISTS chat_messages_question_sessions_idx`);
     await q.query(`DROP INDEX IF EXISTS chat_messages_questions_idx`);
