@@ -46,14 +46,18 @@ export interface InsightsParams {
 }
 
 /**
- * The Insights tab in one statement. `q`: the questions of the range (and session); `qs`: each
- * question once per session of its filter (once under null when asked of all sessions); answers
+ * The Insights tab in one statement. `q`: the questions of the range (and session), narrow rows (no
+ * text, so they stay in memory); each question counts once per session of its filter (once under
+ * null when asked of all sessions); answers
  * point at their question (`question_id`) and say whether they were `unanswered`. Groups are by
  * normalised wording (`question_norm`); the first `candidates` groups of each list come with their
  * pg_trgm trigrams (`show_trgm`), from which the service computes pg_trgm's similarity pairwise
  * (the same measure as `similarity()`, which recomputes both trigram sets on every call: 45,000
  * calls for 300 groups took most of a second in the embedded database).
  */
+/** The sessions a question counts for: those of its filter, or NULL ('All sessions') without one. */
+const SESSIONS_OF_Q = `CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END`;
+
 @Injectable()
 export class InsightsRepository {
   constructor(private readonly db: DataSource) {}
@@ -63,36 +67,30 @@ export class InsightsRepository {
     const [row] = await this.db.query(
       `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
        q AS MATERIALIZED (
-         SELECT m.id, m.content, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids
+         SELECT m.id, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids
            FROM chat_messages m, range
           WHERE m.role = 'user' AND m.created_at >= range.since
             ${bySession ? 'AND m.session_ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
-       ),
-       qs AS MATERIALIZED (
-         SELECT q.id, q.content, q.norm, q.created_at, s.sid
-           FROM q CROSS JOIN LATERAL unnest(
-                  CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END) AS s(sid)
-          ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
        ),
        ua AS MATERIALIZED (
          SELECT q.id FROM q JOIN chat_messages a ON a.question_id = q.id AND a.unanswered
        ),
        ug AS (
-         SELECT row_number() OVER (ORDER BY max(qs.created_at) DESC, qs.norm)::int AS i, qs.sid, qs.norm,
-                count(*)::int AS n, max(qs.created_at) AS last,
-                (array_agg(qs.content ORDER BY qs.created_at DESC))[1] AS text
-           FROM qs JOIN ua ON ua.id = qs.id
-          GROUP BY qs.sid, qs.norm
+         SELECT row_number() OVER (ORDER BY max(q.created_at) DESC, q.norm)::int AS i, s.sid, q.norm,
+                count(*)::int AS n, max(q.created_at) AS last, (array_agg(q.id ORDER BY q.created_at DESC))[1] AS example
+           FROM q JOIN ua ON ua.id = q.id
+          CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
+          ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
+          GROUP BY s.sid, q.norm
           ORDER BY i LIMIT $3
        ),
        tg AS (
          SELECT row_number() OVER (ORDER BY count(*) DESC, max(created_at) DESC, norm)::int AS i, norm,
-                count(*)::int AS n, max(created_at) AS last,
-                (array_agg(content ORDER BY created_at DESC))[1] AS text
+                count(*)::int AS n, max(created_at) AS last, (array_agg(id ORDER BY created_at DESC))[1] AS example
            FROM q GROUP BY norm ORDER BY i LIMIT $3
        ),
        fb AS MATERIALIZED (
-         SELECT f.rating, f.comment, f.updated_at, a.id AS answer_id, a.content AS answer, a.sources, q.content AS question
+         SELECT f.rating, f.comment, f.updated_at, a.id AS answer_id, a.question_id
            FROM chat_feedback f
            JOIN chat_messages a ON a.id = f.message_id
            JOIN q ON q.id = a.question_id
@@ -102,20 +100,27 @@ export class InsightsRepository {
               (SELECT count(*)::int FROM ua) AS unanswered,
               (SELECT coalesce(json_agg(json_build_object('sessionId', b.sid, 'sessionTitle', se.title, 'questions', b.n)
                                         ORDER BY b.n DESC, b.sid IS NOT NULL, se.title), '[]')
-                 FROM (SELECT sid, count(*)::int AS n FROM qs GROUP BY sid) b LEFT JOIN sessions se ON se.id = b.sid)
+                 FROM (SELECT s.sid, count(*)::int AS n
+                         FROM q CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
+                        ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
+                        GROUP BY s.sid) b
+                 LEFT JOIN sessions se ON se.id = b.sid)
                 AS "bySession",
               (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', g.sid, 'sessionTitle', se.title,
-                                        'text', g.text, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
-                 FROM ug g LEFT JOIN sessions se ON se.id = g.sid) AS "unansweredGroups",
+                                        'text', m.content, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
+                 FROM ug g JOIN chat_messages m ON m.id = g.example LEFT JOIN sessions se ON se.id = g.sid)
+                AS "unansweredGroups",
               (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', NULL, 'sessionTitle', NULL,
-                                        'text', g.text, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
-                 FROM tg g) AS "topGroups",
+                                        'text', m.content, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
+                 FROM tg g JOIN chat_messages m ON m.id = g.example) AS "topGroups",
               (SELECT count(*)::int FROM fb) AS rated,
               (SELECT count(*)::int FROM fb WHERE rating = 'up') AS helpful,
-              (SELECT coalesce(json_agg(json_build_object('messageId', d.answer_id, 'question', d.question,
-                                        'answer', d.answer, 'sources', d.sources, 'comment', d.comment,
+              (SELECT coalesce(json_agg(json_build_object('messageId', d.answer_id, 'question', qm.content,
+                                        'answer', am.content, 'sources', am.sources, 'comment', d.comment,
                                         'ratedAt', d.updated_at) ORDER BY d.updated_at DESC, d.answer_id), '[]')
-                 FROM (SELECT * FROM fb WHERE rating = 'down' ORDER BY updated_at DESC, answer_id LIMIT $4) d)
+                 FROM (SELECT * FROM fb WHERE rating = 'down' ORDER BY updated_at DESC, answer_id LIMIT $4) d
+                 JOIN chat_messages am ON am.id = d.answer_id
+                 JOIN chat_messages qm ON qm.id = d.question_id)
                 AS "notHelpful"`,
       [p.days, p.sessionId, p.candidates, p.notHelpfulLimit],
     );
