@@ -119,25 +119,25 @@ async function load(db, log) {
       a.sources.push(unanswered ? '[]' : JSON.stringify([{ documentId: sessionIds[0], sessionId: sessionIds[0], sessionTitle: 'Bench', kind: 'pdf', page: 3, marker: '[p. 3]', snippet: 'x', score: 0.03 }]));
     }
     const ids = await db.query(
-      `INSERT INTO chat_messages (thread_id, role, content, session_ids, created_at)
-       SELECT t, 'user', c, s::uuid[], at FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) AS x(t, c, s, at)
+      `INSERT INTO chat_messages (thread_id, role, content, session_ids, created_at, unanswered)
+       SELECT t, 'user', c, s::uuid[], at, u FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[]) AS x(t, c, s, at, u)
        RETURNING id, thread_id, created_at`,
-      [q.thread, q.content, q.sessions, q.at],
+      [q.thread, q.content, q.sessions, q.at, a.unanswered],
     );
     const answers = await db.query(
-      `INSERT INTO chat_messages (thread_id, role, content, sources, question_id, unanswered, created_at)
-       SELECT t, 'assistant', c, s::jsonb, qid, u, at + interval '2 seconds'
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::boolean[], $6::timestamptz[]) AS x(t, c, s, qid, u, at)
-       RETURNING id, thread_id`,
-      [ids.map((r) => r.thread_id), a.content, a.sources, ids.map((r) => r.id), a.unanswered, ids.map((r) => r.created_at)],
+      `INSERT INTO chat_messages (thread_id, role, content, sources, question_id, created_at)
+       SELECT t, 'assistant', c, s::jsonb, qid, at + interval '2 seconds'
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::timestamptz[]) AS x(t, c, s, qid, at)
+       RETURNING id, thread_id, question_id`,
+      [ids.map((r) => r.thread_id), a.content, a.sources, ids.map((r) => r.id), ids.map((r) => r.created_at)],
     );
     const userOf = new Map(threads.map((t) => [t.id, t.user_id]));
     const fb = answers.filter(() => rand() < 0.03);
     if (fb.length) {
       await db.query(
-        `INSERT INTO chat_feedback (message_id, user_id, rating, comment)
-         SELECT m, u, r, c FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS x(m, u, r, c)`,
-        [fb.map((f) => f.id), fb.map((f) => userOf.get(f.thread_id)), fb.map((_, i) => (i % 3 === 0 ? 'down' : 'up')), fb.map((_, i) => (i % 3 === 0 ? 'Missed the point' : null))],
+        `INSERT INTO chat_feedback (message_id, question_id, user_id, rating, comment)
+         SELECT m, q, u, r, c FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[]) AS x(m, q, u, r, c)`,
+        [fb.map((f) => f.id), fb.map((f) => f.question_id), fb.map((f) => userOf.get(f.thread_id)), fb.map((_, i) => (i % 3 === 0 ? 'down' : 'up')), fb.map((_, i) => (i % 3 === 0 ? 'Missed the point' : null))],
       );
       rated += fb.length;
     }

@@ -69,7 +69,8 @@ export class ChatRepository {
 
   /**
    * Stores a message and returns its id. A question keeps the sessions it was asked about
-   * (`sessionIds`); an answer keeps its question (`questionId`) and whether it was `unanswered`.
+   * (`sessionIds`); an answer keeps its question (`questionId`), on which it records whether the
+   * question went `unanswered`.
    */
   async insertMessage(
     threadId: string,
@@ -80,9 +81,10 @@ export class ChatRepository {
   ): Promise<string> {
     const [{ id }] = await this.db.query(
       `WITH m AS (
-         INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id, unanswered)
-         VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6, $7) RETURNING id
-       ), t AS (UPDATE chat_threads SET updated_at = now() WHERE id = $1)
+         INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id)
+         VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6) RETURNING id
+       ), t AS (UPDATE chat_threads SET updated_at = now() WHERE id = $1),
+       q AS (UPDATE chat_messages SET unanswered = $7 WHERE $6::uuid IS NOT NULL AND id = $6 AND thread_id = $1)
        SELECT id FROM m`,
       [threadId, role, content, JSON.stringify(sources), meta.sessionIds ?? null, meta.questionId ?? null, meta.unanswered ?? null],
     );
@@ -96,8 +98,8 @@ export class ChatRepository {
   async saveFeedback(messageId: string, userId: string, rating: 'up' | 'down', comment: string | null): Promise<boolean> {
     if (!UUID.test(messageId)) return false;
     const rows: unknown[] = await this.db.query(
-      `INSERT INTO chat_feedback (message_id, user_id, rating, comment)
-       SELECT m.id, t.user_id, $3, $4
+      `INSERT INTO chat_feedback (message_id, user_id, rating, comment, question_id)
+       SELECT m.id, t.user_id, $3, $4, m.question_id
          FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id
         WHERE m.id = $1 AND m.role = 'assistant' AND t.user_id = $2
        ON CONFLICT (message_id) DO UPDATE

@@ -45,42 +45,45 @@ export interface InsightsParams {
   notHelpfulLimit: number;
 }
 
+/** Memory for the statement's sorts and materialised rows (the server default of 4 MB spills 40,000 questions to disk). */
+const WORK_MEM = '32MB';
+
+/** The sessions a question counts for: those of its filter, or NULL ('All sessions') without one. */
+const SESSIONS_OF_Q = `CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END`;
+
 /**
  * The Insights tab in one statement. `q`: the questions of the range (and session), narrow rows (no
  * text, so they stay in memory); each question counts once per session of its filter (once under
- * null when asked of all sessions); answers
- * point at their question (`question_id`) and say whether they were `unanswered`. Groups are by
+ * null when asked of all sessions); a question says whether its answer left it `unanswered`, and a
+ * rating names its answer's question (`question_id`). Groups are by
  * normalised wording (`question_norm`); the first `candidates` groups of each list come with their
  * pg_trgm trigrams (`show_trgm`), from which the service computes pg_trgm's similarity pairwise
  * (the same measure as `similarity()`, which recomputes both trigram sets on every call: 45,000
  * calls for 300 groups took most of a second in the embedded database).
  */
-/** The sessions a question counts for: those of its filter, or NULL ('All sessions') without one. */
-const SESSIONS_OF_Q = `CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END`;
-
 @Injectable()
 export class InsightsRepository {
   constructor(private readonly db: DataSource) {}
 
   async insights(p: InsightsParams): Promise<InsightsRow> {
     const bySession = p.sessionId !== null;
-    const [row] = await this.db.query(
+    // The range's question rows (about 100 bytes each) stay in memory up to ~300,000 of them.
+    const [row] = await this.db.transaction(async (m) => {
+      await m.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
+      return m.query(
       `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
        q AS MATERIALIZED (
-         SELECT m.id, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids
+         SELECT m.id, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids,
+                coalesce(m.unanswered, false) AS unanswered
            FROM chat_messages m, range
           WHERE m.role = 'user' AND m.created_at >= range.since
             ${bySession ? 'AND m.session_ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
        ),
-       ua AS MATERIALIZED (
-         SELECT q.id FROM q JOIN chat_messages a ON a.question_id = q.id AND a.unanswered
-       ),
        ug AS (
          SELECT row_number() OVER (ORDER BY max(q.created_at) DESC, q.norm)::int AS i, s.sid, q.norm,
                 count(*)::int AS n, max(q.created_at) AS last, (array_agg(q.id ORDER BY q.created_at DESC))[1] AS example
-           FROM q JOIN ua ON ua.id = q.id
-          CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
-          ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
+           FROM q CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
+          WHERE q.unanswered ${bySession ? 'AND s.sid = $2::uuid' : ''}
           GROUP BY s.sid, q.norm
           ORDER BY i LIMIT $3
        ),
@@ -90,14 +93,12 @@ export class InsightsRepository {
            FROM q GROUP BY norm ORDER BY i LIMIT $3
        ),
        fb AS MATERIALIZED (
-         SELECT f.rating, f.comment, f.updated_at, a.id AS answer_id, a.question_id
-           FROM chat_feedback f
-           JOIN chat_messages a ON a.id = f.message_id
-           JOIN q ON q.id = a.question_id
+         SELECT f.rating, f.comment, f.updated_at, f.message_id AS answer_id, f.question_id
+           FROM chat_feedback f JOIN q ON q.id = f.question_id
        )
        SELECT (SELECT since FROM range) AS since,
               (SELECT count(*)::int FROM q) AS questions,
-              (SELECT count(*)::int FROM ua) AS unanswered,
+              (SELECT count(*)::int FROM q WHERE q.unanswered) AS unanswered,
               (SELECT coalesce(json_agg(json_build_object('sessionId', b.sid, 'sessionTitle', se.title, 'questions', b.n)
                                         ORDER BY b.n DESC, b.sid IS NOT NULL, se.title), '[]')
                  FROM (SELECT s.sid, count(*)::int AS n
@@ -123,7 +124,8 @@ export class InsightsRepository {
                  JOIN chat_messages qm ON qm.id = d.question_id)
                 AS "notHelpful"`,
       [p.days, p.sessionId, p.candidates, p.notHelpfulLimit],
-    );
+      );
+    });
     return row;
   }
 }
