@@ -162,12 +162,12 @@ async function timeIt(fn, runs) {
 }
 
 // ---------- folding quality on the eval-dev questions ----------
-/** Deterministic rewordings a person might type for the same question. */
+/** Deterministic surface rewordings a person might type for the same question (same words, mostly). */
 function rewordings(q) {
   const base = q.trim();
   const variants = [
     base.toLowerCase().replace(/[?.!]+$/, ''),
-    base.replace(/^What is\b/i, "What's").replace(/^What did\b/i, 'What did'),
+    base.replace(/^What is\b/i, "What's").replace(/^What are\b/i, "What're"),
     `Can you tell me ${base.charAt(0).toLowerCase()}${base.slice(1)}`,
     `${base.replace(/[?.!]+$/, '')} please?`,
     base.replace(/\b(the|a|an)\s+/i, ''),
@@ -179,6 +179,23 @@ function rewordings(q) {
   if (w.length > 4) words[longest] = w.slice(0, 2) + w[3] + w[2] + w.slice(4);
   variants.push(words.join(' '));
   return [...new Set(variants)].filter((v) => v !== base);
+}
+
+const SYNONYMS = [
+  [/\bthink\b/gi, 'feel'], [/\bthought\b/gi, 'felt'], [/\bsummarize\b/gi, 'Give an overview of'], [/\bdiscussion\b/gi, 'conversation'],
+  [/\bdiscuss(ed)?\b/gi, 'talk about'], [/\babout\b/gi, 'regarding'], [/\bsay\b/gi, 'mention'], [/\bsaid\b/gi, 'mentioned'],
+  [/\bimprove\b/gi, 'make better'], [/\bexplain(ed)?\b/gi, 'describe'], [/\bopinion\b/gi, 'view'], [/\bdecide(d)?\b/gi, 'agree'],
+  [/\bhow much\b/gi, 'what amount of'], [/\bcompany\b/gi, 'firm'], [/\brevenue\b/gi, 'sales'], [/\bWhat\b/g, 'Which'],
+];
+
+/** Paraphrases: the same question with other words (synonyms) or in another order. */
+function paraphrases(q) {
+  const base = q.trim();
+  let swapped = base;
+  for (const [re, to] of SYNONYMS) swapped = swapped.replace(re, to);
+  const m = /^(.*?)\s+(about|of|on|in|for)\s+(.+?)[?.!]*$/i.exec(base);
+  const reordered = m ? `${m[3].charAt(0).toUpperCase()}${m[3].slice(1)}: ${m[1].toLowerCase()} ${m[2]} it?` : null;
+  return [...new Set([swapped, reordered].filter((v) => v && v !== base))];
 }
 
 async function foldingQuality(db, embeddings, log) {
@@ -198,35 +215,38 @@ async function foldingQuality(db, embeddings, log) {
   const distinct = [];
   for (let i = 0; i < questions.length; i++) for (let j = i + 1; j < questions.length; j++) distinct.push([questions[i], questions[j]]);
   const reworded = questions.flatMap((q) => rewordings(q).map((v) => [q, v]));
-  const texts = [...new Set([...questions, ...reworded.map((p) => p[1])])];
+  const paraphrased = questions.flatMap((q) => paraphrases(q).map((v) => [q, v]));
+  const texts = [...new Set([...questions, ...reworded.map((p) => p[1]), ...paraphrased.map((p) => p[1])])];
   const vectors = new Map();
   const embedded = await embeddings.embedDocuments(texts);
   texts.forEach((t, i) => vectors.set(t, embedded[i]));
   const embed = (pairs) => pairs.map(([a, b]) => cos(vectors.get(a), vectors.get(b)));
   const methods = {
-    trigram: { distinct: await trgm(distinct), reworded: await trgm(reworded) },
-    embedding: { distinct: embed(distinct), reworded: embed(reworded) },
+    trigram: { distinct: await trgm(distinct), reworded: await trgm(reworded), paraphrased: await trgm(paraphrased) },
+    embedding: { distinct: embed(distinct), reworded: embed(reworded), paraphrased: embed(paraphrased) },
   };
   const table = [];
   for (const [name, m] of Object.entries(methods)) {
     for (const t of THRESHOLDS) {
       const recall = m.reworded.filter((s) => s >= t).length / m.reworded.length;
+      const paraphraseRecall = m.paraphrased.filter((s) => s >= t).length / m.paraphrased.length;
       const falseMerges = m.distinct.filter((s) => s >= t).length;
-      table.push({ name, t, recall, falseMerges, falseShare: falseMerges / m.distinct.length });
+      table.push({ name, t, recall, paraphraseRecall, falseMerges, falseShare: falseMerges / m.distinct.length });
     }
   }
   // The closest distinct pairs by trigram similarity (what a threshold must keep apart).
   const closest = distinct.map((p, i) => ({ p, s: methods.trigram.distinct[i] })).sort((a, b) => b.s - a.s).slice(0, 3);
-  log(`folding: ${questions.length} questions, ${distinct.length} distinct pairs, ${reworded.length} rewordings`);
-  for (const r of table) log(`  ${r.name} ≥ ${r.t}: rewordings folded ${(r.recall * 100).toFixed(1)} %, distinct pairs folded ${r.falseMerges}`);
-  return { questions: questions.length, pairs: distinct.length, rewordings: reworded.length, table, closest };
+  log(`folding: ${questions.length} questions, ${distinct.length} distinct pairs, ${reworded.length} rewordings, ${paraphrased.length} paraphrases`);
+  for (const r of table) log(`  ${r.name} ≥ ${r.t}: rewordings ${(r.recall * 100).toFixed(1)} %, paraphrases ${(r.paraphraseRecall * 100).toFixed(1)} %, distinct pairs folded ${r.falseMerges}`);
+  return { questions: questions.length, pairs: distinct.length, rewordings: reworded.length, paraphrases: paraphrased.length, table, closest, examples: paraphrased.slice(0, 2) };
 }
 
 async function main() {
   if (!fs.existsSync(path.join(dist, 'bootstrap.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
-  const { InsightsService, FOLD_SIMILARITY, FOLD_CANDIDATES } = require(path.join(dist, 'insights', 'insights.service.js'));
+  const { InsightsService, FOLD_SIMILARITY, FOLD_CANDIDATES, NOT_HELPFUL_LIMIT } = require(path.join(dist, 'insights', 'insights.service.js'));
+  const { InsightsRepository } = require(path.join(dist, 'insights', 'insights.repository.js'));
   const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
   const { DataSource } = require('typeorm');
   const log = console.log;
@@ -266,12 +286,18 @@ async function main() {
     for (const [label, days, sessionId] of cases) {
       const result = await insights.insights(days, sessionId);
       const full = await timeIt(() => insights.insights(days, sessionId), RUNS);
+      const repo = app.get(InsightsRepository);
+      const sqlOnly = await timeIt(() => repo.insights({ days, sessionId, candidates: FOLD_CANDIDATES, notHelpfulLimit: NOT_HELPFUL_LIMIT }), RUNS);
+      const cpu0 = process.cpuUsage();
+      await insights.insights(days, sessionId);
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       const floor = await timeIt(
         () => db.query(`SELECT count(*) FROM chat_messages WHERE role = 'user' AND created_at >= now() - make_interval(days => $1)`, [days]),
         RUNS,
       );
-      rows.push({ label, days, sessionId, full, floor, questions: result.totals.questions, unanswered: result.totals.unanswered, lines: result.unanswered.length, top: result.topQuestions[0] });
-      log(`${label}: p50 ${ms(pct(full, 50))}, p95 ${ms(pct(full, 95))} (floor p95 ${ms(pct(floor, 95))}); ${result.totals.questions} questions`);
+      rows.push({ label, days, sessionId, full, floor, sqlOnly, cpuMs, questions: result.totals.questions, unanswered: result.totals.unanswered, lines: result.unanswered.length, top: result.topQuestions[0] });
+      log(`${label}: p50 ${ms(pct(full, 50))}, p95 ${ms(pct(full, 95))} (SQL alone p50 ${ms(pct(sqlOnly, 50))}; CPU of one call ${ms(cpuMs)}; floor p95 ${ms(pct(floor, 95))}); ${result.totals.questions} questions`);
     }
     // The same statement without index scans (one embedded backend: the setting reaches every pool connection).
     await db.query('SET enable_indexscan = off');
@@ -301,7 +327,7 @@ async function main() {
       '',
       '| measure | result | target |',
       '|---|---|---|',
-      ...rows.map((r) => `| ${r.label} (${r.questions.toLocaleString('en-US')} questions, ${r.unanswered.toLocaleString('en-US')} unanswered), p95 of ${RUNS} | **${ms(pct(r.full, 95))}** (p50 ${ms(pct(r.full, 50))}) | < ${TARGET_P95_MS} ms |`),
+      ...rows.map((r) => `| ${r.label} (${r.questions.toLocaleString('en-US')} questions, ${r.unanswered.toLocaleString('en-US')} unanswered), p95 of ${RUNS} | **${ms(pct(r.full, 95))}** (p50 ${ms(pct(r.full, 50))}; the SQL statement alone p50 ${ms(pct(r.sqlOnly, 50))}; CPU time of one call ${ms(r.cpuMs)}) | < ${TARGET_P95_MS} ms |`),
       ...rows.map((r) => `| floor: bare count of the range's questions (${r.days} days), p95 | ${ms(pct(r.floor, 95))} (insights / floor = ${(pct(r.full, 95) / pct(r.floor, 95)).toFixed(1)} ×) | reported |`).filter((_, i) => i < 3),
       `| 30 days, one session, index scans off (enable_indexscan, enable_bitmapscan), p50 | ${ms(pct(noIndex, 50))} vs ${ms(pct(byLabel['30 days, one session'].full, 50))} with them | reported |`,
       `| 7 days, all sessions, index scans off, p50 | ${ms(pct(noIndex7, 50))} vs ${ms(pct(byLabel['7 days, all sessions'].full, 50))} with them | reported |`,
@@ -320,9 +346,11 @@ async function main() {
         'each of those folded into its question is a correct fold. Trigram similarity is PostgreSQL\'s pg_trgm `similarity()` on the normalised wording (the function the',
         'Insights query calls); embedding cosine uses the local provider\'s embeddings (feature hashing, 384 dimensions). Identical normalised wordings are always one group.',
         '',
-        `| method, threshold | rewordings folded (of ${folding.rewordings}) | different questions folded (of ${folding.pairs.toLocaleString('en-US')} pairs) |`,
-        '|---|---|---|',
-        ...folding.table.map((r) => `| ${r.name} ≥ ${r.t} | ${(r.recall * 100).toFixed(1)} % | ${r.falseMerges} (${(r.falseShare * 100).toFixed(2)} %) |`),
+        `Paraphrases (${folding.paraphrases}: words swapped for synonyms, or the topic moved to the front, e.g. “${folding.examples.map((e) => e[1]).join('” / “')}”) are the hard case.`,
+        '',
+        `| method, threshold | rewordings folded (of ${folding.rewordings}) | paraphrases folded (of ${folding.paraphrases}) | different questions folded (of ${folding.pairs.toLocaleString('en-US')} pairs) |`,
+        '|---|---|---|---|',
+        ...folding.table.map((r) => `| ${r.name} ≥ ${r.t} | ${(r.recall * 100).toFixed(1)} % | ${(r.paraphraseRecall * 100).toFixed(1)} % | ${r.falseMerges} (${(r.falseShare * 100).toFixed(2)} %) |`),
         '',
         `Closest different questions by trigram similarity: ${folding.closest.map((c) => `${c.s.toFixed(2)} (“${c.p[0]}” / “${c.p[1]}”)`).join('; ')}.`,
         '',
