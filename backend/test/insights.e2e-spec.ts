@@ -7,6 +7,7 @@ import {
   INVALID_RATING_MESSAGE,
   MESSAGE_NOT_FOUND_MESSAGE,
 } from '../src/chat/dto/chat.dto';
+import { Insights1735000014000 } from '../src/database/migrations/1735000014000-insights';
 import { INVALID_INSIGHTS_DAYS_MESSAGE, INVALID_INSIGHTS_SESSION_MESSAGE } from '../src/insights/dto/insights.query';
 import { trigramSimilarity } from '../src/insights/insights.service';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
@@ -280,5 +281,64 @@ describe('insights for organisers and answer feedback', () => {
       const res = await admin.get('/api/admin/insights?sessionId=nope').expect(400);
       expect(res.body.message).toBe(INVALID_INSIGHTS_SESSION_MESSAGE);
     });
+  });
+});
+
+describe('the insights migration on messages stored before it', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = t.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('backfills the question filter, the answer’s question and unanswered, and its down/up round-trips', async () => {
+    const runner = db.createQueryRunner();
+    const migration = new Insights1735000014000();
+    try {
+      await migration.down(runner);
+      const [{ id: sessionId }] = await db.query(`INSERT INTO sessions (title) VALUES ('Old Session') RETURNING id`);
+      const [{ id: userId }] = await db.query(`INSERT INTO users (email, first_name) VALUES ('old@insights.test', 'Old') RETURNING id`);
+      const [{ id: threadId }] = await db.query(
+        `INSERT INTO chat_threads (user_id, session_filter) VALUES ($1, ARRAY[$2::uuid]) RETURNING id`,
+        [userId, sessionId],
+      );
+      const insert = async (role: string, content: string, sources: unknown[] = []) =>
+        (
+          await db.query(`INSERT INTO chat_messages (thread_id, role, content, sources) VALUES ($1, $2, $3, $4::jsonb) RETURNING id`, [
+            threadId,
+            role,
+            content,
+            JSON.stringify(sources),
+          ])
+        )[0].id as string;
+      const q1 = await insert('user', 'Where is the gala?');
+      const a1 = await insert('assistant', NOT_COVERED);
+      const q2 = await insert('user', 'What FICO floor?');
+      const a2 = await insert('assistant', 'A floor of 680 [p. 2]', [{ marker: '[p. 2]' }]);
+      const q3 = await insert('user', 'And the PAYDEX?');
+      const a3 = await insert('assistant', 'Nothing cited here.');
+
+      await migration.up(runner);
+      const rows = await db.query(
+        `SELECT id, session_ids::text[] AS "sessionIds", question_id AS "questionId", unanswered, question_norm AS norm
+           FROM chat_messages WHERE thread_id = $1 ORDER BY created_at, id`,
+        [threadId],
+      );
+      expect(rows).toEqual([
+        { id: q1, sessionIds: [sessionId], questionId: null, unanswered: true, norm: 'where is the gala' },
+        { id: a1, sessionIds: null, questionId: q1, unanswered: null, norm: null },
+        { id: q2, sessionIds: [sessionId], questionId: null, unanswered: false, norm: 'what fico floor' },
+        { id: a2, sessionIds: null, questionId: q2, unanswered: null, norm: null },
+        { id: q3, sessionIds: [sessionId], questionId: null, unanswered: true, norm: 'and the paydex' },
+        { id: a3, sessionIds: null, questionId: q3, unanswered: null, norm: null },
+      ]);
+    } finally {
+      await runner.release();
+    }
   });
 });
