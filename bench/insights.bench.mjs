@@ -272,13 +272,19 @@ async function main() {
     if (args.get('explain') === 'true') {
       // The plan of the Insights statement itself (the repository's query, run once under EXPLAIN ANALYZE).
       for (const [label, days, sessionId] of cases) {
-        const query = db.query.bind(db);
-        db.query = async (sql, params) => {
-          db.query = query;
-          const plan = await query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
-          log(`--- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-          return query(sql, params);
-        };
+        const transaction = db.transaction.bind(db);
+        db.transaction = (work) =>
+          transaction(async (m) => {
+            db.transaction = transaction;
+            const query = m.query.bind(m);
+            m.query = async (sql, params) => {
+              if (!sql.trimStart().startsWith('WITH')) return query(sql, params);
+              const plan = await query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+              log(`--- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+              return query(sql, params);
+            };
+            return work(m);
+          });
         await insights.insights(days, sessionId);
       }
     }

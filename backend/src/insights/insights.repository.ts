@@ -48,9 +48,6 @@ export interface InsightsParams {
 /** Memory for the statement's sorts and materialised rows (the server default of 4 MB spills 40,000 questions to disk). */
 const WORK_MEM = '32MB';
 
-/** The sessions a question counts for: those of its filter, or NULL ('All sessions') without one. */
-const SESSIONS_OF_Q = `CASE WHEN cardinality(q.session_ids) > 0 THEN q.session_ids ELSE ARRAY[NULL::uuid] END`;
-
 /**
  * The Insights tab in one statement. `q`: the questions of the range (and session), narrow rows (no
  * text, so they stay in memory); each question counts once per session of its filter (once under
@@ -79,18 +76,28 @@ export class InsightsRepository {
           WHERE m.role = 'user' AND m.created_at >= range.since
             ${bySession ? 'AND m.session_ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
        ),
+       -- Unanswered: grouped by filter and wording first (few groups), then once per session of the filter.
        ug AS (
-         SELECT row_number() OVER (ORDER BY max(q.created_at) DESC, q.norm)::int AS i, s.sid, q.norm,
-                count(*)::int AS n, max(q.created_at) AS last, (array_agg(q.id ORDER BY q.created_at DESC))[1] AS example
-           FROM q CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
-          WHERE q.unanswered ${bySession ? 'AND s.sid = $2::uuid' : ''}
-          GROUP BY s.sid, q.norm
+         SELECT row_number() OVER (ORDER BY max(w.last) DESC, w.norm)::int AS i, s.sid, w.norm,
+                sum(w.n)::int AS n, max(w.last) AS last
+           FROM (SELECT session_ids, norm, count(*) AS n, max(created_at) AS last
+                   FROM q WHERE unanswered GROUP BY session_ids, norm) w
+          CROSS JOIN LATERAL unnest(CASE WHEN cardinality(w.session_ids) > 0 THEN w.session_ids ELSE ARRAY[NULL::uuid] END) AS s(sid)
+          ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
+          GROUP BY s.sid, w.norm
           ORDER BY i LIMIT $3
        ),
        tg AS (
          SELECT row_number() OVER (ORDER BY count(*) DESC, max(created_at) DESC, norm)::int AS i, norm,
-                count(*)::int AS n, max(created_at) AS last, (array_agg(id ORDER BY created_at DESC))[1] AS example
+                count(*)::int AS n, max(created_at) AS last
            FROM q GROUP BY norm ORDER BY i LIMIT $3
+       ),
+       -- The wording shown for a group: its latest question (one hash join of the range, no sort by text).
+       ux AS (
+         SELECT DISTINCT ON (g.i) g.i, q.id FROM ug g JOIN q ON q.norm = g.norm AND q.created_at = g.last ORDER BY g.i, q.id
+       ),
+       tx AS (
+         SELECT DISTINCT ON (g.i) g.i, q.id FROM tg g JOIN q ON q.norm = g.norm AND q.created_at = g.last ORDER BY g.i, q.id
        ),
        fb AS MATERIALIZED (
          SELECT f.rating, f.comment, f.updated_at, f.message_id AS answer_id, f.question_id
@@ -101,19 +108,20 @@ export class InsightsRepository {
               (SELECT count(*)::int FROM q WHERE q.unanswered) AS unanswered,
               (SELECT coalesce(json_agg(json_build_object('sessionId', b.sid, 'sessionTitle', se.title, 'questions', b.n)
                                         ORDER BY b.n DESC, b.sid IS NOT NULL, se.title), '[]')
-                 FROM (SELECT s.sid, count(*)::int AS n
-                         FROM q CROSS JOIN LATERAL unnest(${SESSIONS_OF_Q}) AS s(sid)
+                 FROM (SELECT s.sid, sum(f.n)::int AS n
+                         FROM (SELECT session_ids, count(*) AS n FROM q GROUP BY session_ids) f
+                        CROSS JOIN LATERAL unnest(CASE WHEN cardinality(f.session_ids) > 0 THEN f.session_ids ELSE ARRAY[NULL::uuid] END) AS s(sid)
                         ${bySession ? 'WHERE s.sid = $2::uuid' : ''}
                         GROUP BY s.sid) b
                  LEFT JOIN sessions se ON se.id = b.sid)
                 AS "bySession",
               (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', g.sid, 'sessionTitle', se.title,
                                         'text', m.content, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
-                 FROM ug g JOIN chat_messages m ON m.id = g.example LEFT JOIN sessions se ON se.id = g.sid)
+                 FROM ug g JOIN ux USING (i) JOIN chat_messages m ON m.id = ux.id LEFT JOIN sessions se ON se.id = g.sid)
                 AS "unansweredGroups",
               (SELECT coalesce(json_agg(json_build_object('i', g.i, 'sessionId', NULL, 'sessionTitle', NULL,
                                         'text', m.content, 'count', g.n, 'last', g.last, 'trgm', show_trgm(g.norm)) ORDER BY g.i), '[]')
-                 FROM tg g JOIN chat_messages m ON m.id = g.example) AS "topGroups",
+                 FROM tg g JOIN tx USING (i) JOIN chat_messages m ON m.id = tx.id) AS "topGroups",
               (SELECT count(*)::int FROM fb) AS rated,
               (SELECT count(*)::int FROM fb WHERE rating = 'up') AS helpful,
               (SELECT coalesce(json_agg(json_build_object('messageId', d.answer_id, 'question', qm.content,
