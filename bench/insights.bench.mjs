@@ -341,6 +341,13 @@ async function main() {
       `Verdict: ${rows.every((r) => pct(r.full, 95) < TARGET_P95_MS) ? 'the target is met in every case' : 'the target is MISSED in at least one case'}.`,
       `Plan of the range + session filter alone: \`${planText.replace(/\s+/g, ' ').slice(0, 400)}\`.`,
       '',
+      'Notes: the 500 ms target is this benchmark\'s own (the issue asks for \"fast on 100,000 messages\"): an admin screen that loads in under half a second.',
+      'CPU time of one call (this process: Node and the WebAssembly database) is the steadier figure on a shared machine; wall times include waiting for a core.',
+      'What made it fast, measured on the way here with `--explain`: pairwise `similarity()` in SQL for 300 groups (45,000 calls, each re-extracting both',
+      'trigram sets) took 640 ms of the 930 ms statement, so the statement returns each group\'s trigrams once (`show_trgm`) and the service compares them;',
+      'the range\'s question rows carry no text (the shown wording is fetched for the shown groups only) and `work_mem` is raised for the statement so',
+      '40,000 rows do not spill to disk; questions are grouped by filter and wording before the session filter is unnested.',
+      '',
     ];
     if (folding) {
       lines.push(
