@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { E2E_ADMIN_EMAIL, E2E_SUPERADMIN_EMAIL } from './support/env';
-import { ADMIN_TABS, AdminConsole, askAsAttendee, signInThroughMailedLink, uniqueEmail } from './pages/adminConsole';
+import { ADMIN_TABS, AdminConsole, EXTRA_ADMIN_TABS, askAsAttendee, signInThroughMailedLink, uniqueEmail } from './pages/adminConsole';
 
 const DEMO_PDF = path.join(__dirname, '..', 'backend', 'demo', 'documents', 'asc-842-workshop.pdf');
 
@@ -52,14 +52,14 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await app.page.context().close();
   });
 
-  test('signs in through the mailed link and sees the header, the title and the eight tabs', async () => {
+  test('signs in through the mailed link and sees the header, the title and the eight tabs (then Insights)', async () => {
     const { page } = app;
     await expect(page).toHaveURL(/\/admin\/sessions$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     await expect(app.text('Welcome, Admin')).toBeVisible();
     await expect(page.getByRole('link', { name: 'User View' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
-    await expect(page.getByRole('tab')).toHaveText([...ADMIN_TABS]);
+    await expect(page.getByRole('tab')).toHaveText([...ADMIN_TABS, ...EXTRA_ADMIN_TABS]);
     await expect(app.tab('Sessions Content')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Conference Sessions' })).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Speakers', 'Date', 'Type', 'Documents', 'Actions']);

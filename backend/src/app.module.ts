@@ -18,6 +18,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
+import { InsightsModule } from './insights/insights.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -59,6 +60,7 @@ export class AppModule implements NestModule {
         SearchModule,
         AdminModule,
         BillingModule,
+        InsightsModule,
         SuperadminModule,
         DemoModule,
         HealthModule,

@@ -16,6 +16,7 @@ import users from '@/resources/users';
 const IngestStatus = lazy(() => import('@/pages/IngestStatus'));
 const OpenAIBilling = lazy(() => import('@/pages/OpenAIBilling'));
 const Export = lazy(() => import('@/pages/Export'));
+const Insights = lazy(() => import('@/pages/Insights'));
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider('admin');
@@ -23,7 +24,7 @@ const queryClient = createQueryClient();
 
 const page = (element: React.ReactNode) => <Suspense fallback={<CircularProgress aria-label="Loading" />}>{element}</Suspense>;
 
-/** The admin dashboard (/admin): react-admin resources and custom pages as the spec's eight tabs. */
+/** The admin dashboard (/admin): react-admin resources and custom pages as the spec's eight tabs, then Insights. */
 export function AdminApp() {
   return (
     <BrowserRouter basename={ADMIN_BASENAME}>
@@ -48,6 +49,7 @@ export function AdminApp() {
           <Route path="/ingest-status" element={page(<IngestStatus />)} />
           <Route path="/billing" element={page(<OpenAIBilling />)} />
           <Route path="/export" element={page(<Export />)} />
+          <Route path="/insights" element={page(<Insights />)} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -90,3 +90,10 @@ export const MSG_SA_IMPORT_FAILED_TITLE = 'Import failed';
 export const MSG_SA_IMPORT_FAILED = 'Failed to import sessions';
 export const MSG_INVALID_FILE_TITLE = 'Invalid file';
 export const MSG_INVALID_FILE = 'Please select a JSON file.';
+
+// Insights tab (beyond the spec: issue 14), after the spec's eight tabs
+export const INSIGHTS_TAB_LABEL = 'Insights';
+export const INSIGHTS_RANGES = [7, 30, 90] as const;
+export const DEFAULT_INSIGHTS_DAYS = 30;
+export const ALL_SESSIONS_LABEL = 'All sessions';
+export const MSG_LOADING_INSIGHTS = 'Loading insights...';

@@ -4,7 +4,7 @@ import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
 import { type AuthUser, CurrentUser } from '../common/roles';
 import { type ChatAnswer, ChatService, type MessageResponse, type RequestContext } from './chat.service';
-import { EmailChatHistoryDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
+import { EmailChatHistoryDto, FeedbackDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
 import { SseStream } from './sse-stream';
 
 function contextOf(req: Request): RequestContext {
@@ -45,6 +45,12 @@ export class ChatController {
   @HttpCode(200)
   simple(@CurrentUser() user: AuthUser, @Body() dto: SendMessageDto, @Req() req: Request): Promise<ChatAnswer> {
     return this.chat.reply(user, dto, contextOf(req), true);
+  }
+
+  @Post('chat/feedback')
+  @HttpCode(200)
+  feedback(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto) {
+    return this.chat.feedback(user, dto);
   }
 
   @RateLimited('email')

@@ -25,6 +25,9 @@ export interface MessageRow {
   content: string;
   createdAt: Date;
   sources: Source[];
+  /** The user's rating of an answer, when given. */
+  rating: 'up' | 'down' | null;
+  feedbackComment: string | null;
 }
 
 export interface ClaimResult {
@@ -63,18 +66,55 @@ export class ChatRepository {
   /** Messages of a thread, oldest first. */
   async messages(threadId: string): Promise<MessageRow[]> {
     return this.db.query(
-      `SELECT id, role, content, created_at AS "createdAt", sources
-         FROM chat_messages WHERE thread_id = $1 ORDER BY created_at, id`,
+      `SELECT m.id, m.role, m.content, m.created_at AS "createdAt", m.sources,
+              f.rating, f.comment AS "feedbackComment"
+         FROM chat_messages m LEFT JOIN chat_feedback f ON f.message_id = m.id
+        WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`,
       [threadId],
     );
   }
 
-  async insertMessage(threadId: string, role: 'user' | 'assistant', content: string, sources: Source[]): Promise<void> {
-    await this.db.query(
-      `WITH m AS (INSERT INTO chat_messages (thread_id, role, content, sources) VALUES ($1, $2, $3, $4::jsonb))
-       UPDATE chat_threads SET updated_at = now() WHERE id = $1`,
-      [threadId, role, content, JSON.stringify(sources)],
+  /**
+   * Stores a message and returns its id. A question keeps the sessions it was asked about
+   * (`sessionIds`); an answer keeps its question (`questionId`), on which it records whether the
+   * question went `unanswered`.
+   */
+  async insertMessage(
+    threadId: string,
+    role: 'user' | 'assistant',
+    content: string,
+    sources: Source[],
+    meta: { sessionIds?: string[]; questionId?: string; unanswered?: boolean } = {},
+  ): Promise<string> {
+    const [{ id }] = await this.db.query(
+      `WITH m AS (
+         INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id)
+         VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6) RETURNING id
+       ), t AS (UPDATE chat_threads SET updated_at = now() WHERE id = $1),
+       q AS (UPDATE chat_messages SET unanswered = $7 WHERE $6::uuid IS NOT NULL AND id = $6 AND thread_id = $1)
+       SELECT id FROM m`,
+      [threadId, role, content, JSON.stringify(sources), meta.sessionIds ?? null, meta.questionId ?? null, meta.unanswered ?? null],
     );
+    return id;
+  }
+
+  /**
+   * Stores the user's rating of one of their own answers (replacing an earlier one). False when
+   * `messageId` is not an answer in one of the user's threads.
+   */
+  async saveFeedback(messageId: string, userId: string, rating: 'up' | 'down', comment: string | null): Promise<boolean> {
+    if (!UUID.test(messageId)) return false;
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO chat_feedback (message_id, user_id, rating, comment, question_id)
+       SELECT m.id, t.user_id, $3, $4, m.question_id
+         FROM chat_messages m JOIN chat_threads t ON t.id = m.thread_id
+        WHERE m.id = $1 AND m.role = 'assistant' AND t.user_id = $2
+       ON CONFLICT (message_id) DO UPDATE
+          SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, updated_at = now()
+       RETURNING message_id`,
+      [messageId, userId, rating, comment],
+    );
+    return rows.length > 0;
   }
 
   /**

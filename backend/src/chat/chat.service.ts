@@ -5,10 +5,12 @@ import {
   type AnswerGenerator,
   type ChatTurn,
   GenerationAborted,
+  NOT_COVERED_ANSWER,
 } from '../ai/generation/generation.types';
 import { rewriteFollowUp } from '../ai/generation/local-answer-generator';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
+import { cleanText } from '../common/text-sanitize';
 import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
@@ -17,6 +19,8 @@ import { ChatRepository, type MessageRow, REQUEST_HEARTBEAT_MS } from './chat.re
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,
+  type FeedbackDto,
+  MESSAGE_NOT_FOUND_MESSAGE,
   type SendMessageDto,
   type StartChatDto,
   THREAD_BUSY_MESSAGE,
@@ -53,6 +57,9 @@ export interface MessageResponse {
   content: string;
   createdAt: string;
   sources: Source[];
+  /** The user's rating of an answer ('Helpful' up, 'Not helpful' down); only when given. */
+  rating?: 'up' | 'down';
+  feedbackComment?: string;
 }
 
 interface AnswerOptions {
@@ -80,7 +87,14 @@ export function toMessageResponse(row: MessageRow): MessageResponse {
     content: row.content,
     createdAt: new Date(row.createdAt).toISOString(),
     sources: row.sources ?? [],
+    ...(row.rating ? { rating: row.rating } : {}),
+    ...(row.feedbackComment ? { feedbackComment: row.feedbackComment } : {}),
   };
+}
+
+/** An answer the materials did not support: the generators' refusal, or no source cited. */
+export function isUnanswered(content: string, sources: Source[]): boolean {
+  return content.startsWith(NOT_COVERED_ANSWER) || sources.length === 0;
 }
 
 /**
@@ -120,6 +134,14 @@ export class ChatService {
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
     await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages, user.email));
     return { message: `Successfully sent to ${dto.recipientEmail}` };
+  }
+
+  /** POST /api/chat/feedback: rates one of the user's answers (again); 404 for anything else. */
+  async feedback(user: AuthUser, dto: FeedbackDto): Promise<{ messageId: string; rating: 'up' | 'down'; comment: string | null }> {
+    const comment = dto.rating === 'down' && dto.comment?.trim() ? cleanText(dto.comment.trim()) : null;
+    const saved = await this.repo.saveFeedback(dto.messageId, user.id, dto.rating, comment);
+    if (!saved) throw new NotFoundException(MESSAGE_NOT_FOUND_MESSAGE);
+    return { messageId: dto.messageId, rating: dto.rating, comment };
   }
 
   /** POST /api/chat/stream: validates (400 before any byte is streamed), then streams the answer. */
@@ -181,7 +203,7 @@ export class ChatService {
         messagePreview: message,
         threadId,
       }),
-      this.repo.insertMessage(threadId, 'user', message, []),
+      this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
     ]);
     recorded.catch(() => undefined); // handled where it is awaited
     // The thread's claim is a lease: kept fresh while this process works on the answer.
@@ -223,8 +245,11 @@ export class ChatService {
 
       const content = filter.text.trim();
       const sources = citations.sources();
-      await recorded;
-      await this.repo.insertMessage(threadId, 'assistant', content, sources);
+      const [, questionId] = await recorded;
+      await this.repo.insertMessage(threadId, 'assistant', content, sources, {
+        questionId,
+        unanswered: isUnanswered(content, sources),
+      });
       return { content, sources };
     } finally {
       clearInterval(heartbeat);

@@ -21,10 +21,15 @@ export async function startEmbeddedPostgres(dir: string, maxConnections: number)
   const started = Date.now();
   const { PGlite } = await importEsm<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
   const { vector } = await importEsm<typeof import('@electric-sql/pglite-pgvector')>('@electric-sql/pglite-pgvector');
+  // Trigram similarity (insights fold near-duplicate questions). Typed by hand: the package's
+  // subpath exports are not resolvable under this project's `moduleResolution`.
+  const { pg_trgm } = await importEsm<{ pg_trgm: import('@electric-sql/pglite').Extension }>(
+    '@electric-sql/pglite/contrib/pg_trgm',
+  );
   const { PGLiteSocketServer } = await importEsm<typeof import('@electric-sql/pglite-socket')>(
     '@electric-sql/pglite-socket',
   );
-  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector, pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   serialiseQueryCycles(server as unknown as SocketServerInternals);
   await server.start();

@@ -17,10 +17,14 @@ export const ADMIN_TABS = [
   { path: '/export', label: 'Export' },
 ] as const;
 
+/** Tabs beyond the spec, after its eight (issue 14: Insights). */
+export const EXTRA_ADMIN_TABS = [{ path: '/insights', label: 'Insights' }] as const;
+const ALL_TABS = [...ADMIN_TABS, ...EXTRA_ADMIN_TABS];
+
 /** The tab a location belongs to (the first path segment), Sessions Content by default. */
 export function activeTab(pathname: string): string {
   const first = `/${pathname.split('/').filter(Boolean)[0] ?? ''}`;
-  return ADMIN_TABS.find((t) => t.path === first)?.path ?? ADMIN_TABS[0].path;
+  return ALL_TABS.find((t) => t.path === first)?.path ?? ADMIN_TABS[0].path;
 }
 
 /** The admin dashboard's frame: header, title, tabs as links (react-admin routes under /admin). */
@@ -36,7 +40,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
         </Typography>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
           <Tabs value={activeTab(location.pathname)} variant="scrollable" scrollButtons="auto" aria-label="Admin sections">
-            {ADMIN_TABS.map((t) => (
+            {ALL_TABS.map((t) => (
               <Tab key={t.path} value={t.path} label={t.label} component={LinkBase} to={t.path} />
             ))}
           </Tabs>

@@ -164,3 +164,54 @@ export interface CurrentUser {
   isAdmin?: boolean;
   verificationPending?: boolean;
 }
+
+/** A source of an answer as stored (GET /api/admin/insights). */
+export interface AnswerSource {
+  documentId: string;
+  sessionId: string;
+  sessionTitle: string;
+  kind: DocumentKind;
+  page?: number;
+  startTime?: number;
+  marker: string;
+  snippet: string;
+}
+
+export interface InsightsQuestionGroup {
+  question: string;
+  count: number;
+  variants: string[];
+  lastAskedAt: string;
+}
+
+export interface InsightsUnansweredGroup extends InsightsQuestionGroup {
+  sessionId: string | null;
+  sessionTitle: string;
+}
+
+export interface InsightsNotHelpfulAnswer {
+  messageId: string;
+  question: string;
+  answer: string;
+  sources: AnswerSource[];
+  comment: string | null;
+  ratedAt: string;
+}
+
+/** GET /api/admin/insights?days=&sessionId= */
+export interface Insights {
+  days: number;
+  sessionId: string | null;
+  since: string;
+  totals: { questions: number; unanswered: number };
+  questionsBySession: { sessionId: string | null; sessionTitle: string; questions: number }[];
+  unanswered: InsightsUnansweredGroup[];
+  feedback: {
+    rated: number;
+    helpful: number;
+    notHelpful: number;
+    helpfulShare: number | null;
+    notHelpfulAnswers: InsightsNotHelpfulAnswer[];
+  };
+  topQuestions: InsightsQuestionGroup[];
+}

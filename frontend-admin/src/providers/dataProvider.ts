@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { DEFAULT_BILLING_DAYS, IMPORT_MODE } from '@/constants';
+import { DEFAULT_BILLING_DAYS, DEFAULT_INSIGHTS_DAYS, IMPORT_MODE } from '@/constants';
 import { apiFetch, apiJson, dispositionFileName } from '@/lib/http';
 import type {
   AnalyticsEntry,
@@ -8,6 +8,7 @@ import type {
   DocumentKind,
   DocumentRecord,
   ExportList,
+  Insights,
   Session,
   SessionPayload,
   UsageSummary,
@@ -26,6 +27,7 @@ export const RESOURCES = {
   actions: 'actions',
   usage: 'usage',
   analytics: 'analytics',
+  insights: 'insights',
 } as const;
 
 const DOCUMENT_KIND: Record<string, DocumentKind | undefined> = { transcripts: 'transcript', pdfs: 'pdf' };
@@ -131,6 +133,14 @@ export function createDataProvider(): ConsoleDataProvider {
       if (resource === RESOURCES.usage) {
         const summary = await apiJson<UsageSummary>('/api/admin/openai-usage');
         return { data: { ...summary, id: params.id } } as never;
+      }
+      if (resource === RESOURCES.insights) {
+        // meta: { days, sessionId } (the Insights tab's range and session filter).
+        const meta = (params.meta ?? {}) as { days?: number; sessionId?: string | null };
+        const qs = new URLSearchParams({ days: String(meta.days ?? DEFAULT_INSIGHTS_DAYS) });
+        if (meta.sessionId) qs.set('sessionId', meta.sessionId);
+        const insights = await apiJson<Insights>(`/api/admin/insights?${qs.toString()}`);
+        return { data: { ...insights, id: params.id } } as never;
       }
       const { data } = await getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
       const record = data.find((r) => String(r.id) === String(params.id));

@@ -53,6 +53,9 @@ export interface ChatMessage {
   content: string;
   createdAt: string;
   sources?: Source[];
+  /** The user's rating of an answer ('Helpful' up, 'Not helpful' down), when given. */
+  rating?: 'up' | 'down';
+  feedbackComment?: string;
 }
 
 export interface TakeawaysResult {

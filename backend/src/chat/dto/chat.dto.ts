@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
 export const BLANK_MESSAGE = 'Please enter a message.';
 export const UNKNOWN_THREAD_MESSAGE = 'This conversation was not found. Please start a new conversation.';
@@ -8,6 +8,12 @@ export const INVALID_SESSIONS_MESSAGE = 'Session ids must be a list of session i
 /** SPEC §5 (chat-history email dialog). */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const MESSAGE_TOO_LONG = 'Your message is too long (4000 characters at most).';
+export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
+export const INVALID_MESSAGE_ID_MESSAGE = 'messageId must be the id of an answer.';
+export const INVALID_RATING_MESSAGE = "rating must be 'up' or 'down'.";
+export const FEEDBACK_COMMENT_TOO_LONG = 'The comment is too long (500 characters at most).';
+/** Longest comment on a 'Not helpful' rating. */
+export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
 /** Longest question accepted. */
 export const MAX_MESSAGE_LENGTH = 4000;
 
@@ -53,4 +59,19 @@ export class EmailChatHistoryDto {
   @IsOptional()
   @IsString({ message: 'No active chat to send' })
   threadId?: string;
+}
+
+/** POST /api/chat/feedback */
+export class FeedbackDto {
+  @IsString({ message: INVALID_MESSAGE_ID_MESSAGE })
+  @MaxLength(100, { message: INVALID_MESSAGE_ID_MESSAGE })
+  messageId!: string;
+
+  @IsIn(['up', 'down'], { message: INVALID_RATING_MESSAGE })
+  rating!: 'up' | 'down';
+
+  @IsOptional()
+  @IsString({ message: FEEDBACK_COMMENT_TOO_LONG })
+  @MaxLength(MAX_FEEDBACK_COMMENT_LENGTH, { message: FEEDBACK_COMMENT_TOO_LONG })
+  comment?: string;
 }

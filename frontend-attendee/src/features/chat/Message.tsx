@@ -2,7 +2,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { messageTimeLabel } from '@/lib/format';
 import type { Source } from '@/lib/types';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 
 // The markdown renderer loads with the first answer, not with the page.
 const MarkdownContent = lazy(() => import('./MarkdownContent'));
@@ -16,10 +16,12 @@ export interface MessageProps {
   streaming?: boolean;
   now: Date;
   onOpenSource: (source: Source) => void;
+  /** Shown under a stored answer (answer feedback). */
+  footer?: ReactNode;
 }
 
 /** One chat message: the user's on the right, the assistant's (markdown with citation badges) on the left. */
-export function Message({ role, content, createdAt, sources, pending, streaming, now, onOpenSource }: MessageProps) {
+export function Message({ role, content, createdAt, sources, pending, streaming, now, onOpenSource, footer }: MessageProps) {
   const isUser = role === 'user';
   return (
     <li className={cn('flex', isUser ? 'justify-end' : 'justify-start')} data-role={role} data-testid="chat-message">
@@ -41,6 +43,7 @@ export function Message({ role, content, createdAt, sources, pending, streaming,
         <p className={cn('mt-2 flex items-center gap-2 text-xs', isUser ? 'text-sky-100' : 'text-slate-600')}>
           {pending ? 'Sending...' : streaming ? <><Spinner label="Answer in progress" className="scale-75" /> Answering...</> : createdAt ? messageTimeLabel(createdAt, now) : 'Just now'}
         </p>
+        {footer}
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage, Source } from '@/lib/types';
+import { AnswerFeedback } from './AnswerFeedback';
 import { Message } from './Message';
 
 interface Props {
@@ -28,7 +29,16 @@ export function MessageList({ messages, pendingMessage, streamingText, streaming
     <div>
       <ul className="grid gap-4" aria-label="Conversation">
         {messages.map((m) => (
-          <Message key={m.id} role={m.role} content={m.content} createdAt={m.createdAt} sources={m.sources} now={now} onOpenSource={onOpenSource} />
+          <Message
+            key={m.id}
+            role={m.role}
+            content={m.content}
+            createdAt={m.createdAt}
+            sources={m.sources}
+            now={now}
+            onOpenSource={onOpenSource}
+            footer={m.role === 'assistant' ? <AnswerFeedback messageId={m.id} rating={m.rating} comment={m.feedbackComment} /> : undefined}
+          />
         ))}
         {pendingMessage && <Message role="user" content={pendingMessage} pending now={now} onOpenSource={onOpenSource} />}
         {streamingText && (

@@ -1,0 +1,17 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Roles } from '../common/roles';
+import { DEFAULT_INSIGHTS_DAYS, InsightsQuery } from './dto/insights.query';
+import { InsightsService } from './insights.service';
+import type { InsightsResponse } from './insights.types';
+
+/** What attendees ask, what the materials don't answer, how answers are rated (admin Insights tab). */
+@Controller('api/admin')
+@Roles('admin')
+export class InsightsController {
+  constructor(private readonly insights: InsightsService) {}
+
+  @Get('insights')
+  get(@Query() query: InsightsQuery): Promise<InsightsResponse> {
+    return this.insights.insights(query.days ? Number(query.days) : DEFAULT_INSIGHTS_DAYS, query.sessionId ?? null);
+  }
+}
