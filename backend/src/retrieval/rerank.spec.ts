@@ -51,6 +51,13 @@ describe('rerank', () => {
     expect(ranked[0].chunkId).toBe(named.chunkId);
   });
 
+  it('leans to transcripts for questions about what people said or discussed', () => {
+    const filing = passage('The remote control market: design trends and button layouts.');
+    const meeting = passage('Marketing: The remote control design needs fewer buttons.', { kind: 'transcript', page: null, documentId: 'doc-2' });
+    const ranked = rerank('What did the team discuss about the remote control design?', [filing, meeting], [{ stem: 'remot', idf: 1 }, { stem: 'design', idf: 1 }]);
+    expect(ranked[0].chunkId).toBe(meeting.chunkId);
+  });
+
   it('reads figures in the forms filings write them', () => {
     expect([...numberForms('revenue of $1.6 billion in FY2022')].sort()).toEqual(['1.6', '1600', '2022']);
   });

@@ -19,7 +19,12 @@ export const RERANK_WEIGHTS = {
   statement: 0.2,
   /** A speaker the question names ('What did Grad A explain …') has a turn in the passage. */
   speaker: 0.15,
+  /** A question about what people said or discussed, and a transcript passage. */
+  conversation: 0.15,
 };
+
+/** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
+const CONVERSATION_QUESTION = /\b(?:say|said|says|talk\w*|discuss\w*|think|thought|feel|felt|feedback|meeting|team|agree\w*|disagree\w*|propos\w*|suggest\w*|opinion|mention\w*|explain\w*|summari[sz]e|comments?|conclusions?|decid\w*)\b/i;
 
 /** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
 export interface WeightedTerm {
@@ -96,6 +101,7 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
   const figures = numberForms(question);
   const lowerQuestion = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const conversational = CONVERSATION_QUESTION.test(question);
 
   const scored = candidates.map((p, rank) => {
     // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
@@ -137,7 +143,8 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
       w.heading * heading +
       w.fused * fused +
       w.statement * statement +
-      w.speaker * speaker;
+      w.speaker * speaker +
+      w.conversation * (conversational && p.kind === 'transcript' ? 1 : 0);
     return { p, value };
   });
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
