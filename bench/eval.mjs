@@ -830,13 +830,18 @@ Runs newest first; the last ${3} are kept so before and after stay side by side.
 function writeReport(file, run, single) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   let runs = [];
+  let head = HEADER;
   if (!single && fs.existsSync(file)) {
     const text = fs.readFileSync(file, 'utf8');
     const starts = [...text.matchAll(/^## Run /gm)].map((m) => m.index);
     runs = starts.map((s, i) => text.slice(s, starts[i + 1] ?? text.length).trimEnd());
+    // Hand-written sections before the runs (a before/after summary) stay as they are.
+    if (starts.length > 0 && text.startsWith('# ')) head = `${text.slice(0, starts[0]).trimEnd()}\n`;
   }
-  const kept = [run.trimEnd(), ...runs].slice(0, 3);
-  fs.writeFileSync(file, `${HEADER}\n${kept.join('\n\n')}\n`);
+  // The newest runs, and always the run noted as the baseline (the 'before' of the summary).
+  const baseline = runs.filter((r) => /^> Baseline/m.test(r)).slice(-1);
+  const recent = [run.trimEnd(), ...runs.filter((r) => !baseline.includes(r))].slice(0, 3 - baseline.length);
+  fs.writeFileSync(file, `${head}\n${[...recent, ...baseline].join('\n\n')}\n`);
 }
 
 main().then(() => process.exit(process.exitCode ?? 0), async (err) => {
