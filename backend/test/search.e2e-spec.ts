@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { sessionCookie } from './utils/sse-client';
+import { DF_CACHE_WORDS, LOOKUP_TERMS, RetrievalRepository } from '../src/retrieval/retrieval.repository';
 import { startTestApp, TestApp } from './utils/test-app';
 
 describe('semantic search (GET /api/search)', () => {
@@ -74,5 +75,35 @@ describe('semantic search (GET /api/search)', () => {
     expect(hit).toBeDefined();
     expect(hit.snippet).toContain('**Auction** **prices**');
     expect(hit.snippet).not.toMatch(/\*\*[^*]*\*\*\*\*/);
+  });
+});
+
+describe('search word statistics stay bounded (issue 10, item 12)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedChunks(t, SAMPLE_CONFERENCE);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('looks up at most LOOKUP_TERMS words of one query and keeps at most DF_CACHE_WORDS words', async () => {
+    const repository = t.app.get(RetrievalRepository);
+    const stats = () => (repository as unknown as { stats: { df: { size: number } } }).stats.df;
+    const long = Array.from({ length: 200 }, (_, i) => `zq${i}word`);
+    await repository.termWeights(long);
+    expect(stats().size).toBe(LOOKUP_TERMS);
+    let n = 0;
+    while (n < DF_CACHE_WORDS + 500) {
+      await repository.termWeights(Array.from({ length: LOOKUP_TERMS }, () => `w${n++}x`));
+    }
+    expect(stats().size).toBe(DF_CACHE_WORDS);
+    // Still answers, with statistics for words seen long ago looked up again.
+    const again = await repository.termWeights(['fico', 'zq0word', 'the']);
+    expect(again.map((w) => [w.word, w.df > 0])).toEqual([
+      ['fico', true],
+      ['zq0word', false],
+    ]);
   });
 });

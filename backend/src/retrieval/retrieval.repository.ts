@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import type { HybridQuery, Passage } from './retrieval.types';
 
@@ -25,6 +26,11 @@ export const EXACT_SCAN_MAX_CHUNKS = 4000;
 export const EXPANSION_WEIGHT = 0.5;
 /** Added to the text rank of a chunk per expansion phrase it holds (about the IDF of a rare word). */
 export const PHRASE_BONUS = 2;
+/** Words whose document frequency is kept (about 100 bytes each). */
+export const DF_CACHE_WORDS = 20_000;
+/** Words of one query looked up at most (before stop words are known to be dropped). */
+export const LOOKUP_TERMS = 24;
+const newDfCache = () => new LRUCache<string, { df: number; tsquery: string }>({ max: DF_CACHE_WORDS });
 /** Query words used by the text ranking (a longer question keeps its first ones). */
 const MAX_TERMS = 12;
 /**
@@ -82,7 +88,8 @@ interface CorpusStats {
   /** Searchable chunks per session. */
   sessionChunks: Map<string, number>;
   /** Per word: chunks containing it (-1: a word the English configuration ignores) and its tsquery. */
-  df: Map<string, { df: number; tsquery: string }>;
+  /** Bounded (least recently used words go first): every distinct word searched would otherwise stay. */
+  df: LRUCache<string, { df: number; tsquery: string }>;
 }
 
 /** pgvector's text form of a vector. */
@@ -201,9 +208,16 @@ export class RetrievalRepository {
    * STATS_TTL_MS). Words PostgreSQL's English configuration ignores are left out.
    */
   async termWeights(words: string[]): Promise<TermWeight[]> {
+    // The word list is cut before the lookup: a long question costs at most LOOKUP_TERMS words.
+    words = [...new Set(words)].slice(0, LOOKUP_TERMS);
     if (words.length === 0) return [];
     const stats = await this.corpusStats();
-    const missing = words.filter((w) => !stats.df.has(w));
+    const known = new Map<string, { df: number; tsquery: string }>();
+    for (const w of words) {
+      const hit = stats.df.get(w);
+      if (hit) known.set(w, hit);
+    }
+    const missing = words.filter((w) => !known.has(w));
     if (missing.length > 0) {
       const rows: { word: string; df: number; tsquery: string }[] = await this.db.query(
         `SELECT w AS word, tq::text AS tsquery,
@@ -212,14 +226,17 @@ export class RetrievalRepository {
            FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
         [missing],
       );
-      for (const r of rows) stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
+      for (const r of rows) {
+        stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
+        known.set(r.word, { df: r.df, tsquery: r.tsquery });
+      }
     }
     const n = Math.max(stats.total, 1);
-    return [...new Set(words)]
-      .filter((w) => (stats.df.get(w)?.df ?? -1) >= 0)
+    return words
+      .filter((w) => (known.get(w)?.df ?? -1) >= 0)
       .slice(0, MAX_TERMS)
       .map((word) => {
-        const { df: count, tsquery } = stats.df.get(word)!;
+        const { df: count, tsquery } = known.get(word)!;
         const df = Math.min(count, n);
         return { word, tsquery, df, total: n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
       });
@@ -231,7 +248,7 @@ export class RetrievalRepository {
     return sessionIds.reduce((sum, id) => sum + (stats.sessionChunks.get(id) ?? 0), 0);
   }
 
-  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, sessionChunks: new Map(), df: new Map() };
+  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, sessionChunks: new Map(), df: newDfCache() };
 
   private async corpusStats(): Promise<CorpusStats> {
     if (Date.now() - this.stats.checkedAt < STATS_TTL_MS) return this.stats;
@@ -248,7 +265,7 @@ export class RetrievalRepository {
       );
       const sessionChunks = new Map(perSession.map((r) => [r.sessionId, r.n]));
       const total = perSession.reduce((sum, r) => sum + r.n, 0);
-      this.stats = { signature: row.signature, checkedAt: Date.now(), total, sessionChunks, df: new Map() };
+      this.stats = { signature: row.signature, checkedAt: Date.now(), total, sessionChunks, df: newDfCache() };
     } else {
       this.stats.checkedAt = Date.now();
     }
