@@ -84,7 +84,11 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     // An admin session opened through A (the sign-in link lands in A's outbox) works on B too.
     await request(urlA).post('/api/login').send({ email: ADMIN, firstName: 'Admin' }).expect(200);
     const outbox = path.join(dirs.a, 'outbox');
-    const files = (await fs.readdir(outbox)).filter((f) => f.endsWith('.eml')).sort();
+    // The link is mailed after the sign-in answers (no address enumeration): wait for its file.
+    const files = await waitFor(async () => {
+      const eml = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      return eml.length > 0 ? eml : undefined;
+    }, 10_000);
     const link = signInLinkPath(decodeQuotedPrintable(await fs.readFile(path.join(outbox, files[files.length - 1]), 'utf8')));
     adminCookie = cookieOf(await request(urlA).get(link!).redirects(0).expect(302));
   }, 200_000);
