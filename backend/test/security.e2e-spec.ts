@@ -29,7 +29,7 @@ describe('security hardening (issue 10)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      ADMIN_EMAILS: `${ADMIN}, ${TARGET}`,
+      ADMIN_EMAILS: `${ADMIN}, ${TARGET}, new.admin@security.test`,
       SUPERADMIN_EMAILS: SUPER,
       LOGIN_LIMIT_PER_EMAIL: '3',
       LOGIN_LIMIT_PER_EMAIL_TOTAL: '5',
@@ -246,6 +246,9 @@ describe('security hardening (issue 10)', () => {
       const cookie = ([] as string[]).concat(asAdmin.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
       const me = await request(t.url).get('/api/auth/user').set('Cookie', cookie).expect(200);
       expect(me.body.verificationPending).toBe(false);
+      // The session shows the name typed with it, not the admin's stored one.
+      expect(me.body).toMatchObject({ firstName: 'Mallory', lastName: 'M', company: 'Evil', role: 'attendee' });
+      expect(JSON.stringify(me.body)).not.toContain('Alice');
       const refused = await request(t.url).get('/api/admin/documents').set('Cookie', cookie).expect(403);
       expect(refused.body).toEqual({ message: FORBIDDEN_MESSAGE });
 
@@ -255,6 +258,20 @@ describe('security hardening (issue 10)', () => {
       const mail = await nextMail(t, ADMIN, before?.id);
       expect(mail?.text).toMatch(/^Hello Alice,/);
       expect(mail?.text).not.toContain('Mallory');
+    });
+
+    it('names a new privileged account from the form when its owner opens the link in that browser', async () => {
+      const email = 'new.admin@security.test';
+      const signIn = await request(t.url).post('/api/login').set('X-Forwarded-For', '10.5.0.3').send({ email, firstName: 'Nadia', lastName: 'New', company: 'Org' }).expect(200);
+      const cookie = ([] as string[]).concat(signIn.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
+      const [stored] = await db.query(`SELECT first_name FROM users WHERE email = $1`, [email]);
+      expect(stored.first_name).toBe(''); // nothing typed into the form reaches the account before the link
+      const mail = await nextMail(t, email);
+      const link = signInLinkPath(mail!.text)!;
+      const opened = await request(t.url).get(link).set('Cookie', cookie).redirects(0).expect(302);
+      const adminCookie = ([] as string[]).concat(opened.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
+      const me = await request(t.url).get('/api/auth/user').set('Cookie', adminCookie).expect(200);
+      expect(me.body).toMatchObject({ firstName: 'Nadia', lastName: 'New', role: 'admin' });
     });
 
     it('POST /api/auth/link answers the same for any address', async () => {

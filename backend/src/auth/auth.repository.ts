@@ -15,6 +15,13 @@ export interface UserRow {
 const USER_COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.company, u.role,
   u.created_at AS "createdAt"`;
 
+/** Name and company as typed into the sign-in form. */
+export interface SessionProfile {
+  firstName: string;
+  lastName: string;
+  company: string;
+}
+
 @Injectable()
 export class AuthRepository {
   constructor(private readonly db: DataSource) {}
@@ -53,10 +60,25 @@ export class AuthRepository {
     await this.db.query(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1`, [userId, role]);
   }
 
-  async createSession(idHash: string, userId: string, role: Role, ttlSeconds: number): Promise<void> {
+  /** `profile`: the name typed into the form, kept on this session only (privileged addresses). */
+  async createSession(idHash: string, userId: string, role: Role, ttlSeconds: number, profile: SessionProfile | null = null): Promise<void> {
     await this.db.query(
-      `INSERT INTO web_sessions (id, user_id, role, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [idHash, userId, role, ttlSeconds],
+      `INSERT INTO web_sessions (id, user_id, role, expires_at, profile) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5::jsonb)`,
+      [idHash, userId, role, ttlSeconds, profile ? JSON.stringify(profile) : null],
+    );
+  }
+
+  /** The profile kept on a live session, if any. */
+  async sessionProfile(idHash: string): Promise<SessionProfile | null> {
+    const [row] = await this.db.query(`SELECT profile FROM web_sessions WHERE id = $1 AND expires_at > now()`, [idHash]);
+    return (row?.profile as SessionProfile | null) ?? null;
+  }
+
+  /** Sets the account's name and company when it has no name yet (a privileged account's first link). */
+  async adoptProfileIfUnnamed(userId: string, profile: SessionProfile): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET first_name = $2, last_name = $3, company = $4 WHERE id = $1 AND first_name = ''`,
+      [userId, profile.firstName, profile.lastName, profile.company],
     );
   }
 
@@ -69,7 +91,7 @@ export class AuthRepository {
   async findSession(
     idHash: string,
     ttl: { attendee: number; privilegedIdle: number; privilegedMax: number },
-  ): Promise<(UserRow & { sessionRole: Role; renewed: boolean }) | undefined> {
+  ): Promise<(UserRow & { sessionRole: Role; renewed: boolean; sessionProfile: SessionProfile | null }) | undefined> {
     const [row] = await this.db.query(
       `WITH s AS (
          UPDATE web_sessions SET last_seen_at = now(), expires_at = CASE
@@ -77,7 +99,7 @@ export class AuthRepository {
              ELSE LEAST(created_at + make_interval(secs => $4), now() + make_interval(secs => $3)) END
           WHERE id = $1 AND expires_at > now() AND last_seen_at < now() - interval '1 minute'
           RETURNING id)
-       SELECT ${USER_COLUMNS}, ws.role AS "sessionRole", EXISTS (SELECT 1 FROM s) AS "renewed"
+       SELECT ${USER_COLUMNS}, ws.role AS "sessionRole", ws.profile AS "sessionProfile", EXISTS (SELECT 1 FROM s) AS "renewed"
          FROM web_sessions ws JOIN users u ON u.id = ws.user_id
         WHERE ws.id = $1 AND ws.expires_at > now()
           AND (ws.role = 'attendee' OR ws.created_at > now() - make_interval(secs => $4))`,

@@ -5,7 +5,7 @@ import { ActivityService } from '../activity/activity.service';
 import { AppConfig } from '../config/app-config';
 import { type AuthUser, hasRole, type Role } from '../common/roles';
 import { EmailService } from '../email/email.service';
-import { AuthRepository, UserRow } from './auth.repository';
+import { AuthRepository, type SessionProfile, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';
 import { maskEmail } from '../common/log-mask';
 import {
@@ -118,7 +118,8 @@ export class AuthService {
         ? await this.repo.upsertUser({ email, ...profile, role: accountRole })
         : await this.repo.findOrCreateUser({ email, firstName: '', lastName: '', company: '', role: accountRole });
     if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
-    const token = await this.openSession(row, 'attendee');
+    // A privileged address: the typed profile stays on this attendee session, never on the account.
+    const token = await this.openSession(row, 'attendee', accountRole === 'attendee' ? null : profile);
     await this.activity.record(row.id, 'login', 'User logged in', { ip: ctx.ip, userAgent: ctx.userAgent });
     if (accountRole !== 'attendee') this.mailSignInLinkInBackground({ ...row, role: accountRole });
     const user = this.toAuthUser(row, 'attendee', accountRole, token);
@@ -156,7 +157,9 @@ export class AuthService {
     if (!row) return null;
     const accountRole = this.roleForEmail(row.email);
     const role = lower(row.sessionRole, accountRole);
-    return { user: this.toAuthUser(row, role, accountRole, token), renewed: row.renewed };
+    // An attendee session of a privileged address shows the profile typed with it, not the account's.
+    const shown = role === 'attendee' && row.sessionProfile ? { ...row, ...row.sessionProfile } : row;
+    return { user: this.toAuthUser(shown, role, accountRole, token), renewed: row.renewed };
   }
 
   /** Sends a sign-in link if the address is privileged; says nothing either way (no account probing). */
@@ -182,7 +185,15 @@ export class AuthService {
     const role = this.roleForEmail(row.email);
     if (role === 'attendee') return null;
     if (row.role !== role) await this.repo.setRole(row.id, role);
-    if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
+    if (ctx.previousSessionToken) {
+      // The mailbox owner signed in by form in this browser: an unnamed account takes that name.
+      const typed = await this.repo.sessionProfile(this.hash(ctx.previousSessionToken));
+      if (typed && row.firstName === '') {
+        await this.repo.adoptProfileIfUnnamed(row.id, typed);
+        Object.assign(row, typed);
+      }
+      await this.logout(ctx.previousSessionToken);
+    }
     const sessionToken = await this.openSession(row, role);
     await this.activity.record(row.id, 'login', `Signed in as ${role} with an emailed link`, {
       ip: ctx.ip,
@@ -196,10 +207,10 @@ export class AuthService {
     await this.repo.deleteExpired();
   }
 
-  private async openSession(row: UserRow, role: Role): Promise<string> {
+  private async openSession(row: UserRow, role: Role, profile: SessionProfile | null = null): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const ttl = role === 'attendee' ? SESSION_TTL_SECONDS : PRIVILEGED_SESSION_IDLE_SECONDS;
-    await this.repo.createSession(this.hash(token), row.id, role, ttl);
+    await this.repo.createSession(this.hash(token), row.id, role, ttl, profile);
     return token;
   }
 

@@ -3,6 +3,7 @@ import { ChatRequestsAndTakeawayCache1735000004000 } from './1735000004000-chat-
 import { AppMeta1735000006500 } from './1735000006500-app-meta';
 import { ChunkRuns1735000008000 } from './1735000008000-chunk-runs';
 import { ChunkLocations1735000009000 } from './1735000009000-chunk-locations';
+import { SessionProfile1735000009500 } from './1735000009500-session-profile';
 import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-per-run';
 import { Insights1735000014000 } from './1735000014000-insights';
 import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
@@ -14,6 +15,7 @@ export const migrations = [
   AppMeta1735000006500,
   ChunkRuns1735000008000,
   ChunkLocations1735000009000,
+  SessionProfile1735000009500,
   ChunksUniquePerRun1735000011000,
   Insights1735000014000,
   DocumentOcrPages1735000015000,
