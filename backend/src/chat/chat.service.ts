@@ -219,6 +219,7 @@ export class ChatService {
         k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
         userId: user.id,
       });
+      const rarity = await this.retrieval.wordRarity(question);
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);
@@ -228,6 +229,7 @@ export class ChatService {
       const deltas = this.generator.streamAnswer({
         question,
         passages: citations.passages,
+        rarity,
         history,
         signal: opts.signal,
         simple: opts.simple,

@@ -36,6 +36,8 @@ export interface AnswerRequest extends UsageContext {
   /** The standalone question (after follow-up rewriting). */
   question: string;
   passages: GenerationPassage[];
+  /** How rare each key word of the question is in the materials (stem → 0..1); see RetrievalService.wordRarity. */
+  rarity?: Record<string, number>;
   /** Recent turns of the thread, oldest first. */
   history?: ChatTurn[];
   /** Aborts generation (the client went away). */

@@ -108,6 +108,28 @@ describe(LocalAnswerGenerator.name, () => {
   });
 });
 
+describe('answers weigh rare words above the ones every page repeats', () => {
+  const usage = { record: async () => undefined } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+  const filing = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'ACME 2022 10K', text });
+  const passages = [
+    filing(1, 'Acme Holdings changed its name and its subsidiaries in 2022, operating in the United States and Canada.'),
+    filing(2, 'The effective tax rate was 21.6 percent and 24.6 percent for the two years, respectively.'),
+  ];
+
+  it('leads with the sentence holding the rare words when the materials say how rare each word is', () => {
+    const question = 'How did the effective tax rate of Acme Holdings change in 2022?';
+    const answer = sut.composeAnswer({
+      question,
+      passages,
+      rarity: { acm: 0.05, hold: 0.1, effect: 0.8, tax: 0.7, rate: 0.6, chang: 0.5, '2022': 0.4 },
+    });
+    expect(answer.split('\n')[0]).toMatch(/^The effective tax rate was 21\.6 percent.*\[p\. 2\]$/);
+    // Without them, the sentence naming the company and the year would lead.
+    expect(sut.composeAnswer({ question, passages }).split('\n')[0]).toMatch(/^Acme Holdings changed/);
+  });
+});
+
 describe('answers on meeting transcripts (untimed, cited by line)', () => {
   const usage = { record: async () => undefined } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);

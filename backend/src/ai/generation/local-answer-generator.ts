@@ -32,6 +32,8 @@ const WORDS_PER_DELTA = 3;
 export const COVERAGE_THRESHOLD = 0.5;
 /** Weight of the passage's retrieval rank in a sentence's score (the reranked order is trusted). */
 const PRIOR_WEIGHT = 0.2;
+/** Weight of the most common of the question's words, relative to its rarest (see `rarity`). */
+const RARITY_FLOOR = 0.3;
 const SIMILARITY_THRESHOLD = 0.45;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
@@ -168,11 +170,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
    * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
    * question, or when it names someone or something the passages never mention.
    */
-  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple'>): string {
+  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple' | 'rarity'>): string {
     const { question, passages } = request;
     if (passages.length === 0) return NOT_COVERED_ANSWER;
     if (unknownName(question, passages)) return NOT_COVERED_ANSWER;
-    const ranked = this.rankSentences(question, passages);
+    const ranked = this.rankSentences(question, passages, request.rarity);
     if (!ranked.covered || ranked.sentences.length === 0) return NOT_COVERED_ANSWER;
     let sentences = ranked.sentences;
     const speaker = askedSpeaker(question, passages);
@@ -213,6 +215,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   rankSentences(
     question: string,
     passages: GenerationPassage[],
+    rarity?: Record<string, number>,
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
     // Words carried over from earlier questions by `rewriteFollowUp` ('… (carried words)') count half.
     const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
@@ -221,7 +224,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const asked = keywordStems(question);
     const specific = asked.filter((s) => !GENERIC_STEMS.has(s));
     const qStems = specific.length > 0 ? specific : asked;
-    const weight = (s: string) => (COMMON_STEMS.has(s) ? 0.35 : 1) * (carried.has(s) && !own.has(s) ? 0.5 : 1);
+    // A word every page repeats (the company in its own filing) counts less than a rare one.
+    const rare = (s: string) => (rarity ? RARITY_FLOOR + (1 - RARITY_FLOOR) * (rarity[s] ?? 1) : 1);
+    const weight = (s: string) => (COMMON_STEMS.has(s) ? 0.35 : 1) * (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
     const total = qStems.reduce((sum, s) => sum + weight(s), 0);
     const coverageOf = (stems: Set<string>) =>
       total === 0 ? 0 : qStems.reduce((sum, s) => sum + (stems.has(s) ? weight(s) : 0), 0) / total;
