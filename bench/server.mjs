@@ -1,0 +1,99 @@
+// The built server in a child process for the benchmark scripts: a fresh DATA_DIR, signed in as
+// an admin through the mailed link (read from the outbox), and a small JSON client.
+import { spawn } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = path.join(root, 'backend', 'dist', 'main.js');
+export const ADMIN = 'bench@bench.local';
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: path.join(root, 'backend'),
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (b) => (output += b));
+  child.stderr.on('data', (b) => (output += b));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output.slice(-2000)}`);
+    try {
+      if ((await fetch(`${url}/api/environment`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (i > 600) throw new Error('server did not start');
+    await sleep(100);
+  }
+  const server = {
+    url,
+    child,
+    cookie: '',
+    get output() {
+      return output;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+  await signIn(server, dataDir);
+  return server;
+}
+
+export function cookiesOf(res) {
+  return (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+}
+
+export async function signIn(server, dataDir) {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, firstName: 'Bench' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  // The link is mailed after /api/login answers (no address enumeration): wait for its file.
+  const outbox = path.join(dataDir, 'outbox');
+  let eml;
+  for (let i = 0; i < 400 && !eml; i++) {
+    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml')).sort().pop();
+    if (!eml) await sleep(25);
+  }
+  if (!eml) throw new Error('no sign-in mail in the outbox');
+  const text = (await fsp.readFile(path.join(outbox, eml), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const token = /\/api\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)[1];
+  const verify = await fetch(`${server.url}/api/auth/verify?token=${token}`, { redirect: 'manual', headers: { cookie: cookiesOf(login) } });
+  server.cookie = cookiesOf(verify) || cookiesOf(login);
+}
+
+export async function api(server, method, route, body) {
+  const res = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { cookie: server.cookie, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** Uploads `file` and waits for `embedded`; returns seconds from the start of the upload. */
