@@ -13,13 +13,13 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { post, stream } from './chat-client.mjs';
 import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,67 +62,7 @@ function freePort() {
   });
 }
 
-function post(url, pathName, body, cookie) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(`${url}${pathName}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...(cookie ? { Cookie: cookie } : {}) },
-    });
-    req.on('response', (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
-/** One chat stream: time to the first content event and to [DONE], and whether it went wrong. */
-function stream(url, cookie, body) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const payload = JSON.stringify(body);
-    const result = { ttfc: null, total: null, error: null };
-    const req = http.request(`${url}/api/chat/stream`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Cookie: cookie },
-    });
-    req.on('response', (res) => {
-      if (res.statusCode !== 200) result.error = `HTTP ${res.statusCode}`;
-      let buffer = '';
-      let done = false;
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const line = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!line.startsWith('data: ')) continue;
-          const data = line.slice(6);
-          if (data === '[DONE]') {
-            done = true;
-            continue;
-          }
-          const event = JSON.parse(data);
-          if (event.content !== undefined && result.ttfc === null) result.ttfc = performance.now() - started;
-          if (event.error) result.error = event.error;
-        }
-      });
-      res.on('end', () => {
-        result.total = performance.now() - started;
-        if (!done && !result.error) result.error = 'no [DONE]';
-        if (result.ttfc === null && !result.error) result.error = 'no content';
-        resolve(result);
-      });
-    });
-    req.on('error', (err) => resolve({ ...result, error: err.message }));
-    req.end(payload);
-  });
-}
 
 /** An API process from backend/dist with server-style settings. */
 async function startApi(name, env) {
