@@ -307,14 +307,16 @@ describe('the insights migration on messages stored before it', () => {
         `INSERT INTO chat_threads (user_id, session_filter) VALUES ($1, ARRAY[$2::uuid]) RETURNING id`,
         [userId, sessionId],
       );
+      // One second apart, as a question and its answer are: the embedded clock can give two quick
+      // inserts the same timestamp, and the order must not depend on the random ids then.
+      let second = 0;
       const insert = async (role: string, content: string, sources: unknown[] = []) =>
         (
-          await db.query(`INSERT INTO chat_messages (thread_id, role, content, sources) VALUES ($1, $2, $3, $4::jsonb) RETURNING id`, [
-            threadId,
-            role,
-            content,
-            JSON.stringify(sources),
-          ])
+          await db.query(
+            `INSERT INTO chat_messages (thread_id, role, content, sources, created_at)
+             VALUES ($1, $2, $3, $4::jsonb, now() - interval '1 hour' + make_interval(secs => $5)) RETURNING id`,
+            [threadId, role, content, JSON.stringify(sources), second++],
+          )
         )[0].id as string;
       const q1 = await insert('user', 'Where is the gala?');
       const a1 = await insert('assistant', NOT_COVERED);

@@ -28,11 +28,14 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
   });
 
   /** A document row (and optionally a chunk) written with SQL, as the documents module would. */
+  // Documents get increasing creation times: two quick inserts can share a timestamp on the
+  // embedded clock, and the listed order must not depend on the random ids then.
+  let added = 0;
   async function addDocument(sessionId: string, kind: 'transcript' | 'pdf', status: string, storagePath = `${sessionId}/${kind}-${status}`) {
     const [{ id }] = await db.query(
-      `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status)
-       VALUES ($1, $2, $3, $4, $5, 10, $6) RETURNING id`,
-      [sessionId, kind, `${kind}-${status}.${kind === 'pdf' ? 'pdf' : 'txt'}`, storagePath, kind === 'pdf' ? 'application/pdf' : 'text/plain', status],
+      `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, 10, $6, now() - interval '1 day' + make_interval(secs => $7)) RETURNING id`,
+      [sessionId, kind, `${kind}-${status}.${kind === 'pdf' ? 'pdf' : 'txt'}`, storagePath, kind === 'pdf' ? 'application/pdf' : 'text/plain', status, added++],
     );
     return id as string;
   }
