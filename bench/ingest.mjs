@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { ADMIN, api, sleep, startServer } from './server.mjs';
+import { ADMIN, api, rssOf, sleep, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -158,12 +158,6 @@ async function ingest(server, sessionId, file, kind) {
     }
     await sleep(25);
   }
-}
-
-function rssOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
 
 async function pdfParseSeconds(file) {

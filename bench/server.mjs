@@ -1,6 +1,7 @@
 // The built server in a child process for the benchmark scripts: a fresh DATA_DIR, signed in as
 // an admin through the mailed link (read from the outbox), and a small JSON client.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -97,3 +98,11 @@ export async function api(server, method, route, body) {
 }
 
 /** Uploads `file` and waits for `embedded`; returns seconds from the start of the upload. */
+
+/** Resident set size now and its peak so far (VmHWM) of a process, in bytes (Linux /proc). */
+export function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+}
+

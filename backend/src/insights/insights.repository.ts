@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Source } from '../retrieval/citations';
+import type { NotHelpfulAnswer } from './insights.types';
 
 /** A group of identical questions (same normalised wording), before near-duplicates are folded. */
 export interface WordingRow {
@@ -15,14 +15,8 @@ export interface WordingRow {
   trgm: string[];
 }
 
-export interface NotHelpfulRow {
-  messageId: string;
-  question: string;
-  answer: string;
-  sources: Source[];
-  comment: string | null;
-  ratedAt: string;
-}
+/** A 'Not helpful' answer as the query returns it: the response shape itself. */
+export type NotHelpfulRow = NotHelpfulAnswer;
 
 export interface InsightsRow {
   since: string;

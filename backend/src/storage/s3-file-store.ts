@@ -1,3 +1,4 @@
+import type { S3Config } from '../config/app-config';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,14 +21,8 @@ import {
   StoredKey,
 } from './file-store.port';
 
-export interface S3Settings {
-  bucket: string;
-  endpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-}
+/** The S3 settings (`S3_*`), as read by the configuration. */
+export type S3Settings = S3Config;
 
 /** Objects of this store live under this prefix of the bucket (the bucket may hold other things). */
 const PREFIX = 'uploads/';
