@@ -227,7 +227,9 @@ function unitsOf(content) {
     const masked = line
       .replace(MARKERS, (m) => `\u0001${kept.push(m) - 1}\u0002`)
       .replace(/\b(?:Mr|Mrs|Ms|Dr|Prof|Hon|Inc|Co|Corp|Ltd|Jr|Sr|St|No|vs|U\.S|e\.g|i\.e)\./gi, (m) => `\u0001${kept.push(m) - 1}\u0002`);
+    // eslint-disable-next-line no-control-regex -- \u0001/\u0002 are the sentinels the masking above inserts around kept markers
     for (const part of masked.split(/(?<=[.!?](?:\s*\u0001\d+\u0002)*)\s+(?=[^\s\u0001])/)) {
+      // eslint-disable-next-line no-control-regex -- the same sentinels, restored
       const s = part.replace(/\u0001(\d+)\u0002/g, (_, i) => kept[Number(i)]);
       // A marker standing alone after a sentence belongs to that sentence.
       if (units.length && s.replace(MARKERS, '').trim() === '') units[units.length - 1] += ` ${s}`;
@@ -288,7 +290,7 @@ class Client {
           continue;
         }
         const exit = state.appExit ? ` (the app exited: ${state.appExit})` : '';
-        throw new Error(`${method} ${pathName}: ${err.message}${err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message})` : ''}${exit}`);
+        throw new Error(`${method} ${pathName}: ${err.message}${err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message})` : ''}${exit}`, { cause: err });
       }
       this.keepCookies(res);
       if (res.status === 429 && attempt < 50) {

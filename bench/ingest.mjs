@@ -18,9 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { ADMIN, api, rssOf, sleep, startServer } from './server.mjs';
+import { api, rssOf, sleep, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -174,7 +175,7 @@ async function pdfParseSeconds(file) {
 
 /** The server's own account of a run: "N chunks in T ms (embedding …, inserting …, final switch …)". */
 function breakdownOf(output, id) {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(output);
   const m = new RegExp(`document ${id}: (\\d+ chunks in \\d+ ms \\(embedding \\d+ ms, inserting \\d+ ms, final switch \\d+ ms\\))`).exec(clean);
   return m?.[1];
 }

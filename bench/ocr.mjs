@@ -17,10 +17,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { ADMIN, api, rssOf, sleep, startServer } from './server.mjs';
+import { api, rssOf, sleep, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -207,7 +208,7 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const log = server.output.replace(/\x1b\[[0-9;]*m/g, '');
+    const log = stripVTControlCharacters(server.output);
     const ocrLine = /OCR read \d+ of \d+ pages without text layer[^\n]*/.exec(log)?.[0] ?? 'n/a';
     const pagesPerSecond = PAGES / run.seconds;
     console.log(`server: ${run.seconds.toFixed(1)} s upload → embedded = ${pagesPerSecond.toFixed(2)} pages/s; peak RSS ${mb(run.hwm)} (sampled ${mb(peakSampled)}, ${mb(baseline.rss)} before the upload); ${ocrLine}`);

@@ -7,6 +7,7 @@ import { ListActionsQuery } from './dto/list-actions.query';
 import { ListChatUsersQuery } from './dto/list-users.query';
 
 export const INVALID_USER_ID_MESSAGE = 'The user id is not valid.';
+// eslint-disable-next-line no-useless-assignment -- false positive: the pipe is read by a parameter decorator below, which the rule does not see
 const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_USER_ID_MESSAGE) });
 
 /** Admin review of users (SPEC §2 Chat History and User Actions tabs). */

@@ -52,8 +52,9 @@ export class SharedRateLimitStorage implements ThrottlerStorage, OnApplicationSh
 export function rateLimitStorage(config: AppConfig): ThrottlerStorage | undefined {
   if (!config.redisUrl) return undefined;
   // Loaded only when used: the embedded default does not pay for the Redis client at start.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ThrottlerStorageRedisService: RedisStorage } = require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require (an import() would be an async start)
+  const redisStorage = require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
+  const { ThrottlerStorageRedisService: RedisStorage } = redisStorage;
   return new SharedRateLimitStorage(
     new RedisStorage(config.redisUrl, {
       keyPrefix: `${config.queuePrefix}:throttle:`,

@@ -18,7 +18,8 @@ export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and t
  */
 export const RateLimited = (group: Group) => applyDecorators(SetMetadata(GROUP_KEY, group), UseGuards(ThrottlerGuard));
 
-type Req = Record<string, any>;
+/** The parts of an Express request the trackers read (the throttler hands over the raw request). */
+type Req = { body?: { email?: unknown } | null; user?: { id?: string } };
 const groupOf = (ctx: ExecutionContext): Group | undefined => Reflect.getMetadata(GROUP_KEY, ctx.getHandler());
 const requestOf = (ctx: ExecutionContext): Req => ctx.switchToHttp().getRequest<Req>();
 /** The normalised email address a login request names, or '' (then only the per-IP limit applies). */

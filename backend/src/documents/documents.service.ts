@@ -229,9 +229,11 @@ export class DocumentsService implements OnApplicationBootstrap {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** The user's file name without any directory part or control characters (display only). */
 function cleanFilename(name: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.basename(name.replace(/\\/g, '/')).replace(CONTROL_CHARACTERS, '').trim();
   return (base || `document${extension}`).slice(0, 255);
 }

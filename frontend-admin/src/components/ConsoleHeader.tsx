@@ -1,6 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
-import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
+import { AppBar, Button, Toolbar, Typography } from '@mui/material';
 import { LOGOUT_URL, PRODUCT_NAME, USER_VIEW_URL } from '@/constants';
 
 /** SPEC §2: product title, the welcome text, User View (to /) and logout (to /logout). */

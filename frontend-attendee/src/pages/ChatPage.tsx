@@ -12,7 +12,7 @@ import { TakeawaysPanel, useTakeawaysState } from '@/features/takeaways/Takeaway
 import { welcomeName } from '@/lib/format';
 import type { User } from '@/lib/types';
 import { LARGE_SCREEN, useMediaQuery } from '@/lib/useMediaQuery';
-import { useUnauthorizedRedirect } from '@/lib/useUnauthorizedRedirect';
+import { useUnauthorizedRedirect } from '@/features/auth/useUnauthorizedRedirect';
 
 /** The main chat page: sessions (left), chat (centre), takeaways (right); slide-overs below lg. */
 export default function ChatPage({ user }: { user: User }) {

@@ -8,7 +8,7 @@ import { useSearch } from '@/features/search/useSearch';
 import { useSessions } from '@/features/sessions/useSessions';
 import { serverMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { useUnauthorizedRedirect } from '@/lib/useUnauthorizedRedirect';
+import { useUnauthorizedRedirect } from '@/features/auth/useUnauthorizedRedirect';
 
 function SearchScreen() {
   useUnauthorizedRedirect('/auth');

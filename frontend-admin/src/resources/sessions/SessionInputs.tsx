@@ -10,6 +10,7 @@ export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: f === '
 export function SessionInputs() {
   return (
     <>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a modal dialog: focus moves into the dialog as it opens (WAI-ARIA dialog pattern) */}
       <TextInput source="title" label="Title" validate={requiredTitle} fullWidth autoFocus />
       <TextInput source="speakers" label="Speakers" helperText="Comma separated" fullWidth />
       <TextInput source="tags" label="Tags" helperText="Comma separated" fullWidth />

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast-store';
@@ -22,9 +22,12 @@ interface Props {
 export function EmailChatDialog({ open, onOpenChange, threadId, defaultEmail }: Props) {
   const [email, setEmail] = useState(defaultEmail);
   const inputId = useId();
-  useEffect(() => {
+  // Back to the signed-in address each time the dialog opens (state adjusted during render, not in an effect).
+  const [shown, setShown] = useState({ open, defaultEmail });
+  if (shown.open !== open || shown.defaultEmail !== defaultEmail) {
+    setShown({ open, defaultEmail });
     if (open) setEmail(defaultEmail);
-  }, [open, defaultEmail]);
+  }
 
   const send = useMutation({
     mutationFn: (vars: { threadId: string; recipientEmail: string }) =>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_SEND_FAILED } from '@/constants';
 import { serverMessage } from '@/lib/api';
@@ -42,7 +42,10 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
   const busy = useRef(false);
   const controller = useRef<AbortController | null>(null);
   const settled = useRef(onSettled);
-  settled.current = onSettled;
+  // The latest callback, kept after each render (a ref is not written during render).
+  useLayoutEffect(() => {
+    settled.current = onSettled;
+  }, [onSettled]);
 
   useEffect(() => () => controller.current?.abort(), []);
 

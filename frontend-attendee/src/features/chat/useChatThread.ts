@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { apiJson } from '@/lib/api';
 import { reportApiError } from '@/lib/queryClient';
 
@@ -15,7 +15,10 @@ export function useChatThread(sessionFilter: string[]) {
   const [threadId, setThreadId] = useState<string | null>(null);
   const started = useRef(false);
   const filter = useRef(sessionFilter);
-  filter.current = sessionFilter;
+  // The latest filter, kept after each render (a ref is not written during render).
+  useLayoutEffect(() => {
+    filter.current = sessionFilter;
+  }, [sessionFilter]);
 
   useEffect(() => {
     if (started.current) return;

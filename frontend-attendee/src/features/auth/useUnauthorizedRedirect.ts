@@ -2,7 +2,7 @@ import { navigation } from '@/lib/navigation';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_UNAUTHORIZED, MSG_UNAUTHORIZED_TITLE, TOAST_REDIRECT_DELAY_MS } from '@/constants';
-import { onApiError } from './queryClient';
+import { onApiError } from '@/lib/queryClient';
 
 /** Unauthenticated (a '401: …Unauthorized' error): toast Unauthorized, then /auth after 500 ms (SPEC §2, §6). */
 export function useUnauthorizedRedirect(target = '/auth') {

@@ -1,0 +1,107 @@
+// ESLint flat config for the whole repository (ESLint looks it up from every workspace, so
+// `npm run lint -w backend` and the root `npm run lint` apply the same rules).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+const SPAS = ['frontend-attendee', 'frontend-admin'];
+
+/** `lib/` holds plain helpers, hooks and the API client: it must not reach up into the UI layers. */
+function libBoundary(app, uiFolders) {
+  const patterns = uiFolders.flatMap((folder) => [
+    { group: [`@/${folder}`, `@/${folder}/**`], message: `lib/ must not import ${folder}/ (UI layers import lib/, not the reverse).` },
+    { group: [`../${folder}`, `../${folder}/**`], message: `lib/ must not import ${folder}/ (UI layers import lib/, not the reverse).` },
+  ]);
+  return {
+    name: `${app}/lib-boundary`,
+    files: [`${app}/src/lib/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+export default tseslint.config(
+  {
+    name: 'ignores',
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '**/.tmp/**',
+      'backend/demo/**',
+      '**/src/generated/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  {
+    name: 'typescript',
+    files: TS,
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+
+  // Backend: type-aware, so that a promise nobody awaits or a promise passed where a callback is
+  // expected (an Express handler, an event listener) is an error.
+  {
+    name: 'backend/type-aware',
+    files: ['backend/**/*.ts'],
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // Tests read untyped JSON bodies (supertest's `res.body` is `any` already) and SSE payloads.
+    name: 'backend/tests',
+    files: ['backend/test/**/*.ts', 'backend/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // Both single-page apps: hooks rules and accessibility.
+  {
+    name: 'spas/react',
+    files: SPAS.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // `role` on our own components (<Message role="user">) is a prop, not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  libBoundary('frontend-attendee', ['components', 'features', 'pages']),
+  libBoundary('frontend-admin', ['components', 'resources', 'pages']),
+
+  // Node scripts, configs, benchmarks and the browser tests' runner side.
+  {
+    name: 'node',
+    files: [
+      '**/*.{js,cjs,mjs}',
+      'e2e/**/*.ts',
+      'playwright.config.ts',
+      '*/vite.config.ts',
+      'bench/**',
+      'scripts/**',
+      'backend/scripts/**',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  { name: 'commonjs', files: ['**/*.cjs', 'backend/jest*.config.js', 'backend/test/fixtures/*.js'], languageOptions: { sourceType: 'commonjs' } },
+
+  // Last: turn off every stylistic rule Prettier owns.
+  prettier,
+);
