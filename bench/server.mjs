@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(root, 'backend', 'dist', 'main.js');
+const MAIN = path.join(path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist')), 'main.js');
 export const ADMIN = 'bench@bench.local';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,11 +23,12 @@ export function freePort() {
   });
 }
 
-export async function startServer(dataDir) {
+/** `env`: extra settings (e.g. raised rate limits); `nodeArgs`: Node options such as `--cpu-prof`. */
+export async function startServer(dataDir, { env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: path.join(root, 'backend'),
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN },
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
