@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { get, post, stream } from './chat-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'backend', 'dist');
+const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
 const N = Number(args.get('questions') ?? 40);
@@ -81,6 +81,7 @@ profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.t
 const group = (n) => {
   const f = n.callFrame;
   if (!f.url) return f.functionName ? `(${f.functionName})` : '(native)';
+  if (f.url.startsWith('wasm://')) return 'PGlite (WebAssembly: SQL execution)';
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f.url);
   if (m) return m[1];
   if (f.url.includes('/backend/dist/')) return `dist/${f.url.split('/backend/dist/')[1]}`;
