@@ -6,13 +6,19 @@
  *  2. retrieval: the hybrid query (HNSW + full text, fused) for 200 questions: latency of the whole
  *     retriever (embedding + SQL) and of the SQL alone, beside the same query by exact scan (ratio),
  *     and recall@10 of the HNSW index against the exact scan, unfiltered and filtered by sessions;
- *  3. 50 concurrent chat streams (POST /api/chat/stream, local provider, 50 users): steady load (each
- *     user asks 3 questions back to back, starts spread over a second, so about 50 streams are open at
- *     any time) and one burst (50 sent in the same instant): time to the first content event, errors.
+ *  3. the BUILT server (node backend/dist/main.js) in a child process on the same database, rate
+ *     limits raised through their settings (BENCH_LIMITS), 50 attendees signed in: 50 concurrent chat
+ *     streams (POST /api/chat/stream, local provider): steady load (each user asks 3 questions back to
+ *     back, starts spread over one stream's length, so about 50 streams are open at any time) and 3
+ *     bursts (50 sent in the same instant): time to the first content event, errors; then
+ *     GET /api/sessions signed in against a bare NestJS hello world (bench/hello-nest.cjs, own
+ *     process) with autocannon, alternating rounds, as a ratio; and the server's RSS (idle, peak).
  * The figures are written to the "Chat" section of bench/RESULTS.md.
- * Options: --chunks=N (default 50000), --queries=N (200), --streams=N (50), --rounds=N (3), --no-write,
- * --data-dir=PATH (keep the database there and reuse it on the next run, skipping the load), --explain
- * (print the plan of one hybrid query).
+ * Options: --chunks=N (default 50000), --queries=N (200), --streams=N (50), --rounds=N (3),
+ * --bursts=N (3), --load-rounds=N (3), --load-seconds=N (5), --skip-retrieval (part 2 left out),
+ * --no-write, --data-dir=PATH (keep the database there and reuse it on the next run, skipping the
+ * load), --explain (print the plan of one hybrid query). BENCH_BACKEND_DIST=DIR measures another
+ * build (e.g. the code before a change built into backend/dist-before) with the same script.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -503,7 +509,7 @@ async function main() {
       `Streams, session list and memory: the built server (\`node backend/dist/main.js\`, NODE_ENV development, embedded database) in a child process on the same data, warmed by one GET /api/search per question; rate limits raised for the benchmark through the documented settings (${Object.entries(BENCH_LIMITS).map(([k, v]) => `${k}=${v}`).join(', ')}), ${STREAMS} attendees signed in.`,
       '',
       'Notes:',
-      '- The burst row misses 250 ms and is shown for that reason: the embedded database runs in the app\'s one thread, each question costs about 15-20 ms of database and CPU work before its first words, so the 50th question of a burst waits for the 49 before it. The steady row is the target\'s case: 50 streams open at once, the local answers streaming at a hosted model\'s pace (3 words per 40 ms); with a faster pace the same 50 open streams mean more new questions per second.',
+      '- Streams and bursts: most of a question\'s main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API\'s thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).',
       '- HNSW recall against an exact scan is low with the local feature-hashing embeddings: bag-of-words vectors hashed to 384 dimensions are nearly equidistant, so the graph returns near-ties (the similarity row) rather than the exact top 10. Quality rests on the IDF-ranked full-text side (weight 3 in the fusion with local embeddings): on the demo conference 53 of 56 questions get the answering passage in the top 5 (backend/test/retrieval-quality.e2e-spec.ts).',
       '- The first-pass row includes counting each new query word\'s document frequency once; counts are cached until the set of embedded documents changes.',
       '- Queries made only of very common words cost more: with an earlier corpus from a 300-word template vocabulary (every word in 10-80% of the chunks) the full-text side has to intersect long posting lists and the retriever\'s p95 was about 60 ms. Real prose, like the bigram model here, has a long tail of rare words.',
