@@ -68,6 +68,9 @@ export function cookiesOf(res) {
 }
 
 export async function signIn(server, dataDir) {
+  // Mails already in the outbox (a reused data directory) are not this sign-in's.
+  const outbox = path.join(dataDir, 'outbox');
+  const before = new Set(await fsp.readdir(outbox).catch(() => []));
   const login = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -75,10 +78,9 @@ export async function signIn(server, dataDir) {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   // The link is mailed after /api/login answers (no address enumeration): wait for its file.
-  const outbox = path.join(dataDir, 'outbox');
   let eml;
   for (let i = 0; i < 400 && !eml; i++) {
-    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml')).sort().pop();
+    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml') && !before.has(f)).sort().pop();
     if (!eml) await sleep(25);
   }
   if (!eml) throw new Error('no sign-in mail in the outbox');

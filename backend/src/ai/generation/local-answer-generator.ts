@@ -81,8 +81,11 @@ const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|yea
 const META_TALK = /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
 const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
 
-/** Passages whose question-independent analysis (`PassageAnalysis`) is kept (about 10 KB each). */
-const ANALYSED_PASSAGES = 2000;
+/**
+ * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
+ * with the sentence embeddings, so at most about 20 MB.
+ */
+const ANALYSED_PASSAGES = 1000;
 
 /** What the answerer reads from a passage whatever the question: done once per passage text. */
 interface PassageAnalysis {
