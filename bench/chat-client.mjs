@@ -64,3 +64,18 @@ export function stream(url, cookie, body) {
     req.end(payload);
   });
 }
+
+/** A GET; resolves with the status and body. */
+export function get(url, pathName, cookie) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}${pathName}`, { headers: cookie ? { Cookie: cookie } : {} });
+    req.on('response', (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve({ status: res.statusCode, body: data }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

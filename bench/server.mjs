@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(root, 'backend', 'dist', 'main.js');
+const MAIN = path.join(path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist')), 'main.js');
 export const ADMIN = 'bench@bench.local';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,11 +23,12 @@ export function freePort() {
   });
 }
 
-export async function startServer(dataDir) {
+/** `env`: extra settings (e.g. raised rate limits); `nodeArgs`: Node options such as `--cpu-prof`. */
+export async function startServer(dataDir, { env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: path.join(root, 'backend'),
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN },
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -67,6 +68,9 @@ export function cookiesOf(res) {
 }
 
 export async function signIn(server, dataDir) {
+  // Mails already in the outbox (a reused data directory) are not this sign-in's.
+  const outbox = path.join(dataDir, 'outbox');
+  const before = new Set(await fsp.readdir(outbox).catch(() => []));
   const login = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -74,10 +78,9 @@ export async function signIn(server, dataDir) {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   // The link is mailed after /api/login answers (no address enumeration): wait for its file.
-  const outbox = path.join(dataDir, 'outbox');
   let eml;
   for (let i = 0; i < 400 && !eml; i++) {
-    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml')).sort().pop();
+    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml') && !before.has(f)).sort().pop();
     if (!eml) await sleep(25);
   }
   if (!eml) throw new Error('no sign-in mail in the outbox');

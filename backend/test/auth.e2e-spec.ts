@@ -149,6 +149,7 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
           WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         ['slide@example.com'],
       );
+      t.app.get(AuthService).forgetSessions(); // two days pass: far longer than the session cache (SESSION_CACHE_MS)
       const renewed = await agent.get('/api/auth/user').expect(200);
       expect(sessionSetCookie(renewed)).toMatch(new RegExp(`; Max-Age=${SESSION_TTL_SECONDS}; .*HttpOnly`));
       const [row] = await db.query(
@@ -165,6 +166,7 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
         `UPDATE web_sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
         ['expired@example.com'],
       );
+      t.app.get(AuthService).forgetSessions(); // the expiry passed longer ago than the session cache lasts
       await agent.get('/api/auth/user').expect(401);
       await t.app.get(AuthService).purgeExpired();
       const left = await db.query(

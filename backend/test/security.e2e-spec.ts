@@ -3,7 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE } from '../src/auth/access.guard';
-import { PRIVILEGED_SESSION_IDLE_SECONDS, SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/auth.service';
+import { AuthService, PRIVILEGED_SESSION_IDLE_SECONDS, SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/auth.service';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
 import { EmailRepository } from '../src/email/email.repository';
@@ -330,6 +330,7 @@ describe('security hardening (issue 10)', () => {
         `UPDATE web_sessions SET created_at = created_at - interval '31 minutes', last_seen_at = last_seen_at - interval '31 minutes',
                 expires_at = expires_at - interval '31 minutes' WHERE role = 'admin'`,
       );
+      t.app.get(AuthService).forgetSessions(); // 31 minutes: far longer than the session cache (SESSION_CACHE_MS)
       await admin.get('/api/admin/documents').expect(401);
     });
 
@@ -342,6 +343,7 @@ describe('security hardening (issue 10)', () => {
                 expires_at = now() + interval '28 minutes' WHERE id = $1`,
         [session.id],
       );
+      t.app.get(AuthService).forgetSessions(); // the 12 hours ended longer ago than the session cache lasts
       await admin.get('/api/admin/documents').expect(401);
       // Attendees keep their 30 days sliding.
       const agent = await attendee('long.lived@example.com', '10.9.0.1');

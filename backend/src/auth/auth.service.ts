@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
+import { LRUCache } from 'lru-cache';
 import { ActivityService } from '../activity/activity.service';
 import { AppConfig } from '../config/app-config';
 import { type AuthUser, hasRole, type Role } from '../common/roles';
@@ -74,6 +75,15 @@ export interface LoginResult {
   signInLinkSent: false;
 }
 
+/**
+ * How long a resolved session cookie is trusted without reading the database (per process, keyed by
+ * the token's hash). Logging out in the same process takes effect at once; a logout, an expiry or an
+ * ended session in another process (or a changed row) applies to this process within this time.
+ */
+export const SESSION_CACHE_MS = 5000;
+/** Session cookies remembered at most (least recently used go first). */
+const SESSION_CACHE_ENTRIES = 20_000;
+
 /** The lower of two roles: a session never holds more than it was opened with nor more than the account. */
 function lower(a: Role, b: Role): Role {
   return hasRole(a, b) ? b : a;
@@ -82,6 +92,8 @@ function lower(a: Role, b: Role): Role {
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  /** Resolved sessions by token hash (SESSION_CACHE_MS): most requests cost no database round trip. */
+  private readonly sessions = new LRUCache<string, AuthUser>({ max: SESSION_CACHE_ENTRIES, ttl: SESSION_CACHE_MS, ttlAutopurge: false });
 
   constructor(
     private readonly config: AppConfig,
@@ -117,6 +129,7 @@ export class AuthService {
       accountRole === 'attendee'
         ? await this.repo.upsertUser({ email, ...profile, role: accountRole })
         : await this.repo.findOrCreateUser({ email, firstName: '', lastName: '', company: '', role: accountRole });
+    if (accountRole === 'attendee') this.forgetUser(row.id); // the profile may have changed: shown at once
     if (ctx.previousSessionToken) await this.logout(ctx.previousSessionToken);
     // A privileged address: the typed profile stays on this attendee session, never on the account.
     const token = await this.openSession(row, 'attendee', accountRole === 'attendee' ? null : profile);
@@ -134,7 +147,21 @@ export class AuthService {
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.repo.deleteSession(this.hash(token));
+    if (!token) return;
+    const key = this.hash(token);
+    this.sessions.delete(key);
+    await this.repo.deleteSession(key);
+    this.sessions.delete(key); // a lookup that began before the delete may have stored it again
+  }
+
+  /** Forgets every remembered session (this process): the next request of each reads the database. */
+  forgetSessions(): void {
+    this.sessions.clear();
+  }
+
+  /** Forgets the remembered sessions of one user (this process), e.g. after their profile changed. */
+  private forgetUser(userId: string): void {
+    for (const [key, user] of this.sessions.entries()) if (user.id === userId) this.sessions.delete(key);
   }
 
   /** The user of a session cookie, or null. */
@@ -149,7 +176,10 @@ export class AuthService {
    */
   async resolveSession(token: string | undefined): Promise<{ user: AuthUser; renewed: boolean } | null> {
     if (!token || token.length > 200) return null;
-    const row = await this.repo.findSession(this.hash(token), {
+    const key = this.hash(token);
+    const known = this.sessions.get(key);
+    if (known) return { user: known, renewed: false };
+    const row = await this.repo.findSession(key, {
       attendee: SESSION_TTL_SECONDS,
       privilegedIdle: PRIVILEGED_SESSION_IDLE_SECONDS,
       privilegedMax: PRIVILEGED_SESSION_MAX_SECONDS,
@@ -159,7 +189,9 @@ export class AuthService {
     const role = lower(row.sessionRole, accountRole);
     // An attendee session of a privileged address shows the profile typed with it, not the account's.
     const shown = role === 'attendee' && row.sessionProfile ? { ...row, ...row.sessionProfile } : row;
-    return { user: this.toAuthUser(shown, role, accountRole, token), renewed: row.renewed };
+    const user = this.toAuthUser(shown, role, accountRole, token);
+    this.sessions.set(key, user);
+    return { user, renewed: row.renewed };
   }
 
   /** Sends a sign-in link if the address is privileged; says nothing either way (no account probing). */

@@ -214,12 +214,11 @@ export class ChatService {
       const question = opts.simple
         ? rewriteFollowUp(message, history)
         : await this.generator.rewriteQuestion(message, history, usage);
-      const passages = await this.retrieval.retrieve(question, {
+      const { passages, rarity } = await this.retrieval.retrieveWithRarity(question, {
         sessionIds: request.sessionIds,
         k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
         userId: user.id,
       });
-      const rarity = await this.retrieval.wordRarity(question);
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);

@@ -3,7 +3,7 @@ import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
 import { keywords, stemOf } from '../ai/generation/keywords';
-import { EXPANSION_WEIGHT, type RetrievalRepository } from './retrieval.repository';
+import { EXPANSION_WEIGHT, type RetrievalRepository, type TermWeight } from './retrieval.repository';
 import { expansionsOf } from './query-expansion';
 import { capPerDocument, rerank } from './rerank';
 import type { Passage, RetrievalOptions } from './retrieval.types';
@@ -21,6 +21,21 @@ export const LOCAL_TEXT_WEIGHT = 3;
 export const RERANK_POOL_FACTOR = 4;
 export const MIN_RERANK_POOL = 32;
 
+/** A word's key in the rerank weights and the rarity map: its stem, or the figure as written. */
+const stemKey = (w: string) => (/^\d/.test(w) ? w : stemOf(w));
+
+/**
+ * How rare each key word is over the searchable chunks (stem → 0..1, the rarest 1): lets an answerer
+ * weigh 'quick ratio' above the company name every page of a filing repeats.
+ */
+export function rarityOf(terms: TermWeight[]): Record<string, number> {
+  const max = Math.max(0, ...terms.map((t) => t.idf));
+  const out: Record<string, number> = {};
+  if (max <= 0) return out;
+  for (const t of terms) out[stemKey(t.word)] = t.idf / max;
+  return out;
+}
+
 export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalOptions {
   repository: RetrievalRepository;
   embeddings: EmbeddingsProvider;
@@ -36,6 +51,8 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   private readonly repository: RetrievalRepository;
   private readonly embeddings: EmbeddingsProvider;
   private readonly options: RetrievalOptions;
+  /** How rare each key word of the last query searched is (`rarityOf`), from the same word statistics. */
+  wordRarity: Record<string, number> = {};
 
   constructor(fields: ConferenceRetrieverInput) {
     super(fields);
@@ -62,11 +79,17 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     const words = keywords(text);
     const expansions = expansionsOf(text);
     const expansionWords = keywords(expansions.join(' ')).filter((w) => !words.includes(w));
-    const embedding = await this.embeddings.embedQuery(text, { userId: this.options.userId ?? null });
+    // The word statistics are looked up once, for the SQL, the rerank weights and the answerer.
+    const [embedding, terms] = await Promise.all([
+      this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
+      this.repository.queryTerms(words, expansionWords),
+    ]);
+    this.wordRarity = rarityOf(terms.own);
     const candidates = await this.repository.hybridSearch({
       embedding,
       words,
       expansionWords,
+      terms,
       phrases: expansions,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
@@ -74,10 +97,9 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       k: pool,
       perDocument: pool,
     });
-    const stem = (w: string) => (/^\d/.test(w) ? w : stemOf(w));
     const weighted = [
-      ...(await this.repository.termWeights(words)).map((t) => ({ stem: stem(t.word), idf: t.idf })),
-      ...(await this.repository.termWeights(expansionWords)).map((t) => ({ stem: stem(t.word), idf: t.idf * EXPANSION_WEIGHT })),
+      ...terms.own.map((t) => ({ stem: stemKey(t.word), idf: t.idf })),
+      ...terms.expansion.map((t) => ({ stem: stemKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
     ];
     const ranked = rerank(text, candidates, weighted, expansions);
     return capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT);

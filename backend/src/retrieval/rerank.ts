@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { keywords, stemOf, termsOf } from '../ai/generation/keywords';
 import type { Passage } from './retrieval.types';
 
@@ -25,6 +26,24 @@ export const RERANK_WEIGHTS = {
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
 const CONVERSATION_QUESTION = /\b(?:say|said|says|talk\w*|discuss\w*|think|thought|feel|felt|feedback|meeting|team|agree\w*|disagree\w*|propos\w*|suggest\w*|opinion|mention\w*|explain\w*|summari[sz]e|comments?|conclusions?|decid\w*)\b/i;
+
+/** Passages whose stemmed words (`passageTerms`) are kept: the same passages answer many questions. */
+const TOKENISED_PASSAGES = 4000;
+const tokenised = new LRUCache<string, { tokens: string[]; heading: Set<string> }>({ max: TOKENISED_PASSAGES });
+
+/** A passage's stemmed words (speaker labels left out of transcripts) and its first line's, once per text. */
+function passageTerms(p: Pick<Passage, 'kind' | 'text'>): { tokens: string[]; heading: Set<string> } {
+  const key = `${p.kind}\u0000${p.text}`;
+  let terms = tokenised.get(key);
+  if (!terms) {
+    // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
+    const tokens = termsOf(p.kind === 'transcript' ? p.text.replace(SPEAKER_LABEL, '') : p.text);
+    const firstLine = p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
+    terms = { tokens, heading: new Set(termsOf(firstLine)) };
+    tokenised.set(key, terms);
+  }
+  return terms;
+}
 
 /** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
 export interface WeightedTerm {
@@ -104,22 +123,19 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   const conversational = CONVERSATION_QUESTION.test(question);
 
   const scored = candidates.map((p, rank) => {
-    // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
-    const tokens = termsOf(p.kind === 'transcript' ? p.text.replace(SPEAKER_LABEL, '') : p.text);
+    const { tokens, heading: headingStems } = passageTerms(p);
     const present = new Set(tokens);
     const coverage = total > 0 ? qStems.reduce((s, t) => s + (present.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const { matched, window } = coverWindow(tokens, wanted);
     const proximity = matched >= 2 ? (matched / Math.max(1, wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
     let phraseHits = 0;
-    for (let i = 0; i + 1 < tokens.length; i++) if (pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
+    if (pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
     const phrase = pairs.size > 0 ? Math.min(1, phraseHits / pairs.size) : 0;
     let numbers = 0;
     if (figures.size > 0) {
       const inText = passageNumbers(p.text);
       numbers = [...figures].filter((f) => inText.has(f)).length / figures.size;
     }
-    const firstLine = p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
-    const headingStems = new Set(termsOf(firstLine));
     const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const fused = 1 / (1 + rank / 4);
     const lower = p.text.toLowerCase();

@@ -50,6 +50,13 @@ export interface TermWeight {
   idf: number;
 }
 
+/** A query's word statistics, looked up once and shared by the SQL, the rerank and the answerer. */
+export interface QueryTerms {
+  own: TermWeight[];
+  /** Expansion words at their full IDF (EXPANSION_WEIGHT is applied where they are used). */
+  expansion: TermWeight[];
+}
+
 /**
  * The tsquery (text) that selects full-text candidates, from the words' `websearch_to_tsquery` forms. All words OR-ed while they match
  * few enough chunks together; otherwise the rarest words OR-ed up to the budget; when even the
@@ -117,11 +124,9 @@ export class RetrievalRepository {
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
-    const own = await this.termWeights(query.words);
+    const { own, expansion: expansionTerms } = query.terms ?? (await this.queryTerms(query.words, query.expansionWords ?? []));
     const ownWords = new Set(own.map((t) => t.tsquery));
-    const expansion = (await this.termWeights(query.expansionWords ?? []))
-      .filter((t) => !ownWords.has(t.tsquery))
-      .map((t) => ({ ...t, idf: t.idf * EXPANSION_WEIGHT }));
+    const expansion = expansionTerms.filter((t) => !ownWords.has(t.tsquery)).map((t) => ({ ...t, idf: t.idf * EXPANSION_WEIGHT }));
     const terms = [...own, ...expansion];
     const filter = candidateFilter(terms);
     // Phrases of the pages that answer such questions ('consolidated balance sheets') are rare
@@ -199,6 +204,12 @@ export class RetrievalRepository {
        LIMIT ${p(query.k)}`;
     const rows: PassageRow[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
     return rows.map((r) => ({ ...r, page: r.page ?? null, startTime: r.startTime ?? null, endTime: r.endTime ?? null }));
+  }
+
+  /** The word statistics of a query's own words and of its expansion words (full IDF; one cache lookup each). */
+  async queryTerms(words: string[], expansionWords: string[]): Promise<QueryTerms> {
+    const [own, expansion] = await Promise.all([this.termWeights(words), this.termWeights(expansionWords)]);
+    return { own, expansion };
   }
 
   /**

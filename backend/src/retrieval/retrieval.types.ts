@@ -1,3 +1,5 @@
+import type { QueryTerms } from './retrieval.repository';
+
 /** One retrieved chunk of a session document, with what the citation and the answerer need. */
 export interface Passage {
   chunkId: string;
@@ -45,6 +47,8 @@ export interface HybridQuery {
   words: string[];
   /** Words of the expansion phrases (`expansionsOf`), ranked at EXPANSION_WEIGHT of their IDF. */
   expansionWords?: string[];
+  /** The statistics of `words` and `expansionWords` when the caller already has them (else looked up). */
+  terms?: QueryTerms;
   /** Multi-word expansion phrases: chunks holding one are full-text candidates whatever the budget. */
   phrases?: string[];
   /** Weight of the vector ranking in the fusion (default 1). */

@@ -55,7 +55,7 @@ export class SessionsRepository {
    * Sessions with documentsCount, hasDocuments, documentTypes and contentStatus aggregated from the
    * documents table in the same query ('processing' while none of its documents is embedded).
    */
-  async list(opts: SessionListOptions = {}): Promise<SessionRow[]> {
+  async list(opts: SessionListOptions = {}, manager?: EntityManager): Promise<SessionRow[]> {
     const params: unknown[] = [];
     const where: string[] = [];
     if (opts.id) {
@@ -66,7 +66,7 @@ export class SessionsRepository {
       ? `, coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'originalFilename', d.original_filename,
            'status', d.status) ORDER BY d.created_at, d.id) FILTER (WHERE d.id IS NOT NULL), '[]') AS documents`
       : '';
-    return this.db.query(
+    return (manager ?? this.db).query(
       `SELECT ${RECORD_COLUMNS},
               count(d.id)::int AS "documentsCount",
               count(d.id) > 0 AS "hasDocuments",
@@ -83,6 +83,23 @@ export class SessionsRepository {
         ORDER BY ${PROGRAM_ORDER}`,
       params,
     );
+  }
+
+  /**
+   * The counter every change of sessions or of documents' listed fields bumps (migration
+   * 1735000016500-content-version), committed with the change: a list read after the same value is current.
+   */
+  async contentVersion(): Promise<string> {
+    const [{ version }] = await this.db.query(`SELECT version::text AS version FROM content_version WHERE id = 1`);
+    return version;
+  }
+
+  /** The list (as `list`) and the content version it was read at, in one snapshot. */
+  async listAtVersion(opts: SessionListOptions): Promise<{ version: string; rows: SessionRow[] }> {
+    return this.db.transaction('REPEATABLE READ', async (m) => {
+      const version: string = (await m.query(`SELECT version::text AS version FROM content_version WHERE id = 1`))[0].version;
+      return { version, rows: await this.list(opts, m) };
+    });
   }
 
   /** Stored fields of every session, in program order (the super admin export). */

@@ -40,9 +40,17 @@ export function toSessionResponse(row: SessionRow): SessionResponse {
 
 const yes = (v: string | undefined) => v === 'true' || v === '1';
 
+type ListView = 'attendee' | 'includeAll' | 'admin';
+
 @Injectable()
 export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
+  /**
+   * GET /api/sessions per view, with the content version it was read at. A request checks the version
+   * (one primary-key read) and re-reads the list only when a session or document changed, in this
+   * process or any other sharing the database, so the list is never stale.
+   */
+  private readonly listCache = new Map<ListView, { version: string; sessions: SessionResponse[] }>();
 
   constructor(
     private readonly repo: SessionsRepository,
@@ -56,8 +64,13 @@ export class SessionsService {
   async list(viewer: Role, query: { includeAll?: string; admin?: string }): Promise<SessionResponse[]> {
     const admin = yes(query.admin);
     if (admin && !hasRole(viewer, 'admin')) throw new ForbiddenException('You do not have permission to do this.');
-    const rows = await this.repo.list({ withContentOnly: !admin && !yes(query.includeAll), withDocuments: admin });
-    return rows.map(toSessionResponse);
+    const view: ListView = admin ? 'admin' : yes(query.includeAll) ? 'includeAll' : 'attendee';
+    const cached = this.listCache.get(view);
+    if (cached && cached.version === (await this.repo.contentVersion())) return cached.sessions;
+    const { version, rows } = await this.repo.listAtVersion({ withContentOnly: view === 'attendee', withDocuments: admin });
+    const sessions = rows.map(toSessionResponse);
+    this.listCache.set(view, { version, sessions });
+    return sessions;
   }
 
   async create(dto: SessionInputDto): Promise<SessionResponse> {

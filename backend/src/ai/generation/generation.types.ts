@@ -36,7 +36,7 @@ export interface AnswerRequest extends UsageContext {
   /** The standalone question (after follow-up rewriting). */
   question: string;
   passages: GenerationPassage[];
-  /** How rare each key word of the question is in the materials (stem → 0..1); see RetrievalService.wordRarity. */
+  /** How rare each key word of the question is in the materials (stem → 0..1); see rarityOf (conference-retriever.ts). */
   rarity?: Record<string, number>;
   /** Recent turns of the thread, oldest first. */
   history?: ChatTurn[];

@@ -64,16 +64,25 @@ export function stemOf(word: string): string {
 }
 
 const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** The same words in lower-case ASCII text (no other letters or digits can occur there). */
+const ASCII_TERM_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 /**
  * The stemmed content words of `text`, the same as the local embedder's `contentTerms` (accents
- * folded, possessives and contractions cut, stop words dropped), with memoised stemming.
+ * folded, possessives and contractions cut, stop words dropped), with memoised stemming. Called for
+ * every sentence of every passage a question reads: ASCII text skips the Unicode folding.
  */
 export function termsOf(text: string): string[] {
   const out: string[] = [];
-  const normalised = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  for (const m of normalised.matchAll(TERM_WORD)) {
+  const ascii = !NON_ASCII.test(text);
+  const normalised = ascii ? text.toLowerCase() : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const pattern = ascii ? ASCII_TERM_WORD : TERM_WORD;
+  pattern.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = pattern.exec(normalised)) !== null) {
     let word = m[0];
-    const apostrophe = word.search(/['’]/);
+    let apostrophe = word.indexOf("'");
+    if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
     if (!word || STOP_WORDS.has(word)) continue;
     out.push(stemOf(word));

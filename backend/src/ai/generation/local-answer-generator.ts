@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { UsageContext } from '../ai.types';
 import { estimateTokens, LocalHashEmbeddings } from '../embeddings/local-hash-embeddings';
 import type { AiUsageService } from '../usage/ai-usage.service';
@@ -80,6 +81,28 @@ const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|yea
 const META_TALK = /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
 const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
 
+/**
+ * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
+ * with the sentence embeddings, so at most about 20 MB.
+ */
+const ANALYSED_PASSAGES = 1000;
+
+/** What the answerer reads from a passage whatever the question: done once per passage text. */
+interface PassageAnalysis {
+  /** Stems of the speaker, session title and text. */
+  stems: Set<string>;
+  units: {
+    text: string;
+    speaker: string | null;
+    lineIndex: number;
+    /** Stems of the sentence; null: never an answer sentence (heading, too short or long, small talk). */
+    stems: Set<string> | null;
+    number: boolean;
+    /** The sentence's local embedding, made the first time a question shares a word with it. */
+    vector?: number[];
+  }[];
+}
+
 interface ScoredSentence {
   text: string;
   speaker: string | null;
@@ -129,6 +152,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   readonly provider = 'local' as const;
   readonly model = LOCAL_CHAT_MODEL;
   private readonly embedder: LocalHashEmbeddings;
+  private readonly analysed = new LRUCache<string, PassageAnalysis>({ max: ANALYSED_PASSAGES });
 
   constructor(
     dimensions: number,
@@ -239,7 +263,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     // ratio) covers it, whatever the question's own words.
     const statements = expansionsOf(question).filter((e) => /^(?:consolidated|statements? of)\b/.test(e));
     passages.forEach((passage, i) => {
-      const passageStems = new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`));
+      const analysis = this.analyse(passage);
+      const passageStems = analysis.stems;
       const passageCoverage = coverageOf(passageStems);
       const distinctSpecific = qStems.filter((s) => !COMMON_STEMS.has(s) && passageStems.has(s)).length;
       if (
@@ -253,20 +278,17 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       const prior = 1 - i / Math.max(1, passages.length);
       // A page headed by the statement that answers the question: its rows are the evidence.
       const statementPage = statements.some((e) => passage.text.slice(0, 300).toLowerCase().includes(e));
-      const units = splitSentences(passage.text, passage.kind === 'transcript');
-      const scored: (ScoredSentence | null)[] = units.map((raw, k) => {
-        const text = tidySentence(raw.text);
-        if (raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text)) return null;
-        const stems = new Set(termsOf(text));
-        if (stems.size < 3) return null;
+      const scored: (ScoredSentence | null)[] = analysis.units.map((unit, k) => {
+        if (!unit.stems) return null;
+        const { text, stems } = unit; // shared with later questions: never changed in place
         const coverage = coverageOf(stems);
         // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
-        const similarity = coverage > 0 ? cosine(this.embedder.embed(text), qVec) : 0;
+        const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embed(text)), qVec) : 0;
         let score = 0.55 * coverage + 0.25 * Math.max(0, similarity) + PRIOR_WEIGHT * prior;
         if (statementPage && /: .*\d.*\(\d{4}\)/.test(text)) score *= 1.4;
-        if (quantity) score *= hasNumber(text) ? 1.3 : 0.85;
-        else if (hasNumber(text)) score *= 1.05;
-        return { text, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: k, coverage: passageCoverage };
+        if (quantity) score *= unit.number ? 1.3 : 0.85;
+        else if (unit.number) score *= 1.05;
+        return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
       });
       scored.forEach((s, j) => {
         if (!s) return;
@@ -280,7 +302,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         const next = scored[j + 1];
         if (quantity && !hasNumber(s.text) && next && hasNumber(next.text) && !next.text.endsWith('?') && s.text.length + next.text.length < 420) {
           s.text = `${s.text} ${next.text}`;
-          for (const x of next.stems) s.stems.add(x);
+          s.stems = new Set([...s.stems, ...next.stems]);
           s.score *= 1.3 / 0.85;
         }
       });
@@ -293,6 +315,26 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     sentences.sort((a, b) => b.score - a.score);
     all.sort((a, b) => b.score - a.score);
     return { covered, sentences, all };
+  }
+
+  /** The passage's sentences and stems, split and stemmed once per passage text (LRU). */
+  private analyse(passage: GenerationPassage): PassageAnalysis {
+    const key = `${passage.kind}\u0000${passage.speaker ?? ''}\u0000${passage.sessionTitle}\u0000${passage.text}`;
+    let analysis = this.analysed.get(key);
+    if (!analysis) {
+      const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
+        const text = tidySentence(raw.text);
+        let stems: Set<string> | null = null;
+        if (!(raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text))) {
+          stems = new Set(termsOf(text));
+          if (stems.size < 3) stems = null;
+        }
+        return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, number: stems ? hasNumber(text) : false };
+      });
+      analysis = { stems: new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`)), units };
+      this.analysed.set(key, analysis);
+    }
+    return analysis;
   }
 
   async sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]> {

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * Where the main thread's milliseconds of a chat question go: the BUILT app (backend/dist) in this
+ * process on a benchmark database (`node bench/chat.bench.mjs --data-dir=DIR` makes one), N questions
+ * over POST /api/chat/stream (local provider), profiled with the V8 CPU profiler (node:inspector, the
+ * same sampler as `node --cpu-prof`) only while they run. Prints CPU ms per question, self time by
+ * package / file and the top functions; writes the .cpuprofile (open it in Chrome DevTools).
+ * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE]
+ */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { get, post, stream } from './chat-client.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
+const require = createRequire(path.join(root, 'backend', 'package.json'));
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const N = Number(args.get('questions') ?? 40);
+const GAP = Number(args.get('gap') ?? 150);
+const dataDir = path.resolve(args.get('data-dir') ?? '');
+const out = args.get('out') ?? path.join(os.tmpdir(), `question-${Date.now()}.cpuprofile`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
+const { createApp } = require(path.join(dist, 'bootstrap.js'));
+const { DataSource } = require('typeorm');
+const config = loadConfig(
+  { NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', CHAT_LIMIT_PER_USER: '100000', CHAT_LIMIT_PER_IP: '1000000', LOGIN_LIMIT_PER_IP: '100000', SEARCH_LIMIT_PER_USER: '100000', SEARCH_LIMIT_PER_IP: '1000000' },
+  { dataDir },
+);
+const app = await createApp(config);
+app.useLogger(['error']);
+await app.listen(0, '127.0.0.1');
+const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+const db = app.get(DataSource);
+const texts = (await db.query(`SELECT text FROM chunks ORDER BY id DESC LIMIT ${N * 4}`)).map((r) => r.text);
+const questions = Array.from({ length: N }, (_, i) => {
+  const words = texts[i * 4].split(/\W+/).filter((w) => w.length > 5);
+  return `What did the speakers say about ${words[1]} and ${words[Math.floor(words.length / 2)]}?`;
+});
+const users = [];
+for (let u = 0; u < N; u++) {
+  const login = await post(url, '/api/login', { email: `profile${u}@example.com`, firstName: `Profile${u}` });
+  const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
+  users.push({ cookie, threadId: JSON.parse(start.body).id });
+}
+// Warm: word statistics and the index, as in bench:chat.
+for (const q of questions) await get(url, `/api/search?q=${encodeURIComponent(q)}`, users[0].cookie);
+await sleep(2500);
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 200 });
+await session.post('Profiler.start');
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+const results = await Promise.all(
+  questions.map(async (q, i) => {
+    await sleep(i * GAP);
+    return stream(url, users[i].cookie, { threadId: users[i].threadId, message: q, sessionIds: [] });
+  }),
+);
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const { profile } = await session.post('Profiler.stop');
+session.disconnect();
+fs.writeFileSync(out, JSON.stringify(profile));
+await app.close();
+
+// ---- summary ----
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+const group = (n) => {
+  const f = n.callFrame;
+  if (!f.url) return f.functionName ? `(${f.functionName})` : '(native)';
+  if (f.url.startsWith('wasm://')) return 'PGlite (WebAssembly: SQL execution)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f.url);
+  if (m) return m[1];
+  if (f.url.includes('/backend/dist/')) return `dist/${f.url.split('/backend/dist/')[1]}`;
+  if (f.url.startsWith('node:')) return f.url;
+  return f.url.replace(root, '.');
+};
+const groups = new Map();
+const fns = new Map();
+let busy = 0;
+for (const [id, t] of self) {
+  const n = byId.get(id);
+  if (n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)' && false) continue;
+  if (n.callFrame.functionName === '(idle)') continue;
+  busy += t;
+  const g = group(n);
+  groups.set(g, (groups.get(g) ?? 0) + t);
+  const key = `${n.callFrame.functionName || '(anonymous)'} ${g}:${n.callFrame.lineNumber + 1}`;
+  fns.set(key, (fns.get(key) ?? 0) + t);
+}
+const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+const ttfc = results.map((r) => r.ttfc).filter((x) => x !== null).sort((a, b) => a - b);
+console.log(`${N} questions, one every ${GAP} ms; wall ${wall.toFixed(0)} ms; errors ${results.filter((r) => r.error).length}; TTFC median ${ttfc[Math.floor(ttfc.length / 2)].toFixed(1)} ms`);
+console.log(`process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads); main thread busy (profile) ${(busy / N).toFixed(1)} ms per question`);
+console.log('\nself time per question by package / file:');
+for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
+console.log('\ntop functions (self time per question):');
+for (const [f, t] of top(fns, 30)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${f}`);
+console.log(`\nprofile: ${out}`);
