@@ -66,7 +66,7 @@ export function stemOf(word: string): string {
 const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 /** The same words in lower-case ASCII text (no other letters or digits can occur there). */
 const ASCII_TERM_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 /**
  * The stemmed content words of `text`, the same as the local embedder's `contentTerms` (accents
  * folded, possessives and contractions cut, stop words dropped), with memoised stemming. Called for
