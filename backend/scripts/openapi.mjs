@@ -65,37 +65,38 @@ let ok = true;
 if (check) ok = compare(metadataFile, metadata) && ok;
 else fs.writeFileSync(metadataFile, metadata);
 
-// The document: compile (into a scratch directory when checking, so dist/ is left alone) and build it there.
-const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-build-')) : path.join(backend, 'dist');
+// The document: compile, then print it from the compiled code. A check compiles a copy of src/ (with the fresh
+// metadata) in a scratch folder inside backend/, so modules resolve as usual and nothing committed is touched.
+const tsc = require.resolve('typescript/bin/tsc');
+let scratch;
 try {
+  let distDir = path.join(backend, 'dist');
   if (check) {
-    // Compile against the freshly generated metadata without touching the committed file.
-    const src = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-src-'));
-    fs.cpSync(path.join(backend, 'src'), path.join(src, 'src'), { recursive: true });
-    fs.writeFileSync(path.join(src, 'src/openapi/metadata.ts'), metadata);
+    scratch = fs.mkdtempSync(path.join(backend, '.openapi-check-'));
+    fs.cpSync(path.join(backend, 'src'), path.join(scratch, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(scratch, 'src/openapi/metadata.ts'), metadata);
     fs.writeFileSync(
-      path.join(src, 'tsconfig.json'),
+      path.join(scratch, 'tsconfig.json'),
       JSON.stringify({
-        extends: path.join(backend, 'tsconfig.build.json'),
-        compilerOptions: { rootDir: 'src', outDir, sourceMap: false, typeRoots: [path.join(backend, '../node_modules/@types')] },
+        extends: '../tsconfig.build.json',
+        compilerOptions: { rootDir: 'src', outDir: 'dist', sourceMap: false },
         include: ['src/**/*.ts'],
         exclude: ['src/**/*.spec.ts'],
       }),
     );
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(src, 'tsconfig.json')], { stdio: 'inherit' });
-    fs.rmSync(src, { recursive: true, force: true });
+    execFileSync(process.execPath, [tsc, '-p', path.join(scratch, 'tsconfig.json')], { stdio: 'inherit' });
+    distDir = path.join(scratch, 'dist');
   } else {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [tsc, '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
   }
-  const json = execFileSync(process.execPath, [path.join(outDir, 'openapi/print-document.js')], {
+  const json = execFileSync(process.execPath, [path.join(distDir, 'openapi/print-document.js')], {
     encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error' },
     maxBuffer: 64 * 1024 * 1024,
   });
   if (check) ok = compare(documentFile, json) && ok;
   else fs.writeFileSync(documentFile, json);
 } finally {
-  if (check) fs.rmSync(outDir, { recursive: true, force: true });
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 }
 if (!ok) process.exit(1);
 console.log(check ? 'docs/openapi.json and src/openapi/metadata.ts match the code.' : 'wrote src/openapi/metadata.ts and docs/openapi.json');

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ActionRow, AdminRepository, ChatSummaryRow, ThreadRow } from './admin.repository';
-import type { ActionsPage, AdminChatThread, UserAction, UserChatSummary } from './admin.types';
+import type { ActionsPage, AdminChatThread, UserAction, UserChatSummary } from './dto/admin.response';
 import { DEFAULT_ACTIONS_PAGE_SIZE, ListActionsQuery } from './dto/list-actions.query';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found.';

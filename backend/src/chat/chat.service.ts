@@ -7,7 +7,7 @@ import {
   GenerationAborted,
   NOT_COVERED_ANSWER,
 } from '../ai/generation/generation.types';
-import { rewriteFollowUp } from '../ai/generation/local-answer-generator';
+import { rewriteFollowUp } from '../ai/generation/follow-up';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { cleanText } from '../common/text-sanitize';

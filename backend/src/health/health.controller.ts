@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '../common/roles';
-import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { MessageResponse } from '../common/dto/message.response';
 import { LiveResponse, ReadyResponse } from './dto/health.response';
 import { HealthService } from './health.service';
@@ -18,6 +18,7 @@ export class HealthController {
 
   @Public()
   @Get('ready')
+  @ApiOkResponse({ type: ReadyResponse })
   @ApiServiceUnavailableResponse({ type: MessageResponse, description: 'Shutting down, or the database or Redis is unreachable.' })
   ready(): Promise<ReadyResponse> {
     return this.health.ready();

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session-cookie';
+import { ChatStatus } from '../chat/dto/chat.messages';
 import metadata from './metadata';
 
 /** Where the contract is served: the UI at /api/docs, the document at /api/docs/json. */
@@ -22,9 +23,21 @@ export async function openApiDocument(app: INestApplication): Promise<OpenAPIObj
     .setVersion('1.0.0')
     .addCookieAuth(SESSION_COOKIE)
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  nameEnumValues(document, 'ChatStatus', ChatStatus);
+  return document;
+}
+
+/**
+ * Names the values of a shared enum (`x-enum-varnames`), so the front ends' generated api-types.ts can
+ * export them as constants: the texts are written once, in the backend's enum.
+ */
+function nameEnumValues(document: OpenAPIObject, schemaName: string, values: Record<string, string>): void {
+  const schema = document.components?.schemas?.[schemaName];
+  if (!schema || !('enum' in schema)) throw new Error(`The OpenAPI document has no enum schema ${schemaName}.`);
+  Object.assign(schema, { 'x-enum-varnames': Object.keys(values) });
 }
 
 /**
