@@ -6,8 +6,8 @@ import { AdminService } from './admin.service';
 import { AdminChatThread, UserAction, UserChatSummary } from './dto/admin.response';
 import { ListActionsQuery } from './dto/list-actions.query';
 import { ListChatUsersQuery } from './dto/list-users.query';
+import { INVALID_USER_ID_MESSAGE } from './dto/admin.messages';
 
-export const INVALID_USER_ID_MESSAGE = 'The user id is not valid.';
 const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_USER_ID_MESSAGE) });
 
 /** Admin review of users (SPEC §2 Chat History and User Actions tabs). */

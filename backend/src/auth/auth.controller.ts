@@ -6,11 +6,11 @@ import { RateLimited } from '../common/rate-limit';
 import { AuthUser, CurrentUser, Public } from '../common/roles';
 import { AppConfig } from '../config/app-config';
 import { MessageResponse } from '../common/dto/message.response';
-import { AuthService, PRIVILEGED_SESSION_MAX_SECONDS, RequestContext } from './auth.service';
+import { AuthService, RequestContext } from './auth.service';
 import { INVALID_LINK_MESSAGE, SIGN_IN_LINK_REQUESTED_MESSAGE } from './dto/auth.messages';
 import { EnvironmentResponse, LoginResponse, LogoutResponse, QuickLoginResponse, toUserResponse, UserResponse } from './dto/user.response';
 import { LoginDto, SignInLinkDto } from './dto/login.dto';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, PRIVILEGED_SESSION_MAX_SECONDS, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { isFormPost, sendSignInLinkPage, SignInLinkPageFilter } from './sign-in-link.page';
 
 @Controller('api')

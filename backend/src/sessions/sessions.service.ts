@@ -15,8 +15,8 @@ import {
 } from './session-input';
 import { SessionRow, SessionsRepository } from './sessions.repository';
 import { type ImportOutcome, type SessionExportRow, type SessionResponse, toSessionResponse } from './dto/session.response';
+import { SESSION_NOT_FOUND } from './dto/sessions.messages';
 
-export const SESSION_NOT_FOUND = 'Session not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const yes = (v: string | undefined) => v === 'true' || v === '1';

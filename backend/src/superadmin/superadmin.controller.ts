@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Roles } from '../common/roles';
 import { ImportSessionsDto } from './dto/import-sessions.dto';
-import { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
-import { exportFilename, SuperadminService } from './superadmin.service';
+import { exportFilename, ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
+import { SuperadminService } from './superadmin.service';
 
 @Roles('superadmin')
 @Controller('api/superadmin')

@@ -3,10 +3,6 @@ import { SessionsService } from '../sessions/sessions.service';
 import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
 
-/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
-export function exportFilename(now: Date): string {
-  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
-}
 
 @Injectable()
 export class SuperadminService {

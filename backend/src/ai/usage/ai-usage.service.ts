@@ -4,9 +4,9 @@ import type { UsageKind } from '../ai.types';
 import { costUsd, priceOf } from '../pricing';
 import { AiUsageRepository } from './ai-usage.repository';
 import type { BudgetStatus } from './dto/budget-status.response';
+import { AI_BUDGET_REACHED_MESSAGE } from './dto/ai-usage.messages';
 
-export const AI_BUDGET_REACHED_MESSAGE =
-  "Today's AI budget has been reached. Answers will be available again tomorrow (UTC).";
+export { AI_BUDGET_REACHED_MESSAGE };
 
 /** The daily spend cap of the openai provider, as the Billing tab shows it. */
 export type { BudgetStatus };

@@ -25,3 +25,8 @@ export class ImportResponse {
   imported: number;
   skipped: ImportSkippedRow[];
 }
+
+/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
+export function exportFilename(now: Date): string {
+  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
+}
