@@ -15,7 +15,7 @@ import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
-import { ChatRepository, type MessageRow, REQUEST_HEARTBEAT_MS } from './chat.repository';
+import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,

@@ -13,7 +13,7 @@ import {
   SessionRecord,
   withDerivedSchedule,
 } from './session-input';
-import { SessionRow, SessionsRepository } from './sessions.repository';
+import { SessionsRepository } from './sessions.repository';
 import { type ImportOutcome, type SessionExportRow, type SessionResponse, toSessionResponse } from './dto/session.response';
 import { SESSION_NOT_FOUND } from './dto/sessions.messages';
 
