@@ -15,3 +15,5 @@ export type TakeawaysResult = Schemas['TakeawaysResult'];
 export type SearchResult = Schemas['SearchResult'];
 export type SearchResponse = Schemas['SearchResponse'];
 export type ChatAnswer = Schemas['ChatAnswer'];
+export type LoginAnswer = Schemas['LoginResponse'];
+export type QuickLoginAnswer = Schemas['QuickLoginResponse'];
