@@ -10,6 +10,7 @@ import { MaskingLogger } from './common/masking-logger';
 import { HttpExceptionFilter, toHttpError } from './common/http-exception.filter';
 import { validationExceptionFactory } from './common/validation';
 import { AppConfig } from './config/app-config';
+import { serveApiDocs } from './openapi/api-docs';
 import { staticWeb } from './web/static-web';
 
 /** Largest JSON body anywhere but the session import. */
@@ -46,6 +47,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter());
+  await serveApiDocs(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -9,10 +9,8 @@ import { FORBIDDEN_MESSAGE } from '../src/auth/access.guard';
 import {
   AuthService,
   DEMO_ATTENDEE,
-  INVALID_LINK_MESSAGE,
-  QUICK_LOGIN_FORBIDDEN_MESSAGE,
-  SIGN_IN_LINK_REQUESTED_MESSAGE,
 } from '../src/auth/auth.service';
+import { INVALID_LINK_MESSAGE, QUICK_LOGIN_FORBIDDEN_MESSAGE, SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/dto/auth.messages';
 import { FIRST_NAME_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from '../src/auth/dto/login.dto';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../src/auth/session-cookie';
 import { CROSS_SITE_MESSAGE } from '../src/common/origin.middleware';

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { HEALTH_MESSAGES, HealthService } from '../src/health/health.service';
+import { HEALTH_MESSAGES } from '../src/health/dto/health.messages';
+import { HealthService } from '../src/health/health.service';
 import { startTestApp, TestApp } from './utils/test-app';
 
 describe('GET /api/health and /api/ready (liveness and readiness)', () => {

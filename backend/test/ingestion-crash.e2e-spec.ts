@@ -5,7 +5,7 @@ import path from 'node:path';
 import Bull from 'bull';
 import { Client } from 'pg';
 import type TestAgent from 'supertest/lib/agent';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { chunkPdfPage } from '../src/ingestion/chunking/chunker';
 import { readPdfPages } from '../src/ingestion/parsing/pdf-pages';
 import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { chunksOf, createSession, settled } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { SPEAKER_TXT } from './fixtures/transcripts';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { listedDocument } from './fixtures/document-helpers';
 import { SPEAKER_TXT } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';

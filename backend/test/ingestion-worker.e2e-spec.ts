@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DataSource } from 'typeorm';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_QUEUE } from '../src/documents/ingest-queue.port';
 import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { InProcessIngestQueue } from '../src/ingestion/queue/in-process-ingest-queue';

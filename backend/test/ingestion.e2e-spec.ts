@@ -4,7 +4,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_QUEUE } from '../src/documents/ingest-queue.port';
 import { BullIngestQueue, INGESTION_QUEUE_NAME, jobIdOf } from '../src/ingestion/queue/bull-ingest-queue';
 import { InProcessIngestQueue } from '../src/ingestion/queue/in-process-ingest-queue';

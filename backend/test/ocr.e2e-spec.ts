@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
 import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
 import { chunksOf, createSession, settled } from './fixtures/document-helpers';
 import { parserBombPdf, reportPage, textPdf } from './fixtures/pdf-fixtures';

@@ -9,7 +9,7 @@ import { STALE_REQUEST_SECONDS } from '../src/chat/chat.repository';
 import { THREAD_BUSY_MESSAGE } from '../src/chat/dto/chat.dto';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
 import { migrations } from '../src/database/migrations';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { freePort, ServerProcess, waitUntilServing } from './fixtures/server-process';

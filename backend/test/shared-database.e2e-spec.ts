@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { migrationContext } from '../src/database/migration-context';
 import { runMigrationsLocked } from '../src/database/migration-lock';
 import { migrations } from '../src/database/migrations';
-import type { DocumentResponse } from '../src/documents/document.types';
+import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { IngestionRepository } from '../src/ingestion/ingestion.repository';
 import { createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
 import { SPEAKER_TXT } from './fixtures/transcripts';

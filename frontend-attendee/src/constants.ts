@@ -1,3 +1,5 @@
+import { ChatStatus } from './lib/api-types';
+
 /**
  * Every timeout, delay, limit and message of the spec that the attendee app uses in more than one
  * place (SPEC §4, §8, §9), named after what it means.
@@ -19,10 +21,11 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 
-// Chat send status sequence (SPEC §4)
-export const STATUS_SEARCHING = 'Searching conference documents';
-export const STATUS_ANALYZING = 'Analyzing relevant content';
-export const STATUS_GENERATING = 'Generating comprehensive answer';
+// Chat send status sequence (SPEC §4): the server's texts, written once in the backend's ChatStatus enum
+// and carried here by the contract (docs/openapi.json → src/lib/api-types.ts).
+export const STATUS_SEARCHING = ChatStatus.Searching;
+export const STATUS_ANALYZING = ChatStatus.Analyzing;
+export const STATUS_GENERATING = ChatStatus.Generating;
 export const STATUS_SIMPLIFIED = 'Using simplified processing...';
 export const STATUS_SWITCHING = 'Switching to simplified mode...';
 export const STATUS_ANALYZING_AFTER_MS = 1500;

@@ -1,12 +1,13 @@
 import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '../common/roles';
 import { AdminService } from './admin.service';
-import type { AdminChatThread, UserAction, UserChatSummary } from './admin.types';
+import { AdminChatThread, UserAction, UserChatSummary } from './dto/admin.response';
 import { ListActionsQuery } from './dto/list-actions.query';
 import { ListChatUsersQuery } from './dto/list-users.query';
+import { INVALID_USER_ID_MESSAGE } from './dto/admin.messages';
 
-export const INVALID_USER_ID_MESSAGE = 'The user id is not valid.';
 // eslint-disable-next-line no-useless-assignment -- false positive: the pipe is read by a parameter decorator below, which the rule does not see
 const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_USER_ID_MESSAGE) });
 
@@ -23,6 +24,10 @@ export class AdminController {
 
   /** The activity log, newest first; `X-Total-Count` carries the number of matching actions. */
   @Get('actions')
+  @ApiOkResponse({
+    type: [UserAction],
+    headers: { 'X-Total-Count': { description: 'How many actions match (all pages).', schema: { type: 'integer' } } },
+  })
   async actions(@Query() query: ListActionsQuery, @Res({ passthrough: true }) res: Response): Promise<UserAction[]> {
     const { items, total } = await this.admin.actions(query);
     res.setHeader('X-Total-Count', String(total));

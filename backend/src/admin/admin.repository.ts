@@ -1,3 +1,4 @@
+import type { Source } from '../retrieval/citations';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ActionTypeFilter } from './dto/list-actions.query';
@@ -22,7 +23,7 @@ export interface ThreadRow {
   id: string;
   sessionFilter: string[];
   createdAt: Date;
-  messages: { id: string; role: 'user' | 'assistant'; content: string; createdAt: string; sources: unknown[] }[];
+  messages: { id: string; role: 'user' | 'assistant'; content: string; createdAt: string; sources: Source[] }[];
 }
 
 export interface ActionRow {

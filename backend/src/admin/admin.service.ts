@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ActionRow, AdminRepository, ChatSummaryRow, ThreadRow } from './admin.repository';
-import type { ActionsPage, AdminChatThread, UserAction, UserChatSummary } from './admin.types';
+import type { ActionsPage, AdminChatThread, UserAction, UserChatSummary } from './dto/admin.response';
 import { DEFAULT_ACTIONS_PAGE_SIZE, ListActionsQuery } from './dto/list-actions.query';
+import { USER_NOT_FOUND_MESSAGE } from './dto/admin.messages';
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found.';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -1,20 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
 import { AuthUser, CurrentUser, Public } from '../common/roles';
 import { AppConfig } from '../config/app-config';
-import {
-  AuthService,
-  INVALID_LINK_MESSAGE,
-  PRIVILEGED_SESSION_MAX_SECONDS,
-  RequestContext,
-  SIGN_IN_LINK_REQUESTED_MESSAGE,
-  toUserResponse,
-  UserResponse,
-} from './auth.service';
+import { MessageResponse } from '../common/dto/message.response';
+import { AuthService, RequestContext } from './auth.service';
+import { INVALID_LINK_MESSAGE, SIGN_IN_LINK_REQUESTED_MESSAGE } from './dto/auth.messages';
+import { EnvironmentResponse, LoginResponse, LogoutResponse, QuickLoginResponse, toUserResponse, UserResponse } from './dto/user.response';
 import { LoginDto, SignInLinkDto } from './dto/login.dto';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, PRIVILEGED_SESSION_MAX_SECONDS, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { isFormPost, sendSignInLinkPage, SignInLinkPageFilter } from './sign-in-link.page';
 
 @Controller('api')
@@ -26,7 +22,7 @@ export class AuthController {
 
   @Public()
   @Get('environment')
-  environment(): { isProduction: boolean } {
+  environment(): EnvironmentResponse {
     return { isProduction: this.config.isProduction };
   }
 
@@ -39,7 +35,8 @@ export class AuthController {
   @RateLimited('login')
   @Post('login')
   @HttpCode(200)
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const { token, user, signInLinkSent } = await this.auth.login(dto, contextOf(req));
     setSessionCookie(res, this.config, token);
     return { user: toUserResponse(user), signInLinkSent };
@@ -49,7 +46,7 @@ export class AuthController {
   @RateLimited('login')
   @Post('quick-login')
   @HttpCode(200)
-  async quickLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async quickLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<QuickLoginResponse> {
     const { token, user } = await this.auth.quickLogin(contextOf(req));
     setSessionCookie(res, this.config, token);
     return { user: toUserResponse(user) };
@@ -58,7 +55,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
     await this.auth.logout(sessionTokenOf(req.cookies));
     clearSessionCookie(res, this.config);
     return { success: true };
@@ -67,6 +64,9 @@ export class AuthController {
   /** Where the spec sends a signed-out admin: a page that mails a sign-in link. */
   @Public()
   @Get('login')
+  @ApiProduces('text/html')
+  @ApiQuery({ name: 'error', required: false, enum: ['invalid_link'] })
+  @ApiOkResponse({ description: 'The sign-in link page (HTML, no scripts).', content: { 'text/html': { schema: { type: 'string' } } } })
   loginPage(@Query('error') error: unknown, @Res() res: Response): void {
     sendSignInLinkPage(res, 200, { error: error === 'invalid_link' ? INVALID_LINK_MESSAGE : undefined });
   }
@@ -77,6 +77,9 @@ export class AuthController {
   @UseFilters(SignInLinkPageFilter)
   @Post('auth/link')
   @HttpCode(200)
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiProduces('application/json', 'text/html')
+  @ApiOkResponse({ type: MessageResponse, description: 'The same for every address; a form post gets the HTML page back.' })
   async requestLink(@Body() dto: SignInLinkDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.auth.requestSignInLink(dto.email);
     if (isFormPost(req)) return sendSignInLinkPage(res, 200, { notice: SIGN_IN_LINK_REQUESTED_MESSAGE });
@@ -85,6 +88,8 @@ export class AuthController {
 
   @Public()
   @Get('auth/verify')
+  @ApiQuery({ name: 'token', required: true, type: String })
+  @ApiFoundResponse({ description: 'To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link.' })
   async verify(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', contextOf(req));
     res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');

@@ -16,48 +16,11 @@ import {
   SESSION_TTL_SECONDS,
 } from './session-cookie';
 import { signInLinkMail } from './sign-in-link.mail';
+import { QUICK_LOGIN_FORBIDDEN_MESSAGE } from './dto/auth.messages';
 
 export { PRIVILEGED_SESSION_IDLE_SECONDS, PRIVILEGED_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS };
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 export const DEMO_ATTENDEE = { email: 'demo.attendee@conference.local', firstName: 'Demo', lastName: 'Attendee', company: 'Demo Company' };
-export const QUICK_LOGIN_FORBIDDEN_MESSAGE = 'Quick login is not available in production.';
-export const SIGN_IN_LINK_REQUESTED_MESSAGE =
-  'If this address belongs to an administrator, a sign-in link is on its way. It expires in 15 minutes.';
-export const INVALID_LINK_MESSAGE = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
-
-export interface UserResponse {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  name: string;
-  role: Role;
-  isAdmin: boolean;
-  /**
-   * True when a privileged session holds less than its account now does (an address promoted after
-   * its link was opened). Never true for an attendee session: whether an address is privileged is
-   * not told to whoever signs in with it by form.
-   */
-  verificationPending: boolean;
-}
-
-export function toUserResponse(
-  u: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName' | 'company' | 'role' | 'accountRole'>,
-): UserResponse {
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    company: u.company,
-    name: [u.firstName, u.lastName].filter(Boolean).join(' '),
-    role: u.role,
-    isAdmin: u.role === 'admin' || u.role === 'superadmin',
-    verificationPending: u.role !== 'attendee' && u.accountRole !== u.role,
-  };
-}
-
 export interface RequestContext {
   ip: string;
   userAgent: string;

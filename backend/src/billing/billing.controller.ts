@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../common/roles';
 import { BillingService } from './billing.service';
-import type { DailyCost, UsageSummary } from './billing.types';
+import { DailyCost, UsageSummary } from './dto/billing.response';
 import { CostsQuery, DEFAULT_BILLING_DAYS } from './dto/costs.query';
 
 /** AI usage and cost (SPEC §2 OpenAI Billing tab). */

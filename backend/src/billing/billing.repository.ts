@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DailyCost } from './billing.types';
+import type { DailyCost } from './dto/billing.response';
 
 export interface DailyCostRow extends DailyCost {
   /** Sums over every returned day (the same on each row). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { BillingRepository, DailyCostRow } from './billing.repository';
-import type { DailyCost, UsageSummary } from './billing.types';
+import type { DailyCost, UsageSummary } from './dto/billing.response';
 
 /** The window of `GET /api/admin/openai-usage` (its totals and its `last30Days`). */
 export const USAGE_SUMMARY_DAYS = 30;

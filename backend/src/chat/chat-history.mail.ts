@@ -1,6 +1,7 @@
 import { escapeHtml } from '../common/html';
 import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
+import { mailLayout } from '../email/mail-layout';
 import type { MessageRow } from './chat.repository';
 
 export const CHAT_HISTORY_SUBJECT = 'Your conference chat history';
@@ -28,14 +29,10 @@ function sourceLines(message: MessageRow): string[] {
  * answers. Plain text and HTML (all user and model text escaped).
  */
 export function chatHistoryMail(to: string, firstName: string, messages: MessageRow[], requestedBy: string): OutgoingMail {
-  const greeting = `Hello ${firstName || 'there'},`;
-  const intro = 'Here is your conversation with the conference assistant.';
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    ...messages.flatMap((m) => {
+  const { text, html } = mailLayout({
+    greeting: `Hello ${firstName || 'there'},`,
+    intro: 'Here is your conversation with the conference assistant.',
+    text: messages.flatMap((m) => {
       const sources = sourceLines(m);
       return [
         `${m.role === 'user' ? 'You' : 'Assistant'} (${when(m.createdAt)}):`,
@@ -44,29 +41,20 @@ export function chatHistoryMail(to: string, firstName: string, messages: Message
         '',
       ];
     }),
-    requestedByLine(requestedBy),
-    '— Conference Assistant (for educational and demonstration purposes only)',
-  ].join('\n');
-
-  const html = `<!doctype html>
-<html><body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; line-height: 1.5;">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-${messages
-  .map((m) => {
-    const sources = sourceLines(m);
-    return `<div style="margin: 16px 0; padding: 12px; border-radius: 8px; background: ${m.role === 'user' ? '#eff6ff' : '#f9fafb'};">
+    html: messages
+      .map((m) => {
+        const sources = sourceLines(m);
+        return `<div style="margin: 16px 0; padding: 12px; border-radius: 8px; background: ${m.role === 'user' ? '#eff6ff' : '#f9fafb'};">
 <p style="margin: 0 0 4px; font-weight: bold;">${m.role === 'user' ? 'You' : 'Assistant'} <span style="font-weight: normal; color: #6b7280;">${escapeHtml(when(m.createdAt))}</span></p>
 <div style="white-space: pre-wrap;">${escapeHtml(m.content)}</div>${
-      sources.length
-        ? `\n<p style="margin: 8px 0 0; font-size: 13px; color: #4b5563;">Sources:</p>\n<ul style="margin: 0; font-size: 13px; color: #4b5563;">${sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`
-        : ''
-    }
+          sources.length
+            ? `\n<p style="margin: 8px 0 0; font-size: 13px; color: #4b5563;">Sources:</p>\n<ul style="margin: 0; font-size: 13px; color: #4b5563;">${sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`
+            : ''
+        }
 </div>`;
-  })
-  .join('\n')}
-<p style="color: #6b7280; font-size: 12px;">${escapeHtml(requestedByLine(requestedBy))}</p>
-<p style="color: #6b7280; font-size: 12px;">Conference Assistant — for educational and demonstration purposes only.</p>
-</body></html>`;
+      })
+      .join('\n'),
+    notes: [requestedByLine(requestedBy)],
+  });
   return { to, subject: CHAT_HISTORY_SUBJECT, text, html };
 }

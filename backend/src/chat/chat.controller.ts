@@ -3,7 +3,19 @@ import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
 import { type AuthUser, CurrentUser } from '../common/roles';
-import { type ChatAnswer, ChatService, type MessageResponse, type RequestContext } from './chat.service';
+import { ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nestjs/swagger';
+import { MessageResponse } from '../common/dto/message.response';
+import { ChatService, type RequestContext } from './chat.service';
+import {
+  ChatAnswer,
+  ChatContentEvent,
+  ChatErrorEvent,
+  ChatMessageResponse,
+  ChatSourcesEvent,
+  ChatStatusEvent,
+  FeedbackResponse,
+  StartChatResponse,
+} from './dto/chat.response';
 import { EmailChatHistoryDto, FeedbackDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
 import { SseStream } from './sse-stream';
 
@@ -18,17 +30,36 @@ export class ChatController {
 
   @Post('chat/start')
   @HttpCode(200)
-  start(@CurrentUser() user: AuthUser, @Body() dto: StartChatDto): Promise<{ id: string }> {
+  start(@CurrentUser() user: AuthUser, @Body() dto: StartChatDto): Promise<StartChatResponse> {
     return this.chat.start(user, dto);
   }
 
   @Get('chat/messages/:threadId')
-  messages(@CurrentUser() user: AuthUser, @Param('threadId') threadId: string): Promise<MessageResponse[]> {
+  messages(@CurrentUser() user: AuthUser, @Param('threadId') threadId: string): Promise<ChatMessageResponse[]> {
     return this.chat.messages(user, threadId);
   }
 
   @RateLimited('chat')
   @Post('chat/stream')
+  @ApiProduces('text/event-stream')
+  @ApiExtraModels(ChatStatusEvent, ChatContentEvent, ChatSourcesEvent, ChatErrorEvent)
+  @ApiOkResponse({
+    description:
+      'Server-Sent Events, one `data: <json>` line per event: statuses, content deltas, then sources (or an error), ' +
+      'and always `data: [DONE]` last (docs/API.md gives the order).',
+    content: {
+      'text/event-stream': {
+        schema: {
+          oneOf: [
+            { $ref: getSchemaPath(ChatStatusEvent) },
+            { $ref: getSchemaPath(ChatContentEvent) },
+            { $ref: getSchemaPath(ChatSourcesEvent) },
+            { $ref: getSchemaPath(ChatErrorEvent) },
+          ],
+        },
+      },
+    },
+  })
   stream(@CurrentUser() user: AuthUser, @Body() dto: SendMessageDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.chat.stream(user, dto, contextOf(req), new SseStream(res));
   }
@@ -49,14 +80,14 @@ export class ChatController {
 
   @Post('chat/feedback')
   @HttpCode(200)
-  feedback(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto) {
+  feedback(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto): Promise<FeedbackResponse> {
     return this.chat.feedback(user, dto);
   }
 
   @RateLimited('email')
   @Post('email/chat-history')
   @HttpCode(200)
-  emailHistory(@CurrentUser() user: AuthUser, @Body() dto: EmailChatHistoryDto): Promise<{ message: string }> {
+  emailHistory(@CurrentUser() user: AuthUser, @Body() dto: EmailChatHistoryDto): Promise<MessageResponse> {
     return this.chat.emailHistory(user, dto);
   }
 }

@@ -7,7 +7,7 @@ import {
   GenerationAborted,
   NOT_COVERED_ANSWER,
 } from '../ai/generation/generation.types';
-import { rewriteFollowUp } from '../ai/generation/local-answer-generator';
+import { rewriteFollowUp } from '../ai/generation/follow-up';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { cleanText } from '../common/text-sanitize';
@@ -15,7 +15,7 @@ import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
-import { ChatRepository, type MessageRow, REQUEST_HEARTBEAT_MS } from './chat.repository';
+import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,
@@ -27,14 +27,16 @@ import {
   UNKNOWN_THREAD_MESSAGE,
 } from './dto/chat.dto';
 import type { SseStream } from './sse-stream';
+import {
+  NO_ACTIVE_CHAT_MESSAGE,
+  STATUS_ANALYZING,
+  STATUS_GENERATING,
+  STATUS_SEARCHING,
+  STREAM_ERROR_MESSAGE,
+  THREAD_NOT_FOUND_MESSAGE,
+} from './dto/chat.messages';
+import { type ChatAnswer, type ChatMessageResponse as MessageResponse, toMessageResponse } from './dto/chat.response';
 
-/** SPEC §4: the statuses the client shows while an answer is prepared. */
-export const STATUS_SEARCHING = 'Searching conference documents';
-export const STATUS_ANALYZING = 'Analyzing relevant content';
-export const STATUS_GENERATING = 'Generating comprehensive answer';
-export const STREAM_ERROR_MESSAGE = 'Something went wrong while answering. Please try again.';
-export const THREAD_NOT_FOUND_MESSAGE = 'Chat thread not found';
-export const NO_ACTIVE_CHAT_MESSAGE = 'No active chat to send';
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
 /** Passages given to the generator (the simple fallback takes fewer). */
@@ -44,22 +46,6 @@ const SIMPLE_PASSAGES = 5;
 export interface RequestContext {
   ip: string;
   userAgent: string;
-}
-
-export interface ChatAnswer {
-  content: string;
-  sources: Source[];
-}
-
-export interface MessageResponse {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  createdAt: string;
-  sources: Source[];
-  /** The user's rating of an answer ('Helpful' up, 'Not helpful' down); only when given. */
-  rating?: 'up' | 'down';
-  feedbackComment?: string;
 }
 
 interface AnswerOptions {
@@ -78,18 +64,6 @@ interface ClaimedRequest {
   sessionIds: string[];
   /** The thread's recent messages before this question, oldest first. */
   history: ChatTurn[];
-}
-
-export function toMessageResponse(row: MessageRow): MessageResponse {
-  return {
-    id: row.id,
-    role: row.role,
-    content: row.content,
-    createdAt: new Date(row.createdAt).toISOString(),
-    sources: row.sources ?? [],
-    ...(row.rating ? { rating: row.rating } : {}),
-    ...(row.feedbackComment ? { feedbackComment: row.feedbackComment } : {}),
-  };
 }
 
 /** An answer the materials did not support: the generators' refusal, or no source cited. */

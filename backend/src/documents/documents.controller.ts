@@ -13,7 +13,8 @@ import {
 } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { attachmentDisposition } from './content-disposition';
-import type { DocumentResponse, ExportList } from './document.types';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nestjs/swagger';
+import { DocumentResponse, ExportList, ExportListSession } from './dto/document.response';
 import { DocumentsService } from './documents.service';
 import { ListDocumentsQuery } from './dto/list-documents.query';
 import { UploadDto } from './dto/upload.dto';
@@ -27,6 +28,18 @@ export class DocumentsController {
 
   @Post('upload')
   @UseInterceptors(UploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'sessionId'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        sessionId: { type: 'string', format: 'uuid' },
+        kind: { type: 'string', enum: ['transcript', 'pdf'], description: 'Inferred from the content when absent.' },
+      },
+    },
+  })
   upload(@Req() req: UploadRequest, @Body() body: UploadDto, @CurrentUser() user: AuthUser): Promise<DocumentResponse> {
     return this.documents.upload(req.file?.incoming, body, user);
   }
@@ -37,11 +50,25 @@ export class DocumentsController {
   }
 
   @Get('documents/export-list')
+  @ApiExtraModels(ExportListSession)
+  @ApiOkResponse({
+    description: 'Documents grouped by session id, newest first in each session.',
+    schema: { type: 'object', additionalProperties: { $ref: getSchemaPath(ExportListSession) } },
+  })
   exportList(): Promise<ExportList> {
     return this.documents.exportList();
   }
 
   @Get('documents/:id/download')
+  @ApiProduces('application/pdf', 'text/plain', 'application/json')
+  @ApiOkResponse({
+    description: 'The original bytes, streamed, as an attachment (Content-Type is the document\'s mimeType).',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'text/plain': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
   async download(@Param('id') id: string): Promise<StreamableFile> {
     const file = await this.documents.openDownload(id);
     return new StreamableFile(file.stream, {

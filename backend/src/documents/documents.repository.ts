@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DocumentKind, DocumentRow, ExportList } from './document.types';
+import type { DocumentKind, DocumentRow } from './document.types';
+import type { ExportList } from './dto/document.response';
 
 const SELECT_DOCUMENT = `
   SELECT d.id, d.kind, d.session_id AS "sessionId", s.title AS "sessionTitle",

@@ -14,8 +14,9 @@ import {
 import type { AuthUser } from '../common/roles';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
-import { DOCUMENT_KINDS, DocumentKind, DocumentResponse, ExportList, toDocumentResponse } from './document.types';
-import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, FILE_STORE_UNAVAILABLE, UPLOAD_MESSAGES } from './documents.messages';
+import { DOCUMENT_KINDS, DocumentKind } from './document.types';
+import { DocumentResponse, ExportList, toDocumentResponse } from './dto/document.response';
+import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, FILE_STORE_UNAVAILABLE, UPLOAD_MESSAGES } from './dto/documents.messages';
 import { DocumentsRepository } from './documents.repository';
 import { INGEST_QUEUE, IngestQueue } from './ingest-queue.port';
 import { detectType, kindOf } from './upload/file-type';

@@ -1,6 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '../common/roles';
-import { HealthService, ReadyResponse } from './health.service';
+import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { MessageResponse } from '../common/dto/message.response';
+import { LiveResponse, ReadyResponse } from './dto/health.response';
+import { HealthService } from './health.service';
 
 /** GET /api/health (liveness: the process answers) and GET /api/ready (readiness), both public. */
 @Controller('api')
@@ -9,12 +12,14 @@ export class HealthController {
 
   @Public()
   @Get('health')
-  live(): { status: 'ok' } {
+  live(): LiveResponse {
     return { status: 'ok' };
   }
 
   @Public()
   @Get('ready')
+  @ApiOkResponse({ type: ReadyResponse })
+  @ApiServiceUnavailableResponse({ type: MessageResponse, description: 'Shutting down, or the database or Redis is unreachable.' })
   ready(): Promise<ReadyResponse> {
     return this.health.ready();
   }

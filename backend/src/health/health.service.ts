@@ -3,20 +3,10 @@ import { ModuleRef } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { SharedRateLimitStorage } from '../common/rate-limit-storage';
 import { DataSource } from 'typeorm';
-
-export const HEALTH_MESSAGES = {
-  draining: 'Shutting down: no new requests.',
-  database: 'The database is unreachable.',
-  redis: 'Redis is unreachable.',
-} as const;
+import { HEALTH_MESSAGES } from './dto/health.messages';
+import type { ReadyResponse } from './dto/health.response';
 
 const CHECK_TIMEOUT_MS = 2_000;
-
-export interface ReadyResponse {
-  status: 'ready';
-  database: 'ok';
-  redis: 'ok' | 'not used';
-}
 
 /**
  * Liveness and readiness for process managers and load balancers (docs/DEPLOY.md). Ready means:

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../common/roles';
 import { DEFAULT_INSIGHTS_DAYS, InsightsQuery } from './dto/insights.query';
 import { InsightsService } from './insights.service';
-import type { InsightsResponse } from './insights.types';
+import { InsightsResponse } from './dto/insights.response';
 
 /** What attendees ask, what the materials don't answer, how answers are rated (admin Insights tab). */
 @Controller('api/admin')

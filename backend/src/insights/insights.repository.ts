@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { NotHelpfulAnswer } from './insights.types';
+import type { NotHelpfulAnswer } from './dto/insights.response';
 
 /** A group of identical questions (same normalised wording), before near-duplicates are folded. */
 export interface WordingRow {

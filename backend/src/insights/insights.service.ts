@@ -6,7 +6,7 @@ import {
   type QuestionGroup,
   UNKNOWN_SESSION_LABEL,
   type UnansweredGroup,
-} from './insights.types';
+} from './dto/insights.response';
 
 /**
  * Trigram similarity (pg_trgm, on the normalised wording) from which two questions are folded into

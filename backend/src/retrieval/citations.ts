@@ -1,28 +1,8 @@
 import { cleanMarkup } from '../ai/generation/sentences';
+import type { Source } from './dto/source.response';
 import type { Passage } from './retrieval.types';
 
-/** A citation the client shows as a badge: one per distinct marker of an answer. */
-export interface Source {
-  documentId: string;
-  sessionId: string;
-  sessionTitle: string;
-  kind: 'transcript' | 'pdf';
-  page?: number;
-  /** Seconds from the start of the recording. */
-  startTime?: number;
-  /** Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
-  line?: number;
-  lineEnd?: number;
-  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
-  marker: string;
-  snippet: string;
-  /**
-   * Untimed transcripts: the turns of the passage around the cited one, each with its file line;
-   * `cited` marks the turn(s) the marker points at (the client highlights them).
-   */
-  excerpt?: { line: number; text: string; cited: boolean }[];
-  score: number;
-}
+export type { Source };
 
 /** A passage as handed to a generator: its number in the prompt and the marker to cite it with. */
 export interface CitedPassage extends Passage {

@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { RateLimited } from '../common/rate-limit';
 import { type AuthUser, CurrentUser } from '../common/roles';
 import { SearchQueryDto } from './dto/search.dto';
-import { type SearchResult, SearchService } from './search.service';
+import { SearchResponse } from './dto/search.response';
+import { SearchService } from './search.service';
 
 @Controller('api')
 export class SearchController {
@@ -10,7 +11,7 @@ export class SearchController {
 
   @RateLimited('search')
   @Get('search')
-  search(@CurrentUser() user: AuthUser, @Query() query: SearchQueryDto): Promise<{ results: SearchResult[] }> {
+  search(@CurrentUser() user: AuthUser, @Query() query: SearchQueryDto): Promise<SearchResponse> {
     return this.searchService.search(user, query);
   }
 }

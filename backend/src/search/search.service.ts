@@ -7,22 +7,7 @@ import { CitationSet } from '../retrieval/citations';
 import { highlight } from '../retrieval/query-text';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { SearchQueryDto } from './dto/search.dto';
-
-export interface SearchResult {
-  sessionId: string;
-  sessionTitle: string;
-  documentId: string;
-  kind: 'transcript' | 'pdf';
-  page: number | null;
-  startTime: number | null;
-  /** Untimed transcripts: the file lines the passage covers (1-based, inclusive); null otherwise. */
-  line: number | null;
-  lineEnd: number | null;
-  marker: string;
-  /** Text around the best match, matched words wrapped in `**…**`. */
-  snippet: string;
-  score: number;
-}
+import type { SearchResult } from './dto/search.response';
 
 /** Results of one search. */
 const RESULTS = 20;

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
-import { SessionResponse, SessionsService } from './sessions.service';
+import { SessionResponse } from './dto/session.response';
+import { SessionsService } from './sessions.service';
 
 @Controller('api')
 export class SessionsController {

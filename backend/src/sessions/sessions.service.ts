@@ -13,30 +13,11 @@ import {
   SessionRecord,
   withDerivedSchedule,
 } from './session-input';
-import { SessionRow, SessionsRepository } from './sessions.repository';
+import { SessionsRepository } from './sessions.repository';
+import { type ImportOutcome, type SessionExportRow, type SessionResponse, toSessionResponse } from './dto/session.response';
+import { SESSION_NOT_FOUND } from './dto/sessions.messages';
 
-export const SESSION_NOT_FOUND = 'Session not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A session as the API returns it (docs/API.md, Sessions). */
-export interface SessionResponse extends Omit<SessionRow, 'date'> {
-  date: string | null;
-}
-
-/** A session in the super admin export file: its stored fields. */
-export interface SessionExportRow extends Omit<SessionRecord, 'date'> {
-  id: string;
-  date: string | null;
-}
-
-export interface ImportOutcome {
-  imported: number;
-  skipped: { index: number; title: string | null; reason: string }[];
-}
-
-export function toSessionResponse(row: SessionRow): SessionResponse {
-  return { ...row, date: row.date ? new Date(row.date).toISOString() : null };
-}
 
 const yes = (v: string | undefined) => v === 'true' || v === '1';
 

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Roles } from '../common/roles';
 import { ImportSessionsDto } from './dto/import-sessions.dto';
-import { exportFilename, ImportResponse, SessionExportFile, SuperadminService, UserAnalytics } from './superadmin.service';
+import { exportFilename, ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
+import { SuperadminService } from './superadmin.service';
 
 @Roles('superadmin')
 @Controller('api/superadmin')

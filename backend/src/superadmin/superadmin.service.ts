@@ -1,33 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { SessionExportRow, SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
+import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
 
-export interface UserAnalytics {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  totalLogins: number;
-  totalChatPrompts: number;
-  lastLogin: string | null;
-  createdAt: string;
-}
-
-export interface SessionExportFile {
-  exportedAt: string;
-  sessions: SessionExportRow[];
-}
-
-export interface ImportResponse {
-  message: string;
-  imported: number;
-  skipped: { index: number; title: string | null; reason: string }[];
-}
-
-/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
-export function exportFilename(now: Date): string {
-  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
-}
 
 @Injectable()
 export class SuperadminService {

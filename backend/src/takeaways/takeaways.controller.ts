@@ -2,7 +2,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RateLimited } from '../common/rate-limit';
 import { type AuthUser, CurrentUser } from '../common/roles';
 import { EmailTakeawaysDto, TakeawaysDto } from './dto/takeaways.dto';
-import { TakeawaysService, type TakeawaysResult } from './takeaways.service';
+import { MessageResponse } from '../common/dto/message.response';
+import { TakeawaysResult } from './dto/takeaways.response';
+import { TakeawaysService } from './takeaways.service';
 
 @Controller('api')
 export class TakeawaysController {
@@ -18,7 +20,7 @@ export class TakeawaysController {
   @RateLimited('email')
   @Post('email/takeaways')
   @HttpCode(200)
-  email(@CurrentUser() user: AuthUser, @Body() dto: EmailTakeawaysDto): Promise<{ message: string }> {
+  email(@CurrentUser() user: AuthUser, @Body() dto: EmailTakeawaysDto): Promise<MessageResponse> {
     return this.takeaways.emailTakeaways(user, dto);
   }
 }

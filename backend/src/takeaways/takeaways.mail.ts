@@ -1,7 +1,8 @@
 import { escapeHtml } from '../common/html';
-import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
-import type { TakeawaysResult } from './takeaways.service';
+import { mailLayout } from '../email/mail-layout';
+import { requestedByLine } from '../email/requested-by';
+import type { TakeawaysResult } from './dto/takeaways.response';
 
 export const TAKEAWAYS_SUBJECT = 'Your key takeaways from the conference';
 
@@ -13,37 +14,22 @@ export function takeawaysMail(
   scope: string,
   requestedBy: string,
 ): OutgoingMail {
-  const greeting = `Hello ${firstName || 'there'},`;
-  const intro = `Here are the key takeaways from ${scope}.`;
   const empty = 'No takeaways could be generated: the selected sessions have no processed documents yet.';
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    ...(result.takeaways.length
+  const { text, html } = mailLayout({
+    greeting: `Hello ${firstName || 'there'},`,
+    intro: `Here are the key takeaways from ${scope}.`,
+    text: result.takeaways.length
       ? result.takeaways.map((t, i) => `${i + 1}. ${t}\n   Source: ${result.sources[i] ?? ''}`)
-      : [empty]),
-    '',
-    requestedByLine(requestedBy),
-    '— Conference Assistant (for educational and demonstration purposes only)',
-  ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; line-height: 1.5;">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-${
-  result.takeaways.length
-    ? `<ol>\n${result.takeaways
-        .map(
-          (t, i) =>
-            `<li style="margin-bottom: 8px;">${escapeHtml(t)}<br><span style="font-size: 13px; color: #6b7280;">Source: ${escapeHtml(result.sources[i] ?? '')}</span></li>`,
-        )
-        .join('\n')}\n</ol>`
-    : `<p>${escapeHtml(empty)}</p>`
-}
-<p style="color: #6b7280; font-size: 12px;">${escapeHtml(requestedByLine(requestedBy))}</p>
-<p style="color: #6b7280; font-size: 12px;">Conference Assistant — for educational and demonstration purposes only.</p>
-</body></html>`;
+      : [empty],
+    html: result.takeaways.length
+      ? `<ol>\n${result.takeaways
+          .map(
+            (t, i) =>
+              `<li style="margin-bottom: 8px;">${escapeHtml(t)}<br><span style="font-size: 13px; color: #6b7280;">Source: ${escapeHtml(result.sources[i] ?? '')}</span></li>`,
+          )
+          .join('\n')}\n</ol>`
+      : `<p>${escapeHtml(empty)}</p>`,
+    notes: [requestedByLine(requestedBy)],
+  });
   return { to, subject: TAKEAWAYS_SUBJECT, text, html };
 }

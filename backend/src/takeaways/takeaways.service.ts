@@ -11,16 +11,11 @@ import {
   SELECT_SESSIONS_MESSAGE,
   type TakeawaysDto,
 } from './dto/takeaways.dto';
+import { TAKEAWAYS_FAILED_MESSAGE } from './dto/takeaways.messages';
+import type { TakeawaysResult } from './dto/takeaways.response';
 import { takeawaysMail } from './takeaways.mail';
 import { TakeawaysRepository } from './takeaways.repository';
 
-export interface TakeawaysResult {
-  takeaways: string[];
-  /** Parallel to `takeaways`: the title of the session each comes from. */
-  sources: string[];
-}
-
-export const TAKEAWAYS_FAILED_MESSAGE = 'Failed to generate takeaways. Please try again.';
 /** Passages of one session read for its takeaways (map step). */
 const PASSAGES_PER_SESSION = 10;
 /** Sessions summarised at once. */

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '@/lib/types';
+import { documentRecord } from '@/test/factories';
 import { DocumentProgress } from './DocumentProgress';
 
-const doc = (extra: Partial<DocumentRecord>): DocumentRecord => ({
-  id: 'd', kind: 'pdf', sessionId: 's', originalFilename: 'handout-scan.pdf', bytes: 10, status: 'embedded', createdAt: '2026-11-20T10:00:00Z', ...extra,
-});
+const doc = (extra: Partial<DocumentRecord>): DocumentRecord =>
+  documentRecord({ originalFilename: 'handout-scan.pdf', totalChunks: 0, processedChunks: 0, ...extra });
 
 describe('DocumentProgress', () => {
   it('says which pages of a ready PDF were read by OCR', () => {

@@ -5,7 +5,7 @@ import { exportView } from './exportList';
 describe('super admin derivations', () => {
   it('totals users, logins and chat prompts', () => {
     const e = (totalLogins: number, totalChatPrompts: number) => ({
-      userId: 'u', firstName: null, lastName: null, email: null, totalLogins, totalChatPrompts, lastLogin: null, createdAt: '',
+      userId: 'u', firstName: '', lastName: '', email: '', totalLogins, totalChatPrompts, lastLogin: null, createdAt: '',
     });
     expect(analyticsTotals([e(3, 10), e(1, 0)])).toEqual({ users: 2, logins: 4, chatPrompts: 10 });
     expect(analyticsTotals([])).toEqual({ users: 0, logins: 0, chatPrompts: 0 });
@@ -25,7 +25,7 @@ describe('export list view (SPEC §2 Export)', () => {
     const view = exportView({
       s1: { sessionTitle: 'Lender Panel', documents: [{ id: 'a', filename: 'a.pdf', kind: 'pdf', bytes: 1000, createdAt: '' }] },
       s2: {
-        sessionTitle: null,
+        sessionTitle: '  ',
         documents: [
           { id: 'b', filename: 'b.txt', kind: 'transcript', bytes: 24, createdAt: '' },
           { id: 'c', filename: 'c.pdf', kind: 'pdf', bytes: 1024, createdAt: '' },

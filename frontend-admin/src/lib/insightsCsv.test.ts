@@ -24,7 +24,7 @@ const insights: Insights = {
         messageId: 'm1',
         question: 'FICO floor?',
         answer: 'Here is what\nthe materials say',
-        sources: [{ documentId: 'd', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'x' }],
+        sources: [{ documentId: 'd', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'x', score: 1 }],
         comment: null,
         ratedAt: '2026-11-21T10:00:00.000Z',
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { session } from '@/test/factories';
 import { importCompleteMessage, isoToLocalInput, localInputToIso, parseSessionImport, sessionsExportFileName, splitList, toSessionFormValues, toSessionPayload } from './sessions';
 
 describe('edit dialog date conversion', () => {
@@ -18,7 +19,7 @@ describe('edit dialog date conversion', () => {
   });
   it('prefills the form from a session', () => {
     expect(
-      toSessionFormValues({ id: '1', title: 'Lender Panel', speakers: ['A', 'B'], tags: ['credit'], format: 'panel', date: null }),
+      toSessionFormValues(session({ id: '1', title: 'Lender Panel', speakers: ['A', 'B'], tags: ['credit'], format: 'panel', date: null })),
     ).toEqual({ title: 'Lender Panel', speakers: 'A, B', tags: 'credit', date: '', format: 'panel' });
   });
 });

@@ -1,217 +1,44 @@
-/** Shapes of the REST API (docs/API.md). */
+/**
+ * Shapes of the REST API, as the backend declares them: aliases of the types generated from
+ * docs/openapi.json (src/lib/api-types.ts, `npm run openapi`). docs/API.md says what a schema cannot.
+ */
+import type { components } from './api-types';
 
-export type SessionFormat = string;
+type Schemas = components['schemas'];
 
-export interface SessionDocumentRef {
-  id: string;
-  kind: DocumentKind;
-  originalFilename: string;
-  status: DocumentStatus;
-}
+export type Session = Schemas['SessionResponse'];
+export type SessionFormat = Session['format'];
+export type SessionDocumentRef = Schemas['SessionDocumentResponse'];
+/**
+ * The body of POST /api/admin/session and PUT /api/admin/session/{id} (SPEC §7). The server matches a
+ * format given in words ('Fireside Chat', 'Round Table') by keyword, so the form may send any text.
+ */
+export type SessionPayload = Omit<Schemas['SessionInputDto'], 'format'> & { format?: string | null };
 
-export interface Session {
-  id: string;
-  title: string;
-  description?: string;
-  speakers: string[];
-  tags: string[];
-  format: SessionFormat | null;
-  date: string | null;
-  day?: number | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  location?: string | null;
-  documentsCount?: number;
-  hasDocuments?: boolean;
-  documentTypes?: DocumentKind[];
-  contentStatus?: 'none' | 'processing' | 'available';
-  documents?: SessionDocumentRef[];
-}
+export type DocumentRecord = Schemas['DocumentResponse'];
+export type DocumentKind = DocumentRecord['kind'];
+export type DocumentStatus = DocumentRecord['status'];
+export type ExportDocument = Schemas['ExportedDocument'];
+/** GET /api/admin/documents/export-list: documents grouped by session id. */
+export type ExportList = Record<string, Schemas['ExportListSession']>;
 
-/** The body of POST /api/admin/session and PUT /api/admin/session/{id} (SPEC §7). */
-export interface SessionPayload {
-  title: string;
-  speakers: string[];
-  tags: string[];
-  date: string | null;
-  format: string;
-}
+export type UserChatSummary = Schemas['UserChatSummary'];
+export type ChatSource = Schemas['Source'];
+export type ChatMessage = Schemas['AdminChatMessage'];
+export type ChatThread = Schemas['AdminChatThread'];
+export type UserAction = Schemas['UserAction'];
+export type ActionType = UserAction['actionType'];
 
-export type DocumentKind = 'transcript' | 'pdf';
-export type DocumentStatus = 'uploaded' | 'chunked' | 'embedded' | 'error';
-
-export interface DocumentRecord {
-  id: string;
-  kind: DocumentKind;
-  sessionId: string;
-  sessionTitle?: string | null;
-  originalFilename: string;
-  mimeType?: string;
-  bytes: number;
-  status: DocumentStatus;
-  error?: string | null;
-  createdAt: string;
-  uploaderName?: string | null;
-  progressPercent?: number | null;
-  progressStage?: string | null;
-  estimatedTimeRemaining?: number | null;
-  totalChunks?: number | null;
-  processedChunks?: number | null;
-  /** PDF pages whose text was read by OCR (no usable text layer). */
-  ocrPages?: number[] | null;
-}
-
-export interface ExportDocument {
-  id: string;
-  filename: string;
-  kind: DocumentKind;
-  bytes: number;
-  createdAt: string;
-}
-
-export type ExportList = Record<string, { sessionTitle?: string | null; documents: ExportDocument[] }>;
-
-export interface UserChatSummary {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  threadCount: number;
-  messageCount: number;
-  lastActivity: string | null;
-}
-
-export interface ChatSource {
-  marker?: string;
-  sessionTitle?: string;
-  snippet?: string;
-  page?: number;
-  kind?: DocumentKind;
-}
-
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  createdAt: string;
-  sources?: ChatSource[];
-}
-
-export interface ChatThread {
-  id: string;
-  sessionFilter: string[];
-  createdAt: string;
-  messages: ChatMessage[];
-}
-
-export type ActionType = 'login' | 'chat_message' | 'other';
-
-export interface UserAction {
-  id: string;
-  userId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  actionType: ActionType;
-  details: string;
-  timestamp: string;
-  metadata: { ip: string | null; userAgent: string | null; messagePreview: string | null };
-}
-
-export interface DailyCost {
-  date: string;
-  chatRequests: number;
-  embeddingRequests: number;
-  takeawayRequests: number;
-  totalCost: number;
-  totalTokens: number;
-}
-
-/** Today's spend against the daily cap (OPENAI_DAILY_BUDGET_USD); not in the spec, added by the API. */
-export interface BudgetStatus {
-  dailyBudgetUsd: number | null;
-  spentTodayUsd: number;
-  reached: boolean;
-}
-
-export interface UsageSummary {
-  totalCost: number;
-  totalTokens: number;
-  totalRequests: number;
-  last30Days: DailyCost[];
-  budget?: BudgetStatus;
-}
-
-export interface AnalyticsEntry {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  totalLogins: number;
-  totalChatPrompts: number;
-  lastLogin: string | null;
-  createdAt: string;
-}
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name?: string;
-  role: 'attendee' | 'admin' | 'superadmin';
-  isAdmin?: boolean;
-  verificationPending?: boolean;
-}
+export type DailyCost = Schemas['DailyCost'];
+export type BudgetStatus = Schemas['BudgetStatus'];
+export type UsageSummary = Schemas['UsageSummary'];
+export type AnalyticsEntry = Schemas['UserAnalytics'];
+export type CurrentUser = Schemas['UserResponse'];
 
 /** A source of an answer as stored (GET /api/admin/insights). */
-export interface AnswerSource {
-  documentId: string;
-  sessionId: string;
-  sessionTitle: string;
-  kind: DocumentKind;
-  page?: number;
-  startTime?: number;
-  marker: string;
-  snippet: string;
-}
-
-export interface InsightsQuestionGroup {
-  question: string;
-  count: number;
-  variants: string[];
-  lastAskedAt: string;
-}
-
-export interface InsightsUnansweredGroup extends InsightsQuestionGroup {
-  sessionId: string | null;
-  sessionTitle: string;
-}
-
-export interface InsightsNotHelpfulAnswer {
-  messageId: string;
-  question: string;
-  answer: string;
-  sources: AnswerSource[];
-  comment: string | null;
-  ratedAt: string;
-}
-
+export type AnswerSource = Schemas['Source'];
+export type InsightsQuestionGroup = Schemas['QuestionGroup'];
+export type InsightsUnansweredGroup = Schemas['UnansweredGroup'];
+export type InsightsNotHelpfulAnswer = Schemas['NotHelpfulAnswer'];
 /** GET /api/admin/insights?days=&sessionId= */
-export interface Insights {
-  days: number;
-  sessionId: string | null;
-  since: string;
-  totals: { questions: number; unanswered: number };
-  questionsBySession: { sessionId: string | null; sessionTitle: string; questions: number }[];
-  unanswered: InsightsUnansweredGroup[];
-  feedback: {
-    rated: number;
-    helpful: number;
-    notHelpful: number;
-    helpfulShare: number | null;
-    notHelpfulAnswers: InsightsNotHelpfulAnswer[];
-  };
-  topQuestions: InsightsQuestionGroup[];
-}
+export type Insights = Schemas['InsightsResponse'];

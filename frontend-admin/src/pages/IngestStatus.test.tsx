@@ -2,11 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '@/lib/types';
+import { documentRecord } from '@/test/factories';
 import { IngestStatus } from './IngestStatus';
 
-const doc = (id: string, status: DocumentRecord['status'], extra: Partial<DocumentRecord> = {}): DocumentRecord => ({
-  id, kind: 'pdf', sessionId: 's', sessionTitle: 'Lender Panel', originalFilename: `${id}.pdf`, bytes: 10, status, createdAt: '2026-11-20T10:00:00Z', ...extra,
-});
+const doc = (id: string, status: DocumentRecord['status'], extra: Partial<DocumentRecord> = {}): DocumentRecord =>
+  documentRecord({ id, originalFilename: `${id}.pdf`, status, ...extra });
 
 function renderWith(getList: () => Promise<{ data: DocumentRecord[]; total: number }>) {
   const dataProvider = { getList } as unknown as DataProvider;

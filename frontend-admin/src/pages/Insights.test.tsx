@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Insights as InsightsData, Session } from '@/lib/types';
+import { session } from '@/test/factories';
 import { formatShare, Insights } from './Insights';
 
-const sessions = [
-  { id: 's1', title: 'Lender Panel', speakers: [], tags: [], format: 'panel', date: null },
-  { id: 's2', title: 'Residual Values', speakers: [], tags: [], format: 'panel', date: null },
-] as Session[];
+const sessions: Session[] = [session({ id: 's1', title: 'Lender Panel' }), session({ id: 's2', title: 'Residual Values' })];
 
 const data = (days: number, sessionId: string | null): InsightsData => ({
   days,
@@ -32,7 +30,7 @@ const data = (days: number, sessionId: string | null): InsightsData => ({
         messageId: 'm1',
         question: 'What FICO floor do lenders use?',
         answer: '- **Tomás:** A FICO floor of 680. [p. 2]',
-        sources: [{ documentId: 'd1', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'FICO floor: 680' }],
+        sources: [{ documentId: 'd1', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'FICO floor: 680', score: 1 }],
         comment: 'Wanted the bank’s view',
         ratedAt: '2026-11-21T10:00:00.000Z',
       },

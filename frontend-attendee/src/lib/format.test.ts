@@ -26,7 +26,7 @@ describe('messageTimeLabel', () => {
 describe('welcomeName', () => {
   it('uses the name, else the first name, else User', () => {
     expect(welcomeName({ name: 'Jane Doe', firstName: 'Jane' })).toBe('Jane Doe');
-    expect(welcomeName({ name: null, firstName: 'Jane' })).toBe('Jane');
+    expect(welcomeName({ name: '', firstName: 'Jane' })).toBe('Jane');
     expect(welcomeName({ name: '  ', firstName: '' })).toBe('User');
     expect(welcomeName(null)).toBe('User');
   });

@@ -34,7 +34,7 @@ describe('ChatPage', () => {
     const { unmount } = renderApp(<ChatPage user={user({ name: 'Jane Doe' })} />);
     expect(screen.getByText('Welcome, Jane Doe')).toBeInTheDocument();
     unmount();
-    renderApp(<ChatPage user={user({ name: null, firstName: null })} />);
+    renderApp(<ChatPage user={user({ name: '', firstName: '' })} />);
     expect(screen.getByText('Welcome, User')).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ export function session(over: Partial<Session> = {}): Session {
   return {
     id: over.id ?? Math.random().toString(36).slice(2),
     title: 'Untitled',
+    description: '',
     speakers: [],
     tags: [],
     format: 'panel',
@@ -32,6 +33,7 @@ export function user(over: Partial<User> = {}): User {
     name: 'Jane Doe',
     role: 'attendee',
     isAdmin: false,
+    verificationPending: false,
     ...over,
   };
 }

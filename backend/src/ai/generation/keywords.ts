@@ -89,3 +89,21 @@ export function termsOf(text: string): string[] {
   }
   return out;
 }
+
+/** Verbs and fillers of questions that carry no topic at all: left out of the coverage test. */
+export const GENERIC_STEMS = new Set(
+  ['use', 'used', 'using', 'give', 'take', 'keep', 'come', 'look', 'looking', 'work', 'works', 'mean', 'like', 'best',
+    'main', 'kind', 'kinds', 'type', 'types', 'different', 'important', 'big', 'typical', 'typically', 'usually',
+    'recommend', 'recommended', 'advice', 'key', 'point', 'points', 'current', 'currently', 'today', 'now', 'right',
+    'much', 'many', 'happen', 'happening', 'change', 'changing', 'role', 'approach', 'handle', 'deal with'].flatMap((w) =>
+    termsOf(w),
+  ),
+);
+
+/** Overlap of two sets of stems, 0..1. */
+export const jaccard = (a: Set<string>, b: Set<string>) => {
+  if (a.size === 0 || b.size === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+};

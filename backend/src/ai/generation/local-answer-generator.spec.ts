@@ -1,6 +1,7 @@
 import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
-import { hasNumber, LocalAnswerGenerator, rewriteFollowUp } from './local-answer-generator';
+import { rewriteFollowUp } from './follow-up';
+import { hasNumber, LocalAnswerGenerator } from './local-answer-generator';
 import { splitSentences, tidySentence } from './sentences';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {

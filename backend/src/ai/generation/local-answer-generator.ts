@@ -14,7 +14,9 @@ import {
   type Takeaway,
 } from './generation.types';
 import { expansionsOf } from '../../retrieval/query-expansion';
-import { keywords, keywordStems, termsOf } from './keywords';
+import { rewriteFollowUp } from './follow-up';
+import { GENERIC_STEMS, jaccard, keywordStems, termsOf } from './keywords';
+import { mergeRoundRobin } from './takeaway-merge';
 import { speakerName, splitSentences, tidySentence } from './sentences';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
@@ -42,7 +44,6 @@ const MIN_BULLETS = 3;
 const MIN_SHARE_OF_BEST = 0.3;
 const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
 const MAX_TAKEAWAYS_PER_SESSION = 6;
-const MAX_TAKEAWAYS = 10;
 
 /** Words every session of an equipment-finance conference uses: they say little about the topic. */
 const COMMON_STEMS = new Set(
@@ -51,20 +52,6 @@ const COMMON_STEMS = new Set(
     'really', 'lot', 'get', 'go', 'going', 'see', 'want', 'way', 'need', 'make', 'new', 'one', 'two', 'think', 'good',
   ].flatMap((w) => termsOf(w)),
 );
-/** Verbs and fillers of questions that carry no topic at all: left out of the coverage test. */
-const GENERIC_STEMS = new Set(
-  ['use', 'used', 'using', 'give', 'take', 'keep', 'come', 'look', 'looking', 'work', 'works', 'mean', 'like', 'best',
-    'main', 'kind', 'kinds', 'type', 'types', 'different', 'important', 'big', 'typical', 'typically', 'usually',
-    'recommend', 'recommended', 'advice', 'key', 'point', 'points', 'current', 'currently', 'today', 'now', 'right',
-    'much', 'many', 'happen', 'happening', 'change', 'changing', 'role', 'approach', 'handle', 'deal with'].flatMap((w) =>
-    termsOf(w),
-  ),
-);
-
-/** Pronouns and phrases that make a question lean on the previous one. */
-const FOLLOW_UP = /\b(it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|his|there|the same|what about|how about|what else|why not|such|ones?)\b/i;
-/** How a short follow-up often opens ('And for banks?', 'Also the timing?'). */
-const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
 /** Cues of a recommendation or a finding: takeaways favour these sentences. */
 const TAKEAWAY_CUES = /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
 /** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
@@ -136,12 +123,6 @@ const cosine = (a: number[], b: number[]) => {
   return dot; // both unit length
 };
 
-const jaccard = (a: Set<string>, b: Set<string>) => {
-  if (a.size === 0 || b.size === 0) return 0;
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter / (a.size + b.size - inter);
-};
 
 /**
  * The offline generator: extractive answers (a lead sentence and 3–6 bullet points built from the most
@@ -468,62 +449,4 @@ function pickDiverse(
     picked.push(s);
   }
   return picked;
-}
-
-/**
- * Reduce step of local takeaways: the best of every session first, then the second of each, … up to
- * ten; near-duplicates across sessions are dropped.
- */
-export function mergeRoundRobin(perSession: Takeaway[][]): Takeaway[] {
-  const out: Takeaway[] = [];
-  const seen: Set<string>[] = [];
-  const limit = perSession.length === 1 ? Math.min(MAX_TAKEAWAYS, 8) : MAX_TAKEAWAYS;
-  const depth = Math.max(0, ...perSession.map((l) => l.length));
-  // Sessions whose best takeaway rates highest go first in every round.
-  const ordered = [...perSession].sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0));
-  for (let round = 0; round < depth && out.length < limit; round++) {
-    for (const list of ordered) {
-      const t = list[round];
-      if (!t || out.length >= limit) continue;
-      const stems = new Set(termsOf(t.text));
-      if (seen.some((s) => jaccard(s, stems) >= 0.6)) continue;
-      seen.push(stems);
-      out.push(t);
-    }
-  }
-  return out;
-}
-
-/**
- * A deterministic standalone form of a follow-up: when the question is short or leans on the previous
- * one (pronouns, 'what about …'), the key words of the previous questions not already in it are carried
- * over, e.g. 'What about their FICO floors?' after 'What do captive lenders look for?' becomes
- * 'What about their FICO floors? (captive lenders)'.
- */
-export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
-  const q = question.trim();
-  const previous = history.filter((t) => t.role === 'user').map((t) => t.content).slice(-2).reverse();
-  if (previous.length === 0) return q;
-  const own = new Set(keywordStems(q));
-  const isFollowUp = own.size === 0 || FOLLOW_UP.test(q) || (own.size <= 2 && FOLLOW_UP_OPENING.test(q));
-  if (!isFollowUp) return q;
-  const carried: string[] = [];
-  const carriedStems = new Set<string>();
-  for (const prev of previous) {
-    // The previous question's own words, in its original spelling (names and acronyms keep their case).
-    const original = new Map<string, string>();
-    for (const m of prev.matchAll(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu)) {
-      const w = m[0];
-      if (!original.has(w.toLowerCase())) original.set(w.toLowerCase(), w);
-    }
-    for (const k of keywords(prev)) {
-      const stem = keywordStems(k)[0];
-      if (!stem || own.has(stem) || carriedStems.has(stem) || GENERIC_STEMS.has(stem)) continue;
-      carriedStems.add(stem);
-      carried.push(original.get(k) ?? k);
-      if (carried.length >= 8) break;
-    }
-    if (carried.length >= 4) break;
-  }
-  return carried.length > 0 ? `${q} (${carried.join(' ')})` : q;
 }

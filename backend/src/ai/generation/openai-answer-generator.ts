@@ -17,7 +17,7 @@ import {
   type SessionMaterial,
   type Takeaway,
 } from './generation.types';
-import { mergeRoundRobin } from './local-answer-generator';
+import { mergeRoundRobin } from './takeaway-merge';
 
 /** Recent turns handed to the model with a question (older ones are left out). */
 const HISTORY_TURNS = 6;

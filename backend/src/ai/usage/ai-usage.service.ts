@@ -3,19 +3,13 @@ import { AppConfig } from '../../config/app-config';
 import type { UsageKind } from '../ai.types';
 import { costUsd, priceOf } from '../pricing';
 import { AiUsageRepository } from './ai-usage.repository';
+import type { BudgetStatus } from './dto/budget-status.response';
+import { AI_BUDGET_REACHED_MESSAGE } from './dto/ai-usage.messages';
 
-export const AI_BUDGET_REACHED_MESSAGE =
-  "Today's AI budget has been reached. Answers will be available again tomorrow (UTC).";
+export { AI_BUDGET_REACHED_MESSAGE };
 
 /** The daily spend cap of the openai provider, as the Billing tab shows it. */
-export interface BudgetStatus {
-  /** OPENAI_DAILY_BUDGET_USD; null when there is no cap (or the provider is local). */
-  dailyBudgetUsd: number | null;
-  /** Cost of the openai provider's calls since midnight UTC. */
-  spentTodayUsd: number;
-  /** True when a cap is set and today's spend has reached it: AI calls answer 503. */
-  reached: boolean;
-}
+export type { BudgetStatus };
 
 export interface UsageRecord {
   kind: UsageKind;

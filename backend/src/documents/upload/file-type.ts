@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { DocumentKind } from '../document.types';
-import { UPLOAD_MESSAGES } from '../documents.messages';
+import { UPLOAD_MESSAGES } from '../dto/documents.messages';
 import type { FileFacts } from './file-sniffer';
 
 export interface DetectedType {

@@ -11,7 +11,7 @@ import multer from 'multer';
 import { from, Observable, throwError } from 'rxjs';
 import { catchError, mergeMap, switchMap } from 'rxjs/operators';
 import { AppConfig } from '../../config/app-config';
-import { UPLOAD_MESSAGES } from '../documents.messages';
+import { UPLOAD_MESSAGES } from '../dto/documents.messages';
 import { incomingDir, IncomingFile, IncomingStorage } from './incoming-storage';
 
 /** The request after `UploadInterceptor`: the received file (if any) and the text fields. */

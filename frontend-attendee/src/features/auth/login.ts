@@ -1,5 +1,5 @@
 import { ApiError, apiJson } from '@/lib/api';
-import type { User } from '@/lib/types';
+import type { LoginAnswer, QuickLoginAnswer } from '@/lib/types';
 import {
   ERROR_QUERY_DEFAULT_MESSAGE,
   ERROR_QUERY_MESSAGES,
@@ -35,11 +35,8 @@ export function errorQueryToast(value: string): ToastInput {
   return { title: ERROR_QUERY_TOAST_TITLE, description: ERROR_QUERY_MESSAGES[value] ?? ERROR_QUERY_DEFAULT_MESSAGE };
 }
 
-export interface LoginResponse {
-  user: User;
-  /** Always false: the server answers alike for every address (privileged ones get their link by mail). */
-  signInLinkSent?: boolean;
-}
+/** What the sign-in answers: POST /api/login (`signInLinkSent` always false), or the quick-login fallback. */
+export type LoginResponse = LoginAnswer | QuickLoginAnswer;
 
 /**
  * POST /api/login; on failure POST /api/quick-login is tried (SPEC §7). The fallback is only for a
@@ -55,11 +52,11 @@ export async function loginWithFallback(form: LoginForm): Promise<LoginResponse>
     company: form.company.trim(),
   };
   try {
-    return await apiJson<LoginResponse>('POST', '/api/login', body);
+    return await apiJson<LoginAnswer>('POST', '/api/login', body);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw error;
     try {
-      return await apiJson<LoginResponse>('POST', '/api/quick-login');
+      return await apiJson<QuickLoginAnswer>('POST', '/api/quick-login');
     } catch {
       throw error;
     }

@@ -10,6 +10,7 @@ const base: Source = {
   kind: 'transcript',
   marker: '[line 5]',
   snippet: 'Grad E: Training takes about a day.',
+  score: 1,
 };
 
 describe('SourceDialog', () => {

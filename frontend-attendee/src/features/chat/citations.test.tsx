@@ -13,6 +13,7 @@ const source = (marker: string, over: Partial<Source> = {}): Source => ({
   page: 3,
   marker,
   snippet: 'Lenders look at time in business.',
+  score: 1,
   ...over,
 });
 

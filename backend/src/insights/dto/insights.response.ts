@@ -1,11 +1,11 @@
-import type { Source } from '../retrieval/citations';
+import { Source } from '../../retrieval/dto/source.response';
 
 /** Label of the questions asked without a session filter. */
 export const ALL_SESSIONS_LABEL = 'All sessions';
 /** Label of a session that no longer exists (as the Export tab's fallback). */
 export const UNKNOWN_SESSION_LABEL = 'Unknown Session';
 
-export interface SessionQuestions {
+export class SessionQuestions {
   /** null: asked without a session filter ('All sessions'). */
   sessionId: string | null;
   sessionTitle: string;
@@ -13,7 +13,7 @@ export interface SessionQuestions {
 }
 
 /** One line of folded questions: identical and near-duplicate wordings counted together. */
-export interface QuestionGroup {
+export class QuestionGroup {
   /** The wording shown: the latest of the most asked (top) or newest (unanswered) wording. */
   question: string;
   count: number;
@@ -22,12 +22,12 @@ export interface QuestionGroup {
   lastAskedAt: string;
 }
 
-export interface UnansweredGroup extends QuestionGroup {
+export class UnansweredGroup extends QuestionGroup {
   sessionId: string | null;
   sessionTitle: string;
 }
 
-export interface NotHelpfulAnswer {
+export class NotHelpfulAnswer {
   messageId: string;
   question: string;
   answer: string;
@@ -36,7 +36,7 @@ export interface NotHelpfulAnswer {
   ratedAt: string;
 }
 
-export interface FeedbackSummary {
+export class FeedbackSummary {
   rated: number;
   helpful: number;
   notHelpful: number;
@@ -46,13 +46,18 @@ export interface FeedbackSummary {
   notHelpfulAnswers: NotHelpfulAnswer[];
 }
 
+export class InsightsTotals {
+  questions: number;
+  unanswered: number;
+}
+
 /** GET /api/admin/insights */
-export interface InsightsResponse {
+export class InsightsResponse {
   days: number;
   sessionId: string | null;
   /** Start of the range (now minus `days`). */
   since: string;
-  totals: { questions: number; unanswered: number };
+  totals: InsightsTotals;
   questionsBySession: SessionQuestions[];
   unanswered: UnansweredGroup[];
   feedback: FeedbackSummary;

@@ -1,7 +1,7 @@
-import type { BudgetStatus } from '../ai/usage/ai-usage.service';
+import { BudgetStatus } from '../../ai/usage/dto/budget-status.response';
 
 /** SPEC §3 "Daily cost entry" (date is a UTC calendar day, YYYY-MM-DD). */
-export interface DailyCost {
+export class DailyCost {
   date: string;
   chatRequests: number;
   embeddingRequests: number;
@@ -11,7 +11,7 @@ export interface DailyCost {
 }
 
 /** SPEC §3 "OpenAI usage summary": the totals cover the same 30 days as `last30Days`. */
-export interface UsageSummary {
+export class UsageSummary {
   totalCost: number;
   totalTokens: number;
   totalRequests: number;

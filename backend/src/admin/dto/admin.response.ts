@@ -1,7 +1,8 @@
-import type { ActionTypeFilter } from './dto/list-actions.query';
+import { Source } from '../../retrieval/dto/source.response';
+import type { ActionTypeFilter } from './list-actions.query';
 
 /** SPEC §3 "User chat-history summary". */
-export interface UserChatSummary {
+export class UserChatSummary {
   userId: string;
   email: string;
   firstName: string;
@@ -12,23 +13,29 @@ export interface UserChatSummary {
   lastActivity: string | null;
 }
 
-export interface AdminChatMessage {
+export class AdminChatMessage {
   id: string;
   role: 'user' | 'assistant';
   content: string;
   createdAt: string;
-  sources: unknown[];
+  sources: Source[];
 }
 
-export interface AdminChatThread {
+export class AdminChatThread {
   id: string;
   sessionFilter: string[];
   createdAt: string;
   messages: AdminChatMessage[];
 }
 
+export class UserActionMetadata {
+  ip: string | null;
+  userAgent: string | null;
+  messagePreview: string | null;
+}
+
 /** SPEC §3 "User action". */
-export interface UserAction {
+export class UserAction {
   id: string;
   userId: string | null;
   firstName: string | null;
@@ -37,7 +44,7 @@ export interface UserAction {
   actionType: ActionTypeFilter;
   details: string;
   timestamp: string;
-  metadata: { ip: string | null; userAgent: string | null; messagePreview: string | null };
+  metadata: UserActionMetadata;
 }
 
 export interface ActionsPage {

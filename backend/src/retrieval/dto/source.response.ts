@@ -1,0 +1,30 @@
+/** One turn of an untimed transcript's passage, as shown under a line citation. */
+export class SourceExcerptLine {
+  line: number;
+  text: string;
+  /** The turn the marker points at. */
+  cited: boolean;
+}
+
+/** A citation the client shows as a badge: one per distinct marker of an answer. */
+export class Source {
+  documentId: string;
+  sessionId: string;
+  sessionTitle: string;
+  kind: 'transcript' | 'pdf';
+  page?: number;
+  /** Seconds from the start of the recording. */
+  startTime?: number;
+  /** Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
+  line?: number;
+  lineEnd?: number;
+  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
+  marker: string;
+  snippet: string;
+  /**
+   * Untimed transcripts: the turns of the passage around the cited one, each with its file line;
+   * `cited` marks the turn(s) the marker points at (the client highlights them).
+   */
+  excerpt?: SourceExcerptLine[];
+  score: number;
+}

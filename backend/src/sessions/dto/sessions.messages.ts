@@ -1,0 +1,1 @@
+export const SESSION_NOT_FOUND = 'Session not found.';

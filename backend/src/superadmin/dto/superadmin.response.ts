@@ -1,0 +1,32 @@
+import { ImportSkippedRow, SessionExportRow } from '../../sessions/dto/session.response';
+
+/** GET /api/superadmin/analytics: one line per user, most recent login first. */
+export class UserAnalytics {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  totalLogins: number;
+  totalChatPrompts: number;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+/** GET /api/superadmin/export-sessions: the attachment `sessions_export_YYYY-MM-DD.json`. */
+export class SessionExportFile {
+  exportedAt: string;
+  sessions: SessionExportRow[];
+}
+
+/** POST /api/superadmin/import-sessions */
+export class ImportResponse {
+  /** 'Successfully imported 3 of 4 sessions. Skipped 1: #2 (invalid date).' */
+  message: string;
+  imported: number;
+  skipped: ImportSkippedRow[];
+}
+
+/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
+export function exportFilename(now: Date): string {
+  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
+}

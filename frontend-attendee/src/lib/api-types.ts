@@ -1,0 +1,1131 @@
+/**
+ * Generated from docs/openapi.json by scripts/api-types.mjs (openapi-typescript): do not edit.
+ * Regenerate with `npm run openapi` after changing a controller or a DTO of the backend.
+ */
+
+
+export interface paths {
+  "/api/environment": {
+    get: operations["Auth_environment"];
+  };
+  "/api/auth/user": {
+    get: operations["Auth_user"];
+  };
+  "/api/login": {
+    /** Where the spec sends a signed-out admin: a page that mails a sign-in link. */
+    get: operations["Auth_loginPage"];
+    post: operations["Auth_login"];
+  };
+  "/api/quick-login": {
+    post: operations["Auth_quickLogin"];
+  };
+  "/api/logout": {
+    post: operations["Auth_logout"];
+  };
+  "/api/auth/link": {
+    /** Sends a sign-in link to a privileged address. Answers the same for every address. */
+    post: operations["Auth_requestLink"];
+  };
+  "/api/auth/verify": {
+    get: operations["Auth_verify"];
+  };
+  "/api/sessions": {
+    /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
+    get: operations["Sessions_list"];
+  };
+  "/api/admin/session": {
+    post: operations["Sessions_create"];
+  };
+  "/api/admin/session/{id}": {
+    put: operations["Sessions_update"];
+    delete: operations["Sessions_remove"];
+  };
+  "/api/admin/upload": {
+    post: operations["Documents_upload"];
+  };
+  "/api/admin/documents": {
+    get: operations["Documents_list"];
+  };
+  "/api/admin/documents/export-list": {
+    get: operations["Documents_exportList"];
+  };
+  "/api/admin/documents/{id}/download": {
+    get: operations["Documents_download"];
+  };
+  "/api/admin/ingest/{id}": {
+    post: operations["Documents_reprocess"];
+  };
+  "/api/admin/documents/{id}": {
+    delete: operations["Documents_remove"];
+  };
+  "/api/chat/start": {
+    post: operations["Chat_start"];
+  };
+  "/api/chat/messages/{threadId}": {
+    get: operations["Chat_messages"];
+  };
+  "/api/chat/stream": {
+    post: operations["Chat_stream"];
+  };
+  "/api/chat/message": {
+    post: operations["Chat_message"];
+  };
+  "/api/chat/simple": {
+    post: operations["Chat_simple"];
+  };
+  "/api/chat/feedback": {
+    post: operations["Chat_feedback"];
+  };
+  "/api/email/chat-history": {
+    post: operations["Chat_emailHistory"];
+  };
+  "/api/takeaways": {
+    post: operations["Takeaways_generate"];
+  };
+  "/api/email/takeaways": {
+    post: operations["Takeaways_email"];
+  };
+  "/api/search": {
+    get: operations["Search_search"];
+  };
+  "/api/admin/users/chat-history": {
+    get: operations["Admin_chatHistory"];
+  };
+  "/api/admin/users/actions": {
+    /** The activity log, newest first; `X-Total-Count` carries the number of matching actions. */
+    get: operations["Admin_actions"];
+  };
+  "/api/admin/users/{userId}/chats": {
+    get: operations["Admin_userChats"];
+  };
+  "/api/admin/openai-usage": {
+    get: operations["Billing_usage"];
+  };
+  "/api/admin/openai-costs": {
+    get: operations["Billing_costs"];
+  };
+  "/api/admin/insights": {
+    get: operations["Insights_get"];
+  };
+  "/api/superadmin/analytics": {
+    get: operations["Superadmin_analytics"];
+  };
+  "/api/superadmin/export-sessions": {
+    /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+    get: operations["Superadmin_exportSessions"];
+  };
+  "/api/superadmin/import-sessions": {
+    post: operations["Superadmin_importSessions"];
+  };
+  "/api/health": {
+    get: operations["Health_live"];
+  };
+  "/api/ready": {
+    get: operations["Health_ready"];
+  };
+}
+
+export type webhooks = Record<string, never>;
+
+export interface components {
+  schemas: {
+    EnvironmentResponse: {
+      isProduction: boolean;
+    };
+    UserResponse: {
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      company: string;
+      /** @description First and last name joined. */
+      name: string;
+      /**
+       * @description What this session may do.
+       * @enum {string}
+       */
+      role: "attendee" | "admin" | "superadmin";
+      isAdmin: boolean;
+      /**
+       * @description True when a privileged session holds less than its account now does (an address promoted after
+       * its link was opened). Never true for an attendee session: whether an address is privileged is
+       * not told to whoever signs in with it by form.
+       */
+      verificationPending: boolean;
+    };
+    LoginDto: {
+      email: string;
+      firstName: string;
+      lastName?: string;
+      company?: string;
+    };
+    LoginResponse: {
+      user: components["schemas"]["UserResponse"];
+      /** @description Always false: a privileged address gets its link by mail, and the answer does not tell it apart. */
+      signInLinkSent: boolean;
+    };
+    QuickLoginResponse: {
+      user: components["schemas"]["UserResponse"];
+    };
+    LogoutResponse: {
+      success: boolean;
+    };
+    SignInLinkDto: {
+      email: string;
+    };
+    MessageResponse: {
+      message: string;
+    };
+    SessionDocumentResponse: {
+      id: string;
+      /** @enum {string} */
+      kind: "transcript" | "pdf";
+      originalFilename: string;
+      /** @enum {string} */
+      status: "error" | "uploaded" | "chunked" | "embedded";
+    };
+    SessionResponse: {
+      id: string;
+      title: string;
+      description: string;
+      speakers: string[];
+      tags: string[];
+      /** @enum {string} */
+      format: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      /** @description ISO 8601. */
+      date: string | null;
+      /** @description Conference day, from 1. */
+      day: number | null;
+      /** @description '9:30 AM' */
+      startTime: string | null;
+      endTime: string | null;
+      location: string | null;
+      documentsCount: number;
+      hasDocuments: boolean;
+      /** @description 'transcript' before 'pdf'. */
+      documentTypes: ("transcript" | "pdf")[];
+      /**
+       * @description 'none' without documents, 'available' once one document is embedded, else 'processing'.
+       * @enum {string}
+       */
+      contentStatus: "none" | "processing" | "available";
+      /** @description Only in the admin view (`?admin=true`) and in the answers of POST/PUT. */
+      documents?: components["schemas"]["SessionDocumentResponse"][];
+    };
+    SessionInputDto: {
+      title: string;
+      speakers?: string[];
+      tags?: string[];
+      /** @description ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
+      date?: string | null;
+      /**
+       * @description One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel.
+       * @enum {string}
+       */
+      format?: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      day?: number | null;
+      startTime?: string | null;
+      endTime?: string | null;
+      location?: string | null;
+      description?: string | null;
+    };
+    DocumentResponse: {
+      id: string;
+      /** @enum {string} */
+      kind: "transcript" | "pdf";
+      sessionId: string;
+      sessionTitle: string | null;
+      originalFilename: string;
+      storagePath: string;
+      mimeType: string;
+      bytes: number;
+      /** @enum {string} */
+      status: "error" | "uploaded" | "chunked" | "embedded";
+      error: string | null;
+      createdAt: string;
+      updatedAt: string;
+      uploaderName: string | null;
+      progressPercent: number;
+      progressStage: string | null;
+      estimatedTimeRemaining: number | null;
+      totalChunks: number;
+      processedChunks: number;
+      embeddingModel: string | null;
+      version: number;
+      /** @description PDF pages whose text was read by OCR (they had no usable text layer), ascending; empty otherwise. */
+      ocrPages: number[];
+    };
+    ExportedDocument: {
+      id: string;
+      filename: string;
+      /** @enum {string} */
+      kind: "transcript" | "pdf";
+      bytes: number;
+      createdAt: string;
+    };
+    ExportListSession: {
+      sessionTitle: string;
+      /** @description Newest first. */
+      documents: components["schemas"]["ExportedDocument"][];
+    };
+    StartChatDto: {
+      sessionFilter?: string[];
+    };
+    StartChatResponse: {
+      id: string;
+    };
+    SourceExcerptLine: {
+      line: number;
+      text: string;
+      /** @description The turn the marker points at. */
+      cited: boolean;
+    };
+    Source: {
+      documentId: string;
+      sessionId: string;
+      sessionTitle: string;
+      /** @enum {string} */
+      kind: "transcript" | "pdf";
+      page?: number;
+      /** @description Seconds from the start of the recording. */
+      startTime?: number;
+      /** @description Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
+      line?: number;
+      lineEnd?: number;
+      /** @description The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
+      marker: string;
+      snippet: string;
+      /**
+       * @description Untimed transcripts: the turns of the passage around the cited one, each with its file line;
+       * `cited` marks the turn(s) the marker points at (the client highlights them).
+       */
+      excerpt?: components["schemas"]["SourceExcerptLine"][];
+      score: number;
+    };
+    ChatMessageResponse: {
+      id: string;
+      /** @enum {string} */
+      role: "user" | "assistant";
+      content: string;
+      createdAt: string;
+      sources: components["schemas"]["Source"][];
+      /**
+       * @description The user's rating of an answer ('Helpful' up, 'Not helpful' down); only when given.
+       * @enum {string}
+       */
+      rating?: "up" | "down";
+      feedbackComment?: string;
+    };
+    /** @enum {string} */
+    ChatStatus: "Searching conference documents" | "Analyzing relevant content" | "Generating comprehensive answer";
+    ChatStatusEvent: {
+      status: components["schemas"]["ChatStatus"];
+    };
+    ChatContentEvent: {
+      /** @description A delta of the answer's text. */
+      content: string;
+    };
+    ChatSourcesEvent: {
+      sources: components["schemas"]["Source"][];
+    };
+    ChatErrorEvent: {
+      /** @description 'Something went wrong while answering. Please try again.' */
+      error: string;
+    };
+    SendMessageDto: {
+      threadId: string;
+      message: string;
+      sessionIds?: string[];
+    };
+    ChatAnswer: {
+      content: string;
+      /** @description Only the cited passages, in order of first citation. */
+      sources: components["schemas"]["Source"][];
+    };
+    FeedbackDto: {
+      messageId: string;
+      /** @enum {string} */
+      rating: "up" | "down";
+      comment?: string;
+    };
+    FeedbackResponse: {
+      messageId: string;
+      /** @enum {string} */
+      rating: "up" | "down";
+      /** @description Kept only with 'down'. */
+      comment: string | null;
+    };
+    EmailChatHistoryDto: {
+      recipientEmail: string;
+      /** @description Missing or not the user's: 404 'No active chat to send' (from the service). */
+      threadId?: string;
+    };
+    TakeawaysDto: {
+      sessionIds?: string[];
+      useAllSessions?: boolean;
+    };
+    TakeawaysResult: {
+      takeaways: string[];
+      /** @description Parallel to `takeaways`: the title of the session each comes from. */
+      sources: string[];
+    };
+    EmailTakeawaysDto: {
+      sessionIds?: string[];
+      useAllSessions?: boolean;
+      recipientEmail: string;
+    };
+    SearchResult: {
+      sessionId: string;
+      sessionTitle: string;
+      documentId: string;
+      /** @enum {string} */
+      kind: "transcript" | "pdf";
+      page: number | null;
+      startTime: number | null;
+      /** @description Untimed transcripts: the file lines the passage covers (1-based, inclusive); null otherwise. */
+      line: number | null;
+      lineEnd: number | null;
+      marker: string;
+      /** @description Text around the best match, matched words wrapped in `**…**`. */
+      snippet: string;
+      score: number;
+    };
+    SearchResponse: {
+      results: components["schemas"]["SearchResult"][];
+    };
+    UserChatSummary: {
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      company: string;
+      threadCount: number;
+      messageCount: number;
+      lastActivity: string | null;
+    };
+    UserActionMetadata: {
+      ip: string | null;
+      userAgent: string | null;
+      messagePreview: string | null;
+    };
+    UserAction: {
+      id: string;
+      userId: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+      /** @enum {string} */
+      actionType: "login" | "chat_message" | "other";
+      details: string;
+      timestamp: string;
+      metadata: components["schemas"]["UserActionMetadata"];
+    };
+    AdminChatMessage: {
+      id: string;
+      /** @enum {string} */
+      role: "user" | "assistant";
+      content: string;
+      createdAt: string;
+      sources: components["schemas"]["Source"][];
+    };
+    AdminChatThread: {
+      id: string;
+      sessionFilter: string[];
+      createdAt: string;
+      messages: components["schemas"]["AdminChatMessage"][];
+    };
+    DailyCost: {
+      date: string;
+      chatRequests: number;
+      embeddingRequests: number;
+      takeawayRequests: number;
+      totalCost: number;
+      totalTokens: number;
+    };
+    BudgetStatus: {
+      /** @description OPENAI_DAILY_BUDGET_USD; null when there is no cap (or the provider is local). */
+      dailyBudgetUsd: number | null;
+      /** @description Cost of the openai provider's calls since midnight UTC. */
+      spentTodayUsd: number;
+      /** @description True when a cap is set and today's spend has reached it: AI calls answer 503. */
+      reached: boolean;
+    };
+    UsageSummary: {
+      totalCost: number;
+      totalTokens: number;
+      totalRequests: number;
+      last30Days: components["schemas"]["DailyCost"][];
+      /** @description Not in the spec (added): today's spend against the daily cap, OPENAI_DAILY_BUDGET_USD. */
+      budget: components["schemas"]["BudgetStatus"];
+    };
+    InsightsTotals: {
+      questions: number;
+      unanswered: number;
+    };
+    SessionQuestions: {
+      /** @description null: asked without a session filter ('All sessions'). */
+      sessionId: string | null;
+      sessionTitle: string;
+      questions: number;
+    };
+    UnansweredGroup: {
+      sessionId: string | null;
+      sessionTitle: string;
+      /** @description The wording shown: the latest of the most asked (top) or newest (unanswered) wording. */
+      question: string;
+      count: number;
+      /** @description Other wordings folded into this line (at most 5), for the organiser to see what was merged. */
+      variants: string[];
+      lastAskedAt: string;
+    };
+    NotHelpfulAnswer: {
+      messageId: string;
+      question: string;
+      answer: string;
+      sources: components["schemas"]["Source"][];
+      comment: string | null;
+      ratedAt: string;
+    };
+    FeedbackSummary: {
+      rated: number;
+      helpful: number;
+      notHelpful: number;
+      /** @description helpful / rated, 0..1; null when nothing was rated. */
+      helpfulShare: number | null;
+      /** @description Newest first, at most INSIGHTS_LIST_LIMIT. */
+      notHelpfulAnswers: components["schemas"]["NotHelpfulAnswer"][];
+    };
+    QuestionGroup: {
+      /** @description The wording shown: the latest of the most asked (top) or newest (unanswered) wording. */
+      question: string;
+      count: number;
+      /** @description Other wordings folded into this line (at most 5), for the organiser to see what was merged. */
+      variants: string[];
+      lastAskedAt: string;
+    };
+    InsightsResponse: {
+      days: number;
+      sessionId: string | null;
+      /** @description Start of the range (now minus `days`). */
+      since: string;
+      totals: components["schemas"]["InsightsTotals"];
+      questionsBySession: components["schemas"]["SessionQuestions"][];
+      unanswered: components["schemas"]["UnansweredGroup"][];
+      feedback: components["schemas"]["FeedbackSummary"];
+      topQuestions: components["schemas"]["QuestionGroup"][];
+    };
+    UserAnalytics: {
+      userId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      totalLogins: number;
+      totalChatPrompts: number;
+      lastLogin: string | null;
+      createdAt: string;
+    };
+    SessionExportRow: {
+      id: string;
+      title: string;
+      description: string;
+      speakers: string[];
+      tags: string[];
+      /** @enum {string} */
+      format: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      date: string | null;
+      day: number | null;
+      startTime: string | null;
+      endTime: string | null;
+      location: string | null;
+    };
+    SessionExportFile: {
+      exportedAt: string;
+      sessions: components["schemas"]["SessionExportRow"][];
+    };
+    ImportSessionsDto: {
+      /** @description Rows are checked one by one by the sessions service (bad rows are skipped and reported). */
+      sessions: Record<string, never>[];
+      mode?: string;
+    };
+    ImportSkippedRow: {
+      /** @description 0-based index of the row in `sessions`. */
+      index: number;
+      title: string | null;
+      reason: string;
+    };
+    ImportResponse: {
+      /** @description 'Successfully imported 3 of 4 sessions. Skipped 1: #2 (invalid date).' */
+      message: string;
+      imported: number;
+      skipped: components["schemas"]["ImportSkippedRow"][];
+    };
+    LiveResponse: {
+      status: string;
+    };
+    ReadyResponse: {
+      status: string;
+      database: string;
+      /** @enum {string} */
+      redis: "ok" | "not used";
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+
+export type $defs = Record<string, never>;
+
+export type external = Record<string, never>;
+
+export interface operations {
+
+  Auth_environment: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvironmentResponse"];
+        };
+      };
+    };
+  };
+  Auth_user: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserResponse"];
+        };
+      };
+    };
+  };
+  /** Where the spec sends a signed-out admin: a page that mails a sign-in link. */
+  Auth_loginPage: {
+    parameters: {
+      query?: {
+        error?: "invalid_link";
+      };
+    };
+    responses: {
+      /** @description The sign-in link page (HTML, no scripts). */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  Auth_login: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoginDto"];
+        "application/x-www-form-urlencoded": components["schemas"]["LoginDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["LoginResponse"];
+        };
+      };
+    };
+  };
+  Auth_quickLogin: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["QuickLoginResponse"];
+        };
+      };
+    };
+  };
+  Auth_logout: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["LogoutResponse"];
+        };
+      };
+    };
+  };
+  /** Sends a sign-in link to a privileged address. Answers the same for every address. */
+  Auth_requestLink: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SignInLinkDto"];
+        "application/x-www-form-urlencoded": components["schemas"]["SignInLinkDto"];
+      };
+    };
+    responses: {
+      /** @description The same for every address; a form post gets the HTML page back. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+          "text/html": components["schemas"]["MessageResponse"];
+        };
+      };
+    };
+  };
+  Auth_verify: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link. */
+      302: {
+        content: never;
+      };
+    };
+  };
+  /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
+  Sessions_list: {
+    parameters: {
+      query?: {
+        includeAll?: string;
+        admin?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionResponse"][];
+        };
+      };
+    };
+  };
+  Sessions_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SessionInputDto"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["SessionResponse"];
+        };
+      };
+    };
+  };
+  Sessions_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SessionInputDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionResponse"];
+        };
+      };
+    };
+  };
+  Sessions_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      204: {
+        content: never;
+      };
+    };
+  };
+  Documents_upload: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: string;
+          /** Format: uuid */
+          sessionId: string;
+          /**
+           * @description Inferred from the content when absent.
+           * @enum {string}
+           */
+          kind?: "transcript" | "pdf";
+        };
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["DocumentResponse"];
+        };
+      };
+    };
+  };
+  Documents_list: {
+    parameters: {
+      query?: {
+        kind?: "transcript" | "pdf";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["DocumentResponse"][];
+        };
+      };
+    };
+  };
+  Documents_exportList: {
+    responses: {
+      /** @description Documents grouped by session id, newest first in each session. */
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: components["schemas"]["ExportListSession"];
+          };
+        };
+      };
+    };
+  };
+  Documents_download: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The original bytes, streamed, as an attachment (Content-Type is the document's mimeType). */
+      200: {
+        content: {
+          "application/pdf": string;
+          "text/plain": string;
+          "application/json": string;
+        };
+      };
+    };
+  };
+  Documents_reprocess: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["DocumentResponse"];
+        };
+      };
+    };
+  };
+  Documents_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      204: {
+        content: never;
+      };
+    };
+  };
+  Chat_start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StartChatDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["StartChatResponse"];
+        };
+      };
+    };
+  };
+  Chat_messages: {
+    parameters: {
+      path: {
+        threadId: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ChatMessageResponse"][];
+        };
+      };
+    };
+  };
+  Chat_stream: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendMessageDto"];
+      };
+    };
+    responses: {
+      /** @description Server-Sent Events, one `data: <json>` line per event: statuses, content deltas, then sources (or an error), and always `data: [DONE]` last (docs/API.md gives the order). */
+      200: {
+        content: {
+          "text/event-stream": components["schemas"]["ChatStatusEvent"] | components["schemas"]["ChatContentEvent"] | components["schemas"]["ChatSourcesEvent"] | components["schemas"]["ChatErrorEvent"];
+        };
+      };
+    };
+  };
+  Chat_message: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendMessageDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ChatAnswer"];
+        };
+      };
+    };
+  };
+  Chat_simple: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendMessageDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ChatAnswer"];
+        };
+      };
+    };
+  };
+  Chat_feedback: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FeedbackDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["FeedbackResponse"];
+        };
+      };
+    };
+  };
+  Chat_emailHistory: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EmailChatHistoryDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+    };
+  };
+  Takeaways_generate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TakeawaysDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TakeawaysResult"];
+        };
+      };
+    };
+  };
+  Takeaways_email: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EmailTakeawaysDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+    };
+  };
+  Search_search: {
+    parameters: {
+      query: {
+        q: string;
+        sessionIds?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+    };
+  };
+  Admin_chatHistory: {
+    parameters: {
+      query?: {
+        q?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserChatSummary"][];
+        };
+      };
+    };
+  };
+  /** The activity log, newest first; `X-Total-Count` carries the number of matching actions. */
+  Admin_actions: {
+    parameters: {
+      query?: {
+        type?: "login" | "chat_message" | "other";
+        q?: string;
+        page?: number;
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description How many actions match (all pages). */
+          "X-Total-Count"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["UserAction"][];
+        };
+      };
+    };
+  };
+  Admin_userChats: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminChatThread"][];
+        };
+      };
+    };
+  };
+  Billing_usage: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["UsageSummary"];
+        };
+      };
+    };
+  };
+  Billing_costs: {
+    parameters: {
+      query?: {
+        days?: "7" | "30" | "90";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["DailyCost"][];
+        };
+      };
+    };
+  };
+  Insights_get: {
+    parameters: {
+      query?: {
+        days?: "7" | "30" | "90";
+        sessionId?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["InsightsResponse"];
+        };
+      };
+    };
+  };
+  Superadmin_analytics: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserAnalytics"][];
+        };
+      };
+    };
+  };
+  /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+  Superadmin_exportSessions: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionExportFile"];
+        };
+      };
+    };
+  };
+  Superadmin_importSessions: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ImportSessionsDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportResponse"];
+        };
+      };
+    };
+  };
+  Health_live: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["LiveResponse"];
+        };
+      };
+    };
+  };
+  Health_ready: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReadyResponse"];
+        };
+      };
+      /** @description Shutting down, or the database or Redis is unreachable. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+    };
+  };
+}
+
+/** The values of `ChatStatus`, named (x-enum-varnames). */
+export const ChatStatus = {
+  Searching: "Searching conference documents",
+  Analyzing: "Analyzing relevant content",
+  Generating: "Generating comprehensive answer",
+} as const satisfies Record<string, components['schemas']['ChatStatus']>;

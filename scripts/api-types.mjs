@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The front ends' API types, generated from the contract (issue 13):
+//   node scripts/api-types.mjs          writes src/lib/api-types.ts in frontend-attendee and frontend-admin
+//                                       from docs/openapi.json (itself generated from the backend: npm run openapi)
+//   node scripts/api-types.mjs --check  fails when a committed file differs from what the contract gives
+// openapi-typescript writes the types; enums the document names with `x-enum-varnames` (the chat statuses)
+// are also written as constants, so their texts live in one place: the backend's enum.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS from 'openapi-typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = ['frontend-attendee', 'frontend-admin'];
+const check = process.argv.includes('--check');
+const document = JSON.parse(fs.readFileSync(path.join(root, 'docs/openapi.json'), 'utf8'));
+
+function enumConstants(schemas) {
+  const out = [];
+  for (const [name, schema] of Object.entries(schemas ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const names = schema['x-enum-varnames'];
+    if (!Array.isArray(names) || !Array.isArray(schema.enum)) continue;
+    if (names.length !== schema.enum.length) throw new Error(`${name}: x-enum-varnames and enum differ in length`);
+    out.push(`/** The values of \`${name}\`, named (x-enum-varnames). */`);
+    out.push(`export const ${name} = {`);
+    names.forEach((n, i) => out.push(`  ${n}: ${JSON.stringify(schema.enum[i])},`));
+    out.push(`} as const satisfies Record<string, components['schemas']['${name}']>;`, '');
+  }
+  return out.join('\n');
+}
+
+const header = `/**
+ * Generated from docs/openapi.json by scripts/api-types.mjs (openapi-typescript): do not edit.
+ * Regenerate with \`npm run openapi\` after changing a controller or a DTO of the backend.
+ */
+
+`;
+const types = await openapiTS(document, { commentHeader: header });
+const text = `${types}\n${enumConstants(document.components?.schemas)}`.replace(/\n+$/, '\n');
+
+let ok = true;
+for (const app of APPS) {
+  const file = path.join(root, app, 'src/lib/api-types.ts');
+  if (check) {
+    const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    if (committed !== text) {
+      console.error(`${app}/src/lib/api-types.ts differs from docs/openapi.json: run \`npm run openapi\` and commit the result.`);
+      ok = false;
+    }
+  } else {
+    fs.writeFileSync(file, text);
+  }
+}
+if (!ok) process.exit(1);
+console.log(check ? 'api-types.ts of both apps match docs/openapi.json.' : 'wrote src/lib/api-types.ts in both apps');
