@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
-import type { HybridQuery, Passage } from './retrieval.types';
+import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
+
 
 /** Reciprocal rank fusion constant: score = Σ 1 / (RRF_K + rank) over the vector and full-text rankings. */
 export const RRF_K = 60;
@@ -38,24 +39,6 @@ const MAX_TERMS = 12;
  * but do not select candidates on their own: a rare word, or several common words together, must match.
  */
 export const TEXT_CANDIDATE_BUDGET = 600;
-
-export interface TermWeight {
-  word: string;
-  /** The word as `websearch_to_tsquery('english', word)` parses it, e.g. `'financ'`. */
-  tsquery: string;
-  /** Searchable chunks containing the word. */
-  df: number;
-  total: number;
-  /** BM25 inverse document frequency. */
-  idf: number;
-}
-
-/** A query's word statistics, looked up once and shared by the SQL, the rerank and the answerer. */
-export interface QueryTerms {
-  own: TermWeight[];
-  /** Expansion words at their full IDF (EXPANSION_WEIGHT is applied where they are used). */
-  expansion: TermWeight[];
-}
 
 /**
  * The tsquery (text) that selects full-text candidates, from the words' `websearch_to_tsquery` forms. All words OR-ed while they match

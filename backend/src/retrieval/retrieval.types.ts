@@ -1,5 +1,3 @@
-import type { QueryTerms } from './retrieval.repository';
-
 /** One retrieved chunk of a session document, with what the citation and the answerer need. */
 export interface Passage {
   chunkId: string;
@@ -67,4 +65,22 @@ export interface HybridQuery {
    * filter leaves few chunks (EXACT_SCAN_MAX_CHUNKS).
    */
   exact?: boolean;
+}
+
+export interface TermWeight {
+  word: string;
+  /** The word as `websearch_to_tsquery('english', word)` parses it, e.g. `'financ'`. */
+  tsquery: string;
+  /** Searchable chunks containing the word. */
+  df: number;
+  total: number;
+  /** BM25 inverse document frequency. */
+  idf: number;
+}
+
+/** A query's word statistics, looked up once and shared by the SQL, the rerank and the answerer. */
+export interface QueryTerms {
+  own: TermWeight[];
+  /** Expansion words at their full IDF (EXPANSION_WEIGHT is applied where they are used). */
+  expansion: TermWeight[];
 }
