@@ -47,16 +47,4 @@ describe('foundation (boot, errors, environment)', () => {
     const [{ d }] = await db.query(`SELECT 1 - ('[1,0,0]'::vector <=> '[1,0,0]'::vector) AS d`);
     expect(Number(d)).toBe(1);
   });
-
-  it('indexes chunk embeddings with a light HNSW graph (m 8, ef_construction 32: cheap to maintain on insert)', async () => {
-    const { DataSource } = await import('typeorm');
-    const db = t.app.get(DataSource);
-    const [index] = await db.query(
-      `SELECT am.amname AS method, c.reloptions AS options
-         FROM pg_class c JOIN pg_am am ON am.oid = c.relam
-        WHERE c.relname = 'chunks_embedding_hnsw'`,
-    );
-    expect(index.method).toBe('hnsw');
-    expect([...index.options].sort()).toEqual(['ef_construction=32', 'm=8']);
-  });
 });
