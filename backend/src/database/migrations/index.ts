@@ -7,7 +7,6 @@ import { SessionProfile1735000009500 } from './1735000009500-session-profile';
 import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-per-run';
 import { Insights1735000014000 } from './1735000014000-insights';
 import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
-import { ChunksHnswLighter1735000016000 } from './1735000016000-chunks-hnsw-lighter';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -20,5 +19,4 @@ export const migrations = [
   ChunksUniquePerRun1735000011000,
   Insights1735000014000,
   DocumentOcrPages1735000015000,
-  ChunksHnswLighter1735000016000,
 ];
