@@ -84,8 +84,14 @@ export async function signIn(server, dataDir) {
     if (!eml) await sleep(25);
   }
   if (!eml) throw new Error('no sign-in mail in the outbox');
-  const text = (await fsp.readFile(path.join(outbox, eml), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const token = /\/api\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)[1];
+  // The file may be seen before it is fully written (a loaded machine): read it until the link is in it.
+  let token;
+  for (let i = 0; i < 200 && !token; i++) {
+    const text = (await fsp.readFile(path.join(outbox, eml), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    token = /\/api\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (!token) await sleep(25);
+  }
+  if (!token) throw new Error(`no sign-in link in ${eml}`);
   const verify = await fetch(`${server.url}/api/auth/verify?token=${token}`, { redirect: 'manual', headers: { cookie: cookiesOf(login) } });
   server.cookie = cookiesOf(verify) || cookiesOf(login);
 }

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getQueueToken } from '@nestjs/bull';
+import { Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_QUEUE } from '../src/documents/ingest-queue.port';
 import { BullIngestQueue, INGESTION_QUEUE_NAME, jobIdOf } from '../src/ingestion/queue/bull-ingest-queue';
+import { EMBED_BATCH } from '../src/ingestion/ingestion.service';
 import { InProcessIngestQueue } from '../src/ingestion/queue/in-process-ingest-queue';
 import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
@@ -138,6 +140,36 @@ describe(`ingestion queue: ${MODE}`, () => {
       expect((await chunksOf(t, doc.id)).length).toBeGreaterThan(0);
     } finally {
       if (!restored) await db.query(`ALTER TABLE chunks DROP CONSTRAINT refuse_new_chunks`);
+    }
+  });
+
+  it('stores a large PDF batch by batch (the next batch read while one is written): every chunk once, in order, on its page; logs where the time went', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'log');
+    try {
+      const doc = await upload(bigPdf, 'pdf', 'pipelined.pdf');
+      const done = await settled(admin, doc.id, 120_000);
+      expect(done.status).toBe('embedded');
+      const chunks = await chunksOf(t, doc.id);
+      expect(chunks.length).toBeGreaterThan(3 * EMBED_BATCH);
+      expect(done.totalChunks).toBe(chunks.length);
+      expect(chunks.map((c) => c.chunkIndex)).toEqual(chunks.map((_, i) => i));
+      const pages = chunks.map((c) => c.page as number);
+      expect(pages).toEqual([...pages].sort((a, b) => a - b));
+      expect(new Set(pages).size).toBe(150);
+      for (const c of chunks) expect(c.text).not.toMatch(new RegExp(`PAGEMARK(?!${c.page}\\.)\\d+\\.`));
+      // One INSERT per batch of EMBED_BATCH chunks, and a per-phase account of the run in the log.
+      const line = logged.mock.calls.map((c) => String(c[0])).find((m) => m.startsWith(`document ${doc.id} timing `));
+      expect(line).toBeDefined();
+      const timing = JSON.parse(line!.slice(`document ${doc.id} timing `.length)) as Record<string, unknown> & { thread: Record<string, number> };
+      expect(timing.batches).toBe(Math.ceil(chunks.length / EMBED_BATCH));
+      for (const key of ['totalMs', 'sourceMs', 'cleanMs', 'boilerplateMs', 'tocMs', 'splitMs', 'embedMs', 'insertMs', 'progressMs', 'finishMs']) {
+        expect(typeof timing[key]).toBe('number');
+      }
+      expect(timing.insertMs).toBeGreaterThan(0);
+      expect(timing.thread.textMs).toBeGreaterThan(0);
+      expect(typeof timing.thread.ocrCheckMs).toBe('number');
+    } finally {
+      logged.mockRestore();
     }
   });
 

@@ -7,10 +7,10 @@ import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../common/text-sanitize';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
-import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
+import { ChunkDraft, chunkPdfPage, chunkTranscript, newPdfChunkTiming, PdfBoilerplate, PdfChunkTiming } from './chunking/chunker';
 import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
-import { OcrReport, readPdfPages } from './parsing/pdf-pages';
+import { OcrReport, ParseThreadTiming, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
@@ -27,6 +27,37 @@ interface ChunkBatch {
   chunks: ChunkDraft[];
   totalEstimate: number;
 }
+
+/**
+ * Where the milliseconds of one run go (logged as `document <id> timing {…}` at the end, read by
+ * bench:ingest). Main thread: `sourceMs` waiting for the next pages or turns (parsing runs on its
+ * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
+ * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the chunking of
+ * the next batch), `insertWaitMs` (the part of it the run waited for), `progressMs`, `finishMs`.
+ * `thread`: the parsing thread's own account (PDF); `ocrMs`: OCR of pages without text layer.
+ */
+export interface IngestTiming extends PdfChunkTiming {
+  totalMs: number;
+  sourceMs: number;
+  textCleanMs: number;
+  embedMs: number;
+  insertMs: number;
+  insertWaitMs: number;
+  progressMs: number;
+  finishMs: number;
+  batches: number;
+  thread: Partial<ParseThreadTiming> & { ocrMs?: number };
+}
+
+function newTiming(): IngestTiming {
+  return {
+    totalMs: 0, sourceMs: 0, textCleanMs: 0, ...newPdfChunkTiming(), embedMs: 0, insertMs: 0, insertWaitMs: 0,
+    progressMs: 0, finishMs: 0, batches: 0, thread: {},
+  };
+}
+
+const roundTiming = (t: IngestTiming) =>
+  Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v]));
 
 /**
  * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
@@ -73,42 +104,73 @@ export class IngestionService {
 
   private async runOnFile(doc: ClaimedDocument, run: number, file: string, signal: AbortSignal): Promise<void> {
     const model = this.embeddings.model;
-    const progress = new ProgressReporter(this.repository, doc.id, run);
+    const timing = newTiming();
+    const started = performance.now();
+    const progress = new ProgressReporter(this.repository, doc.id, run, timing);
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
-    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr) : this.transcriptChunks(file, doc.mimeType, progress);
+    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
     let index = 0;
     let estimate = 0;
     let batch: EmbeddedChunk[] = [];
-    const timing = { started: Date.now(), embedMs: 0, insertMs: 0, finishMs: 0 };
+    // The INSERT of the previous batch, still running while the next batch is read, chunked and
+    // embedded (one in flight at most: batches are stored in order, so a resumed run counts them).
+    let inFlight: Promise<void> | null = null;
+    const settle = async () => {
+      if (!inFlight) return;
+      const t = performance.now();
+      try {
+        await inFlight;
+      } finally {
+        inFlight = null;
+        timing.insertWaitMs += performance.now() - t;
+      }
+    };
     const flush = async () => {
       if (!batch.length) return;
       if (signal.aborted) throw new AbortedError('shutting down');
-      let t = Date.now();
-      const vectors = await this.embeddings.embedDocuments(batch.map((c) => c.text));
-      batch.forEach((c, i) => (c.embedding = vectors[i]));
-      timing.embedMs += Date.now() - t;
-      t = Date.now();
-      await this.repository.insertChunks(doc, run, model, batch);
-      timing.insertMs += Date.now() - t;
+      const chunks = batch;
       batch = [];
-      await progress.embedded(index, Math.max(estimate, index), resumeFrom);
+      let t = performance.now();
+      const vectors = await this.embeddings.embedDocuments(chunks.map((c) => c.text));
+      chunks.forEach((c, i) => (c.embedding = vectors[i]));
+      timing.embedMs += performance.now() - t;
+      await settle();
+      const stored = index;
+      const total = Math.max(estimate, index);
+      t = performance.now();
+      timing.batches++;
+      inFlight = this.repository.insertChunks(doc, run, model, chunks).then(async () => {
+        timing.insertMs += performance.now() - t;
+        // Progress is written after the rows it counts are stored (throttled; proves the run is current).
+        await progress.embedded(stored, total, resumeFrom);
+      });
+      inFlight.catch(() => undefined); // awaited (and thrown) by the next settle
     };
 
-    for await (const part of source) {
-      estimate = part.totalEstimate;
-      for (const draft of part.chunks) {
-        if (index < resumeFrom) {
-          index++;
-          continue;
+    try {
+      let t = performance.now();
+      for await (const part of source) {
+        timing.sourceMs += performance.now() - t;
+        estimate = part.totalEstimate;
+        for (const draft of part.chunks) {
+          if (index < resumeFrom) {
+            index++;
+            continue;
+          }
+          batch.push({ ...draft, index: index++, embedding: [] });
+          if (batch.length >= EMBED_BATCH) await flush();
         }
-        batch.push({ ...draft, index: index++, embedding: [] });
-        if (batch.length >= EMBED_BATCH) await flush();
+        t = performance.now();
       }
+      await flush();
+      await settle();
+    } finally {
+      // Never leave an INSERT running behind a failed or cancelled run.
+      await (inFlight as Promise<void> | null)?.catch(() => undefined);
     }
-    await flush();
     if (ocr.attempted || ocr.unrendered.length) this.logOcr(doc.id, ocr);
     if (index === 0) {
       if (doc.kind !== 'pdf') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
@@ -117,20 +179,28 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    const t = Date.now();
+    const t = performance.now();
     await this.repository.finish(doc.id, run, model, index, ocr.pages);
-    timing.finishMs = Date.now() - t;
+    timing.finishMs = performance.now() - t;
+    timing.totalMs = performance.now() - started;
     this.logger.log(
-      `document ${doc.id}: ${index} chunks in ${Date.now() - timing.started} ms ` +
-        `(embedding ${timing.embedMs} ms, inserting ${timing.insertMs} ms, final switch ${timing.finishMs} ms)`,
+      `document ${doc.id}: ${index} chunks in ${Math.round(timing.totalMs)} ms ` +
+        `(embedding ${Math.round(timing.embedMs)} ms, inserting ${Math.round(timing.insertMs)} ms, final switch ${Math.round(timing.finishMs)} ms)`,
     );
+    this.logger.log(`document ${doc.id} timing ${JSON.stringify(roundTiming(timing))}`);
   }
 
   /**
    * A PDF's chunks, page by page as the parsing thread delivers them; the total is extrapolated.
    * Pages without a usable text layer are read by OCR (unless OCR=off); `ocr` tells which.
    */
-  private async *pdfChunks(file: string, signal: AbortSignal, progress: ProgressReporter, ocr: OcrReport): AsyncGenerator<ChunkBatch> {
+  private async *pdfChunks(
+    file: string,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+    ocr: OcrReport,
+    timing: IngestTiming,
+  ): AsyncGenerator<ChunkBatch> {
     await progress.stage('Parsing');
     let pagesDone = 0;
     let produced = 0;
@@ -141,6 +211,7 @@ export class IngestionService {
       file,
       {
         signal,
+        timing: timing.thread,
         limits: { timeoutSeconds: c.pdfParseTimeoutSeconds, maxMemoryMb: c.pdfParseMaxMemoryMb },
         ocr: c.ocrEnabled
           ? { maxPages: c.ocrMaxPages, pageTimeoutSeconds: c.ocrPageTimeoutSeconds, onProgress: (p) => progress.ocr(p.page, p.of, p.etaSeconds) }
@@ -155,8 +226,13 @@ export class IngestionService {
         await progress.stage('Chunking');
       }
       const chunks: ChunkDraft[] = [];
-      // Parser text is cleaned before it can reach PostgreSQL (NUL bytes from a font's ToUnicode map, lone surrogates).
-      for (const page of batch.pages) chunks.push(...(await chunkPdfPage({ num: page.num, text: cleanText(page.text) }, boilerplate)));
+      for (const page of batch.pages) {
+        // Parser text is cleaned before it can reach PostgreSQL (NUL bytes from a font's ToUnicode map, lone surrogates).
+        const t = performance.now();
+        const text = cleanText(page.text);
+        timing.textCleanMs += performance.now() - t;
+        chunks.push(...(await chunkPdfPage({ num: page.num, text }, boilerplate, timing)));
+      }
       pagesDone += batch.pages.length;
       produced += chunks.length;
       const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);

@@ -21,6 +21,8 @@ export class ProgressReporter {
     private readonly repository: IngestionRepository,
     private readonly documentId: string,
     private readonly run: number,
+    /** Milliseconds spent writing progress are added here. */
+    private readonly timing?: { progressMs: number },
   ) {}
 
   /** A new stage: written at once. */
@@ -57,12 +59,17 @@ export class ProgressReporter {
     percent = Math.max(this.lastPercent, percent);
     this.lastPercent = percent;
     this.lastCounts = { processed, total };
-    await this.repository.progress(this.documentId, this.run, {
-      stage,
-      percent: Math.min(99, Math.max(1, percent)),
-      processedChunks: processed,
-      totalChunks: total,
-      etaSeconds: eta,
-    });
+    const started = performance.now();
+    try {
+      await this.repository.progress(this.documentId, this.run, {
+        stage,
+        percent: Math.min(99, Math.max(1, percent)),
+        processedChunks: processed,
+        totalChunks: total,
+        etaSeconds: eta,
+      });
+    } finally {
+      if (this.timing) this.timing.progressMs += performance.now() - started;
+    }
   }
 }

@@ -20,6 +20,22 @@ export interface ChunkDraft {
 }
 
 const splitter = new RecursiveCharacterTextSplitter({ chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP });
+/** A long PDF page is split into pieces of this size, leaving room for the title and headings put before them. */
+const pageSplitter = new RecursiveCharacterTextSplitter({ chunkSize: CHUNK_SIZE - 200, chunkOverlap: CHUNK_OVERLAP });
+
+/** Milliseconds spent in each step of `chunkPdfPage`, added up over the pages of a document. */
+export interface PdfChunkTiming {
+  /** `cleanPageText`: whitespace, hyphenation, line breaks. */
+  cleanMs: number;
+  /** Running header and footer detection. */
+  boilerplateMs: number;
+  /** Table-of-contents detection. */
+  tocMs: number;
+  /** Splitting long pages and giving pieces their title and headings. */
+  splitMs: number;
+}
+
+export const newPdfChunkTiming = (): PdfChunkTiming => ({ cleanMs: 0, boilerplateMs: 0, tocMs: 0, splitMs: 0 });
 
 /**
  * Normalises the text pdf-parse extracts from a page: table cells and runs of spaces become one
@@ -94,19 +110,29 @@ function pageTitle(lines: string[]): string {
  * with the page's title and the table's column headings above it ('Consolidated Statements of Cash
  * Flows … | Fiscal Year 2020 2019 2018'), so a row keeps its label, years and table.
  */
-export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate): Promise<ChunkDraft[]> {
+export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, timing?: PdfChunkTiming): Promise<ChunkDraft[]> {
+  let t = performance.now();
+  const lap = (key: keyof PdfChunkTiming) => {
+    if (!timing) return;
+    const now = performance.now();
+    timing[key] += now - t;
+    t = now;
+  };
   let lines = cleanPageText(page.text).split('\n');
+  lap('cleanMs');
   if (boilerplate) lines = boilerplate.filter(lines);
-  if (isTableOfContents(lines)) return [];
+  lap('boilerplateMs');
+  const toc = isTableOfContents(lines);
+  lap('tocMs');
+  if (toc) return [];
   const text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   if (!text) return [];
   const draft = (piece: string) => ({ text: piece, page: page.num, speaker: null, startTime: null });
   if (text.length <= CHUNK_SIZE) return [draft(text)];
   const title = pageTitle(lines.filter((l) => l.trim()));
-  const budget = CHUNK_SIZE - 200;
-  const pieces = await new RecursiveCharacterTextSplitter({ chunkSize: budget, chunkOverlap: CHUNK_OVERLAP }).splitText(text);
+  const pieces = await pageSplitter.splitText(text);
   let searchFrom = 0;
-  return pieces.map((piece, i) => {
+  const chunks = pieces.map((piece, i) => {
     const at = text.indexOf(piece.slice(0, 60), Math.max(0, searchFrom - CHUNK_OVERLAP - 60));
     if (at >= 0) searchFrom = at + 1;
     if (i === 0) return draft(piece);
@@ -115,6 +141,8 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate):
     const context = [title, headings].filter((x) => x && !piece.startsWith(x)).join(' | ').slice(0, 190);
     return draft(context ? `${context}\n${piece}` : piece);
   });
+  lap('splitMs');
+  return chunks;
 }
 
 function turnText(segment: TranscriptSegment): string {

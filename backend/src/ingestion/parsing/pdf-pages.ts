@@ -44,9 +44,19 @@ parentPort.on('message', (m) => {
 });
 async function parse(m, current) {
   let parser;
+  // Milliseconds of the thread's phases: loading the file, reading text, the low-text check, rendering for OCR, waiting for the consumer.
+  const timing = { loadMs: 0, textMs: 0, ocrCheckMs: 0, renderMs: 0, waitMs: 0 };
   const needsOcr = (text) => Boolean(m.ocr) && text.replace(/\\s+/g, '').length < m.ocr.minChars;
+  const checkOcr = (pages) => {
+    const t = performance.now();
+    const out = pages.filter((p) => needsOcr(p.text));
+    timing.ocrCheckMs += performance.now() - t;
+    return out;
+  };
   try {
+    let t = performance.now();
     parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(m.file)) });
+    timing.loadMs += performance.now() - t;
     let total = Infinity;
     let known = null;
     let ocrTotal = 0;
@@ -58,38 +68,48 @@ async function parse(m, current) {
         pages = [];
         for (let n = first; n <= Math.min(last, total); n++) pages.push({ num: n, text: known.get(n) || '' });
       } else {
+        t = performance.now();
         const result = await parser.getText({ first, last, pageJoiner: '' });
+        timing.textMs += performance.now() - t;
         total = result.total;
         pages = result.pages.map((p) => ({ num: p.num, text: p.text }));
-        if (pages.some((p) => needsOcr(p.text))) {
+        if (checkOcr(pages).length) {
           known = new Map();
           if (last < total) {
+            t = performance.now();
             const rest = await parser.getText({ first: last + 1, last: total, pageJoiner: '' });
-            for (const p of rest.pages) known.set(p.num, p.text);
+            timing.textMs += performance.now() - t;
+            for (const p of rest.pages) known.set(p.num, p);
           }
-          const scanned = pages.filter((p) => needsOcr(p.text)).length + [...known.values()].filter(needsOcr).length;
+          const scanned = checkOcr(pages).length + checkOcr([...known.values()]).length;
+          for (const [n, p] of known) known.set(n, p.text);
           ocrTotal = Math.min(scanned, m.ocr.maxPages);
         }
       }
       const transfer = [];
+      const lowText = new Set(checkOcr(pages));
       for (const p of pages) {
-        if (!needsOcr(p.text)) continue;
+        if (!lowText.has(p)) continue;
         if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; continue; }
         ocrUsed++;
         try {
+          t = performance.now();
           const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
           const image = shot.pages[0] && shot.pages[0].data;
+          timing.renderMs += performance.now() - t;
           if (image && image.length) { p.image = image; transfer.push(image.buffer); } else p.renderFailed = true;
         } catch (err) {
           p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
         }
       }
+      t = performance.now();
       if (current.credits <= 0) await new Promise((resolve) => (current.wake = resolve));
+      timing.waitMs += performance.now() - t;
       current.credits--;
       parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, ocrTotal, pages }, transfer);
       if (total === 0) break;
     }
-    parentPort.postMessage({ jobId: m.jobId, type: 'done' });
+    parentPort.postMessage({ jobId: m.jobId, type: 'done', timing });
   } catch (err) {
     parentPort.postMessage({ jobId: m.jobId, type: 'error', name: (err && err.name) || 'Error', message: String((err && err.message) || err) });
   } finally {
@@ -112,9 +132,23 @@ interface ThreadPage {
 
 type WorkerMessage = { jobId: number } & (
   | { type: 'pages'; total: number; ocrTotal: number; pages: ThreadPage[] }
-  | { type: 'done' }
+  | { type: 'done'; timing?: ParseThreadTiming }
   | { type: 'error'; name: string; message: string }
 );
+
+/** Milliseconds the parsing thread spent on one document, by phase (the thread runs beside the consumer). */
+export interface ParseThreadTiming {
+  /** Reading the file and opening it with pdf.js. */
+  loadMs: number;
+  /** Extracting the text of the pages (`getText`). */
+  textMs: number;
+  /** Telling pages without a usable text layer (the OCR check). */
+  ocrCheckMs: number;
+  /** Rendering pages to images for OCR. */
+  renderMs: number;
+  /** Waiting for the consumer to take batches (it is behind). */
+  waitMs: number;
+}
 
 export interface PdfPageBatch {
   /** Number of pages of the document. */
@@ -134,6 +168,8 @@ export interface PdfReadOptions {
   signal?: AbortSignal;
   /** Per-document bounds of the parsing thread (settings PDF_PARSE_TIMEOUT_SECONDS, PDF_PARSE_MAX_MEMORY_MB). */
   limits?: { timeoutSeconds: number; maxMemoryMb: number };
+  /** Filled in with the parsing thread's timing when the document has been read to its end. */
+  timing?: Partial<ParseThreadTiming> & { ocrMs?: number };
   /** OCR of pages without a usable text layer; absent or null: no OCR (such pages come out empty). */
   ocr?: {
     maxPages: number;
@@ -312,6 +348,9 @@ export async function* readPdfPages(
       }
       if (message.type === 'done') {
         finished = true;
+        if (options.timing && message.timing) {
+          for (const [k, v] of Object.entries(message.timing)) options.timing[k as keyof ParseThreadTiming] = Math.round(v);
+        }
         return;
       }
       if (message.type === 'error') {
@@ -346,6 +385,7 @@ export async function* readPdfPages(
         const ms = Date.now() - started;
         if (ocrTiming.pages++ === 0) ocrTiming.firstMs = ms;
         ocrTiming.ms += ms;
+        if (options.timing) options.timing.ocrMs = ocrTiming.ms;
         if (read === null) report.timedOut.push(page.num);
         if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
           report.pages.push(page.num);
