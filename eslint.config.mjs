@@ -91,18 +91,14 @@ export default tseslint.config(
   // Node scripts, configs, benchmarks and the browser tests' runner side.
   {
     name: 'node',
-    files: [
-      '**/*.{js,cjs,mjs}',
-      'e2e/**/*.ts',
-      'playwright.config.ts',
-      '*/vite.config.ts',
-      'bench/**',
-      'scripts/**',
-      'backend/scripts/**',
-    ],
+    files: ['**/*.{js,cjs,mjs}', 'e2e/**/*.ts', 'playwright.config.ts', '*/vite.config.ts', 'bench/**', 'scripts/**', 'backend/scripts/**'],
     languageOptions: { globals: { ...globals.node } },
   },
-  { name: 'commonjs', files: ['**/*.cjs', 'backend/jest*.config.js', 'backend/test/fixtures/*.js'], languageOptions: { sourceType: 'commonjs' } },
+  {
+    name: 'commonjs',
+    files: ['**/*.cjs', 'backend/jest*.config.js', 'backend/test/fixtures/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
 
   // Last: turn off every stylistic rule Prettier owns.
   prettier,

@@ -36,7 +36,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_BACKEND_DIST: another build of the backend (e.g. the code before a change, built into backend/dist-before).
 const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const CHUNKS = Number(args.get('chunks') ?? 50_000);
 const QUERIES = Number(args.get('queries') ?? 200);
 const STREAMS = Number(args.get('streams') ?? 50);
@@ -73,7 +78,7 @@ const EF_VALUES = [40, 100, 200, 400];
 // are distributed like real conference prose (a long tail of rare words, not a small template
 // vocabulary), with figures redrawn and invented people and companies named in some sentences.
 let seed = 42;
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 const pick = (a) => a[Math.floor(rand() * a.length)];
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 
@@ -83,7 +88,8 @@ function demoProse() {
   const collect = (value) => {
     if (typeof value === 'string') texts.push(value);
     else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'speaker' && k !== 'title') collect(v);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) if (k !== 'speaker' && k !== 'title') collect(v);
   };
   for (const file of fs.readdirSync(path.join(dir, 'documents'))) {
     const full = path.join(dir, 'documents', file);
@@ -93,7 +99,8 @@ function demoProse() {
       }
     } else if (file.endsWith('.json') && file !== 'manifest.json') collect(JSON.parse(fs.readFileSync(full, 'utf8')));
   }
-  for (const file of fs.readdirSync(path.join(dir, 'pdf-src'))) collect(JSON.parse(fs.readFileSync(path.join(dir, 'pdf-src', file), 'utf8')).pages);
+  for (const file of fs.readdirSync(path.join(dir, 'pdf-src')))
+    collect(JSON.parse(fs.readFileSync(path.join(dir, 'pdf-src', file), 'utf8')).pages);
   return texts.join('\n');
 }
 
@@ -113,7 +120,33 @@ function markovModel(text) {
   return { next, starts };
 }
 
-const SYLLABLES = ['an', 'bel', 'cor', 'dra', 'el', 'fen', 'gar', 'hol', 'is', 'jor', 'kel', 'lin', 'mar', 'nor', 'ol', 'pen', 'quin', 'ros', 'sal', 'tor', 'ul', 'ven', 'wes', 'yar', 'zen'];
+const SYLLABLES = [
+  'an',
+  'bel',
+  'cor',
+  'dra',
+  'el',
+  'fen',
+  'gar',
+  'hol',
+  'is',
+  'jor',
+  'kel',
+  'lin',
+  'mar',
+  'nor',
+  'ol',
+  'pen',
+  'quin',
+  'ros',
+  'sal',
+  'tor',
+  'ul',
+  'ven',
+  'wes',
+  'yar',
+  'zen',
+];
 const name = () => {
   const w = Array.from({ length: int(2, 3) }, () => pick(SYLLABLES)).join('');
   return w[0].toUpperCase() + w.slice(1);
@@ -160,8 +193,6 @@ function machine() {
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-
-
 function writeResults(section) {
   writeResultsSection('Chat', section);
 }
@@ -172,7 +203,9 @@ async function main() {
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
   const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
-  const { RetrievalRepository, DEFAULT_EF_SEARCH, EXACT_SCAN_MAX_CHUNKS } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  const { RetrievalRepository, DEFAULT_EF_SEARCH, EXACT_SCAN_MAX_CHUNKS } = require(
+    path.join(dist, 'retrieval', 'retrieval.repository.js'),
+  );
   const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
   const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
   const { LOCAL_STREAM_DELAY_MS } = require(path.join(dist, 'ai', 'generation', 'local-answer-generator.js'));
@@ -209,55 +242,65 @@ async function main() {
       for (const row of await db.query(`SELECT id FROM sessions ORDER BY day, title`)) sessionIds.push(row.id);
       for (const row of await db.query(`SELECT text FROM chunks ORDER BY id LIMIT 5000`)) texts.push(row.text);
     } else {
-    for (let s = 0; s < SESSIONS; s++) {
-      const [{ id }] = await db.query(`INSERT INTO sessions (title, day) VALUES ($1, $2) RETURNING id`, [`Session ${s + 1}: ${sentence().split(' ').slice(0, 6).join(' ')}`, 1 + (s % 3)]);
-      sessionIds.push(id);
-    }
-    const perDoc = Math.ceil(CHUNKS / DOCUMENTS);
-    const docs = [];
-    for (let d = 0; d < DOCUMENTS; d++) {
-      const kind = d % 2 === 0 ? 'transcript' : 'pdf';
-      const sessionId = sessionIds[d % SESSIONS];
-      const [{ id }] = await db.query(
-        `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status, total_chunks, processed_chunks, progress_percent, embedding_model)
-         VALUES ($1, $2, $3, '/bench', $4, 1, 'embedded', $5, $5, 100, $6) RETURNING id`,
-        [sessionId, kind, `bench-${d}.${kind === 'pdf' ? 'pdf' : 'txt'}`, kind === 'pdf' ? 'application/pdf' : 'text/plain', perDoc, embeddings.model],
-      );
-      docs.push({ id, sessionId, kind });
-    }
-    // Loading: the HNSW index is built once after the rows are in (faster than row by row); queries use it.
-    await db.query(`DROP INDEX IF EXISTS chunks_embedding_hnsw`);
-    let inserted = 0;
-    while (inserted < CHUNKS) {
-      const rows = { doc: [], session: [], idx: [], text: [], page: [], speaker: [], time: [] };
-      for (let i = 0; i < BATCH && inserted < CHUNKS; i++, inserted++) {
-        const doc = docs[Math.floor(inserted / perDoc)];
-        const idx = inserted % perDoc;
-        const text = chunkText(doc.kind);
-        texts.push(text);
-        rows.doc.push(doc.id);
-        rows.session.push(doc.sessionId);
-        rows.idx.push(idx);
-        rows.text.push(text);
-        rows.page.push(doc.kind === 'pdf' ? idx + 1 : null);
-        rows.speaker.push(doc.kind === 'transcript' ? `${name()} ${name()}` : null);
-        rows.time.push(doc.kind === 'transcript' ? idx * 55 : null);
+      for (let s = 0; s < SESSIONS; s++) {
+        const [{ id }] = await db.query(`INSERT INTO sessions (title, day) VALUES ($1, $2) RETURNING id`, [
+          `Session ${s + 1}: ${sentence().split(' ').slice(0, 6).join(' ')}`,
+          1 + (s % 3),
+        ]);
+        sessionIds.push(id);
       }
-      const vectors = await embeddings.embedDocuments(rows.text);
-      await db.query(
-        `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
+      const perDoc = Math.ceil(CHUNKS / DOCUMENTS);
+      const docs = [];
+      for (let d = 0; d < DOCUMENTS; d++) {
+        const kind = d % 2 === 0 ? 'transcript' : 'pdf';
+        const sessionId = sessionIds[d % SESSIONS];
+        const [{ id }] = await db.query(
+          `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status, total_chunks, processed_chunks, progress_percent, embedding_model)
+         VALUES ($1, $2, $3, '/bench', $4, 1, 'embedded', $5, $5, 100, $6) RETURNING id`,
+          [
+            sessionId,
+            kind,
+            `bench-${d}.${kind === 'pdf' ? 'pdf' : 'txt'}`,
+            kind === 'pdf' ? 'application/pdf' : 'text/plain',
+            perDoc,
+            embeddings.model,
+          ],
+        );
+        docs.push({ id, sessionId, kind });
+      }
+      // Loading: the HNSW index is built once after the rows are in (faster than row by row); queries use it.
+      await db.query(`DROP INDEX IF EXISTS chunks_embedding_hnsw`);
+      let inserted = 0;
+      while (inserted < CHUNKS) {
+        const rows = { doc: [], session: [], idx: [], text: [], page: [], speaker: [], time: [] };
+        for (let i = 0; i < BATCH && inserted < CHUNKS; i++, inserted++) {
+          const doc = docs[Math.floor(inserted / perDoc)];
+          const idx = inserted % perDoc;
+          const text = chunkText(doc.kind);
+          texts.push(text);
+          rows.doc.push(doc.id);
+          rows.session.push(doc.sessionId);
+          rows.idx.push(idx);
+          rows.text.push(text);
+          rows.page.push(doc.kind === 'pdf' ? idx + 1 : null);
+          rows.speaker.push(doc.kind === 'transcript' ? `${name()} ${name()}` : null);
+          rows.time.push(doc.kind === 'transcript' ? idx * 55 : null);
+        }
+        const vectors = await embeddings.embedDocuments(rows.text);
+        await db.query(
+          `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::int[], $6::text[], $7::real[], $8::vector[])`,
-        [rows.doc, rows.session, rows.idx, rows.text, rows.page, rows.speaker, rows.time, vectors.map((v) => `[${v.join(',')}]`)],
-      );
-      if (inserted % 10_000 === 0) log(`  ${inserted} chunks inserted (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    }
-    loadSeconds = (performance.now() - t0) / 1000;
-    const t1 = performance.now();
-    await db.query(`CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw (embedding vector_cosine_ops)`);
-    await db.query(`ANALYZE chunks`);
-    indexSeconds = (performance.now() - t1) / 1000;
-    log(`${CHUNKS} chunks loaded in ${loadSeconds.toFixed(1)} s, HNSW index built in ${indexSeconds.toFixed(1)} s`);
-    log(`a chunk: ${texts[1].slice(0, 400)}…`);
+          [rows.doc, rows.session, rows.idx, rows.text, rows.page, rows.speaker, rows.time, vectors.map((v) => `[${v.join(',')}]`)],
+        );
+        if (inserted % 10_000 === 0) log(`  ${inserted} chunks inserted (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      }
+      loadSeconds = (performance.now() - t0) / 1000;
+      const t1 = performance.now();
+      await db.query(`CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw (embedding vector_cosine_ops)`);
+      await db.query(`ANALYZE chunks`);
+      indexSeconds = (performance.now() - t1) / 1000;
+      log(`${CHUNKS} chunks loaded in ${loadSeconds.toFixed(1)} s, HNSW index built in ${indexSeconds.toFixed(1)} s`);
+      log(`a chunk: ${texts[1].slice(0, 400)}…`);
     }
 
     // 2. retrieval (after a pause: start-up work of the app, such as the ingestion recovery sweep, is over)
@@ -291,7 +334,9 @@ async function main() {
         await retrieval.retrieve(questions[0], { k: 8 });
         repo.inSearchTransaction = original;
         const plan = await db.transaction(async (m) => {
-          await m.query(`SET LOCAL hnsw.ef_search = ${DEFAULT_EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`);
+          await m.query(
+            `SET LOCAL hnsw.ef_search = ${DEFAULT_EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`,
+          );
           return m.query(`EXPLAIN (ANALYZE, BUFFERS) ${captured.sql}`, captured.params);
         });
         log(questions[0], '\n', plan.map((r) => r['QUERY PLAN']).join('\n'));
@@ -306,7 +351,13 @@ async function main() {
       // Each kind of query in its own pass: an exact scan reads the whole table and would push the HNSW
       // index out of the buffer cache between two HNSW queries.
       const hybrid = { hnsw: [], exact: [], filteredAuto: [], filteredHnsw: [], filteredExact: [] };
-      const baseOf = (i) => ({ embedding: embedded[i], words: keywords(questions[i]), k: 8, perDocument: DEFAULT_PER_DOCUMENT, textWeight: LOCAL_TEXT_WEIGHT });
+      const baseOf = (i) => ({
+        embedding: embedded[i],
+        words: keywords(questions[i]),
+        k: 8,
+        perDocument: DEFAULT_PER_DOCUMENT,
+        textWeight: LOCAL_TEXT_WEIGHT,
+      });
       const filterOf = (i) => [sessionIds[i % SESSIONS], sessionIds[(i + 7) % SESSIONS], sessionIds[(i + 19) % SESSIONS]];
       const timed = async (list, run) => {
         const out = [];
@@ -335,10 +386,10 @@ async function main() {
         exactTimes.push(performance.now() - s);
       }
       const meanSimilarity = async (e, ids) => {
-        const [{ sim }] = await db.query(`SELECT avg(1 - (embedding <=> $1::vector))::float8 AS sim FROM chunks WHERE id = ANY($2::bigint[])`, [
-          `[${e.join(',')}]`,
-          [...ids],
-        ]);
+        const [{ sim }] = await db.query(
+          `SELECT avg(1 - (embedding <=> $1::vector))::float8 AS sim FROM chunks WHERE id = ANY($2::bigint[])`,
+          [`[${e.join(',')}]`, [...ids]],
+        );
         return sim;
       };
       const exactSims = [];
@@ -361,10 +412,24 @@ async function main() {
       };
       const recall = {};
       for (const ef of EF_VALUES) recall[ef] = await recallAt(ef);
-      const r = { cold: stats(cold), e2e: stats(e2e), hnsw: stats(hybrid.hnsw), exact: stats(hybrid.exact), fa: stats(hybrid.filteredAuto), fh: stats(hybrid.filteredHnsw), fe: stats(hybrid.filteredExact) };
+      const r = {
+        cold: stats(cold),
+        e2e: stats(e2e),
+        hnsw: stats(hybrid.hnsw),
+        exact: stats(hybrid.exact),
+        fa: stats(hybrid.filteredAuto),
+        fh: stats(hybrid.filteredHnsw),
+        fe: stats(hybrid.filteredExact),
+      };
       log(`retrieve (embed + hybrid SQL): p50 ${ms(r.e2e.p50)}, p95 ${ms(r.e2e.p95)}; first pass p95 ${ms(r.cold.p95)}`);
-      log(`hybrid SQL: HNSW p95 ${ms(r.hnsw.p95)}, exact p95 ${ms(r.exact.p95)}; filtered: as chosen p95 ${ms(r.fa.p95)}, HNSW ${ms(r.fh.p95)}, exact ${ms(r.fe.p95)}`);
-      log(`recall@10 vs exact: ${Object.entries(recall).map(([ef, x]) => `ef_search=${ef}: ${x.recall.toFixed(3)} (p95 ${ms(x.p95)})`).join('; ')}; exact vector scan p95 ${ms(pct(exactTimes, 95))}`);
+      log(
+        `hybrid SQL: HNSW p95 ${ms(r.hnsw.p95)}, exact p95 ${ms(r.exact.p95)}; filtered: as chosen p95 ${ms(r.fa.p95)}, HNSW ${ms(r.fh.p95)}, exact ${ms(r.fe.p95)}`,
+      );
+      log(
+        `recall@10 vs exact: ${Object.entries(recall)
+          .map(([ef, x]) => `ef_search=${ef}: ${x.recall.toFixed(3)} (p95 ${ms(x.p95)})`)
+          .join('; ')}; exact vector scan p95 ${ms(pct(exactTimes, 95))}`,
+      );
       retrievalRows.push(
         `| retrieval p95: the retriever (query embedding + hybrid SQL, HNSW), ${QUERIES} queries, word statistics cached | ${ms(r.e2e.p95)} (p50 ${ms(r.e2e.p50)}, p99 ${ms(r.e2e.p99)}) | < ${TARGET_RETRIEVAL_P95_MS} ms |`,
         `| same, first pass (every query word new: its document frequency is counted once) | ${ms(r.cold.p95)} (p50 ${ms(r.cold.p50)}) | — |`,
@@ -397,7 +462,10 @@ async function main() {
     const users = [];
     for (let u = 0; u < STREAMS; u++) {
       const login = await post(server.url, '/api/login', { email: `bench${u}@example.com`, firstName: `Bench${u}` });
-      const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const cookie = []
+        .concat(login.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const start = await post(server.url, '/api/chat/start', { sessionFilter: [] }, cookie);
       users.push({ cookie, threadId: JSON.parse(start.body).id });
     }
@@ -415,7 +483,11 @@ async function main() {
       users.map(async (u, i) => {
         await sleep(Math.floor((i / STREAMS) * spreadMs));
         for (let round = 0; round < ROUNDS; round++) {
-          const res = await stream(server.url, u.cookie, { threadId: u.threadId, message: questions[(round * STREAMS + i) % questions.length], sessionIds: [] });
+          const res = await stream(server.url, u.cookie, {
+            threadId: u.threadId,
+            message: questions[(round * STREAMS + i) % questions.length],
+            sessionIds: [],
+          });
           if (res.error) steady.errors.push(res.error);
           if (res.ttfc !== null) steady.ttfc.push(res.ttfc);
           if (res.total !== null) steady.totals.push(res.total);
@@ -429,7 +501,13 @@ async function main() {
     for (let b = 0; b < BURSTS; b++) {
       await sleep(1000);
       const results = await Promise.all(
-        users.map((u, i) => stream(server.url, u.cookie, { threadId: u.threadId, message: questions[((ROUNDS + b) * STREAMS + i) % questions.length], sessionIds: [] })),
+        users.map((u, i) =>
+          stream(server.url, u.cookie, {
+            threadId: u.threadId,
+            message: questions[((ROUNDS + b) * STREAMS + i) % questions.length],
+            sessionIds: [],
+          }),
+        ),
       );
       const these = [];
       for (const res of results) {
@@ -443,13 +521,19 @@ async function main() {
     const t = { ttfc: stats(steady.ttfc), total: stats(steady.totals), burst: stats(burst.ttfc) };
     const errors = [...steady.errors, ...burst.errors];
     const ttfc = steady.ttfc;
-    log(`${STREAMS} concurrent streams (steady, ${ROUNDS} questions each, ${steadySeconds.toFixed(1)} s): first content p50 ${ms(t.ttfc.p50)}, p95 ${ms(t.ttfc.p95)}; complete p95 ${ms(t.total.p95)}`);
-    log(`${STREAMS} streams in one burst ×${BURSTS}: first content p50 ${ms(t.burst.p50)}, p95 ${ms(t.burst.p95)} (per burst: ${burst.p95s.map(ms).join(', ')}); errors ${errors.length}`);
+    log(
+      `${STREAMS} concurrent streams (steady, ${ROUNDS} questions each, ${steadySeconds.toFixed(1)} s): first content p50 ${ms(t.ttfc.p50)}, p95 ${ms(t.ttfc.p95)}; complete p95 ${ms(t.total.p95)}`,
+    );
+    log(
+      `${STREAMS} streams in one burst ×${BURSTS}: first content p50 ${ms(t.burst.p50)}, p95 ${ms(t.burst.p95)} (per burst: ${burst.p95s.map(ms).join(', ')}); errors ${errors.length}`,
+    );
 
     // c) GET /api/sessions signed in (an attendee; the admin view too) against a bare NestJS hello
     //    world (bench/hello-nest.cjs, its own process), autocannon, alternating, in this run.
     const helloPort = await freePort();
-    const hello = spawn(process.execPath, [path.join(root, 'bench', 'hello-nest.cjs'), String(helloPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const hello = spawn(process.execPath, [path.join(root, 'bench', 'hello-nest.cjs'), String(helloPort)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise((resolve) => hello.stdout.once('data', resolve));
     const load = async (url, cookie) => {
       const result = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS, headers: cookie ? { cookie } : {} });
@@ -462,7 +546,11 @@ async function main() {
     await load(sessionsUrl, users[0].cookie);
     const rounds = [];
     for (let i = 0; i < LOAD_ROUNDS; i++) {
-      rounds.push({ hello: await load(helloUrl), sessions: await load(sessionsUrl, users[0].cookie), admin: await load(adminUrl, server.cookie) });
+      rounds.push({
+        hello: await load(helloUrl),
+        sessions: await load(sessionsUrl, users[0].cookie),
+        admin: await load(adminUrl, server.cookie),
+      });
     }
     hello.kill('SIGTERM');
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -473,10 +561,14 @@ async function main() {
       bad: rounds.reduce((n, x) => n + x.sessions.bad + x.admin.bad + x.hello.bad, 0),
     };
     const ratios = rounds.map((x) => x.sessions.rps / x.hello.rps);
-    log(`GET /api/sessions ${lists.sessions.toFixed(0)} req/s (admin view ${lists.admin.toFixed(0)}), hello world ${lists.hello.toFixed(0)} req/s: ratio per round ${ratios.map((x) => x.toFixed(3)).join(', ')}`);
+    log(
+      `GET /api/sessions ${lists.sessions.toFixed(0)} req/s (admin view ${lists.admin.toFixed(0)}), hello world ${lists.hello.toFixed(0)} req/s: ratio per round ${ratios.map((x) => x.toFixed(3)).join(', ')}`,
+    );
     await sleep(3000);
     const after = rssOf(pid);
-    log(`server RSS: idle ${mb(idle.rss)}, after the chat load ${mb(afterChat.rss)}, after everything ${mb(after.rss)}, peak ${mb(after.hwm)}`);
+    log(
+      `server RSS: idle ${mb(idle.rss)}, after the chat load ${mb(afterChat.rss)}, after everything ${mb(after.rss)}, peak ${mb(after.hwm)}`,
+    );
     await server.stop();
 
     const okSteady = t.ttfc.p95 <= TARGET_STEADY_P95_MS && steady.errors.length === 0;
@@ -506,13 +598,17 @@ async function main() {
       `| RSS of the server process: idle (started, warmed, ${STREAMS} users signed in) / after the chat load / after everything / peak (VmHWM) | ${mb(idle.rss)} / ${mb(afterChat.rss)} / ${mb(after.rss)} / ${mb(after.hwm)} | reported |`,
       '',
       `Verdict: ${okRetrieval && okStreams ? 'all targets met' : `TARGET MISSED (${[!okRetrieval && 'retrieval p95', !okSteady && 'steady streams', !okBurst && 'burst', !okSessions && 'session list'].filter(Boolean).join(', ')})`}.`,
-      `Streams, session list and memory: the built server (\`node backend/dist/main.js\`, NODE_ENV development, embedded database) in a child process on the same data, warmed by one GET /api/search per question; rate limits raised for the benchmark through the documented settings (${Object.entries(BENCH_LIMITS).map(([k, v]) => `${k}=${v}`).join(', ')}), ${STREAMS} attendees signed in.`,
+      `Streams, session list and memory: the built server (\`node backend/dist/main.js\`, NODE_ENV development, embedded database) in a child process on the same data, warmed by one GET /api/search per question; rate limits raised for the benchmark through the documented settings (${Object.entries(
+        BENCH_LIMITS,
+      )
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}), ${STREAMS} attendees signed in.`,
       '',
       'Notes:',
-      '- Streams and bursts: most of a question\'s main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API\'s thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).',
+      "- Streams and bursts: most of a question's main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API's thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).",
       '- HNSW recall against an exact scan is low with the local feature-hashing embeddings: bag-of-words vectors hashed to 384 dimensions are nearly equidistant, so the graph returns near-ties (the similarity row) rather than the exact top 10. Quality rests on the IDF-ranked full-text side (weight 3 in the fusion with local embeddings): on the demo conference 53 of 56 questions get the answering passage in the top 5 (backend/test/retrieval-quality.e2e-spec.ts).',
-      '- The first-pass row includes counting each new query word\'s document frequency once; counts are cached until the set of embedded documents changes.',
-      '- Queries made only of very common words cost more: with an earlier corpus from a 300-word template vocabulary (every word in 10-80% of the chunks) the full-text side has to intersect long posting lists and the retriever\'s p95 was about 60 ms. Real prose, like the bigram model here, has a long tail of rare words.',
+      "- The first-pass row includes counting each new query word's document frequency once; counts are cached until the set of embedded documents changes.",
+      "- Queries made only of very common words cost more: with an earlier corpus from a 300-word template vocabulary (every word in 10-80% of the chunks) the full-text side has to intersect long posting lists and the retriever's p95 was about 60 ms. Real prose, like the bigram model here, has a long tail of rare words.",
       '',
     ].join('\n');
     log(`\n${section}`);

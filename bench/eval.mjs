@@ -31,20 +31,49 @@ const requireBackend = createRequire(path.join(root, 'backend', 'package.json'))
 
 // ---------- options ----------
 function parseArgs(argv) {
-  const opts = { data: undefined, subset: false, check: false, write: false, json: undefined, only: undefined, note: undefined, reuse: undefined };
+  const opts = {
+    data: undefined,
+    subset: false,
+    check: false,
+    write: false,
+    json: undefined,
+    only: undefined,
+    note: undefined,
+    reuse: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case '--data': opts.data = value(); break;
-      case '--subset': opts.subset = true; break;
-      case '--check': opts.check = true; break;
-      case '--write': opts.write = true; break;
-      case '--json': opts.json = value(); break;
-      case '--only': opts.only = value().split(',').map((s) => s.trim()).filter(Boolean); break;
-      case '--note': opts.note = value(); break;
-      case '--reuse': opts.reuse = path.resolve(value()); break;
-      case '--help': case '-h':
+      case '--data':
+        opts.data = value();
+        break;
+      case '--subset':
+        opts.subset = true;
+        break;
+      case '--check':
+        opts.check = true;
+        break;
+      case '--write':
+        opts.write = true;
+        break;
+      case '--json':
+        opts.json = value();
+        break;
+      case '--only':
+        opts.only = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--note':
+        opts.note = value();
+        break;
+      case '--reuse':
+        opts.reuse = path.resolve(value());
+        break;
+      case '--help':
+      case '-h':
         console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
         process.exit(0);
         break;
@@ -97,8 +126,12 @@ function machine() {
 }
 function gitCommit() {
   try {
-    const sha = execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execSync('git status --porcelain -- backend/src', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const sha = execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty = execSync('git status --porcelain -- backend/src', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     return dirty ? `${sha}+uncommitted backend changes` : sha;
   } catch {
     return 'unknown';
@@ -117,28 +150,33 @@ function freePort() {
 
 // ---------- text matching ----------
 const STOP = new Set(
-  ('a an the and or but if then else of to in on at by for with from as is are was were be been being it its this that these those ' +
+  (
+    'a an the and or but if then else of to in on at by for with from as is are was were be been being it its this that these those ' +
     'there their they them he she his her we our us you your i me my do does did done have has had having not no yes so such than ' +
     'too very can could would should will shall may might must about into over under also what which who whom whose when where why how ' +
-    'all any each both few more most other some own same just only up down out off again further once here s t') .split(/\s+/),
+    'all any each both few more most other some own same just only up down out off again further once here s t'
+  ).split(/\s+/),
 );
 /** Fillers a cleaned display may drop: left out on both sides when placing a snippet. */
 const FILLERS = new Set(['uh', 'um', 'mm', 'hmm', 'mmm', 'hm', 'eh', 'ah']);
 /** Words of a text: lowercase, corpus markup like {disfmarker}, highlight marks and fillers dropped. */
 function words(text) {
-  return ((text ?? '')
-    .toLowerCase()
-    .replace(/\{[a-z_]+\}/g, ' ')
-    .replace(/\*\*/g, '')
-    .replace(/…/g, ' ')
-    .match(/[a-z0-9]+/g) ?? []).filter((w) => !FILLERS.has(w));
+  return (
+    (text ?? '')
+      .toLowerCase()
+      .replace(/\{[a-z_]+\}/g, ' ')
+      .replace(/\*\*/g, '')
+      .replace(/…/g, ' ')
+      .match(/[a-z0-9]+/g) ?? []
+  ).filter((w) => !FILLERS.has(w));
 }
 /** Content words of a gold answer or an answer: numbers normalised (3,215 → 3215, $3215.00 → 3215). */
 function contentWords(text) {
-  const tokens = (text ?? '')
-    .toLowerCase()
-    .replace(/\[[^\]]*\]/g, ' ')
-    .match(/\$?\d[\d,]*(?:\.\d+)?%?|[a-z]+(?:['’][a-z]+)?/g) ?? [];
+  const tokens =
+    (text ?? '')
+      .toLowerCase()
+      .replace(/\[[^\]]*\]/g, ' ')
+      .match(/\$?\d[\d,]*(?:\.\d+)?%?|[a-z]+(?:['’][a-z]+)?/g) ?? [];
   const out = new Set();
   for (let t of tokens) {
     if (/\d/.test(t)) {
@@ -290,7 +328,10 @@ class Client {
           continue;
         }
         const exit = state.appExit ? ` (the app exited: ${state.appExit})` : '';
-        throw new Error(`${method} ${pathName}: ${err.message}${err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message})` : ''}${exit}`, { cause: err });
+        throw new Error(
+          `${method} ${pathName}: ${err.message}${err.cause ? ` (${err.cause.code ?? ''} ${err.cause.message})` : ''}${exit}`,
+          { cause: err },
+        );
       }
       this.keepCookies(res);
       if (res.status === 429 && attempt < 50) {
@@ -313,7 +354,8 @@ class Client {
     } catch {
       body = text;
     }
-    if (!res.ok) throw new Error(`${method} ${pathName} → ${res.status} ${typeof body === 'object' ? body?.message : String(body).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`${method} ${pathName} → ${res.status} ${typeof body === 'object' ? body?.message : String(body).slice(0, 200)}`);
     return body;
   }
 }
@@ -330,7 +372,11 @@ async function startSmtp() {
       const chunks = [];
       stream.on('data', (c) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
         callback();
       });
     },
@@ -357,7 +403,12 @@ const state = { appExit: null, app: null, smtp: null, dataDir: null, logFile: nu
 
 /** Rate limits raised for the run: the known ones, and any other *_LIMIT_* setting .env.example lists. */
 function limitSettings(maxima) {
-  const env = { LOGIN_LIMIT_PER_EMAIL: '100000', LOGIN_LIMIT_PER_IP: '1000000', CHAT_LIMIT_PER_USER: '100000', EMAIL_LIMIT_PER_USER: '100000' };
+  const env = {
+    LOGIN_LIMIT_PER_EMAIL: '100000',
+    LOGIN_LIMIT_PER_IP: '1000000',
+    CHAT_LIMIT_PER_USER: '100000',
+    EMAIL_LIMIT_PER_USER: '100000',
+  };
   try {
     for (const m of fs.readFileSync(path.join(root, '.env.example'), 'utf8').matchAll(/^\s*#?\s*([A-Z][A-Z0-9_]*LIMIT[A-Z0-9_]*)=/gm)) {
       if (!(m[1] in env)) env[m[1]] = '100000';
@@ -470,7 +521,8 @@ async function signInAsAdmin(client, smtp) {
   const url = new URL(link);
   const res = await client.request('GET', `${url.pathname}${url.search}`, { redirect: 'manual' });
   await res.arrayBuffer();
-  if (res.status !== 302 || (res.headers.get('location') ?? '').includes('error')) throw new Error(`the sign-in link did not open (${res.status} → ${res.headers.get('location')})`);
+  if (res.status !== 302 || (res.headers.get('location') ?? '').includes('error'))
+    throw new Error(`the sign-in link did not open (${res.status} → ${res.headers.get('location')})`);
   const me = await client.json('GET', '/api/auth/user');
   if (me.role !== 'admin' && me.role !== 'superadmin') throw new Error(`signed in as ${me.role}, not admin`);
 }
@@ -611,8 +663,21 @@ async function main() {
 
   console.log('ingestion (one file at a time, upload → embedded):');
   const ingestion = [
-    ...reused.map((s) => ({ session: s.id, kind: s.kind, file: s.file, bytes: 0, status: 'embedded', error: null, seconds: NaN, reused: true })),
-    ...(await ingest(client, sessions.filter((s) => !reused.includes(s)), dataDirOfSet)),
+    ...reused.map((s) => ({
+      session: s.id,
+      kind: s.kind,
+      file: s.file,
+      bytes: 0,
+      status: 'embedded',
+      error: null,
+      seconds: NaN,
+      reused: true,
+    })),
+    ...(await ingest(
+      client,
+      sessions.filter((s) => !reused.includes(s)),
+      dataDirOfSet,
+    )),
   ];
 
   console.log('pdf-parse alone on the same files:');
@@ -639,7 +704,10 @@ async function main() {
     const refusalQ = q.expect === 'refusal';
     const row = { id: q.id, session: q.session, kind: session.kind, question: q.question, expect: refusalQ ? 'refusal' : 'answer' };
     if (!refusalQ) {
-      row.expected = session.kind === 'pdf' ? `p. ${q.evidence_pages.join(', ')}` : `lines ${q.gold_lines.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(', ')}`;
+      row.expected =
+        session.kind === 'pdf'
+          ? `p. ${q.evidence_pages.join(', ')}`
+          : `lines ${q.gold_lines.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(', ')}`;
       const enc = encodeURIComponent(q.question.slice(0, 500));
       const f = await client.json('GET', `/api/search?q=${enc}&sessionIds=${session.uuid}`);
       const u = await client.json('GET', `/api/search?q=${enc}`);
@@ -651,7 +719,14 @@ async function main() {
     const answer = await client.json('POST', '/api/chat/simple', { threadId: thread.id, message: q.question, sessionIds: [session.uuid] });
     row.latencyMs = performance.now() - t0;
     row.content = answer.content ?? '';
-    row.sources = (answer.sources ?? []).map((s) => ({ marker: s.marker, sessionId: s.sessionId, page: s.page ?? null, startTime: s.startTime ?? null, line: s.line ?? null, lineEnd: s.lineEnd ?? null }));
+    row.sources = (answer.sources ?? []).map((s) => ({
+      marker: s.marker,
+      sessionId: s.sessionId,
+      page: s.page ?? null,
+      startTime: s.startTime ?? null,
+      line: s.line ?? null,
+      lineEnd: s.lineEnd ?? null,
+    }));
     row.refused = row.content.includes(REFUSAL_TEXT);
     if (!refusalQ) {
       if (!row.refused) {
@@ -664,7 +739,9 @@ async function main() {
       row.goldRecall = goldRecall(q.answer, row.content);
     }
     perQuestion.push(row);
-    process.stdout.write(refusalQ ? (row.refused ? 'R' : 'r') : row.searchFiltered.hit ? (row.refused ? 'x' : '.') : row.refused ? 'X' : 'o');
+    process.stdout.write(
+      refusalQ ? (row.refused ? 'R' : 'r') : row.searchFiltered.hit ? (row.refused ? 'x' : '.') : row.refused ? 'X' : 'o',
+    );
   }
   process.stdout.write('\n');
   if (client.waited429) console.log(`waited ${(client.waited429 / 1000).toFixed(0)} s in total on 429 answers`);
@@ -674,7 +751,9 @@ async function main() {
   const report = renderRun({ started, command, ingestion, perQuestion, figures, sessions });
   // Only a full run (or --write) goes to bench/EVAL.md; a partial one to test-results/.
   const partial = (opts.subset || opts.only) && !opts.write;
-  const outFile = partial ? path.join(root, 'test-results', opts.subset ? 'eval-subset.md' : 'eval-only.md') : path.join(root, 'bench', 'EVAL.md');
+  const outFile = partial
+    ? path.join(root, 'test-results', opts.subset ? 'eval-subset.md' : 'eval-only.md')
+    : path.join(root, 'bench', 'EVAL.md');
   writeReport(outFile, report, partial);
   console.log(`wrote ${path.relative(root, outFile)}`);
   if (opts.json) {
@@ -721,8 +800,14 @@ function groupFigures(rows, ingestion) {
 }
 function computeFigures(ingestion, rows) {
   return {
-    meetings: groupFigures(rows.filter((r) => r.kind === 'transcript'), ingestion.filter((i) => i.kind === 'transcript')),
-    filings: groupFigures(rows.filter((r) => r.kind === 'pdf'), ingestion.filter((i) => i.kind === 'pdf')),
+    meetings: groupFigures(
+      rows.filter((r) => r.kind === 'transcript'),
+      ingestion.filter((i) => i.kind === 'transcript'),
+    ),
+    filings: groupFigures(
+      rows.filter((r) => r.kind === 'pdf'),
+      ingestion.filter((i) => i.kind === 'pdf'),
+    ),
     overall: groupFigures(rows, ingestion),
     embedded: ingestion.length ? ingestion.filter((i) => i.status === 'embedded').length / ingestion.length : NaN,
   };
@@ -747,7 +832,11 @@ function printFigures(figures) {
 
 // ---------- report ----------
 function figureTable(fg) {
-  const cols = [['meetings', fg.meetings], ['filings', fg.filings], ['overall', fg.overall]];
+  const cols = [
+    ['meetings', fg.meetings],
+    ['filings', fg.filings],
+    ['overall', fg.overall],
+  ];
   const row = (label, f) => `| ${label} | ${cols.map(([, g]) => f(g)).join(' | ')} |`;
   return [
     `| Figure | ${cols.map(([n]) => n).join(' | ')} |`,
@@ -764,7 +853,9 @@ function figureTable(fg) {
     row('False refusals (answerable refused)', (g) => fmtPct(g.falseRefusal)),
     row('Uncovered questions refused', (g) => fmtPct(g.refusedUncovered)),
     row('Answers with every unit located', (g) => fmtPct(g.located)),
-    row('Filing answers citing an evidence page', (g) => (g.answerable && Number.isFinite(g.evidenceCited) ? fmtPct(g.evidenceCited) : '–')),
+    row('Filing answers citing an evidence page', (g) =>
+      g.answerable && Number.isFinite(g.evidenceCited) ? fmtPct(g.evidenceCited) : '–',
+    ),
     row('Gold-word recall', (g) => fmt(g.goldRecall)),
     row('chat/simple latency p50 / p95 (ms)', (g) => `${fmt(g.p50, 0)} / ${fmt(g.p95, 0)}`),
   ].join('\n');
@@ -783,21 +874,30 @@ function renderRun({ started, command, ingestion, perQuestion, figures, sessions
   if (opts.note) lines.push(`> ${opts.note}`, '');
   lines.push(`- Command: \`${command}\``);
   lines.push(`- Machine: ${machine()}`);
-  lines.push(`- Set: ${sessions.length} files (${sessions.map((s) => s.id).join(', ')}), ${perQuestion.length} questions; local provider, embedded database, fresh data directory`);
+  lines.push(
+    `- Set: ${sessions.length} files (${sessions.map((s) => s.id).join(', ')}), ${perQuestion.length} questions; local provider, embedded database, fresh data directory`,
+  );
   lines.push('');
   lines.push(figureTable(figures));
   lines.push('');
   lines.push('<details><summary>Ingestion per file</summary>', '');
   lines.push('| File | Status | Upload → embedded (s) | Pages | pdf-parse alone (s) | Error |', '|---|---|---:|---:|---:|---|');
   for (const i of ingestion) {
-    lines.push(`| ${i.session} | ${i.status} | ${fmt(i.seconds, 1)} | ${i.pages ?? '–'} | ${i.parseSeconds != null ? fmt(i.parseSeconds, 1) : '–'} | ${cell(i.error ?? i.parseError ?? '')} |`);
+    lines.push(
+      `| ${i.session} | ${i.status} | ${fmt(i.seconds, 1)} | ${i.pages ?? '–'} | ${i.parseSeconds != null ? fmt(i.parseSeconds, 1) : '–'} | ${cell(i.error ?? i.parseError ?? '')} |`,
+    );
   }
   lines.push('', '</details>', '');
-  const misses = perQuestion.filter(
-    (r) => (r.expect === 'refusal' ? !r.refused : !r.searchFiltered.hit || !r.searchUnfiltered.hit || r.refused || r.allLocated === false || r.evidenceCited === false),
+  const misses = perQuestion.filter((r) =>
+    r.expect === 'refusal'
+      ? !r.refused
+      : !r.searchFiltered.hit || !r.searchUnfiltered.hit || r.refused || r.allLocated === false || r.evidenceCited === false,
   );
   lines.push(`### Misses (${misses.length} of ${perQuestion.length} questions)`, '');
-  lines.push('Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page).', '');
+  lines.push(
+    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page).',
+    '',
+  );
   for (const r of misses) {
     const why = [];
     if (r.expect === 'refusal') why.push('not refused');
@@ -846,12 +946,19 @@ function writeReport(file, run, single) {
   fs.writeFileSync(file, `${head}\n${[...recent, ...baseline].join('\n\n')}\n`);
 }
 
-main().then(() => process.exit(process.exitCode ?? 0), async (err) => {
-  console.error(`eval failed: ${err.stack ?? err.message}`);
-  if (state.logFile && fs.existsSync(state.logFile)) {
-    const tail = fs.readFileSync(state.logFile, 'utf8').split('\n').slice(-20).map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
-    console.error(`--- last lines of the app's log (all of it: test-results/eval-server.log) ---\n${tail.join('\n')}`);
-  }
-  await cleanup();
-  process.exit(1);
-});
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  async (err) => {
+    console.error(`eval failed: ${err.stack ?? err.message}`);
+    if (state.logFile && fs.existsSync(state.logFile)) {
+      const tail = fs
+        .readFileSync(state.logFile, 'utf8')
+        .split('\n')
+        .slice(-20)
+        .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+      console.error(`--- last lines of the app's log (all of it: test-results/eval-server.log) ---\n${tail.join('\n')}`);
+    }
+    await cleanup();
+    process.exit(1);
+  },
+);

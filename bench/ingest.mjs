@@ -36,7 +36,12 @@ const require = createRequire(path.join(root, 'backend', 'package.json'));
 const PDFDocument = require('pdfkit');
 const { PDFParse } = require('pdf-parse');
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const RUNS = Number(args.get('runs') ?? 3);
 const FILINGS_ONLY = args.has('filings-only');
 const positional = process.argv.slice(2).find((a) => !a.startsWith('--'));
@@ -46,9 +51,18 @@ const MAIN = path.join(root, 'backend', 'dist', 'main.js');
 // ---------------------------------------------------------------- fixtures
 
 const TOPICS = [
-  'equipment finance volumes', 'lender credit appetite', 'residual value risk', 'vendor program growth',
-  'broker channel economics', 'delinquency trends', 'portfolio yield', 'technology in underwriting',
-  'capital markets funding', 'small-ticket leasing', 'construction equipment demand', 'rate environment',
+  'equipment finance volumes',
+  'lender credit appetite',
+  'residual value risk',
+  'vendor program growth',
+  'broker channel economics',
+  'delinquency trends',
+  'portfolio yield',
+  'technology in underwriting',
+  'capital markets funding',
+  'small-ticket leasing',
+  'construction equipment demand',
+  'rate environment',
 ];
 
 /** About `chars` characters of report prose for page n (deterministic). */
@@ -78,11 +92,13 @@ function renderPdf(file, draw) {
 
 function crc32(buf) {
   let c;
-  const table = crc32.table ?? (crc32.table = Array.from({ length: 256 }, (_, n) => {
-    c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  }));
+  const table =
+    crc32.table ??
+    (crc32.table = Array.from({ length: 256 }, (_, n) => {
+      c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    }));
   let crc = 0xffffffff;
   for (const byte of buf) crc = table[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
@@ -107,7 +123,9 @@ function noisePng(width, height, seed) {
   let x = seed >>> 0 || 1;
   for (let i = 0; i < raw.length; i++) {
     if (i % (width * 3 + 1) === 0) continue; // filter byte 0
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     raw[i] = x & 0xff;
   }
   return Buffer.concat([
@@ -185,7 +203,10 @@ async function ingest(server, sessionId, file, kind) {
 
 /** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
 function cpuSecondsOf(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
 }
 
@@ -206,13 +227,15 @@ async function pdfParseSeconds(file) {
 /** The server's own account of a run: "N chunks in T ms (embedding …, inserting …, final switch …)". */
 function breakdownOf(output, id) {
   const clean = stripVTControlCharacters(output);
-  const m = new RegExp(`document ${id}: (\\d+ chunks in \\d+ ms \\(embedding \\d+ ms, inserting \\d+ ms, final switch \\d+ ms\\))`).exec(clean);
+  const m = new RegExp(`document ${id}: (\\d+ chunks in \\d+ ms \\(embedding \\d+ ms, inserting \\d+ ms, final switch \\d+ ms\\))`).exec(
+    clean,
+  );
   return m?.[1];
 }
 
 /** The server's per-phase timing of a run (its "document <id> timing {json}" log line), or null. */
 function timingOf(output, id) {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(output);
   const m = new RegExp(`document ${id} timing (\\{[^\\n]*\\})`).exec(clean);
   try {
     return m ? JSON.parse(m[1]) : null;
@@ -225,13 +248,19 @@ const phaseText = (t) =>
   typeof t === 'string'
     ? t
     : t
-      ? Object.entries(t).map(([k, v]) => (v && typeof v === 'object' ? `${k} {${phaseText(v)}}` : `${k} ${v}`)).join(', ')
+      ? Object.entries(t)
+          .map(([k, v]) => (v && typeof v === 'object' ? `${k} {${phaseText(v)}}` : `${k} ${v}`))
+          .join(', ')
       : 'n/a (no timing line in the log)';
 
 /** The 10-K filings of `dir` (sorted), or [] when the folder does not exist. */
 function filingsIn(dir) {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => /10-?K.*\.pdf$/i.test(f)).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /10-?K.*\.pdf$/i.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /**
@@ -249,8 +278,13 @@ async function benchFilings(server, files) {
     const serverCpu = cpuSecondsOf(server.child.pid) - cpuBefore;
     const parse = await pdfParseSeconds(file);
     const row = {
-      name: path.basename(file), bytes: fs.statSync(file).size, pages: parse.pages, ...run,
-      parseSeconds: parse.seconds, serverCpu, parseCpu: parse.cpuSeconds,
+      name: path.basename(file),
+      bytes: fs.statSync(file).size,
+      pages: parse.pages,
+      ...run,
+      parseSeconds: parse.seconds,
+      serverCpu,
+      parseCpu: parse.cpuSeconds,
     };
     row.pagesPerSecond = row.pages / row.seconds;
     row.parsePagesPerSecond = row.pages / row.parseSeconds;
@@ -282,7 +316,9 @@ async function benchFilings(server, files) {
   const seconds = (performance.now() - started) / 1000;
   const pages = rows.reduce((a, r) => a + r.pages, 0);
   const queue = { files: files.length, pages, seconds, pagesPerSecond: pages / seconds };
-  console.log(`queue of ${files.length} filings (${pages} pages) uploaded at once: ${seconds.toFixed(2)} s until all embedded = ${queue.pagesPerSecond.toFixed(1)} pages/s`);
+  console.log(
+    `queue of ${files.length} filings (${pages} pages) uploaded at once: ${seconds.toFixed(2)} s until all embedded = ${queue.pagesPerSecond.toFixed(1)} pages/s`,
+  );
   return { rows, queue };
 }
 
@@ -310,7 +346,7 @@ function filingsSection(filings, dir) {
     `| all filings | ${sum('pages')} | ${sum('chunks')} | ${sum('seconds').toFixed(2)} s = **${(sum('pages') / sum('seconds')).toFixed(1)} pages/s** | ${sum('parseSeconds').toFixed(2)} s = ${(sum('pages') / sum('parseSeconds')).toFixed(1)} pages/s | ${overall.toFixed(2)} × (worst ${worst.toFixed(2)} ×) | ${sum('serverCpu').toFixed(2)} / ${sum('parseCpu').toFixed(2)} | |`,
     `| queue: the ${queue.files} filings uploaded at once, until the last is embedded | ${queue.pages} | | ${queue.seconds.toFixed(2)} s = **${queue.pagesPerSecond.toFixed(1)} pages/s** | | | | |`,
     '',
-    "Server-side account of each filing run (its log line `document <id> timing {…}`, milliseconds; phases on the parsing thread overlap those on the main thread):",
+    'Server-side account of each filing run (its log line `document <id> timing {…}`, milliseconds; phases on the parsing thread overlap those on the main thread):',
     '',
     ...rows.map((r) => `- ${r.name}: ${phaseText(r.timing)}`),
     '',
@@ -342,13 +378,20 @@ function writeResults(section) {
 
 async function main() {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
-  const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
     console.log('generating fixtures…');
     const files = await makeFixtures(work);
     const sizes = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, fs.statSync(f).size]));
-    console.log(Object.entries(sizes).map(([k, s]) => `  ${k}: ${mb(s)}`).join('\n'));
+    console.log(
+      Object.entries(sizes)
+        .map(([k, s]) => `  ${k}: ${mb(s)}`)
+        .join('\n'),
+    );
 
     // 1, 2 and 4: one server, RUNS uploads of the 200-page PDF, the transcript, then the real filings.
     const dataDir = path.join(work, 'data');
@@ -364,7 +407,9 @@ async function main() {
         pdfRuns.push(run);
         const parse = await pdfParseSeconds(files.textPdf);
         parseRuns.push(parse.seconds);
-        console.log(`200-page PDF run ${r + 1}: ${run.seconds.toFixed(2)} s upload → embedded (${(200 / run.seconds).toFixed(1)} pages/s, ${run.chunks} chunks); pdf-parse alone ${parse.seconds.toFixed(2)} s`);
+        console.log(
+          `200-page PDF run ${r + 1}: ${run.seconds.toFixed(2)} s upload → embedded (${(200 / run.seconds).toFixed(1)} pages/s, ${run.chunks} chunks); pdf-parse alone ${parse.seconds.toFixed(2)} s`,
+        );
       }
       await sleep(200);
       for (const run of pdfRuns) run.timing = timingOf(server.output, run.id) ?? breakdownOf(server.output, run.id);
@@ -414,7 +459,9 @@ async function main() {
         clearInterval(sampler);
       }
       big.hwm = rssOf(bigServer.child.pid).hwm;
-      console.log(`50 MB PDF: ${big.seconds.toFixed(2)} s upload → embedded (${big.chunks} chunks); peak RSS ${mb(big.hwm)} (sampled ${mb(peakSampled)}, ${mb(baseline.rss)} before the upload)`);
+      console.log(
+        `50 MB PDF: ${big.seconds.toFixed(2)} s upload → embedded (${big.chunks} chunks); peak RSS ${mb(big.hwm)} (sampled ${mb(peakSampled)}, ${mb(baseline.rss)} before the upload)`,
+      );
     } finally {
       await bigServer.stop();
     }
@@ -463,7 +510,9 @@ async function main() {
       `The first document after a start is slower (${pdfRuns[0].seconds.toFixed(2)} s = ${(200 / pdfRuns[0].seconds).toFixed(1)} pages/s here): it pays for starting the parsing thread`,
       'and compiling pdf.js in it, and for warming up the JIT and the WebAssembly database; the median is that of all runs.',
       ...(200 / pdfRuns[0].seconds < 100
-        ? [`So the ≥ 100 pages/s target holds for a running server (median), not for the very first document after a cold start (${(200 / pdfRuns[0].seconds).toFixed(1)} pages/s).`]
+        ? [
+            `So the ≥ 100 pages/s target holds for a running server (median), not for the very first document after a cold start (${(200 / pdfRuns[0].seconds).toFixed(1)} pages/s).`,
+          ]
         : []),
       '',
     ].join('\n');

@@ -139,7 +139,11 @@ async function tesseractFloor(file) {
     await parser.destroy();
   }
   const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-  const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { langPath, cacheMethod: 'none', errorHandler: () => undefined });
+  const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    langPath,
+    cacheMethod: 'none',
+    errorHandler: () => undefined,
+  });
   try {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -161,7 +165,10 @@ function machine() {
 
 async function main() {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
-  const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-ocr-'));
   try {
     console.log('scanning the demo PDFs into a 20-page image-only PDF…');
@@ -211,13 +218,17 @@ async function main() {
     const log = stripVTControlCharacters(server.output);
     const ocrLine = /OCR read \d+ of \d+ pages without text layer[^\n]*/.exec(log)?.[0] ?? 'n/a';
     const pagesPerSecond = PAGES / run.seconds;
-    console.log(`server: ${run.seconds.toFixed(1)} s upload → embedded = ${pagesPerSecond.toFixed(2)} pages/s; peak RSS ${mb(run.hwm)} (sampled ${mb(peakSampled)}, ${mb(baseline.rss)} before the upload); ${ocrLine}`);
+    console.log(
+      `server: ${run.seconds.toFixed(1)} s upload → embedded = ${pagesPerSecond.toFixed(2)} pages/s; peak RSS ${mb(run.hwm)} (sampled ${mb(peakSampled)}, ${mb(baseline.rss)} before the upload); ${ocrLine}`,
+    );
 
     console.log('floor: tesseract.js alone on the same page images…');
     const floor = await tesseractFloor(file);
     const floorSeconds = floor.seconds;
     const recall = pages.reduce((sum, p, i) => sum + wordRecall(p.text, floor.texts[i]), 0) / pages.length;
-    console.log(`floor: ${floorSeconds.toFixed(1)} s = ${(PAGES / floorSeconds).toFixed(2)} pages/s; CPU ${floor.cpu.toFixed(1)} s; server CPU ${run.cpu.toFixed(1)} s`);
+    console.log(
+      `floor: ${floorSeconds.toFixed(1)} s = ${(PAGES / floorSeconds).toFixed(2)} pages/s; CPU ${floor.cpu.toFixed(1)} s; server CPU ${run.cpu.toFixed(1)} s`,
+    );
 
     const ocrStages = run.stages.filter((s) => s.stage.startsWith('Reading scanned pages'));
     const firstEta = ocrStages.find((s) => s.eta != null);
@@ -246,11 +257,13 @@ async function main() {
       `| document detail | ocrPages: ${JSON.stringify(run.doc.ocrPages)}, ${run.doc.totalChunks} chunks | |`,
       '',
       `Server log: ${ocrLine}. Progress seen: ${ocrStages.length} 'Reading scanned pages (page n of ${PAGES})' stages; the first ETA`,
-      firstEta ? `(${firstEta.eta} s, at page ${/page (\d+)/.exec(firstEta.stage)?.[1]}, ${firstEta.at.toFixed(1)} s after the upload).` : '(none seen).',
+      firstEta
+        ? `(${firstEta.eta} s, at page ${/page (\d+)/.exec(firstEta.stage)?.[1]}, ${firstEta.at.toFixed(1)} s after the upload).`
+        : '(none seen).',
       '',
       `Reading the figures: tesseract needs about ${(floor.cpu / PAGES).toFixed(2)} s of CPU a page here, so the wall-clock speed is set by how much`,
       'of a core the shared machine leaves it; the server spends more CPU a page than the floor on rendering each page and',
-      'encoding it as PNG, chunking, embedding, storing and answering the benchmark\'s progress polls.',
+      "encoding it as PNG, chunking, embedding, storing and answering the benchmark's progress polls.",
       '',
     ].join('\n');
     writeResultsSection('OCR', section);

@@ -19,7 +19,12 @@ import { get, post, stream } from './chat-client.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const N = Number(args.get('questions') ?? 40);
 const GAP = Number(args.get('gap') ?? 150);
 const dataDir = path.resolve(args.get('data-dir') ?? '');
@@ -30,7 +35,16 @@ const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
 const { createApp } = require(path.join(dist, 'bootstrap.js'));
 const { DataSource } = require('typeorm');
 const config = loadConfig(
-  { NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', CHAT_LIMIT_PER_USER: '100000', CHAT_LIMIT_PER_IP: '1000000', LOGIN_LIMIT_PER_IP: '100000', SEARCH_LIMIT_PER_USER: '100000', SEARCH_LIMIT_PER_IP: '1000000' },
+  {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'false',
+    AI_PROVIDER: 'local',
+    CHAT_LIMIT_PER_USER: '100000',
+    CHAT_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    SEARCH_LIMIT_PER_USER: '100000',
+    SEARCH_LIMIT_PER_IP: '1000000',
+  },
   { dataDir },
 );
 const app = await createApp(config);
@@ -46,7 +60,10 @@ const questions = Array.from({ length: N }, (_, i) => {
 const users = [];
 for (let u = 0; u < N; u++) {
   const login = await post(url, '/api/login', { email: `profile${u}@example.com`, firstName: `Profile${u}` });
-  const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookie = []
+    .concat(login.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
   users.push({ cookie, threadId: JSON.parse(start.body).id });
 }
@@ -93,7 +110,7 @@ const fns = new Map();
 let busy = 0;
 for (const [id, t] of self) {
   const n = byId.get(id);
-  if (n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)' && false) continue;
+  if (n.callFrame.functionName === '(idle)' || (n.callFrame.functionName === '(program)' && false)) continue;
   if (n.callFrame.functionName === '(idle)') continue;
   busy += t;
   const g = group(n);
@@ -102,9 +119,16 @@ for (const [id, t] of self) {
   fns.set(key, (fns.get(key) ?? 0) + t);
 }
 const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
-const ttfc = results.map((r) => r.ttfc).filter((x) => x !== null).sort((a, b) => a - b);
-console.log(`${N} questions, one every ${GAP} ms; wall ${wall.toFixed(0)} ms; errors ${results.filter((r) => r.error).length}; TTFC median ${ttfc[Math.floor(ttfc.length / 2)].toFixed(1)} ms`);
-console.log(`process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads); main thread busy (profile) ${(busy / N).toFixed(1)} ms per question`);
+const ttfc = results
+  .map((r) => r.ttfc)
+  .filter((x) => x !== null)
+  .sort((a, b) => a - b);
+console.log(
+  `${N} questions, one every ${GAP} ms; wall ${wall.toFixed(0)} ms; errors ${results.filter((r) => r.error).length}; TTFC median ${ttfc[Math.floor(ttfc.length / 2)].toFixed(1)} ms`,
+);
+console.log(
+  `process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads); main thread busy (profile) ${(busy / N).toFixed(1)} ms per question`,
+);
 console.log('\nself time per question by package / file:');
 for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
 console.log('\ntop functions (self time per question):');

@@ -25,7 +25,12 @@ import { writeResultsSection } from './results.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const STREAMS = Number(args.get('streams') ?? 200);
 const OVER_S = Number(args.get('over') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);
@@ -61,8 +66,6 @@ function freePort() {
     });
   });
 }
-
-
 
 /** An API process from backend/dist with server-style settings. */
 async function startApi(name, env) {
@@ -109,7 +112,10 @@ async function attendees(apis, n, tag) {
     const api = apis[i % apis.length];
     const login = await post(api.url, '/api/login', { email: `bench-${tag}-${i}@scale.bench`, firstName: 'Bench' });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
-    const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookie = []
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const thread = await post(api.url, '/api/chat/start', { sessionFilter: [] }, cookie);
     if (thread.status !== 200) throw new Error(`thread not started: ${thread.status} ${thread.body}`);
     users.push({ api, cookie, threadId: JSON.parse(thread.body).id, question: QUESTIONS[i % QUESTIONS.length] });
@@ -169,7 +175,9 @@ async function main() {
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
     for (let i = 0; ; i++) {
-      const { rows } = await pg.query(`SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'embedded')::int AS done FROM documents`);
+      const { rows } = await pg.query(
+        `SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'embedded')::int AS done FROM documents`,
+      );
       if (rows[0].all > 0 && rows[0].all === rows[0].done) {
         console.log(`demo conference ingested: ${rows[0].done} documents`);
         break;
@@ -183,7 +191,11 @@ async function main() {
     // Warm-up: every question on each process (JIT, caches), not measured.
     const warm = await attendees(apis, 2 * QUESTIONS.length * 2, 'warm');
     for (let i = 0; i < warm.length; i += 8) {
-      await Promise.all(warm.slice(i, i + 8).map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: QUESTIONS[(i + j) % QUESTIONS.length] })));
+      await Promise.all(
+        warm
+          .slice(i, i + 8)
+          .map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: QUESTIONS[(i + j) % QUESTIONS.length] })),
+      );
     }
 
     // Rounds alternate the order (1 then 2, 2 then 1, ...) so a drift of the shared machine's load

@@ -28,7 +28,15 @@ export async function startServer(dataDir, { env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: path.join(root, 'backend'),
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', ADMIN_EMAILS: ADMIN, ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      ADMIN_EMAILS: ADMIN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -80,7 +88,10 @@ export async function signIn(server, dataDir) {
   // The link is mailed after /api/login answers (no address enumeration): wait for its file.
   let eml;
   for (let i = 0; i < 400 && !eml; i++) {
-    eml = (await fsp.readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml') && !before.has(f)).sort().pop();
+    eml = (await fsp.readdir(outbox).catch(() => []))
+      .filter((f) => f.endsWith('.eml') && !before.has(f))
+      .sort()
+      .pop();
     if (!eml) await sleep(25);
   }
   if (!eml) throw new Error('no sign-in mail in the outbox');
@@ -114,4 +125,3 @@ export function rssOf(pid) {
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
-

@@ -35,7 +35,12 @@ const CHROME_FLAGS = [
 ];
 const JS_BUDGET_GZIP = 200 * 1024;
 const SCORE_TARGET = 90;
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const RUNS = Number(args.get('runs') ?? 3);
 
 function freePort() {
@@ -113,7 +118,10 @@ async function sessionCookie(baseUrl) {
     body: JSON.stringify({ email: 'bench.web@example.com', firstName: 'Bench', lastName: 'Web', company: 'Bench' }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('login set no cookie');
   return cookie;
 }
@@ -223,8 +231,7 @@ async function main() {
       await lighthouseMedian('/ (signed in, chat page)', `${app.baseUrl}/`, cookie),
     ];
 
-    const ok =
-      total.gzip < JS_BUDGET_GZIP && pages.every((p) => p.performance >= SCORE_TARGET && p.accessibility >= SCORE_TARGET);
+    const ok = total.gzip < JS_BUDGET_GZIP && pages.every((p) => p.performance >= SCORE_TARGET && p.accessibility >= SCORE_TARGET);
     const date = new Date().toISOString().slice(0, 10);
     const section = [
       '## Web',

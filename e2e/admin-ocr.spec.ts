@@ -7,10 +7,7 @@ const SESSION = 'Residual Value Forecasting for Construction Equipment';
 
 test('an image-only PDF is read by OCR and its row says which pages were', async ({ page }) => {
   const filename = `scanned-handout-${Date.now()}.pdf`;
-  const pdf = await scannedPdf([
-    ['Residual value handout, scanned copy'],
-    ['A saffron heron appraised forty excavators in Tulsa.'],
-  ]);
+  const pdf = await scannedPdf([['Residual value handout, scanned copy'], ['A saffron heron appraised forty excavators in Tulsa.']]);
   const app = new AdminConsole(page);
   await signInThroughMailedLink(page, E2E_ADMIN_EMAIL);
   await app.openTab('PDFs');

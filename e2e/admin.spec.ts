@@ -256,13 +256,18 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await dialog.getByRole('button', { name: 'Import Sessions' }).click();
     await app.expectToast('Import Failed: Invalid JSON format or data structure');
     const stamp = Date.now();
-    await dialog.getByLabel('Sessions JSON').fill(JSON.stringify([{ title: `Imported A ${stamp}`, type: 'roundtable' }, { speakers: ['Nobody'] }]));
+    await dialog
+      .getByLabel('Sessions JSON')
+      .fill(JSON.stringify([{ title: `Imported A ${stamp}`, type: 'roundtable' }, { speakers: ['Nobody'] }]));
     await dialog.getByRole('button', { name: 'Import Sessions' }).click();
     await app.expectToast('Import Complete: Successfully imported 2 of 2 sessions');
     await expect(app.row(`Imported A ${stamp}`)).toContainText('Roundtable');
     await expect(app.row('Untitled Session').first()).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     const name = `sessions_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`;

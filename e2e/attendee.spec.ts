@@ -4,7 +4,9 @@ import { waitForMail } from './support/mail';
 import { AttendeeApp, uniqueEmail } from './pages/attendee';
 
 test.describe('attendee: the main journey', () => {
-  test('landing → Get Started → sign in → How to Use → suggested question → streamed answer with citation badges → passage', async ({ page }) => {
+  test('landing → Get Started → sign in → How to Use → suggested question → streamed answer with citation badges → passage', async ({
+    page,
+  }) => {
     const app = new AttendeeApp(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'AI-Powered Chat' })).toBeVisible();
@@ -112,7 +114,10 @@ test.describe('attendee: the main journey', () => {
     await panel.getByRole('button', { name: 'Export as File' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe('conference-takeaways.txt');
-    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(count);
     lines.forEach((line, i) => expect(line.startsWith(`${i + 1}. `)).toBe(true));
     await expect(app.text('Takeaways exported successfully.')).toBeVisible();

@@ -29,10 +29,13 @@ test('an untimed transcript is cited by line: the badge opens the passage with t
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
   const documentId = ((await uploaded.json()) as { id: string }).id;
   await expect
-    .poll(async () => {
-      const docs = (await (await admin.request.get('/api/admin/documents')).json()) as { id: string; status: string }[];
-      return docs.find((d) => d.id === documentId)?.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const docs = (await (await admin.request.get('/api/admin/documents')).json()) as { id: string; status: string }[];
+        return docs.find((d) => d.id === documentId)?.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe('embedded');
   await adminContext.close();
 

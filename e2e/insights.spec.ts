@@ -45,7 +45,9 @@ test.describe.serial('insights: what attendees ask and how they rate answers rea
     await context.close();
   });
 
-  test('the admin sees it under Unanswered Questions and Answer Feedback in the Insights tab, and exports it as CSV', async ({ browser }) => {
+  test('the admin sees it under Unanswered Questions and Answer Feedback in the Insights tab, and exports it as CSV', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ acceptDownloads: true });
     const page: Page = await context.newPage();
     const app = new AdminConsole(page);

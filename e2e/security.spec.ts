@@ -15,7 +15,9 @@ test.describe('security: answers never load remote content', () => {
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await signInThroughMailedLink(adminPage, E2E_ADMIN_EMAIL);
-    const session = await adminPage.request.post('/api/admin/session', { data: { title: 'Zebra Leasing Outlook', speakers: ['Pat Pixel'] } });
+    const session = await adminPage.request.post('/api/admin/session', {
+      data: { title: 'Zebra Leasing Outlook', speakers: ['Pat Pixel'] },
+    });
     expect(session.ok(), await session.text()).toBe(true);
     const sessionId = (await session.json()).id as string;
     const transcript = [
@@ -29,9 +31,15 @@ test.describe('security: answers never load remote content', () => {
     expect(upload.ok(), await upload.text()).toBe(true);
     const documentId = (await upload.json()).id as string;
     await expect
-      .poll(async () => ((await (await adminPage.request.get('/api/admin/documents')).json()) as { id: string; status: string }[]).find((d) => d.id === documentId)?.status, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () =>
+          ((await (await adminPage.request.get('/api/admin/documents')).json()) as { id: string; status: string }[]).find(
+            (d) => d.id === documentId,
+          )?.status,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe('embedded');
     await adminContext.close();
 

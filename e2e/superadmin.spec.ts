@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { E2E_SUPERADMIN_EMAIL } from './support/env';
 import { AdminConsole, askAsAttendee, signInThroughMailedLink, uniqueEmail } from './pages/adminConsole';
 
-const count = async (app: AdminConsole, label: string) => Number((await app.page.getByTestId(`stat-${label}`).textContent())!.replace(/,/g, ''));
+const count = async (app: AdminConsole, label: string) =>
+  Number((await app.page.getByTestId(`stat-${label}`).textContent())!.replace(/,/g, ''));
 
 test('super admin: cards, session export and import, analytics that follow new activity', async ({ page, baseURL }) => {
   const app = new AdminConsole(page);
@@ -14,7 +15,12 @@ test('super admin: cards, session export and import, analytics that follow new a
   await expect(page.getByRole('heading', { name: 'Session Data Migration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'User Analytics' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'User analytics' }).getByRole('columnheader')).toHaveText([
-    'User', 'Email', 'Total Logins', 'Chat Prompts', 'Last Login', 'Member Since',
+    'User',
+    'Email',
+    'Total Logins',
+    'Chat Prompts',
+    'Last Login',
+    'Member Since',
   ]);
   const me = page.getByRole('row').filter({ hasText: E2E_SUPERADMIN_EMAIL });
   await expect(me).toContainText(/[0-9a-f]{8}/);
@@ -43,7 +49,9 @@ test('super admin: cards, session export and import, analytics that follow new a
   await page.getByLabel('Sessions JSON file').setInputFiles({ name: 'sessions.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await app.expectToast('Invalid file: Please select a JSON file.');
   await expect(importButton).toBeDisabled();
-  await page.getByLabel('Sessions JSON file').setInputFiles({ name: 'sessions-export.json', mimeType: 'application/json', buffer: fs.readFileSync(file) });
+  await page
+    .getByLabel('Sessions JSON file')
+    .setInputFiles({ name: 'sessions-export.json', mimeType: 'application/json', buffer: fs.readFileSync(file) });
   await expect(importButton).toBeEnabled();
   await importButton.click();
   await app.expectToast(/^Import successful: .+/);

@@ -28,10 +28,7 @@ function precompress(): Plugin {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };

@@ -8,8 +8,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = [
   { ws: 'backend', output: 'backend/dist/main.js', sources: ['backend/src', 'backend/package.json'] },
-  { ws: 'frontend-attendee', output: 'frontend-attendee/dist/index.html', sources: ['frontend-attendee/src', 'frontend-attendee/index.html', 'frontend-attendee/vite.config.ts', 'frontend-attendee/package.json'] },
-  { ws: 'frontend-admin', output: 'frontend-admin/dist/index.html', sources: ['frontend-admin/src', 'frontend-admin/index.html', 'frontend-admin/vite.config.ts', 'frontend-admin/package.json'] },
+  {
+    ws: 'frontend-attendee',
+    output: 'frontend-attendee/dist/index.html',
+    sources: [
+      'frontend-attendee/src',
+      'frontend-attendee/index.html',
+      'frontend-attendee/vite.config.ts',
+      'frontend-attendee/package.json',
+    ],
+  },
+  {
+    ws: 'frontend-admin',
+    output: 'frontend-admin/dist/index.html',
+    sources: ['frontend-admin/src', 'frontend-admin/index.html', 'frontend-admin/vite.config.ts', 'frontend-admin/package.json'],
+  },
 ];
 
 function newest(p) {

@@ -45,7 +45,10 @@ function renderPdf(source, outFile) {
     doc.addPage();
     doc.font('Helvetica').fontSize(9).fillColor('#666666');
     doc.text(source.title, MARGIN, MARGIN - 24, { width, lineBreak: false });
-    doc.fillColor('#1f3a5f').font('Helvetica-Bold').fontSize(index === 0 ? 24 : 20);
+    doc
+      .fillColor('#1f3a5f')
+      .font('Helvetica-Bold')
+      .fontSize(index === 0 ? 24 : 20);
     doc.text(page.heading, MARGIN, MARGIN, { width });
     doc.moveDown(0.6);
     doc.fillColor('#111111').font('Helvetica').fontSize(13);

@@ -99,4 +99,6 @@ try {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 }
 if (!ok) process.exit(1);
-console.log(check ? 'docs/openapi.json and src/openapi/metadata.ts match the code.' : 'wrote src/openapi/metadata.ts and docs/openapi.json');
+console.log(
+  check ? 'docs/openapi.json and src/openapi/metadata.ts match the code.' : 'wrote src/openapi/metadata.ts and docs/openapi.json',
+);

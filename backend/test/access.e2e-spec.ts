@@ -103,7 +103,10 @@ describe('access to the admin and super admin APIs (every registered route)', ()
     // GET requests to other spellings never reach the API (the web front end answers them), and never with data.
     for (const r of [...adminRoutes, ...superRoutes].filter((x) => x.method === 'get')) {
       const res = await attendee.get(shout(r.path));
-      expect([r.path, res.status === 401 || res.status === 403 || !/json/.test(String(res.headers['content-type']))]).toEqual([r.path, true]);
+      expect([r.path, res.status === 401 || res.status === 403 || !/json/.test(String(res.headers['content-type']))]).toEqual([
+        r.path,
+        true,
+      ]);
     }
   });
 

@@ -26,10 +26,9 @@ describe('admin review API (chat history, user chats, activity log)', () => {
     await signIn(t, { email: 'nochats@example.com', firstName: 'Quiet' });
 
     // Dana: two threads (3 messages, then 1 with a citation); Eli: one empty thread.
-    const [t1] = await db.query(
-      `INSERT INTO chat_threads (user_id, created_at) VALUES ($1, now() - interval '2 days') RETURNING id`,
-      [dana.id],
-    );
+    const [t1] = await db.query(`INSERT INTO chat_threads (user_id, created_at) VALUES ($1, now() - interval '2 days') RETURNING id`, [
+      dana.id,
+    ]);
     const [t2] = await db.query(`INSERT INTO chat_threads (user_id) VALUES ($1) RETURNING id`, [dana.id]);
     await db.query(`INSERT INTO chat_threads (user_id, created_at) VALUES ($1, now() - interval '1 hour')`, [eli.id]);
     await db.query(
@@ -156,7 +155,9 @@ describe('admin review API (chat history, user chats, activity log)', () => {
       const other = res.body.find((a: { actionType: string }) => a.actionType === 'other');
       expect(other.metadata).toEqual({ ip: null, userAgent: null, messagePreview: null });
       // Sign-ins were recorded by the auth module as logins.
-      expect(res.body.some((a: { actionType: string; email: string }) => a.actionType === 'login' && a.email === 'eli@example.com')).toBe(true);
+      expect(res.body.some((a: { actionType: string; email: string }) => a.actionType === 'login' && a.email === 'eli@example.com')).toBe(
+        true,
+      );
     });
 
     it('filters by type', async () => {
@@ -172,9 +173,12 @@ describe('admin review API (chat history, user chats, activity log)', () => {
 
     it('searches name, email, details and message preview, with % taken literally', async () => {
       const preview = await admin.get('/api/admin/users/actions?q=LEASING 1').expect(200);
-      expect(preview.body.map((a: { details: string }) => a.details).sort()).toEqual(
-        ['Asked question #1', 'Asked question #10', 'Asked question #11', 'Asked question #12'],
-      );
+      expect(preview.body.map((a: { details: string }) => a.details).sort()).toEqual([
+        'Asked question #1',
+        'Asked question #10',
+        'Asked question #11',
+        'Asked question #12',
+      ]);
       const byEmail = await admin.get('/api/admin/users/actions?q=eli@example&type=other').expect(200);
       expect(byEmail.body.map((a: { details: string }) => a.details)).toEqual(['Exported takeaways 100% done']);
       const literal = await admin.get(`/api/admin/users/actions?q=${encodeURIComponent('100%')}`).expect(200);
@@ -186,9 +190,7 @@ describe('admin review API (chat history, user chats, activity log)', () => {
     it('pages through the log with a total count and a bounded page size', async () => {
       const page1 = await admin.get('/api/admin/users/actions?type=chat_message&page=1&pageSize=5').expect(200);
       const page3 = await admin.get('/api/admin/users/actions?type=chat_message&page=3&pageSize=5').expect(200);
-      expect(page1.body.map((a: { details: string }) => a.details)).toEqual(
-        [1, 2, 3, 4, 5].map((g) => `Asked question #${g}`),
-      );
+      expect(page1.body.map((a: { details: string }) => a.details)).toEqual([1, 2, 3, 4, 5].map((g) => `Asked question #${g}`));
       expect(page3.body.map((a: { details: string }) => a.details)).toEqual(['Asked question #11', 'Asked question #12']);
       expect(page3.headers['x-total-count']).toBe('12');
       const past = await admin.get('/api/admin/users/actions?type=chat_message&page=9&pageSize=5').expect(200);

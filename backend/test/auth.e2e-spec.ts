@@ -6,10 +6,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE } from '../src/auth/access.guard';
-import {
-  AuthService,
-  DEMO_ATTENDEE,
-} from '../src/auth/auth.service';
+import { AuthService, DEMO_ATTENDEE } from '../src/auth/auth.service';
 import { INVALID_LINK_MESSAGE, QUICK_LOGIN_FORBIDDEN_MESSAGE, SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/dto/auth.messages';
 import { FIRST_NAME_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from '../src/auth/dto/login.dto';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../src/auth/session-cookie';
@@ -114,7 +111,10 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
 
     it('answers 401 to a made-up or oversized session cookie', async () => {
       await request(t.url).get('/api/auth/user').set('Cookie', `${SESSION_COOKIE}=made-up`).expect(401);
-      await request(t.url).get('/api/auth/user').set('Cookie', `${SESSION_COOKIE}=${'a'.repeat(5000)}`).expect(401);
+      await request(t.url)
+        .get('/api/auth/user')
+        .set('Cookie', `${SESSION_COOKIE}=${'a'.repeat(5000)}`)
+        .expect(401);
     });
 
     it('closes the session a browser held when it signs in again', async () => {
@@ -135,7 +135,13 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
       await signIn(t, { email: 'keep@example.com', firstName: 'Kim', lastName: 'Lee', company: 'Lee Capital' });
       const again = await signIn(t, { email: 'KEEP@example.com', firstName: 'Kimberly' });
       const me = await again.get('/api/auth/user').expect(200);
-      expect(me.body).toMatchObject({ email: 'keep@example.com', firstName: 'Kimberly', lastName: 'Lee', company: 'Lee Capital', name: 'Kimberly Lee' });
+      expect(me.body).toMatchObject({
+        email: 'keep@example.com',
+        firstName: 'Kimberly',
+        lastName: 'Lee',
+        company: 'Lee Capital',
+        name: 'Kimberly Lee',
+      });
     });
 
     it('slides the session expiry on use and re-issues the cookie with a fresh lifetime', async () => {
@@ -167,10 +173,9 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
       t.app.get(AuthService).forgetSessions(); // the expiry passed longer ago than the session cache lasts
       await agent.get('/api/auth/user').expect(401);
       await t.app.get(AuthService).purgeExpired();
-      const left = await db.query(
-        `SELECT count(*)::int AS n FROM web_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-        ['expired@example.com'],
-      );
+      const left = await db.query(`SELECT count(*)::int AS n FROM web_sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [
+        'expired@example.com',
+      ]);
       expect(left[0].n).toBe(0);
     });
   });
@@ -224,14 +229,22 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
     });
 
     it('takes the client address from X-Forwarded-For set by a proxy on this host', async () => {
-      await request(t.url).post('/api/login').set('X-Forwarded-For', '203.0.113.7').send({ email: 'proxied@example.com', firstName: 'Pat' }).expect(200);
+      await request(t.url)
+        .post('/api/login')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .send({ email: 'proxied@example.com', firstName: 'Pat' })
+        .expect(200);
       const [action] = await actionsOf('proxied@example.com');
       expect(action.metadata.ip).toBe('203.0.113.7');
     });
 
     it('records each login, with an empty user agent when none is sent', async () => {
       await request(t.url).post('/api/login').set('User-Agent', '').send({ email: 'twice@example.com', firstName: 'Tia' }).expect(200);
-      await request(t.url).post('/api/login').set('User-Agent', 'curl/8').send({ email: 'twice@example.com', firstName: 'Tia' }).expect(200);
+      await request(t.url)
+        .post('/api/login')
+        .set('User-Agent', 'curl/8')
+        .send({ email: 'twice@example.com', firstName: 'Tia' })
+        .expect(200);
       const actions = await actionsOf('twice@example.com');
       expect(actions.map((a) => [a.type, a.metadata.userAgent ?? ''])).toEqual([
         ['login', ''],
@@ -374,7 +387,11 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
   describe('Origin check on state-changing requests', () => {
     it('refuses a cross-site POST with 403 and keeps the session', async () => {
       const agent = await signIn(t, { email: 'origin@example.com' });
-      const login = await request(t.url).post('/api/login').set('Origin', 'https://evil.example').send({ email: 'x@example.com', firstName: 'X' }).expect(403);
+      const login = await request(t.url)
+        .post('/api/login')
+        .set('Origin', 'https://evil.example')
+        .send({ email: 'x@example.com', firstName: 'X' })
+        .expect(403);
       expect(login.body).toEqual({ message: CROSS_SITE_MESSAGE });
       const logout = await agent.post('/api/logout').set('Origin', 'https://evil.example').expect(403);
       expect(logout.body).toEqual({ message: CROSS_SITE_MESSAGE });
@@ -546,9 +563,17 @@ describe('client address without a trusted proxy (TRUST_PROXY=false, LOGIN_LIMIT
 
   it('ignores X-Forwarded-For and limits logins per IP across addresses', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(t.url).post('/api/login').set('X-Forwarded-For', `198.51.100.${i}`).send({ email: `ip${i}@example.com`, firstName: 'I' }).expect(200);
+      await request(t.url)
+        .post('/api/login')
+        .set('X-Forwarded-For', `198.51.100.${i}`)
+        .send({ email: `ip${i}@example.com`, firstName: 'I' })
+        .expect(200);
     }
-    const res = await request(t.url).post('/api/login').set('X-Forwarded-For', '198.51.100.99').send({ email: 'ip9@example.com', firstName: 'I' }).expect(429);
+    const res = await request(t.url)
+      .post('/api/login')
+      .set('X-Forwarded-For', '198.51.100.99')
+      .send({ email: 'ip9@example.com', firstName: 'I' })
+      .expect(429);
     expect(res.body).toEqual({ message: RATE_LIMIT_MESSAGE });
     await request(t.url).post('/api/quick-login').expect(429);
     const [action] = await t.app.get(DataSource).query(`SELECT metadata FROM user_actions ORDER BY id LIMIT 1`);

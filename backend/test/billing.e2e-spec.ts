@@ -57,7 +57,12 @@ describe('billing API (openai-usage, openai-costs)', () => {
     expect(res.body.totalRequests).toBe(0);
     expect(res.body.last30Days).toHaveLength(30);
     expect(res.body.last30Days[0]).toEqual({
-      date: utcDay(0), chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0, totalCost: 0, totalTokens: 0,
+      date: utcDay(0),
+      chatRequests: 0,
+      embeddingRequests: 0,
+      takeawayRequests: 0,
+      totalCost: 0,
+      totalTokens: 0,
     });
   });
 
@@ -66,7 +71,7 @@ describe('billing API (openai-usage, openai-costs)', () => {
       await db.query(`DELETE FROM ai_usage`);
       await usage('chat', 0, 0.0015, 1200);
       await usage('chat', 0, 0.0005, 300);
-      await usage('embedding', 0, 0.00000250, 125);
+      await usage('embedding', 0, 0.0000025, 125);
       await usage('takeaway', 2, 0.01, 2000);
       await usage('embedding', 10, 0.0001, 5000);
       await usage('chat', 45, 1.5, 9000); // inside 90 days only
@@ -78,10 +83,20 @@ describe('billing API (openai-usage, openai-costs)', () => {
       const days: Day[] = res.body;
       expect(days.map((d) => d.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map(utcDay));
       expect(days[0]).toEqual({
-        date: utcDay(0), chatRequests: 2, embeddingRequests: 1, takeawayRequests: 0, totalCost: 0.0020025, totalTokens: 1625,
+        date: utcDay(0),
+        chatRequests: 2,
+        embeddingRequests: 1,
+        takeawayRequests: 0,
+        totalCost: 0.0020025,
+        totalTokens: 1625,
       });
       expect(days[1]).toEqual({
-        date: utcDay(1), chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0, totalCost: 0, totalTokens: 0,
+        date: utcDay(1),
+        chatRequests: 0,
+        embeddingRequests: 0,
+        takeawayRequests: 0,
+        totalCost: 0,
+        totalTokens: 0,
       });
       expect(days[2]).toMatchObject({ takeawayRequests: 1, totalCost: 0.01, totalTokens: 2000 });
     });

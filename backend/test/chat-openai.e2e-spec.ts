@@ -75,7 +75,16 @@ describe('chat API with AI_PROVIDER=openai (fake OpenAI-compatible server on loo
          FROM ai_usage WHERE kind = 'chat'`,
     );
     expect(usage).toEqual([
-      { kind: 'chat', provider: 'openai', model: 'gpt-4o-mini', prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, cost: 0.00036, has_user: true },
+      {
+        kind: 'chat',
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        prompt_tokens: 1200,
+        completion_tokens: 300,
+        total_tokens: 1500,
+        cost: 0.00036,
+        has_user: true,
+      },
     ]);
     // The question embedding went through the OpenAI embeddings endpoint and was recorded too.
     const [emb] = await db.query(`SELECT count(*)::int AS n FROM ai_usage WHERE kind = 'embedding' AND provider = 'openai'`);
@@ -84,9 +93,17 @@ describe('chat API with AI_PROVIDER=openai (fake OpenAI-compatible server on loo
 
   it('rewrites a follow-up with the model, using the thread history, before retrieval', async () => {
     const threadId = await startThread();
-    await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(200);
     const before = fake.chatRequests.length;
-    const res = await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'Is it lower for banks?' }).expect(200);
+    const res = await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'Is it lower for banks?' })
+      .expect(200);
     expect(res.body).toEqual({ content: expect.any(String), sources: expect.any(Array) });
     const [rewrite, answer] = fake.chatRequests.slice(before);
     expect(rewrite.stream).toBeFalsy();
@@ -101,7 +118,11 @@ describe('chat API with AI_PROVIDER=openai (fake OpenAI-compatible server on loo
 
   it('answers the simple fallback with {content, sources}', async () => {
     const threadId = await startThread();
-    const res = await request(t.url).post('/api/chat/simple').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    const res = await request(t.url)
+      .post('/api/chat/simple')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(200);
     expect(res.body.content).toContain('FICO floor of 680');
     expect(res.body.sources).toHaveLength(1);
     expect(res.body.content).toContain(res.body.sources[0].marker);

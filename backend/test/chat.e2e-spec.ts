@@ -226,10 +226,16 @@ describe('chat API (local provider)', () => {
   it('stops generating when the client disconnects: no answer is stored and the thread is free again', async () => {
     const threadId = await startThread();
     const seen: SseEvent[] = [];
-    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'How do lenders look at time in business, FICO and DSCR?' }, (e) => {
-      seen.push(e);
-      return e !== '[DONE]' && 'content' in e ? 'abort' : undefined;
-    });
+    const res = await postSse(
+      t.url,
+      '/api/chat/stream',
+      cookie,
+      { threadId, message: 'How do lenders look at time in business, FICO and DSCR?' },
+      (e) => {
+        seen.push(e);
+        return e !== '[DONE]' && 'content' in e ? 'abort' : undefined;
+      },
+    );
     expect(res.aborted).toBe(true);
     expect(seen.some((e) => e !== '[DONE]' && 'content' in e)).toBe(true);
     // The server notices the closed socket and releases the thread without storing an answer.
@@ -258,7 +264,11 @@ describe('chat API (local provider)', () => {
   });
 
   it('validates session ids', async () => {
-    const res = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: ['nope'] }).expect(400);
+    const res = await request(t.url)
+      .post('/api/chat/start')
+      .set('Cookie', cookie)
+      .send({ sessionFilter: ['nope'] })
+      .expect(400);
     expect(res.body).toEqual({ message: 'Session ids must be a list of session ids.' });
   });
 

@@ -72,7 +72,11 @@ function pdfPages(files: string[]): Record<string, string[]> {
   return JSON.parse(stdout) as Record<string, string[]>;
 }
 
-const clock = (t: string) => t.split(':').map(Number).reduce((acc, n) => acc * 60 + n, 0);
+const clock = (t: string) =>
+  t
+    .split(':')
+    .map(Number)
+    .reduce((acc, n) => acc * 60 + n, 0);
 
 /** The timed units of a transcript in any of the shipped formats. */
 function transcriptUnits(file: string): Unit[] {
@@ -188,10 +192,7 @@ describe('demo conference content (backend/demo)', () => {
     expect(questions.length).toBeGreaterThanOrEqual(30);
     const docs = manifest.map((m) => ({
       ...m,
-      units:
-        m.kind === 'pdf'
-          ? pages[path.join(DOCS, m.file)].map((text, i) => ({ page: i + 1, text }) as Unit)
-          : transcriptUnits(m.file),
+      units: m.kind === 'pdf' ? pages[path.join(DOCS, m.file)].map((text, i) => ({ page: i + 1, text }) as Unit) : transcriptUnits(m.file),
     }));
     for (const q of questions) {
       expect(q.question.endsWith('?')).toBe(true);

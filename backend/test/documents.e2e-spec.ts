@@ -8,13 +8,7 @@ import { DataSource } from 'typeorm';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../src/ai/ai.types';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
-import {
-  chunksOf,
-  createSession,
-  listedDocument,
-  settled,
-  uploadedFiles,
-} from './fixtures/document-helpers';
+import { chunksOf, createSession, listedDocument, settled, uploadedFiles } from './fixtures/document-helpers';
 import { encryptedPdf, noTextPdf, reportPage, textPdf, truncatedPdf, writeSizedFile } from './fixtures/pdf-fixtures';
 import { INVALID_JSON, SPEAKER_TXT, UNKNOWN_SHAPE_JSON, WHISPER_JSON } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
@@ -94,10 +88,9 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
     });
 
     it('answers 404 for an unknown session', async () => {
-      await upload(Buffer.from('hello'), { sessionId: '00000000-0000-4000-8000-000000000000', kind: 'transcript' }, 'a.txt').expect(
-        404,
-        { message: 'Session not found.' },
-      );
+      await upload(Buffer.from('hello'), { sessionId: '00000000-0000-4000-8000-000000000000', kind: 'transcript' }, 'a.txt').expect(404, {
+        message: 'Session not found.',
+      });
       await upload(Buffer.from('hello'), { sessionId: 'not-a-uuid', kind: 'transcript' }, 'a.txt').expect(404);
     });
 
@@ -210,9 +203,24 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
       expect(all[0].id).toBe(transcript.id);
       const listed = all.find((d) => d.id === doc.id)!;
       for (const field of [
-        'id', 'kind', 'sessionId', 'sessionTitle', 'originalFilename', 'storagePath', 'mimeType', 'bytes', 'status',
-        'error', 'createdAt', 'uploaderName', 'progressPercent', 'progressStage', 'estimatedTimeRemaining',
-        'totalChunks', 'processedChunks', 'embeddingModel',
+        'id',
+        'kind',
+        'sessionId',
+        'sessionTitle',
+        'originalFilename',
+        'storagePath',
+        'mimeType',
+        'bytes',
+        'status',
+        'error',
+        'createdAt',
+        'uploaderName',
+        'progressPercent',
+        'progressStage',
+        'estimatedTimeRemaining',
+        'totalChunks',
+        'processedChunks',
+        'embeddingModel',
       ]) {
         expect(listed).toHaveProperty(field);
       }
@@ -267,7 +275,10 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
     it('exports the list grouped by session', async () => {
       const other = await uploadOk(Buffer.from(WHISPER_JSON), 'transcript', 'keynote.json', otherSessionId);
       const res = await admin.get('/api/admin/documents/export-list').expect(200);
-      const list = res.body as Record<string, { sessionTitle: string; documents: { id: string; filename: string; kind: string; bytes: number; createdAt: string }[] }>;
+      const list = res.body as Record<
+        string,
+        { sessionTitle: string; documents: { id: string; filename: string; kind: string; bytes: number; createdAt: string }[] }
+      >;
       expect(list[otherSessionId]).toEqual({
         sessionTitle: 'Keynote: State of the Industry',
         documents: [{ id: other.id, filename: 'keynote.json', kind: 'transcript', bytes: other.bytes, createdAt: other.createdAt }],
@@ -316,7 +327,12 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
     });
 
     it.each([
-      ['invalid JSON', INVALID_JSON, 'broken.json', /^The JSON transcript is not valid JSON \(.+\)\. Fix the file or upload it as plain text\.$/],
+      [
+        'invalid JSON',
+        INVALID_JSON,
+        'broken.json',
+        /^The JSON transcript is not valid JSON \(.+\)\. Fix the file or upload it as plain text\.$/,
+      ],
       ['a JSON of unknown shape', UNKNOWN_SHAPE_JSON, 'deepgram.json', INGEST_MESSAGES.unknownJsonShape],
       ['an empty file', '', 'empty.txt', INGEST_MESSAGES.emptyTranscript],
     ])('ends %s in error with the reason', async (_label, content, filename, reason) => {

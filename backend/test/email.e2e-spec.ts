@@ -12,7 +12,11 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Conference Assistant <assistant@conference.test>', EMAIL_LIMIT_PER_USER: '20' });
+    t = await startTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Conference Assistant <assistant@conference.test>',
+      EMAIL_LIMIT_PER_USER: '20',
+    });
     sessions = await seedChunks(t, SAMPLE_CONFERENCE);
     cookie = await sessionCookie(t, 'mailer@example.com', 'Mia');
   });
@@ -21,7 +25,11 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     await smtp.close();
   });
 
-  const post = (path: string, body: unknown, c = cookie) => request(t.url).post(path).set('Cookie', c).send(body as object);
+  const post = (path: string, body: unknown, c = cookie) =>
+    request(t.url)
+      .post(path)
+      .set('Cookie', c)
+      .send(body as object);
 
   it('sends the chat history with every message and its sources, escaped in HTML', async () => {
     const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
@@ -90,7 +98,9 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
   });
 
   it("asks for sessions in 'selected' mode", async () => {
-    const res = await post('/api/email/takeaways', { recipientEmail: 'mailer@example.com', sessionIds: [], useAllSessions: false }).expect(400);
+    const res = await post('/api/email/takeaways', { recipientEmail: 'mailer@example.com', sessionIds: [], useAllSessions: false }).expect(
+      400,
+    );
     expect(res.body).toEqual({ message: 'No sessions selected to generate takeaways' });
   });
 

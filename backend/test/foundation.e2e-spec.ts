@@ -27,11 +27,7 @@ describe('foundation (boot, errors, environment)', () => {
   });
 
   it('answers malformed JSON with 400 and a message', async () => {
-    const res = await request(t.url)
-      .post('/api/login')
-      .set('Content-Type', 'application/json')
-      .send('{"email": ')
-      .expect(400);
+    const res = await request(t.url).post('/api/login').set('Content-Type', 'application/json').send('{"email": ').expect(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
@@ -42,7 +38,19 @@ describe('foundation (boot, errors, environment)', () => {
     expect(ext).toHaveLength(1);
     const tables = await db.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
     expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'documents', 'chunks', 'chat_threads', 'chat_messages', 'user_actions', 'ai_usage', 'email_outbox', 'web_sessions', 'sign_in_tokens']),
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'documents',
+        'chunks',
+        'chat_threads',
+        'chat_messages',
+        'user_actions',
+        'ai_usage',
+        'email_outbox',
+        'web_sessions',
+        'sign_in_tokens',
+      ]),
     );
     const [{ d }] = await db.query(`SELECT 1 - ('[1,0,0]'::vector <=> '[1,0,0]'::vector) AS d`);
     expect(Number(d)).toBe(1);

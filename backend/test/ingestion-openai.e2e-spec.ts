@@ -36,7 +36,11 @@ describe('ingestion with the openai provider (fake OpenAI-compatible server on l
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
     let admin = await signInPrivileged(t, ADMIN);
     const sessionId = await createSession(admin, 'Provider Switch');
-    const res = await admin.post('/api/admin/upload').field('sessionId', sessionId).field('kind', 'transcript').attach('file', Buffer.from(SPEAKER_TXT), 'panel.txt');
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', sessionId)
+      .field('kind', 'transcript')
+      .attach('file', Buffer.from(SPEAKER_TXT), 'panel.txt');
     const transcript = res.body as DocumentResponse;
     const local = await settled(admin, transcript.id);
     expect(local.embeddingModel).toBe('local-hash-v1-384');
@@ -66,7 +70,9 @@ describe('ingestion with the openai provider (fake OpenAI-compatible server on l
 
     const usage: { provider: string; model: string; tokens: number; cost: string }[] = await t.app
       .get(DataSource)
-      .query(`SELECT provider, model, sum(total_tokens)::int AS tokens, sum(cost_usd)::text AS cost FROM ai_usage WHERE kind = 'embedding' GROUP BY provider, model ORDER BY provider`);
+      .query(
+        `SELECT provider, model, sum(total_tokens)::int AS tokens, sum(cost_usd)::text AS cost FROM ai_usage WHERE kind = 'embedding' GROUP BY provider, model ORDER BY provider`,
+      );
     const openai = usage.find((u) => u.provider === 'openai')!;
     expect(openai.model).toBe('text-embedding-3-small');
     expect(openai.tokens).toBe((doc.totalChunks + local.totalChunks) * 10);

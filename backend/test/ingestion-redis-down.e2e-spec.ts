@@ -20,7 +20,11 @@ describe('uploads while Redis is unreachable (REDIS_URL to a closed port)', () =
     const admin = await signInPrivileged(t, ADMIN);
     const [{ id: sessionId }] = await t.app.get(DataSource).query(`INSERT INTO sessions (title) VALUES ('Offline Queue') RETURNING id`);
     const started = Date.now();
-    const res = await admin.post('/api/admin/upload').field('sessionId', sessionId).field('kind', 'transcript').attach('file', Buffer.from(SPEAKER_TXT), 'a.txt');
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', sessionId)
+      .field('kind', 'transcript')
+      .attach('file', Buffer.from(SPEAKER_TXT), 'a.txt');
     expect(res.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(15_000);
     const doc = res.body as DocumentResponse;

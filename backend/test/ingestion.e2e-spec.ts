@@ -58,10 +58,14 @@ describe(`ingestion queue: ${MODE}`, () => {
 
   /** Waits until the document is being processed (status chunked) at one of `stages`. */
   async function whileChunked(id: string, stage: RegExp): Promise<DocumentResponse> {
-    return waitFor(async () => {
-      const d = await listedDocument(admin, id);
-      return d?.status === 'chunked' && stage.test(d.progressStage ?? '') ? d : undefined;
-    }, 60_000, 20);
+    return waitFor(
+      async () => {
+        const d = await listedDocument(admin, id);
+        return d?.status === 'chunked' && stage.test(d.progressStage ?? '') ? d : undefined;
+      },
+      60_000,
+      20,
+    );
   }
 
   it(REDIS_URL ? 'queues on Bull in Redis and processes the job' : 'runs jobs in process, with the same interface', async () => {
@@ -87,11 +91,15 @@ describe(`ingestion queue: ${MODE}`, () => {
   it("writes progress as it goes: 'Parsing', 'Embedding n/m' with chunk counts and an ETA, then Ready", async () => {
     const doc = await upload(bigPdf, 'pdf', 'outlook.pdf');
     const seen: DocumentResponse[] = [];
-    await waitFor(async () => {
-      const d = await listedDocument(admin, doc.id);
-      if (d) seen.push(d);
-      return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
-    }, 120_000, 20);
+    await waitFor(
+      async () => {
+        const d = await listedDocument(admin, doc.id);
+        if (d) seen.push(d);
+        return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
+      },
+      120_000,
+      20,
+    );
     const chunked = seen.filter((d) => d.status === 'chunked');
     expect(chunked.length).toBeGreaterThan(0);
     const stages = chunked.map((d) => d.progressStage ?? '');
@@ -160,9 +168,22 @@ describe(`ingestion queue: ${MODE}`, () => {
       // One INSERT per batch of EMBED_BATCH chunks, and a per-phase account of the run in the log.
       const line = logged.mock.calls.map((c) => String(c[0])).find((m) => m.startsWith(`document ${doc.id} timing `));
       expect(line).toBeDefined();
-      const timing = JSON.parse(line!.slice(`document ${doc.id} timing `.length)) as Record<string, unknown> & { thread: Record<string, number> };
+      const timing = JSON.parse(line!.slice(`document ${doc.id} timing `.length)) as Record<string, unknown> & {
+        thread: Record<string, number>;
+      };
       expect(timing.batches).toBe(Math.ceil(chunks.length / EMBED_BATCH));
-      for (const key of ['totalMs', 'sourceMs', 'cleanMs', 'boilerplateMs', 'tocMs', 'splitMs', 'embedMs', 'insertMs', 'progressMs', 'finishMs']) {
+      for (const key of [
+        'totalMs',
+        'sourceMs',
+        'cleanMs',
+        'boilerplateMs',
+        'tocMs',
+        'splitMs',
+        'embedMs',
+        'insertMs',
+        'progressMs',
+        'finishMs',
+      ]) {
         expect(typeof timing[key]).toBe('number');
       }
       expect(timing.insertMs).toBeGreaterThan(0);

@@ -2,11 +2,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/auth/access.guard';
-import {
-  FEEDBACK_COMMENT_TOO_LONG,
-  INVALID_RATING_MESSAGE,
-  MESSAGE_NOT_FOUND_MESSAGE,
-} from '../src/chat/dto/chat.dto';
+import { FEEDBACK_COMMENT_TOO_LONG, INVALID_RATING_MESSAGE, MESSAGE_NOT_FOUND_MESSAGE } from '../src/chat/dto/chat.dto';
 import { Insights1735000014000 } from '../src/database/migrations/1735000014000-insights';
 import { INVALID_INSIGHTS_DAYS_MESSAGE, INVALID_INSIGHTS_SESSION_MESSAGE } from '../src/insights/dto/insights.query';
 import { trigramSimilarity } from '../src/insights/insights.service';

@@ -54,11 +54,15 @@ describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${
   it("ingests an image-only PDF: 'Reading scanned pages' progress, OCR pages listed, found by search and chat with [p. 2]", async () => {
     const doc = await upload(admin, sessionId, await scannedPdf(HANDOUT), 'handout-scan.pdf');
     const seen: DocumentResponse[] = [];
-    const done = await waitFor(async () => {
-      const d = await listedDocument(admin, doc.id);
-      if (d) seen.push(d);
-      return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
-    }, 120_000, 20);
+    const done = await waitFor(
+      async () => {
+        const d = await listedDocument(admin, doc.id);
+        if (d) seen.push(d);
+        return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
+      },
+      120_000,
+      20,
+    );
     expect(done).toMatchObject({ status: 'embedded', error: null, progressStage: 'Ready', ocrPages: [1, 2] });
 
     // Progress: the stage names the page being read and how many there are; an ETA once a page was timed.
@@ -76,7 +80,11 @@ describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${
 
     // Search finds the sentence on page 2.
     const cookie = await sessionCookie(t, 'reader@example.com', 'Riley');
-    const search = await request(t.url).get('/api/search').query({ q: 'purple walrus tractors Albuquerque' }).set('Cookie', cookie).expect(200);
+    const search = await request(t.url)
+      .get('/api/search')
+      .query({ q: 'purple walrus tractors Albuquerque' })
+      .set('Cookie', cookie)
+      .expect(200);
     const top = search.body.results[0];
     expect(top).toMatchObject({ documentId: doc.id, kind: 'pdf', page: 2 });
     expect(top.marker).toMatch(/p\. 2\]$/);
@@ -91,7 +99,10 @@ describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${
     });
     expect(res.status).toBe(200);
     const events = res.events.filter((e): e is Exclude<SseEvent, '[DONE]'> => e !== '[DONE]');
-    const content = events.filter((e) => 'content' in e).map((e) => e.content as string).join('');
+    const content = events
+      .filter((e) => 'content' in e)
+      .map((e) => e.content as string)
+      .join('');
     const sources = (events.find((e) => 'sources' in e)?.sources ?? []) as { documentId: string; page?: number; marker: string }[];
     expect(content).toMatch(/purple walrus/i);
     const cited = sources.find((s) => s.documentId === doc.id && s.page === 2);

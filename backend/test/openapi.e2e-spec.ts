@@ -112,10 +112,16 @@ describe('GET /api/docs (the API contract, generated from the controllers and DT
       expect(body.trim()).toBe('');
       const src = /src="([^"]+)"/.exec(attrs)?.[1];
       expect(src).toBeDefined();
-      await request(t.url).get(new URL(src!, `${t.url}/api/docs/`).pathname).expect(200).expect('Content-Type', /javascript/);
+      await request(t.url)
+        .get(new URL(src!, `${t.url}/api/docs/`).pathname)
+        .expect(200)
+        .expect('Content-Type', /javascript/);
     }
     for (const [, href] of html.matchAll(/<link[^>]+href="([^"]+\.css)"/g)) {
-      await request(t.url).get(new URL(href, `${t.url}/api/docs/`).pathname).expect(200).expect('Content-Type', /css/);
+      await request(t.url)
+        .get(new URL(href, `${t.url}/api/docs/`).pathname)
+        .expect(200)
+        .expect('Content-Type', /css/);
     }
   });
 });

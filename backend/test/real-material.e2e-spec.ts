@@ -46,7 +46,11 @@ describe('real material: every file ingests, untimed transcripts are cited by li
   }
 
   async function ask(sessionId: string, message: string) {
-    const start = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [sessionId] }).expect(200);
+    const start = await request(t.url)
+      .post('/api/chat/start')
+      .set('Cookie', cookie)
+      .send({ sessionFilter: [sessionId] })
+      .expect(200);
     const res = await request(t.url)
       .post('/api/chat/simple')
       .set('Cookie', cookie)
@@ -62,7 +66,11 @@ describe('real material: every file ingests, untimed transcripts are cited by li
     ]);
     const doc = await upload(pdf, 'pdf', 'nul-bytes.pdf', pdfSession);
     expect(doc).toMatchObject({ status: 'embedded' });
-    const res = await request(t.url).get('/api/search').query({ q: 'residual value insurance hedge', sessionIds: pdfSession }).set('Cookie', cookie).expect(200);
+    const res = await request(t.url)
+      .get('/api/search')
+      .query({ q: 'residual value insurance hedge', sessionIds: pdfSession })
+      .set('Cookie', cookie)
+      .expect(200);
     expect(res.body.results[0]).toMatchObject({ page: 1, marker: '[p. 1]' });
     expect(res.body.results[0].snippet).toContain('auction price');
     expect(res.body.results[0].snippet).not.toContain('\u0000');
@@ -86,7 +94,11 @@ describe('real material: every file ingests, untimed transcripts are cited by li
       expect(s && (s.line ?? s.page ?? s.startTime)).toBeDefined();
     }
 
-    const search = await request(t.url).get('/api/search').query({ q: 'voice-unvoice net features', sessionIds: meetingSession }).set('Cookie', cookie).expect(200);
+    const search = await request(t.url)
+      .get('/api/search')
+      .query({ q: 'voice-unvoice net features', sessionIds: meetingSession })
+      .set('Cookie', cookie)
+      .expect(200);
     expect(search.body.results[0]).toMatchObject({ kind: 'transcript', line: 1, lineEnd: 9, marker: '[line 1]' });
   });
 

@@ -47,7 +47,13 @@ describe('restart keeps the data (same DATA_DIR)', () => {
     expect(second.dataDir).toBe(dataDir);
     const me = await request(second.url).get('/api/auth/user').set('Cookie', attendeeCookie).expect(200);
     expect(me.body).toEqual(
-      expect.objectContaining({ id: login.body.user.id, email: 'restart@example.com', name: 'Rae Start', company: 'Reboot Inc', role: 'attendee' }),
+      expect.objectContaining({
+        id: login.body.user.id,
+        email: 'restart@example.com',
+        name: 'Rae Start',
+        company: 'Reboot Inc',
+        role: 'attendee',
+      }),
     );
     const admin = await request(second.url).get('/api/auth/user').set('Cookie', adminCookie).expect(200);
     expect(admin.body).toMatchObject({ email: 'admin@restart.test', role: 'admin', verificationPending: false });
@@ -56,9 +62,11 @@ describe('restart keeps the data (same DATA_DIR)', () => {
     const later = await request(second.url).get(signInLinkPath(pendingMail.text)!).redirects(0).expect(302);
     expect(later.headers.location).toBe('/admin');
 
-    const actions = await second.app.get(DataSource).query(
-      `SELECT count(*)::int AS n FROM user_actions a JOIN users u ON u.id = a.user_id WHERE u.email = 'restart@example.com' AND a.action_type = 'login'`,
-    );
+    const actions = await second.app
+      .get(DataSource)
+      .query(
+        `SELECT count(*)::int AS n FROM user_actions a JOIN users u ON u.id = a.user_id WHERE u.email = 'restart@example.com' AND a.action_type = 'login'`,
+      );
     expect(actions[0].n).toBe(1);
     const outbox = await second.app.get(EmailRepository).latest('admin@restart.test');
     expect(outbox).toHaveLength(2);

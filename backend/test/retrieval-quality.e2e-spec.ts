@@ -50,9 +50,7 @@ describe('retrieval quality on the demo conference (local provider)', () => {
     const db = t.app.get(DataSource);
     const deadline = Date.now() + 150_000;
     for (;;) {
-      const rows: { status: string; n: number }[] = await db.query(
-        `SELECT status, count(*)::int AS n FROM documents GROUP BY status`,
-      );
+      const rows: { status: string; n: number }[] = await db.query(`SELECT status, count(*)::int AS n FROM documents GROUP BY status`);
       const pending = rows.filter((r) => r.status !== 'embedded' && r.status !== 'error').reduce((s, r) => s + r.n, 0);
       const failed = rows.find((r) => r.status === 'error');
       if (failed) throw new Error(`demo documents failed to ingest: ${JSON.stringify(rows)}`);
@@ -91,7 +89,8 @@ describe('retrieval quality on the demo conference (local provider)', () => {
     }
     const rate = hits / questions.length;
     // The misses are printed so a drop in quality says where.
-    if (misses.length) console.log(`top-${TOP} hit rate ${(rate * 100).toFixed(1)}% (${hits}/${questions.length}); misses:\n${misses.join('\n')}`);
+    if (misses.length)
+      console.log(`top-${TOP} hit rate ${(rate * 100).toFixed(1)}% (${hits}/${questions.length}); misses:\n${misses.join('\n')}`);
     expect(rate).toBeGreaterThanOrEqual(REQUIRED_HIT_RATE);
   });
 

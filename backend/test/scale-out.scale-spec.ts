@@ -31,7 +31,10 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const THREAD_FREE_WITHIN_MS = STALE_REQUEST_SECONDS * 1000;
 
 function cookieOf(res: request.Response): string {
-  return ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  return ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -79,7 +82,11 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     a = ServerProcess.start('main', { ...common, PORT: String(portA), APP_URL: urlA, DATA_DIR: dirs.a });
     b = ServerProcess.start('main', { ...common, PORT: String(portB), APP_URL: urlB, DATA_DIR: dirs.b });
     w = ServerProcess.start('worker', { ...common, DATA_DIR: dirs.w });
-    await Promise.all([waitUntilServing(urlA, a, 150_000), waitUntilServing(urlB, b, 150_000), w.waitForOutput(/Ingestion worker ready/, 150_000)]);
+    await Promise.all([
+      waitUntilServing(urlA, a, 150_000),
+      waitUntilServing(urlB, b, 150_000),
+      w.waitForOutput(/Ingestion worker ready/, 150_000),
+    ]);
 
     // An admin session opened through A (the sign-in link lands in A's outbox) works on B too.
     await request(urlA).post('/api/login').send({ email: ADMIN, firstName: 'Admin' }).expect(200);
@@ -129,7 +136,11 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
   });
 
   it('a file uploaded through A is ingested by the worker and downloads byte-identical through B', async () => {
-    const session = await request(urlA).post('/api/admin/session').set('Cookie', adminCookie).send({ title: 'Scale Keynote', speakers: ['Maria Lopez'], format: 'keynote' }).expect(201);
+    const session = await request(urlA)
+      .post('/api/admin/session')
+      .set('Cookie', adminCookie)
+      .send({ title: 'Scale Keynote', speakers: ['Maria Lopez'], format: 'keynote' })
+      .expect(201);
     const pdf = await textPdf(Array.from({ length: 6 }, (_, i) => reportPage(i + 1, 1500)));
     const res = await request(urlA)
       .post('/api/admin/upload')
@@ -141,11 +152,15 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     const doc = res.body as DocumentResponse;
     expect(await s3.keys()).toEqual([`uploads/${doc.storagePath}`]);
 
-    const done = await waitFor(async () => {
-      const list = await request(urlB).get('/api/admin/documents').set('Cookie', adminCookie).expect(200);
-      const d = (list.body as DocumentResponse[]).find((x) => x.id === doc.id);
-      return d && (d.status === 'embedded' || d.status === 'error') ? d : undefined;
-    }, 90_000, 250);
+    const done = await waitFor(
+      async () => {
+        const list = await request(urlB).get('/api/admin/documents').set('Cookie', adminCookie).expect(200);
+        const d = (list.body as DocumentResponse[]).find((x) => x.id === doc.id);
+        return d && (d.status === 'embedded' || d.status === 'error') ? d : undefined;
+      },
+      90_000,
+      250,
+    );
     expect(done.status).toBe('embedded');
     await w.waitForOutput(new RegExp(`document ${doc.id} embedded in \\d+ ms`));
     expect(a.output + b.output).not.toContain(`document ${doc.id} embedded`);
@@ -168,7 +183,9 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     const statuses: number[] = [];
     let last: request.Response | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await request(i % 2 === 0 ? urlA : urlB).post('/api/login').send({ email: 'limit@scale.test', firstName: 'Lim' });
+      last = await request(i % 2 === 0 ? urlA : urlB)
+        .post('/api/login')
+        .send({ email: 'limit@scale.test', firstName: 'Lim' });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
@@ -179,9 +196,17 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     expect(uploaded).toBeDefined();
     const results = await Promise.all(
       [urlA, urlB].map(async (url, i) => {
-        const cookie = cookieOf(await request(url).post('/api/login').send({ email: `asker${i}@scale.test`, firstName: 'Ask' }).expect(200));
+        const cookie = cookieOf(
+          await request(url)
+            .post('/api/login')
+            .send({ email: `asker${i}@scale.test`, firstName: 'Ask' })
+            .expect(200),
+        );
         const thread = await request(url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200);
-        return postSse(url, '/api/chat/stream', cookie, { threadId: thread.body.id, message: 'What did the report say about equipment finance volume?' });
+        return postSse(url, '/api/chat/stream', cookie, {
+          threadId: thread.body.id,
+          message: 'What did the report say about equipment finance volume?',
+        });
       }),
     );
     for (const r of results) {
@@ -197,13 +222,19 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     const cookie = cookieOf(await request(urlA).post('/api/login').send({ email: 'killed@scale.test', firstName: 'Kim' }).expect(200));
     const thread = await request(urlA).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200);
     let killedAt = 0;
-    const cut = await postSse(urlA, '/api/chat/stream', cookie, { threadId: thread.body.id, message: 'Summarise the keynote report.' }, (e: SseEvent) => {
-      if (typeof e === 'object' && typeof e.content === 'string' && !killedAt) {
-        a.kill('SIGKILL');
-        killedAt = Date.now();
-        return 'abort';
-      }
-    });
+    const cut = await postSse(
+      urlA,
+      '/api/chat/stream',
+      cookie,
+      { threadId: thread.body.id, message: 'Summarise the keynote report.' },
+      (e: SseEvent) => {
+        if (typeof e === 'object' && typeof e.content === 'string' && !killedAt) {
+          a.kill('SIGKILL');
+          killedAt = Date.now();
+          return 'abort';
+        }
+      },
+    );
     expect(cut.aborted).toBe(true);
     await a.exited;
 
@@ -211,7 +242,10 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     await request(urlB).get('/api/auth/user').set('Cookie', cookie).expect(200);
     await request(urlB).get('/api/admin/documents').set('Cookie', adminCookie).expect(200);
     // The killed request still holds the thread (its claim can no longer be released) ...
-    const busy = await request(urlB).post('/api/chat/message').set('Cookie', cookie).send({ threadId: thread.body.id, message: 'Still there?' });
+    const busy = await request(urlB)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId: thread.body.id, message: 'Still there?' });
     expect(busy.status).toBe(400);
     expect(busy.body).toEqual({ message: THREAD_BUSY_MESSAGE });
     // ... until its lease runs out: then B answers on the same thread.
@@ -237,18 +271,27 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     const cookie = cookieOf(await request(urlB).post('/api/login').send({ email: 'drained@scale.test', firstName: 'Dre' }).expect(200));
     const thread = await request(urlB).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200);
     let signalled = false;
-    const streamed = await postSse(urlB, '/api/chat/stream', cookie, { threadId: thread.body.id, message: 'Summarise the keynote report.' }, (e) => {
-      if (typeof e === 'object' && typeof e.content === 'string' && !signalled) {
-        signalled = true;
-        b.kill('SIGTERM');
-      }
-    });
+    const streamed = await postSse(
+      urlB,
+      '/api/chat/stream',
+      cookie,
+      { threadId: thread.body.id, message: 'Summarise the keynote report.' },
+      (e) => {
+        if (typeof e === 'object' && typeof e.content === 'string' && !signalled) {
+          signalled = true;
+          b.kill('SIGTERM');
+        }
+      },
+    );
     expect(signalled).toBe(true);
     expect(streamed.status).toBe(200);
     expect(streamed.events.some((e) => typeof e === 'object' && 'error' in e)).toBe(false);
     expect(streamed.events[streamed.events.length - 1]).toBe('[DONE]');
     let timer: NodeJS.Timeout | undefined;
-    const exited = await Promise.race([b.exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000)))]);
+    const exited = await Promise.race([
+      b.exited.then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000))),
+    ]);
     clearTimeout(timer);
     expect(exited).toBe(true);
     // The answer was stored before the process went away.

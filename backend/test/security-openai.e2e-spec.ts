@@ -60,10 +60,17 @@ describe('AI_PROVIDER=openai: a stalled upstream, timeouts and the daily budget'
     expect(thread.active_request_at).toBeNull();
 
     // The client's fallbacks answer on the same thread.
-    const message = await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' });
+    const message = await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' });
     expect({ status: message.status, body: message.body }).toMatchObject({ status: 200 });
     expect(message.body.content).toContain('FICO floor of 680');
-    const simple = await request(t.url).post('/api/chat/simple').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    const simple = await request(t.url)
+      .post('/api/chat/simple')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(200);
     expect(simple.body.content).toContain('FICO floor of 680');
   });
 
@@ -79,9 +86,17 @@ describe('AI_PROVIDER=openai: a stalled upstream, timeouts and the daily budget'
     );
     const requestsBefore = fake.chatRequests.length + fake.embeddingRequests.length;
     const threadId = await startThread();
-    const stream = await request(t.url).post('/api/chat/stream').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(503);
+    const stream = await request(t.url)
+      .post('/api/chat/stream')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(503);
     expect(stream.body).toEqual({ message: AI_BUDGET_REACHED_MESSAGE });
-    const message = await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(503);
+    const message = await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(503);
     expect(message.body).toEqual({ message: AI_BUDGET_REACHED_MESSAGE });
     const takeaways = await request(t.url).post('/api/takeaways').set('Cookie', cookie).send({ useAllSessions: true }).expect(503);
     expect(takeaways.body).toEqual({ message: AI_BUDGET_REACHED_MESSAGE });
@@ -95,6 +110,10 @@ describe('AI_PROVIDER=openai: a stalled upstream, timeouts and the daily budget'
 
     // Spend from yesterday does not count: the same cost dated a day back lets answers through again.
     await db.query(`UPDATE ai_usage SET created_at = created_at - interval '1 day' WHERE cost_usd = 0.6`);
-    await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
+    await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What FICO floor do lenders use?' })
+      .expect(200);
   });
 });

@@ -60,7 +60,11 @@ describe('security hardening (issue 10)', () => {
   }
   async function threadWithAnswer(agent: TestAgent, ip: string): Promise<string> {
     const { id } = (await agent.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body;
-    await agent.post('/api/chat/message').set('X-Forwarded-For', ip).send({ threadId: id, message: 'What FICO floor do lenders use?' }).expect(200);
+    await agent
+      .post('/api/chat/message')
+      .set('X-Forwarded-For', ip)
+      .send({ threadId: id, message: 'What FICO floor do lenders use?' })
+      .expect(200);
     return id;
   }
   const login = (email: string, ip: string, firstName = 'Mallory') =>
@@ -84,7 +88,8 @@ describe('security hardening (issue 10)', () => {
     it('chat history: names the sender, 2 a minute per user (429 {message}), daily quota counted', async () => {
       const agent = await attendee('historian@example.com', '10.2.0.2', 'Hal');
       const threadId = await threadWithAnswer(agent, '10.2.0.2');
-      const send = () => agent.post('/api/email/chat-history').set('X-Forwarded-For', '10.2.0.2').send({ threadId, recipientEmail: 'friend@example.com' });
+      const send = () =>
+        agent.post('/api/email/chat-history').set('X-Forwarded-For', '10.2.0.2').send({ threadId, recipientEmail: 'friend@example.com' });
       const first = await send().expect(200);
       expect(first.body).toEqual({ message: 'Successfully sent to friend@example.com' });
       // Quotas per user per day and for the whole installation per hour are counted with every mail.
@@ -106,13 +111,25 @@ describe('security hardening (issue 10)', () => {
       const threads: string[] = [];
       for (const [i, agent] of agents.entries()) threads.push(await threadWithAnswer(agent, `10.2.1.${10 + i}`));
       for (let i = 0; i < 3; i++) {
-        await agents[i].post('/api/email/chat-history').set('X-Forwarded-For', '10.2.2.2').send({ threadId: threads[i], recipientEmail: 'x@example.com' }).expect(200);
+        await agents[i]
+          .post('/api/email/chat-history')
+          .set('X-Forwarded-For', '10.2.2.2')
+          .send({ threadId: threads[i], recipientEmail: 'x@example.com' })
+          .expect(200);
       }
-      const refused = await agents[3].post('/api/email/chat-history').set('X-Forwarded-For', '10.2.2.2').send({ threadId: threads[3], recipientEmail: 'x@example.com' }).expect(429);
+      const refused = await agents[3]
+        .post('/api/email/chat-history')
+        .set('X-Forwarded-For', '10.2.2.2')
+        .send({ threadId: threads[3], recipientEmail: 'x@example.com' })
+        .expect(429);
       expect(refused.body).toEqual({ message: RATE_LIMIT_MESSAGE });
       expect(refused.headers['retry-after-email-ip']).toBeDefined();
       // The same user from another address still may.
-      await agents[3].post('/api/email/chat-history').set('X-Forwarded-For', '10.2.2.3').send({ threadId: threads[3], recipientEmail: 'x@example.com' }).expect(200);
+      await agents[3]
+        .post('/api/email/chat-history')
+        .set('X-Forwarded-For', '10.2.2.3')
+        .send({ threadId: threads[3], recipientEmail: 'x@example.com' })
+        .expect(200);
     });
 
     it('chat history: a global hourly quota (12 here) across users and addresses', async () => {
@@ -120,7 +137,10 @@ describe('security hardening (issue 10)', () => {
       for (let i = 0; i < 14 && !refused; i++) {
         const agent = await attendee(`global${i}@mailers.test`, `10.2.3.${i}`);
         const threadId = await threadWithAnswer(agent, `10.2.3.${i}`);
-        const res = await agent.post('/api/email/chat-history').set('X-Forwarded-For', `10.2.4.${i}`).send({ threadId, recipientEmail: 'y@example.com' });
+        const res = await agent
+          .post('/api/email/chat-history')
+          .set('X-Forwarded-For', `10.2.4.${i}`)
+          .send({ threadId, recipientEmail: 'y@example.com' });
         if (res.status === 429) refused = res;
         else expect(res.status).toBe(200);
       }
@@ -158,7 +178,11 @@ describe('security hardening (issue 10)', () => {
       const agents = await Promise.all(['c1', 'c2', 'c3', 'c4'].map((n) => attendee(`${n}@chatters.test`, '10.3.0.3')));
       for (const agent of agents.slice(0, 3)) await threadWithAnswer(agent, '10.3.0.3');
       const { id } = (await agents[3].post('/api/chat/start').send({}).expect(200)).body;
-      const refused = await agents[3].post('/api/chat/simple').set('X-Forwarded-For', '10.3.0.3').send({ threadId: id, message: 'Hello?' }).expect(429);
+      const refused = await agents[3]
+        .post('/api/chat/simple')
+        .set('X-Forwarded-For', '10.3.0.3')
+        .send({ threadId: id, message: 'Hello?' })
+        .expect(429);
       expect(refused.body).toEqual({ message: RATE_LIMIT_MESSAGE });
       expect(refused.headers['retry-after-chat-ip']).toBeDefined();
     });
@@ -182,8 +206,16 @@ describe('security hardening (issue 10)', () => {
     it('POST /api/chat/message and /api/chat/stream: answered, stored without the byte', async () => {
       const agent = await attendee('nul.chat@example.com', '10.4.0.2');
       const { id } = (await agent.post('/api/chat/start').send({}).expect(200)).body;
-      await agent.post('/api/chat/message').set('X-Forwarded-For', '10.4.0.2').send({ threadId: id, message: 'What FICO\u0000 floor?' }).expect(200);
-      const stream = await agent.post('/api/chat/stream').set('X-Forwarded-For', '10.4.0.2').send({ threadId: id, message: 'And the\u0000 terms?' }).expect(200);
+      await agent
+        .post('/api/chat/message')
+        .set('X-Forwarded-For', '10.4.0.2')
+        .send({ threadId: id, message: 'What FICO\u0000 floor?' })
+        .expect(200);
+      const stream = await agent
+        .post('/api/chat/stream')
+        .set('X-Forwarded-For', '10.4.0.2')
+        .send({ threadId: id, message: 'And the\u0000 terms?' })
+        .expect(200);
       expect(stream.text).toContain('data: [DONE]');
       const messages = (await agent.get(`/api/chat/messages/${id}`).expect(200)).body as { role: string; content: string }[];
       expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['What FICO floor?', 'And the terms?']);
@@ -217,7 +249,10 @@ describe('security hardening (issue 10)', () => {
     });
 
     it('POST /api/admin/session and /api/superadmin/import-sessions: stored without the byte', async () => {
-      const created = await admin.post('/api/admin/session').send({ title: 'Risk\u0000 Panel', speakers: ['Bo\u0000 Lee'] }).expect(201);
+      const created = await admin
+        .post('/api/admin/session')
+        .send({ title: 'Risk\u0000 Panel', speakers: ['Bo\u0000 Lee'] })
+        .expect(201);
       expect(created.body.title).toBe('Risk Panel');
       const imported = await superadmin
         .post('/api/superadmin/import-sessions')
@@ -231,12 +266,23 @@ describe('security hardening (issue 10)', () => {
 
   describe('5. sign-in answers alike for every address and never edits an admin', () => {
     it('answers an admin address exactly as a new ordinary one, and keeps the stored profile', async () => {
-      await db.query(`INSERT INTO users (email, first_name, last_name, company, role) VALUES ($1, 'Alice', 'Admin', 'Org', 'admin')
-                      ON CONFLICT (email) DO UPDATE SET first_name = 'Alice', last_name = 'Admin', company = 'Org'`, [ADMIN]);
+      await db.query(
+        `INSERT INTO users (email, first_name, last_name, company, role) VALUES ($1, 'Alice', 'Admin', 'Org', 'admin')
+                      ON CONFLICT (email) DO UPDATE SET first_name = 'Alice', last_name = 'Admin', company = 'Org'`,
+        [ADMIN],
+      );
       const [before] = await outbox.latest(ADMIN, 1);
       const profile = { firstName: 'Mallory', lastName: 'M', company: 'Evil' };
-      const asAdmin = await request(t.url).post('/api/login').set('X-Forwarded-For', '10.5.0.1').send({ email: ADMIN, ...profile }).expect(200);
-      const asNobody = await request(t.url).post('/api/login').set('X-Forwarded-For', '10.5.0.1').send({ email: 'nobody@security.test', ...profile }).expect(200);
+      const asAdmin = await request(t.url)
+        .post('/api/login')
+        .set('X-Forwarded-For', '10.5.0.1')
+        .send({ email: ADMIN, ...profile })
+        .expect(200);
+      const asNobody = await request(t.url)
+        .post('/api/login')
+        .set('X-Forwarded-For', '10.5.0.1')
+        .send({ email: 'nobody@security.test', ...profile })
+        .expect(200);
       const strip = (body: { user: Record<string, unknown> }) => ({ ...body, user: { ...body.user, id: 'id', email: 'email' } });
       expect(strip(asAdmin.body)).toEqual(strip(asNobody.body));
       expect(asAdmin.body).toEqual({
@@ -244,7 +290,10 @@ describe('security hardening (issue 10)', () => {
         signInLinkSent: false,
       });
       // The same for the session afterwards: the user, and a console route.
-      const cookie = ([] as string[]).concat(asAdmin.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
+      const cookie = ([] as string[])
+        .concat(asAdmin.headers['set-cookie'])
+        .find((c) => c.startsWith(SESSION_COOKIE))!
+        .split(';')[0];
       const me = await request(t.url).get('/api/auth/user').set('Cookie', cookie).expect(200);
       expect(me.body.verificationPending).toBe(false);
       // The session shows the name typed with it, not the admin's stored one.
@@ -263,21 +312,35 @@ describe('security hardening (issue 10)', () => {
 
     it('names a new privileged account from the form when its owner opens the link in that browser', async () => {
       const email = 'new.admin@security.test';
-      const signIn = await request(t.url).post('/api/login').set('X-Forwarded-For', '10.5.0.3').send({ email, firstName: 'Nadia', lastName: 'New', company: 'Org' }).expect(200);
-      const cookie = ([] as string[]).concat(signIn.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
+      const signIn = await request(t.url)
+        .post('/api/login')
+        .set('X-Forwarded-For', '10.5.0.3')
+        .send({ email, firstName: 'Nadia', lastName: 'New', company: 'Org' })
+        .expect(200);
+      const cookie = ([] as string[])
+        .concat(signIn.headers['set-cookie'])
+        .find((c) => c.startsWith(SESSION_COOKIE))!
+        .split(';')[0];
       const [stored] = await db.query(`SELECT first_name FROM users WHERE email = $1`, [email]);
       expect(stored.first_name).toBe(''); // nothing typed into the form reaches the account before the link
       const mail = await nextMail(t, email);
       const link = signInLinkPath(mail!.text)!;
       const opened = await request(t.url).get(link).set('Cookie', cookie).redirects(0).expect(302);
-      const adminCookie = ([] as string[]).concat(opened.headers['set-cookie']).find((c) => c.startsWith(SESSION_COOKIE))!.split(';')[0];
+      const adminCookie = ([] as string[])
+        .concat(opened.headers['set-cookie'])
+        .find((c) => c.startsWith(SESSION_COOKIE))!
+        .split(';')[0];
       const me = await request(t.url).get('/api/auth/user').set('Cookie', adminCookie).expect(200);
       expect(me.body).toMatchObject({ firstName: 'Nadia', lastName: 'New', role: 'admin' });
     });
 
     it('POST /api/auth/link answers the same for any address', async () => {
       const a = await request(t.url).post('/api/auth/link').set('X-Forwarded-For', '10.5.0.2').send({ email: ADMIN }).expect(200);
-      const b = await request(t.url).post('/api/auth/link').set('X-Forwarded-For', '10.5.0.2').send({ email: 'nobody@security.test' }).expect(200);
+      const b = await request(t.url)
+        .post('/api/auth/link')
+        .set('X-Forwarded-For', '10.5.0.2')
+        .send({ email: 'nobody@security.test' })
+        .expect(200);
       expect(a.body).toEqual({ message: SIGN_IN_LINK_REQUESTED_MESSAGE });
       expect(b.body).toEqual(a.body);
     });
@@ -314,8 +377,11 @@ describe('security hardening (issue 10)', () => {
 
   describe('9. privileged sessions: 12 h absolute, 30 min idle', () => {
     const sessionsOf = (email: string) =>
-      db.query(`SELECT ws.id, ws.role FROM web_sessions ws JOIN users u ON u.id = ws.user_id WHERE u.email = $1 AND ws.role <> 'attendee'
-                   ORDER BY ws.created_at DESC`, [email]);
+      db.query(
+        `SELECT ws.id, ws.role FROM web_sessions ws JOIN users u ON u.id = ws.user_id WHERE u.email = $1 AND ws.role <> 'attendee'
+                   ORDER BY ws.created_at DESC`,
+        [email],
+      );
 
     it('closes an admin session unused for 30 minutes', async () => {
       const admin = await signInPrivileged(t, ADMIN);
@@ -377,7 +443,10 @@ describe('security hardening (issue 10)', () => {
   describe('11. JSON body limit', () => {
     it('refuses a body over 100 KB with 413 {message}, but lets the session import take 20 MB', async () => {
       const agent = await attendee('big.body@example.com', '10.11.0.1');
-      const big = await agent.post('/api/chat/start').send({ sessionFilter: [], padding: 'x'.repeat(150_000) }).expect(413);
+      const big = await agent
+        .post('/api/chat/start')
+        .send({ sessionFilter: [], padding: 'x'.repeat(150_000) })
+        .expect(413);
       expect(big.body).toEqual({ message: 'The request body is too large.' });
       const superadmin = await signInPrivileged(t, SUPER);
       const sessions = Array.from({ length: 400 }, (_, i) => ({ title: `Bulk ${i}`, description: 'd'.repeat(2000) }));

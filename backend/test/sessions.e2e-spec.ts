@@ -31,11 +31,24 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
   // Documents get increasing creation times: two quick inserts can share a timestamp on the
   // embedded clock, and the listed order must not depend on the random ids then.
   let added = 0;
-  async function addDocument(sessionId: string, kind: 'transcript' | 'pdf', status: string, storagePath = `${sessionId}/${kind}-${status}`) {
+  async function addDocument(
+    sessionId: string,
+    kind: 'transcript' | 'pdf',
+    status: string,
+    storagePath = `${sessionId}/${kind}-${status}`,
+  ) {
     const [{ id }] = await db.query(
       `INSERT INTO documents (session_id, kind, original_filename, storage_path, mime_type, bytes, status, created_at)
        VALUES ($1, $2, $3, $4, $5, 10, $6, now() - interval '1 day' + make_interval(secs => $7)) RETURNING id`,
-      [sessionId, kind, `${kind}-${status}.${kind === 'pdf' ? 'pdf' : 'txt'}`, storagePath, kind === 'pdf' ? 'application/pdf' : 'text/plain', status, added++],
+      [
+        sessionId,
+        kind,
+        `${kind}-${status}.${kind === 'pdf' ? 'pdf' : 'txt'}`,
+        storagePath,
+        kind === 'pdf' ? 'application/pdf' : 'text/plain',
+        status,
+        added++,
+      ],
     );
     return id as string;
   }
@@ -102,8 +115,16 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
     it('applies the defaults: format panel, empty speakers and tags, no date', async () => {
       const body = await create({ title: 'Bare' });
       expect(body).toMatchObject({
-        title: 'Bare', format: 'panel', speakers: [], tags: [], date: null, day: null, startTime: null,
-        endTime: null, location: null, description: '',
+        title: 'Bare',
+        format: 'panel',
+        speakers: [],
+        tags: [],
+        date: null,
+        day: null,
+        startTime: null,
+        endTime: null,
+        location: null,
+        description: '',
       });
       const nulls = await create({ title: 'Nulls', speakers: null, tags: '', date: null, format: '' });
       expect(nulls).toMatchObject({ format: 'panel', speakers: [], tags: [], date: null });
@@ -121,7 +142,10 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       ['Title must be at most 300 characters.', { title: 'x'.repeat(301) }],
       ['Date must be a valid ISO 8601 date (for example 2025-09-08T09:30:00-06:00) or empty.', { title: 'T', date: 'next Tuesday' }],
       ['Date must be a valid ISO 8601 date (for example 2025-09-08T09:30:00-06:00) or empty.', { title: 'T', date: '2025-02-30' }],
-      ['Format must be one of: keynote, panel, fireside, concurrent, roundtable, lightning, workshop.', { title: 'T', format: 'cooking show' }],
+      [
+        'Format must be one of: keynote, panel, fireside, concurrent, roundtable, lightning, workshop.',
+        { title: 'T', format: 'cooking show' },
+      ],
       ['Speakers must be a list of names or a comma-separated string.', { title: 'T', speakers: 7 }],
       ['Tags must be a list of words or a comma-separated string.', { title: 'T', tags: [{ a: 1 }] }],
       ['Day must be a whole number from 1 (Sept 8, 2025).', { title: 'T', day: 0 }],
@@ -138,24 +162,42 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
   describe('PUT /api/admin/session/:id', () => {
     it('updates the given fields and keeps the ones left out', async () => {
       const s = await create({
-        title: 'Old', speakers: 'A', tags: 'x', date: '2025-09-08T09:00:00-06:00', format: 'keynote',
-        location: 'Hall', endTime: '10:00 AM', description: 'd',
+        title: 'Old',
+        speakers: 'A',
+        tags: 'x',
+        date: '2025-09-08T09:00:00-06:00',
+        format: 'keynote',
+        location: 'Hall',
+        endTime: '10:00 AM',
+        description: 'd',
       });
       const res = await admin
         .put(`/api/admin/session/${s.id}`)
         .send({ title: ' New ', speakers: 'A, B', tags: [], date: '2025-09-09T13:30:00-06:00', format: 'Round table' })
         .expect(200);
       expect(res.body).toMatchObject({
-        id: s.id, title: 'New', speakers: ['A', 'B'], tags: [], format: 'roundtable',
-        date: '2025-09-09T19:30:00.000Z', day: 2, startTime: '1:30 PM', endTime: '10:00 AM', location: 'Hall',
-        description: 'd', documents: [],
+        id: s.id,
+        title: 'New',
+        speakers: ['A', 'B'],
+        tags: [],
+        format: 'roundtable',
+        date: '2025-09-09T19:30:00.000Z',
+        day: 2,
+        startTime: '1:30 PM',
+        endTime: '10:00 AM',
+        location: 'Hall',
+        description: 'd',
+        documents: [],
       });
       const cleared = await admin.put(`/api/admin/session/${s.id}`).send({ title: 'New', date: null, location: '' }).expect(200);
       expect(cleared.body).toMatchObject({ date: null, day: 2, location: null, format: 'roundtable' });
     });
 
     it('answers 404 for an unknown session and 400 for invalid input', async () => {
-      await admin.put('/api/admin/session/00000000-0000-0000-0000-000000000000').send({ title: 'x' }).expect(404, { message: 'Session not found.' });
+      await admin
+        .put('/api/admin/session/00000000-0000-0000-0000-000000000000')
+        .send({ title: 'x' })
+        .expect(404, { message: 'Session not found.' });
       await admin.put('/api/admin/session/not-a-uuid').send({ title: 'x' }).expect(404, { message: 'Session not found.' });
       const s = await create({ title: 'Stays' });
       await admin.put(`/api/admin/session/${s.id}`).send({ title: '' }).expect(400, { message: 'Title is required.' });
@@ -217,10 +259,16 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       expect(attendeeView.body.map((s: { title: string }) => s.title)).toEqual(['Processing', 'Available', 'Failed only']);
       const byTitle = Object.fromEntries(attendeeView.body.map((s: { title: string }) => [s.title, s]));
       expect(byTitle['Processing']).toMatchObject({
-        documentsCount: 2, hasDocuments: true, documentTypes: ['transcript', 'pdf'], contentStatus: 'processing',
+        documentsCount: 2,
+        hasDocuments: true,
+        documentTypes: ['transcript', 'pdf'],
+        contentStatus: 'processing',
       });
       expect(byTitle['Available']).toMatchObject({
-        documentsCount: 3, hasDocuments: true, documentTypes: ['transcript', 'pdf'], contentStatus: 'available',
+        documentsCount: 3,
+        hasDocuments: true,
+        documentTypes: ['transcript', 'pdf'],
+        contentStatus: 'available',
       });
       expect(byTitle['Failed only']).toMatchObject({ documentsCount: 1, documentTypes: ['pdf'], contentStatus: 'processing' });
       expect(byTitle['Processing'].documents).toBeUndefined();
@@ -228,7 +276,10 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       const all = await attendee.get('/api/sessions?includeAll=true').expect(200);
       expect(all.body).toHaveLength(4);
       expect(all.body.find((s: { id: string }) => s.id === none.id)).toMatchObject({
-        documentsCount: 0, hasDocuments: false, documentTypes: [], contentStatus: 'none',
+        documentsCount: 0,
+        hasDocuments: false,
+        documentTypes: [],
+        contentStatus: 'none',
       });
 
       const adminView = await admin.get('/api/sessions?admin=true').expect(200);
@@ -236,7 +287,10 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       const adminAvailable = adminView.body.find((s: { id: string }) => s.id === available.id);
       expect(adminAvailable.documents).toHaveLength(3);
       expect(adminAvailable.documents[0]).toEqual({
-        id: expect.any(String), kind: 'pdf', originalFilename: 'pdf-error.pdf', status: 'error',
+        id: expect.any(String),
+        kind: 'pdf',
+        originalFilename: 'pdf-error.pdf',
+        status: 'error',
       });
       expect(adminView.body.find((s: { id: string }) => s.id === none.id).documents).toEqual([]);
     });
@@ -250,7 +304,12 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       await create({ title: 'Day 3', date: '2025-09-10T08:00:00-06:00' });
       const res = await admin.get('/api/sessions?includeAll=true').expect(200);
       expect(res.body.map((s: { title: string }) => s.title)).toEqual([
-        'Day 1 morning', 'Day 1 afternoon', 'Day 1 10 AM, no date', 'Day 2 morning', 'Day 3', 'Unscheduled',
+        'Day 1 morning',
+        'Day 1 afternoon',
+        'Day 1 10 AM, no date',
+        'Day 2 morning',
+        'Day 3',
+        'Unscheduled',
       ]);
     });
   });

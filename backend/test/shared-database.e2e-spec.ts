@@ -67,7 +67,11 @@ describe('several processes on one database (DATABASE_URL, no Redis)', () => {
   });
 
   async function uploadTranscript(name: string): Promise<DocumentResponse> {
-    const res = await admin.post('/api/admin/upload').field('sessionId', sessionId).field('kind', 'transcript').attach('file', Buffer.from(SPEAKER_TXT), name);
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', sessionId)
+      .field('kind', 'transcript')
+      .attach('file', Buffer.from(SPEAKER_TXT), name);
     expect(res.status).toBe(201);
     expect((await settled(admin, res.body.id)).status).toBe('embedded');
     return res.body as DocumentResponse;
@@ -84,15 +88,22 @@ describe('several processes on one database (DATABASE_URL, no Redis)', () => {
          FROM chunks WHERE document_id = $1 ORDER BY chunk_index`,
       [doc.id],
     );
-    const batch = again.map((c: { index: number; text: string; page: number | null; speaker: string | null; startTime: number | null; e: string }) => ({
-      index: c.index,
-      text: c.text,
-      page: c.page,
-      speaker: c.speaker,
-      startTime: c.startTime,
-      embedding: JSON.parse(c.e) as number[],
-    }));
-    await repo.insertChunks({ id: doc.id, sessionId: row.sessionId, kind: 'transcript', storagePath: doc.storagePath, mimeType: 'text/plain' }, row.run, 'local', batch);
+    const batch = again.map(
+      (c: { index: number; text: string; page: number | null; speaker: string | null; startTime: number | null; e: string }) => ({
+        index: c.index,
+        text: c.text,
+        page: c.page,
+        speaker: c.speaker,
+        startTime: c.startTime,
+        embedding: JSON.parse(c.e) as number[],
+      }),
+    );
+    await repo.insertChunks(
+      { id: doc.id, sessionId: row.sessionId, kind: 'transcript', storagePath: doc.storagePath, mimeType: 'text/plain' },
+      row.run,
+      'local',
+      batch,
+    );
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [doc.id])).toEqual(before);
     await expect(
       dataSource.query(
@@ -129,10 +140,14 @@ describe('several processes on one database (DATABASE_URL, no Redis)', () => {
 
       // Its owner stops beating (dies): the periodic sweep (every 15 s) takes it back.
       await direct.query(`UPDATE documents SET heartbeat_at = now() - interval '60 seconds' WHERE id = $1`, [alive.id]);
-      const taken = await waitFor(async () => {
-        const d = await listedDocument(admin, alive.id);
-        return d?.status === 'embedded' ? d : undefined;
-      }, 40_000, 500);
+      const taken = await waitFor(
+        async () => {
+          const d = await listedDocument(admin, alive.id);
+          return d?.status === 'embedded' ? d : undefined;
+        },
+        40_000,
+        500,
+      );
       expect(taken.status).toBe('embedded');
     } finally {
       await direct.destroy();

@@ -36,7 +36,14 @@ describe('S3FileStore against a real S3 API (s3rver on loopback)', () => {
     s3 = await startS3Server('store-test');
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 's3-store-'));
     store = new S3FileStore(
-      { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+      {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
       path.join(scratch, 'tmp'),
     );
   });

@@ -55,8 +55,17 @@ describe('super admin (analytics, session export and import)', () => {
       expect(Date.parse(file.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(file.sessions).toEqual([
         {
-          id: expect.any(String), title: 'No content yet', description: '', speakers: [], tags: [], format: 'panel',
-          date: null, day: null, startTime: null, endTime: null, location: null,
+          id: expect.any(String),
+          title: 'No content yet',
+          description: '',
+          speakers: [],
+          tags: [],
+          format: 'panel',
+          date: null,
+          day: null,
+          startTime: null,
+          endTime: null,
+          location: null,
         },
       ]);
     });
@@ -65,8 +74,23 @@ describe('super admin (analytics, session export and import)', () => {
   describe('POST /api/superadmin/import-sessions', () => {
     it('round-trips: export, empty the table, import, export again gives the same sessions', async () => {
       const inputs = [
-        { title: 'Opening Keynote', speakers: 'Ana Ruiz', tags: 'outlook', date: '2025-09-08T08:30:00-06:00', format: 'keynote', location: 'Main Hall', endTime: '9:15 AM', description: 'Welcome.' },
-        { title: 'Credit Panel', speakers: ['Bo Lee', 'Cy Diaz'], tags: ['credit', 'risk'], date: '2025-09-09T13:00:00-06:00', format: 'panel' },
+        {
+          title: 'Opening Keynote',
+          speakers: 'Ana Ruiz',
+          tags: 'outlook',
+          date: '2025-09-08T08:30:00-06:00',
+          format: 'keynote',
+          location: 'Main Hall',
+          endTime: '9:15 AM',
+          description: 'Welcome.',
+        },
+        {
+          title: 'Credit Panel',
+          speakers: ['Bo Lee', 'Cy Diaz'],
+          tags: ['credit', 'risk'],
+          date: '2025-09-09T13:00:00-06:00',
+          format: 'panel',
+        },
         { title: 'Unscheduled Lab', format: 'workshop', day: 3 },
       ];
       for (const body of inputs) await superadmin.post('/api/admin/session').send(body).expect(201);
@@ -106,8 +130,9 @@ describe('super admin (analytics, session export and import)', () => {
         })
         .expect(200);
       expect(res.body).toEqual({
-        message: 'Successfully imported 3 of 8 sessions. Skipped 5: #2 (not an object), #3 (invalid date), '
-          + '#5 (Speakers must be a list of names or a comma-separated string.), #6 (not an object), #8 (title must be text).',
+        message:
+          'Successfully imported 3 of 8 sessions. Skipped 5: #2 (not an object), #3 (invalid date), ' +
+          '#5 (Speakers must be a list of names or a comma-separated string.), #6 (not an object), #8 (title must be text).',
         imported: 3,
         skipped: [
           { index: 1, title: null, reason: 'not an object' },
@@ -121,7 +146,15 @@ describe('super admin (analytics, session export and import)', () => {
         `SELECT title, speakers, tags, format, date, day, start_time AS "startTime" FROM sessions ORDER BY title`,
       );
       expect(rows).toEqual([
-        { title: 'By type', speakers: [], tags: [], format: 'fireside', date: new Date('2025-09-10T16:00:00Z'), day: 3, startTime: '10:00 AM' },
+        {
+          title: 'By type',
+          speakers: [],
+          tags: [],
+          format: 'fireside',
+          date: new Date('2025-09-10T16:00:00Z'),
+          day: 3,
+          startTime: '10:00 AM',
+        },
         { title: 'Spaced', speakers: [], tags: ['a', 'b'], format: 'panel', date: null, day: null, startTime: null },
         { title: 'Untitled Session', speakers: ['A', 'B'], tags: [], format: 'panel', date: null, day: null, startTime: null },
       ]);

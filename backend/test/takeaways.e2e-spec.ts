@@ -28,7 +28,11 @@ describe('takeaways (local provider)', () => {
     await t.close();
   });
 
-  const post = (body: unknown) => request(t.url).post('/api/takeaways').set('Cookie', cookie).send(body as object);
+  const post = (body: unknown) =>
+    request(t.url)
+      .post('/api/takeaways')
+      .set('Cookie', cookie)
+      .send(body as object);
 
   it('needs a signed-in user', async () => {
     await request(t.url).post('/api/takeaways').send({ useAllSessions: true }).expect(401);
@@ -55,7 +59,10 @@ describe('takeaways (local provider)', () => {
     for (const [i, text] of takeaways.entries()) {
       expect(text.length).toBeGreaterThan(40);
       const session = SAMPLE_CONFERENCE.find((s) => s.title === sources[i])!;
-      const material = session.documents.filter((d) => d.status !== 'chunked').flatMap((d) => d.chunks.map((c) => c.text)).join(' ');
+      const material = session.documents
+        .filter((d) => d.status !== 'chunked')
+        .flatMap((d) => d.chunks.map((c) => c.text))
+        .join(' ');
       // Each takeaway comes from its session's embedded documents (the draft still processing is never used).
       expect(material).toContain(text.slice(5, 35));
     }

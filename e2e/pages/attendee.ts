@@ -6,7 +6,6 @@ export function uniqueEmail(prefix = 'attendee'): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
 }
 
-
 /** Page object of the attendee app (accessible selectors: roles, labels, visible text). */
 export class AttendeeApp {
   constructor(readonly page: Page) {}

@@ -6,7 +6,10 @@ export async function waitForMail(to: string, since: number, timeoutMs = 20_000)
   const dir = process.env.E2E_MAIL_DIR!;
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const files = fs.readdirSync(dir).filter((f) => Number(f.split('-')[0]) >= since).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => Number(f.split('-')[0]) >= since)
+      .sort();
     for (const f of files.reverse()) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; raw: string };
       if (mail.to.split(',').includes(to.toLowerCase())) {

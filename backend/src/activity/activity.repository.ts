@@ -14,9 +14,11 @@ export class ActivityRepository {
   constructor(private readonly db: DataSource) {}
 
   async insert(userId: string | null, type: ActionType, details: string, metadata: ActionMetadata): Promise<void> {
-    await this.db.query(
-      `INSERT INTO user_actions (user_id, action_type, details, metadata) VALUES ($1, $2, $3, $4)`,
-      [userId, type, details, JSON.stringify(metadata)],
-    );
+    await this.db.query(`INSERT INTO user_actions (user_id, action_type, details, metadata) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      type,
+      details,
+      JSON.stringify(metadata),
+    ]);
   }
 }

@@ -35,9 +35,7 @@ export class AdminController {
   }
 
   @Get(':userId/chats')
-  userChats(
-    @Param('userId', userIdPipe) userId: string,
-  ): Promise<AdminChatThread[]> {
+  userChats(@Param('userId', userIdPipe) userId: string): Promise<AdminChatThread[]> {
     return this.admin.userChats(userId);
   }
 }

@@ -4,7 +4,6 @@ import type { ActionsPage, AdminChatThread, UserAction, UserChatSummary } from '
 import { DEFAULT_ACTIONS_PAGE_SIZE, ListActionsQuery } from './dto/list-actions.query';
 import { USER_NOT_FOUND_MESSAGE } from './dto/admin.messages';
 
-
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 

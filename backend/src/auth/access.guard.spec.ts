@@ -1,6 +1,13 @@
 import { ForbiddenException, HttpException, UnauthorizedException } from '@nestjs/common';
 import type { AuthUser, Role } from '../common/roles';
-import { AccessRequest, checkAccess, FORBIDDEN_MESSAGE, roleForPath, UNAUTHORIZED_MESSAGE, VERIFICATION_PENDING_MESSAGE } from './access.guard';
+import {
+  AccessRequest,
+  checkAccess,
+  FORBIDDEN_MESSAGE,
+  roleForPath,
+  UNAUTHORIZED_MESSAGE,
+  VERIFICATION_PENDING_MESSAGE,
+} from './access.guard';
 
 const user = (role: Role, accountRole: Role = role): AuthUser => ({
   id: 'u1',
@@ -80,7 +87,10 @@ describe(checkAccess.name, () => {
   });
 
   it('applies the higher of the declared role and the path role', () => {
-    expect(outcome({ ...adminRoute, declaredRole: 'superadmin', user: user('admin') })).toEqual({ status: 403, message: FORBIDDEN_MESSAGE });
+    expect(outcome({ ...adminRoute, declaredRole: 'superadmin', user: user('admin') })).toEqual({
+      status: 403,
+      message: FORBIDDEN_MESSAGE,
+    });
     const declared = { isPublic: false, requestPath: '/api/sessions', declaredRole: 'admin' as Role };
     expect(outcome({ ...declared, user: user('attendee') })).toEqual({ status: 403, message: FORBIDDEN_MESSAGE });
     expect(outcome({ ...declared, user: user('admin') })).toBe('allowed');

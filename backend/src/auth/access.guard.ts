@@ -40,11 +40,7 @@ export interface AccessRequest {
  * reaches a console route without its role. Throws 401 or 403 `{message}`; returns when allowed.
  */
 export function checkAccess(r: AccessRequest): void {
-  const needed = highest([
-    r.declaredRole,
-    roleForPath(r.requestPath),
-    r.routePath === undefined ? undefined : roleForPath(r.routePath),
-  ]);
+  const needed = highest([r.declaredRole, roleForPath(r.requestPath), r.routePath === undefined ? undefined : roleForPath(r.routePath)]);
   if (!needed && r.isPublic) return;
   if (!r.user) throw new UnauthorizedException(UNAUTHORIZED_MESSAGE);
   if (needed && !hasRole(r.user.role, needed)) {

@@ -89,7 +89,10 @@ export class AuthController {
   @Public()
   @Get('auth/verify')
   @ApiQuery({ name: 'token', required: true, type: String })
-  @ApiFoundResponse({ description: 'To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link.' })
+  @ApiFoundResponse({
+    description:
+      'To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link.',
+  })
   async verify(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const opened = await this.auth.verifySignInLink(typeof token === 'string' ? token : '', contextOf(req));
     res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer');

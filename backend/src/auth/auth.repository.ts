@@ -61,7 +61,13 @@ export class AuthRepository {
   }
 
   /** `profile`: the name typed into the form, kept on this session only (privileged addresses). */
-  async createSession(idHash: string, userId: string, role: Role, ttlSeconds: number, profile: SessionProfile | null = null): Promise<void> {
+  async createSession(
+    idHash: string,
+    userId: string,
+    role: Role,
+    ttlSeconds: number,
+    profile: SessionProfile | null = null,
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO web_sessions (id, user_id, role, expires_at, profile) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5::jsonb)`,
       [idHash, userId, role, ttlSeconds, profile ? JSON.stringify(profile) : null],
@@ -76,10 +82,12 @@ export class AuthRepository {
 
   /** Sets the account's name and company when it has no name yet (a privileged account's first link). */
   async adoptProfileIfUnnamed(userId: string, profile: SessionProfile): Promise<void> {
-    await this.db.query(
-      `UPDATE users SET first_name = $2, last_name = $3, company = $4 WHERE id = $1 AND first_name = ''`,
-      [userId, profile.firstName, profile.lastName, profile.company],
-    );
+    await this.db.query(`UPDATE users SET first_name = $2, last_name = $3, company = $4 WHERE id = $1 AND first_name = ''`, [
+      userId,
+      profile.firstName,
+      profile.lastName,
+      profile.company,
+    ]);
   }
 
   /**

@@ -9,12 +9,7 @@ import { EmailService } from '../email/email.service';
 import { AuthRepository, type SessionProfile, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';
 import { maskEmail } from '../common/log-mask';
-import {
-  PRIVILEGED_SESSION_IDLE_SECONDS,
-  PRIVILEGED_SESSION_MAX_SECONDS,
-  SESSION_COOKIE,
-  SESSION_TTL_SECONDS,
-} from './session-cookie';
+import { PRIVILEGED_SESSION_IDLE_SECONDS, PRIVILEGED_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
 import { signInLinkMail } from './sign-in-link.mail';
 import { QUICK_LOGIN_FORBIDDEN_MESSAGE } from './dto/auth.messages';
 
@@ -211,9 +206,7 @@ export class AuthService {
 
   /** Mails a sign-in link without holding up the answer; a failure is logged (address masked). */
   private mailSignInLinkInBackground(row: UserRow): void {
-    this.mailSignInLink(row).catch((err: Error) =>
-      this.logger.error(`sign-in link to ${maskEmail(row.email)} not sent: ${err.message}`),
-    );
+    this.mailSignInLink(row).catch((err: Error) => this.logger.error(`sign-in link to ${maskEmail(row.email)} not sent: ${err.message}`));
   }
 
   private async mailSignInLink(row: UserRow): Promise<void> {

@@ -45,10 +45,10 @@ export class ChatRepository {
   constructor(private readonly db: DataSource) {}
 
   async createThread(userId: string, sessionFilter: string[]): Promise<string> {
-    const [{ id }] = await this.db.query(
-      `INSERT INTO chat_threads (user_id, session_filter) VALUES ($1, $2::uuid[]) RETURNING id`,
-      [userId, sessionFilter],
-    );
+    const [{ id }] = await this.db.query(`INSERT INTO chat_threads (user_id, session_filter) VALUES ($1, $2::uuid[]) RETURNING id`, [
+      userId,
+      sessionFilter,
+    ]);
     return id;
   }
 
@@ -145,10 +145,9 @@ export class ChatRepository {
 
   /** Refreshes the running request's claim (its lease), while it still holds one. */
   async heartbeat(threadId: string): Promise<void> {
-    await this.db.query(
-      `UPDATE chat_threads SET active_request_at = clock_timestamp() WHERE id = $1 AND active_request_at IS NOT NULL`,
-      [threadId],
-    );
+    await this.db.query(`UPDATE chat_threads SET active_request_at = clock_timestamp() WHERE id = $1 AND active_request_at IS NOT NULL`, [
+      threadId,
+    ]);
   }
 
   async release(threadId: string): Promise<void> {

@@ -185,9 +185,7 @@ export class ChatService {
     heartbeat.unref();
     try {
       opts.onStatus?.(STATUS_SEARCHING);
-      const question = opts.simple
-        ? rewriteFollowUp(message, history)
-        : await this.generator.rewriteQuestion(message, history, usage);
+      const question = opts.simple ? rewriteFollowUp(message, history) : await this.generator.rewriteQuestion(message, history, usage);
       const { passages, rarity } = await this.retrieval.retrieveWithRarity(question, {
         sessionIds: request.sessionIds,
         k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,

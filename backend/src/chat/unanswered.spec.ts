@@ -2,7 +2,16 @@ import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
 import type { Source } from '../retrieval/citations';
 import { isUnanswered } from './chat.service';
 
-const source: Source = { documentId: 'd', sessionId: 's', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'x', score: 0.03 };
+const source: Source = {
+  documentId: 'd',
+  sessionId: 's',
+  sessionTitle: 'Lender Panel',
+  kind: 'pdf',
+  page: 2,
+  marker: '[p. 2]',
+  snippet: 'x',
+  score: 0.03,
+};
 
 describe(isUnanswered.name, () => {
   it('is true for the generators’ refusal, with or without what the materials cover instead', () => {

@@ -7,13 +7,19 @@ describe(maskSecrets.name, () => {
   });
 
   it('masks the user and password of a URL and secret query parameters', () => {
-    expect(maskSecrets('connect postgresql://app:s3cret@db:5432/conference failed')).toBe('connect postgresql://***@db:5432/conference failed');
+    expect(maskSecrets('connect postgresql://app:s3cret@db:5432/conference failed')).toBe(
+      'connect postgresql://***@db:5432/conference failed',
+    );
     expect(maskSecrets('redis://:pw@127.0.0.1:6379')).toBe('redis://***@127.0.0.1:6379');
     expect(maskSecrets('smtps://mailer@smtp.example.com')).toBe('smtps://***@smtp.example.com');
-    expect(maskSecrets('GET https://app.test/api/auth/verify?token=abc_DEF-123&x=1')).toBe('GET https://app.test/api/auth/verify?token=***&x=1');
+    expect(maskSecrets('GET https://app.test/api/auth/verify?token=abc_DEF-123&x=1')).toBe(
+      'GET https://app.test/api/auth/verify?token=***&x=1',
+    );
   });
 
   it('leaves ordinary text alone', () => {
-    expect(maskSecrets('document 12 embedded in 3 s (http://localhost:3000/admin)')).toBe('document 12 embedded in 3 s (http://localhost:3000/admin)');
+    expect(maskSecrets('document 12 embedded in 3 s (http://localhost:3000/admin)')).toBe(
+      'document 12 embedded in 3 s (http://localhost:3000/admin)',
+    );
   });
 });

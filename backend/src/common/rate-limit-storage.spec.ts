@@ -4,7 +4,8 @@ import { rateLimitStorage, SharedRateLimitStorage } from './rate-limit-storage';
 
 describe(SharedRateLimitStorage.name, () => {
   it('is used only with REDIS_URL (memory otherwise)', () => {
-    const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }, { dataDir: '/tmp', sessionSecret: 'x'.repeat(32) });
+    const config = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: 'test', ...env }, { dataDir: '/tmp', sessionSecret: 'x'.repeat(32) });
     expect(rateLimitStorage(config({}))).toBeUndefined();
     const sut = rateLimitStorage(config({ REDIS_URL: 'redis://127.0.0.1:9' })) as SharedRateLimitStorage;
     expect(sut).toBeInstanceOf(SharedRateLimitStorage);

@@ -31,7 +31,9 @@ export class SharedRateLimitStorage implements ThrottlerStorage, OnApplicationSh
     } catch (err) {
       if (Date.now() - this.lastWarning > WARN_EVERY_MS) {
         this.lastWarning = Date.now();
-        this.logger.warn(`Redis unavailable for rate-limit counters (${(err as Error).message}): counting in this process until it is back`);
+        this.logger.warn(
+          `Redis unavailable for rate-limit counters (${(err as Error).message}): counting in this process until it is back`,
+        );
       }
       return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
     } finally {

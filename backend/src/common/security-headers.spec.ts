@@ -14,7 +14,9 @@ function appWith(env: Record<string, string>) {
 
 describe(securityHeaders.name, () => {
   it('in production: HSTS for a year and upgrade-insecure-requests', async () => {
-    const res = await request(appWith({ NODE_ENV: 'production' })).get('/').expect(200);
+    const res = await request(appWith({ NODE_ENV: 'production' }))
+      .get('/')
+      .expect(200);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });

@@ -11,9 +11,16 @@ describe('loadConfig: object storage and scale-out settings', () => {
   });
 
   it('reads the S3 settings, path style by default when an endpoint is given', () => {
-    expect(
-      load({ S3_BUCKET: 'uploads-1', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3,
-    ).toEqual({ bucket: 'uploads-1', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+    expect(load({ S3_BUCKET: 'uploads-1', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).s3).toEqual(
+      {
+        bucket: 'uploads-1',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
+    );
     expect(load({ S3_BUCKET: 'uploads-1', S3_REGION: 'eu-west-1' }).s3).toEqual({
       bucket: 'uploads-1',
       endpoint: undefined,

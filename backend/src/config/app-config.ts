@@ -194,7 +194,10 @@ function money(env: Env, name: string): number | undefined {
 function emails(env: Env, name: string): string[] {
   const raw = str(env, name);
   if (!raw) return [];
-  const list = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   for (const e of list) {
     if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new ConfigError(`${name} contains an invalid email address: "${e}".`);
   }
@@ -213,7 +216,10 @@ function trustProxy(env: Env): boolean | number | string {
   if (raw === undefined) return 'loopback';
   if (['true', 'false'].includes(raw.toLowerCase())) return raw.toLowerCase() === 'true';
   if (/^\d+$/.test(raw)) return Number(raw);
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const e of entries) {
     if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(e)) {
       throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses/subnets (got "${e}").`);

@@ -32,8 +32,7 @@ class EmbeddedDatabaseCloser implements OnApplicationShutdown {
     {
       provide: EMBEDDED,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, POOL_SIZE + 2),
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, POOL_SIZE + 2)),
     },
   ],
   exports: [EMBEDDED],

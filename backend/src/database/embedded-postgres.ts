@@ -23,12 +23,8 @@ export async function startEmbeddedPostgres(dir: string, maxConnections: number)
   const { vector } = await importEsm<typeof import('@electric-sql/pglite-pgvector')>('@electric-sql/pglite-pgvector');
   // Trigram similarity (insights fold near-duplicate questions). Typed by hand: the package's
   // subpath exports are not resolvable under this project's `moduleResolution`.
-  const { pg_trgm } = await importEsm<{ pg_trgm: import('@electric-sql/pglite').Extension }>(
-    '@electric-sql/pglite/contrib/pg_trgm',
-  );
-  const { PGLiteSocketServer } = await importEsm<typeof import('@electric-sql/pglite-socket')>(
-    '@electric-sql/pglite-socket',
-  );
+  const { pg_trgm } = await importEsm<{ pg_trgm: import('@electric-sql/pglite').Extension }>('@electric-sql/pglite/contrib/pg_trgm');
+  const { PGLiteSocketServer } = await importEsm<typeof import('@electric-sql/pglite-socket')>('@electric-sql/pglite-socket');
   const db = await PGlite.create({ dataDir: dir, extensions: { vector, pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   serialiseQueryCycles(server as unknown as SocketServerInternals);

@@ -50,9 +50,7 @@ describe('demo program files', () => {
       ]),
     );
     const { items, problems } = await loadDemoManifest(dir);
-    expect(items).toEqual([
-      { sessionSlug: 'a', kind: 'transcript', file: 'talk.txt', filePath: path.join(dir, 'documents', 'talk.txt') },
-    ]);
+    expect(items).toEqual([{ sessionSlug: 'a', kind: 'transcript', file: 'talk.txt', filePath: path.join(dir, 'documents', 'talk.txt') }]);
     expect(problems).toEqual([
       `document #2: ../secret.txt is outside ${path.join(dir, 'documents')}`,
       'document #3: missing.pdf not found',

@@ -18,10 +18,10 @@ export class DemoRepository {
    * wait on the primary key, so exactly one of them seeds.
    */
   async claim(m: EntityManager, value: DemoSeedState): Promise<boolean> {
-    const rows = await m.query(
-      `INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [KEY, JSON.stringify(value)],
-    );
+    const rows = await m.query(`INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`, [
+      KEY,
+      JSON.stringify(value),
+    ]);
     return rows.length > 0;
   }
 

@@ -67,7 +67,10 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
         return state;
       }
       const withIds = program.items.map((s) => ({ slug: s.slug, id: randomUUID(), record: s.record }));
-      await this.sessions.insertRecords(withIds.map((s) => ({ ...s.record, id: s.id })), m);
+      await this.sessions.insertRecords(
+        withIds.map((s) => ({ ...s.record, id: s.id })),
+        m,
+      );
       const state: DemoSeedState = {
         state: 'sessions-seeded',
         sessions: Object.fromEntries(withIds.map((s) => [s.slug, s.id])),

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  StreamableFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { attachmentDisposition } from './content-disposition';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nestjs/swagger';
@@ -62,7 +50,7 @@ export class DocumentsController {
   @Get('documents/:id/download')
   @ApiProduces('application/pdf', 'text/plain', 'application/json')
   @ApiOkResponse({
-    description: 'The original bytes, streamed, as an attachment (Content-Type is the document\'s mimeType).',
+    description: "The original bytes, streamed, as an attachment (Content-Type is the document's mimeType).",
     content: {
       'application/pdf': { schema: { type: 'string', format: 'binary' } },
       'text/plain': { schema: { type: 'string', format: 'binary' } },

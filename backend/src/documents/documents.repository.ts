@@ -90,17 +90,13 @@ export class DocumentsRepository {
 
   /** Deletes the row (its chunks go with it); returns the stored file name, or null when absent. */
   async delete(id: string): Promise<string | null> {
-    const result: unknown = await this.db.query(
-      `DELETE FROM documents WHERE id = $1 RETURNING storage_path AS "storagePath"`,
-      [id],
-    );
+    const result: unknown = await this.db.query(`DELETE FROM documents WHERE id = $1 RETURNING storage_path AS "storagePath"`, [id]);
     return (rowsOf(result)[0] as { storagePath: string } | undefined)?.storagePath ?? null;
   }
 
   /** Documents grouped by session, newest first inside each session. */
   async exportList(): Promise<ExportList> {
-    const rows: { sessionId: string; sessionTitle: string; documents: ExportList[string]['documents'] }[] =
-      await this.db.query(`
+    const rows: { sessionId: string; sessionTitle: string; documents: ExportList[string]['documents'] }[] = await this.db.query(`
         SELECT d.session_id AS "sessionId", s.title AS "sessionTitle",
                json_agg(json_build_object(
                  'id', d.id, 'filename', d.original_filename, 'kind', d.kind, 'bytes', d.bytes,
@@ -116,9 +112,7 @@ export class DocumentsRepository {
 
   /** Stored file names of every document (to find files no document refers to). */
   async storagePaths(): Promise<Set<string>> {
-    const rows: { storagePath: string }[] = await this.db.query(
-      `SELECT storage_path AS "storagePath" FROM documents`,
-    );
+    const rows: { storagePath: string }[] = await this.db.query(`SELECT storage_path AS "storagePath" FROM documents`);
     return new Set(rows.map((r) => r.storagePath));
   }
 }

@@ -84,11 +84,7 @@ export class DocumentsService implements OnApplicationBootstrap {
   async addFromPath(input: AddFromPathInput): Promise<DocumentResponse> {
     const stat = await fs.promises.stat(input.filePath);
     if (stat.size > this.config.maxUploadBytes) throw new BadRequestException(UPLOAD_MESSAGES.tooLarge);
-    const incoming = await receiveStream(
-      fs.createReadStream(input.filePath),
-      incomingDir(this.config.uploadsDir),
-      input.originalFilename,
-    );
+    const incoming = await receiveStream(fs.createReadStream(input.filePath), incomingDir(this.config.uploadsDir), input.originalFilename);
     try {
       return await this.accept(incoming, {
         sessionId: input.sessionId,

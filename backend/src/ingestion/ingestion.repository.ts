@@ -85,10 +85,7 @@ export class IngestionRepository {
   }
 
   async heartbeat(id: string, run: number): Promise<void> {
-    await this.db.query(`UPDATE documents SET heartbeat_at = now() WHERE id = $1 AND attempts = $2 AND status = 'chunked'`, [
-      id,
-      run,
-    ]);
+    await this.db.query(`UPDATE documents SET heartbeat_at = now() WHERE id = $1 AND attempts = $2 AND status = 'chunked'`, [id, run]);
   }
 
   /**
@@ -96,14 +93,11 @@ export class IngestionRepository {
    * model are dropped; its other rows (indexes 0..n-1, written batch by batch) are kept.
    */
   async resumePoint(id: string, run: number, model: string): Promise<number> {
-    await this.db.query(
-      `DELETE FROM chunks WHERE document_id = $1 AND run = $2 AND embedding_model IS DISTINCT FROM $3`,
-      [id, run, model],
-    );
-    const [row]: { n: number }[] = await this.db.query(
-      `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`,
-      [id, run],
-    );
+    await this.db.query(`DELETE FROM chunks WHERE document_id = $1 AND run = $2 AND embedding_model IS DISTINCT FROM $3`, [id, run, model]);
+    const [row]: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`, [
+      id,
+      run,
+    ]);
     return row.n;
   }
 
@@ -121,8 +115,15 @@ export class IngestionRepository {
         `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[])`,
       );
       params.push(
-        c.index, c.text, c.page, c.speaker, c.startTime, vectorParam(c.embedding),
-        c.lineStart ?? null, c.lineEnd ?? null, c.turnLines ?? null,
+        c.index,
+        c.text,
+        c.page,
+        c.speaker,
+        c.startTime,
+        vectorParam(c.embedding),
+        c.lineStart ?? null,
+        c.lineEnd ?? null,
+        c.turnLines ?? null,
       );
     }
     // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
@@ -151,10 +152,10 @@ export class IngestionRepository {
       if (!rows[0] || rows[0].attempts !== run || rows[0].status !== 'chunked') {
         throw new SupersededError(`document ${id} run ${run} is no longer current`);
       }
-      const [{ n }]: { n: number }[] = await m.query(
-        `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`,
-        [id, run],
-      );
+      const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`, [
+        id,
+        run,
+      ]);
       if (n !== totalChunks) throw new Error(`run ${run} of document ${id} holds ${n} of ${totalChunks} chunks`);
       await m.query(`DELETE FROM chunks WHERE document_id = $1 AND run IS DISTINCT FROM $2`, [id, run]);
       await m.query(

@@ -51,8 +51,17 @@ export interface IngestTiming extends PdfChunkTiming {
 
 function newTiming(): IngestTiming {
   return {
-    totalMs: 0, sourceMs: 0, textCleanMs: 0, ...newPdfChunkTiming(), embedMs: 0, insertMs: 0, insertWaitMs: 0,
-    progressMs: 0, finishMs: 0, batches: 0, thread: {},
+    totalMs: 0,
+    sourceMs: 0,
+    textCleanMs: 0,
+    ...newPdfChunkTiming(),
+    embedMs: 0,
+    insertMs: 0,
+    insertWaitMs: 0,
+    progressMs: 0,
+    finishMs: 0,
+    batches: 0,
+    thread: {},
   };
 }
 
@@ -96,9 +105,7 @@ export class IngestionService {
 
   /** The run reads the file from the file store (a local path; S3: a temporary download). */
   private async runClaimed(doc: ClaimedDocument, run: number, signal: AbortSignal): Promise<void> {
-    const done = await this.store.withLocalCopy(path.basename(doc.storagePath), (file) =>
-      this.runOnFile(doc, run, file, signal),
-    );
+    const done = await this.store.withLocalCopy(path.basename(doc.storagePath), (file) => this.runOnFile(doc, run, file, signal));
     if (!done) throw new IngestError(INGEST_MESSAGES.fileMissing);
   }
 
@@ -111,7 +118,8 @@ export class IngestionService {
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
-    const source = doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
+    const source =
+      doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
     let index = 0;
     let estimate = 0;
     let batch: EmbeddedChunk[] = [];
@@ -214,7 +222,11 @@ export class IngestionService {
         timing: timing.thread,
         limits: { timeoutSeconds: c.pdfParseTimeoutSeconds, maxMemoryMb: c.pdfParseMaxMemoryMb },
         ocr: c.ocrEnabled
-          ? { maxPages: c.ocrMaxPages, pageTimeoutSeconds: c.ocrPageTimeoutSeconds, onProgress: (p) => progress.ocr(p.page, p.of, p.etaSeconds) }
+          ? {
+              maxPages: c.ocrMaxPages,
+              pageTimeoutSeconds: c.ocrPageTimeoutSeconds,
+              onProgress: (p) => progress.ocr(p.page, p.of, p.etaSeconds),
+            }
           : null,
       },
       ocr,

@@ -62,7 +62,7 @@ export class InsightsRepository {
     const [row] = await this.db.transaction(async (m) => {
       await m.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       return m.query(
-      `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
+        `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
        q AS MATERIALIZED (
          SELECT m.id, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids,
                 coalesce(m.unanswered, false) AS unanswered
@@ -125,7 +125,7 @@ export class InsightsRepository {
                  JOIN chat_messages am ON am.id = d.answer_id
                  JOIN chat_messages qm ON qm.id = d.question_id)
                 AS "notHelpful"`,
-      [p.days, p.sessionId, p.candidates, p.notHelpfulLimit],
+        [p.days, p.sessionId, p.candidates, p.notHelpfulLimit],
       );
     });
     return row;

@@ -21,7 +21,13 @@ describe(foldGroups.name, () => {
   });
 
   it('does not chain: a group similar only to a folded member leads its own line', () => {
-    const sut = foldGroups([group(1, 'x'), group(2, 'x y'), group(3, 'y')], [[1, 2], [2, 3]]);
+    const sut = foldGroups(
+      [group(1, 'x'), group(2, 'x y'), group(3, 'y')],
+      [
+        [1, 2],
+        [2, 3],
+      ],
+    );
     expect(sut.map((l) => [l.leader.text, l.count])).toEqual([
       ['x', 2],
       ['y', 1],
@@ -46,7 +52,11 @@ describe(similarPairs.name, () => {
     const a = { ...group(1, 'a'), trgm: ['x', 'y'], sessionId: 's1' };
     const b = { ...group(2, 'b'), trgm: ['x', 'y'], sessionId: 's2' };
     const c = { ...group(3, 'c'), trgm: ['x', 'z'], sessionId: 's1' };
-    expect(similarPairs([a, b, c], 0.3, false)).toEqual([[1, 2], [1, 3], [2, 3]]);
+    expect(similarPairs([a, b, c], 0.3, false)).toEqual([
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
     expect(similarPairs([a, b, c], 0.3, true)).toEqual([[1, 3]]);
     expect(similarPairs([a, b, c], 0.5, false)).toEqual([[1, 2]]);
   });

@@ -53,7 +53,13 @@ describe('citations', () => {
     it('prefixes markers with the short session name when passages come from several documents', () => {
       const set = new CitationSet([
         passage({ page: 3 }),
-        passage({ kind: 'transcript', page: null, startTime: 754, sessionId: 'session-b', sessionTitle: 'Residual Value Forecasting for Construction Equipment' }),
+        passage({
+          kind: 'transcript',
+          page: null,
+          startTime: 754,
+          sessionId: 'session-b',
+          sessionTitle: 'Residual Value Forecasting for Construction Equipment',
+        }),
       ]);
       expect(set.passages.map((p) => p.marker)).toEqual(['[What Lenders Want, p. 3]', '[Residual Value Forecasting, 12:34]']);
     });
@@ -68,8 +74,20 @@ describe('citations', () => {
     it('every marker left in an answer matches exactly one source', () => {
       const set = new CitationSet([
         passage({ page: 3 }),
-        passage({ page: 3, documentId: 'other', sessionId: 'session-b', sessionTitle: 'Securitization and ABS: Accessing the Capital Markets' }),
-        passage({ kind: 'transcript', page: null, startTime: 65, documentId: 'tr', sessionId: 'session-b', sessionTitle: 'Securitization and ABS: Accessing the Capital Markets' }),
+        passage({
+          page: 3,
+          documentId: 'other',
+          sessionId: 'session-b',
+          sessionTitle: 'Securitization and ABS: Accessing the Capital Markets',
+        }),
+        passage({
+          kind: 'transcript',
+          page: null,
+          startTime: 65,
+          documentId: 'tr',
+          sessionId: 'session-b',
+          sessionTitle: 'Securitization and ABS: Accessing the Capital Markets',
+        }),
       ]);
       const raw =
         'A [What Lenders Want, p. 3] B [Securitization and ABS, p. 3] C [p. 3] D [01:05] E [Made Up Panel, p. 2] F [What Lenders Want, p. 3; 01:05] G [7]';
@@ -82,7 +100,12 @@ describe('citations', () => {
       // An unprefixed marker is only kept when it names one passage: [p. 3] is ambiguous here, [01:05] is not.
       expect(text).toContain('C D [Securitization and ABS, 01:05]');
       expect(text).toContain('F [What Lenders Want, p. 3] [Securitization and ABS, 01:05]');
-      expect(sources[0]).toMatchObject({ documentId: expect.any(String), sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market', kind: 'pdf', page: 3 });
+      expect(sources[0]).toMatchObject({
+        documentId: expect.any(String),
+        sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
+        kind: 'pdf',
+        page: 3,
+      });
       expect(sources.find((s) => s.kind === 'transcript')).toMatchObject({ startTime: 65, marker: '[Securitization and ABS, 01:05]' });
     });
   });
@@ -160,7 +183,12 @@ describe('line citations of untimed transcripts', () => {
   });
 
   it('prefixes the session when passages come from several documents, and resolves the prefixed form', () => {
-    const other = meeting({ documentId: 'doc-2', sessionId: 'session-b', sessionTitle: 'Product Design Meeting', turnLines: [110, 111, 112] });
+    const other = meeting({
+      documentId: 'doc-2',
+      sessionId: 'session-b',
+      sessionTitle: 'Product Design Meeting',
+      turnLines: [110, 111, 112],
+    });
     const set = new CitationSet([meeting(), other]);
     expect(set.passages[1].lineMarkers![1]).toBe('[Product Design Meeting, line 111]');
     // Unprefixed and held by two documents: ambiguous, dropped.

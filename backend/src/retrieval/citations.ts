@@ -71,7 +71,10 @@ const FUNCTION_WORDS = new Set(
  * never containing brackets or commas, which would make the marker ambiguous.
  */
 export function shortSessionName(title: string): string {
-  const clean = title.replace(/[[\](),;]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = title
+    .replace(/[[\](),;]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const [lead, ...rest] = clean.split(':').map((s) => s.trim());
   let base = lead;
   if (rest.length > 0 && FORMAT_LABEL.test(lead) && rest.join(' ').trim()) base = rest.join(' ').trim();
@@ -97,7 +100,8 @@ function snippetOf(text: string): string {
 
 const LOCATOR = /^(?:p\.?|pp\.|page)\s*(\d+)$|^(\d{1,2}:\d{2}(?::\d{2})?)$|^(?:line|l\.|lines)\s*(\d+)(?:\s*[-–]\s*\d+)?$/i;
 /** A bracket group that claims to be a citation: '[p. 3]', '[12:34]', '[line 112]', '[Some Session, p. 3]'. */
-const CITATION_SHAPE = /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?|(?:line|l\.|lines)\s*\d+(?:\s*[-–]\s*\d+)?|transcript|pdf)$/i;
+const CITATION_SHAPE =
+  /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?|(?:line|l\.|lines)\s*\d+(?:\s*[-–]\s*\d+)?|transcript|pdf)$/i;
 /** Numbered references to prompt passages: '[1]', '[2, 3]', '[Passage 2]', '[Source 1]'. */
 const NUMBERED = /^(?:(?:passage|source)\s*)?\d{1,2}(?:\s*[,;]\s*(?:(?:passage|source)\s*)?\d{1,2})*$/i;
 
@@ -125,7 +129,16 @@ export class CitationSet {
       const short = [...sessions].map(([id, title]) => [id, shortSessionName(title)] as const);
       for (const [id, name] of short) {
         const clash = short.filter(([, n]) => normalise(n) === normalise(name)).length > 1;
-        names.set(id, clash ? sessions.get(id)!.replace(/[[\](),;]/g, ' ').replace(/\s+/g, ' ').trim() : name);
+        names.set(
+          id,
+          clash
+            ? sessions
+                .get(id)!
+                .replace(/[[\](),;]/g, ' ')
+                .replace(/\s+/g, ' ')
+                .trim()
+            : name,
+        );
       }
     }
     for (const p of passages) this.prefixOf.set(p.sessionId, prefixed ? `${names.get(p.sessionId)}, ` : '');
@@ -321,11 +334,7 @@ export class CitationFilter {
       }
       if (!interruptedByOpen && !interruptedByLine && !tooLong && !final) break; // wait for the ']'
       // This '[' cannot open a citation: pass the text through up to where scanning resumes.
-      const cut = interruptedByOpen && (!interruptedByLine || nextOpen < newline)
-        ? nextOpen
-        : interruptedByLine
-          ? newline + 1
-          : open + 1;
+      const cut = interruptedByOpen && (!interruptedByLine || nextOpen < newline) ? nextOpen : interruptedByLine ? newline + 1 : open + 1;
       emitted += this.pending.slice(0, cut);
       this.pending = this.pending.slice(cut);
     }

@@ -10,7 +10,11 @@ export function highlight(text: string, stems: ReadonlySet<string>): string {
     return stems.has(stem) || stems.has(word);
   };
   return text.replace(WORD, (w) => {
-    const lower = w.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]s$/, '');
+    const lower = w
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/['’]s$/, '');
     return matches(lower) || lower.split(/[-.'’]/).some((part) => part && matches(part)) ? `**${w}**` : w;
   });
 }

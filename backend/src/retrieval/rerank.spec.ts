@@ -40,7 +40,15 @@ describe('rerank', () => {
     const note = passage('Segment results\nOperating income by segment; the totals agree to the consolidated statements of income.');
     const statement = passage('CONSOLIDATED STATEMENTS OF INCOME\nTotal revenue 17,606 15,785\nOperating income by segment 6,098 5,802');
     const q = 'Does the company have an improving operating margin profile?';
-    const ranked = rerank(q, [note, statement], [{ stem: 'oper', idf: 1 }, { stem: 'margin', idf: 1 }], expansionsOf(q));
+    const ranked = rerank(
+      q,
+      [note, statement],
+      [
+        { stem: 'oper', idf: 1 },
+        { stem: 'margin', idf: 1 },
+      ],
+      expansionsOf(q),
+    );
     expect(ranked[0].chunkId).toBe(statement.chunkId);
   });
 
@@ -53,8 +61,19 @@ describe('rerank', () => {
 
   it('leans to transcripts for questions about what people said or discussed', () => {
     const filing = passage('The remote control market: design trends and button layouts.');
-    const meeting = passage('Marketing: The remote control design needs fewer buttons.', { kind: 'transcript', page: null, documentId: 'doc-2' });
-    const ranked = rerank('What did the team discuss about the remote control design?', [filing, meeting], [{ stem: 'remot', idf: 1 }, { stem: 'design', idf: 1 }]);
+    const meeting = passage('Marketing: The remote control design needs fewer buttons.', {
+      kind: 'transcript',
+      page: null,
+      documentId: 'doc-2',
+    });
+    const ranked = rerank(
+      'What did the team discuss about the remote control design?',
+      [filing, meeting],
+      [
+        { stem: 'remot', idf: 1 },
+        { stem: 'design', idf: 1 },
+      ],
+    );
     expect(ranked[0].chunkId).toBe(meeting.chunkId);
   });
 

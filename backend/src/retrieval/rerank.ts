@@ -25,7 +25,8 @@ export const RERANK_WEIGHTS = {
 };
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
-const CONVERSATION_QUESTION = /\b(?:say|said|says|talk\w*|discuss\w*|think|thought|feel|felt|feedback|meeting|team|agree\w*|disagree\w*|propos\w*|suggest\w*|opinion|mention\w*|explain\w*|summari[sz]e|comments?|conclusions?|decid\w*)\b/i;
+const CONVERSATION_QUESTION =
+  /\b(?:say|said|says|talk\w*|discuss\w*|think|thought|feel|felt|feedback|meeting|team|agree\w*|disagree\w*|propos\w*|suggest\w*|opinion|mention\w*|explain\w*|summari[sz]e|comments?|conclusions?|decid\w*)\b/i;
 
 /** Passages whose stemmed words (`passageTerms`) are kept: the same passages answer many questions. */
 const TOKENISED_PASSAGES = 4000;
@@ -171,7 +172,10 @@ const SPEAKER_LABEL = /^[^:\n]{1,40}:\s/gm;
 /** True when a speaker label of the passage's turns ('Grad A:', 'Industrial Designer:') is named in the question. */
 function namesSpeaker(lowerQuestion: string, text: string): boolean {
   for (const m of text.matchAll(/^([^:\n]{1,40}):\s/gm)) {
-    const label = m[1].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const label = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     if (label && lowerQuestion.includes(` ${label} `)) return true;
   }
   return false;

@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
 
-
 /** Reciprocal rank fusion constant: score = Σ 1 / (RRF_K + rank) over the vector and full-text rankings. */
 export const RRF_K = 60;
 /**
@@ -282,9 +281,7 @@ export class RetrievalRepository {
       // Iterative scans keep filtered HNSW queries (one session's chunks) from coming back short. The
       // chunks are read from memory (embedded) or SSD: random reads cost about as much as sequential
       // ones, which lets the planner pick the GIN index for a selective text filter.
-      await m.query(
-        `SET LOCAL hnsw.ef_search = ${ef}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`,
-      );
+      await m.query(`SET LOCAL hnsw.ef_search = ${ef}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`);
       return work(m);
     });
   }

@@ -25,7 +25,10 @@ export class RetrievalService {
    * The passages for `query` and how rare each of its key words is over the searchable chunks
    * (stem → 0..1, `rarityOf`), from the word statistics the search itself looked up.
    */
-  async retrieveWithRarity(query: string, options: RetrievalOptions = {}): Promise<{ passages: Passage[]; rarity: Record<string, number> }> {
+  async retrieveWithRarity(
+    query: string,
+    options: RetrievalOptions = {},
+  ): Promise<{ passages: Passage[]; rarity: Record<string, number> }> {
     const retriever = this.retriever(options);
     const docs = await retriever.invoke(query);
     return { passages: docs.map((d) => d.metadata), rarity: retriever.wordRarity };

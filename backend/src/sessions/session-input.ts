@@ -107,7 +107,12 @@ export function parseSessionDate(value: unknown): Date | null | 'invalid' {
   const m = ISO_DATE.exec(v);
   if (!m) return 'invalid';
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', offset] = m;
-  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   const wall = Date.UTC(year, month - 1, day, hour, minute, second, Number(frac.slice(0, 3).padEnd(3, '0')));
   const check = new Date(wall);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return 'invalid';
@@ -116,7 +121,8 @@ export function parseSessionDate(value: unknown): Date | null | 'invalid' {
     if (/^z$/i.test(offset)) return new Date(wall);
     const sign = offset.startsWith('-') ? -1 : 1;
     const digits = offset.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2, 4));
+    const oh = Number(digits.slice(0, 2)),
+      om = Number(digits.slice(2, 4));
     if (oh > 14 || om > 59) return 'invalid';
     return new Date(wall - sign * (oh * 60 + om) * 60000);
   }
@@ -175,13 +181,15 @@ export function normalizeClock(value: unknown): string | null | undefined {
   if (!v) return null;
   const twelve = /^(\d{1,2}):(\d{2})\s*([ap])\.?m\.?$/i.exec(v);
   if (twelve) {
-    const h = Number(twelve[1]), mi = Number(twelve[2]);
+    const h = Number(twelve[1]),
+      mi = Number(twelve[2]);
     if (h < 1 || h > 12 || mi > 59) return undefined;
     return `${h}:${twelve[2]} ${twelve[3].toUpperCase()}M`;
   }
   const day = /^(\d{1,2}):(\d{2})$/.exec(v);
   if (day) {
-    const h = Number(day[1]), mi = Number(day[2]);
+    const h = Number(day[1]),
+      mi = Number(day[2]);
     if (h > 23 || mi > 59) return undefined;
     return formatClock(h, mi);
   }

@@ -5,21 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import {
-  FileStore,
-  FileStoreUnavailableError,
-  isSafeKey,
-  StoredFile,
-  StoredKey,
-} from './file-store.port';
+import { FileStore, FileStoreUnavailableError, isSafeKey, StoredFile, StoredKey } from './file-store.port';
 
 /** The S3 settings (`S3_*`), as read by the configuration. */
 export type S3Settings = S3Config;

@@ -3,7 +3,6 @@ import { SessionsService } from '../sessions/sessions.service';
 import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
 
-
 @Injectable()
 export class SuperadminService {
   constructor(
@@ -30,7 +29,10 @@ export class SuperadminService {
     const noun = rows.length === 1 ? 'session' : 'sessions';
     let message = `Successfully imported ${imported} of ${rows.length} ${noun}.`;
     if (skipped.length) {
-      const first = skipped.slice(0, 5).map((s) => `#${s.index + 1} (${s.reason})`).join(', ');
+      const first = skipped
+        .slice(0, 5)
+        .map((s) => `#${s.index + 1} (${s.reason})`)
+        .join(', ');
       message += ` Skipped ${skipped.length}: ${first}${skipped.length > 5 ? ', …' : ''}.`;
     }
     return { message, imported, skipped };

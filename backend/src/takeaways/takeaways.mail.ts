@@ -7,20 +7,12 @@ import type { TakeawaysResult } from './dto/takeaways.response';
 export const TAKEAWAYS_SUBJECT = 'Your key takeaways from the conference';
 
 /** The takeaways mail: a numbered list, each with its session. Plain text and HTML (escaped). */
-export function takeawaysMail(
-  to: string,
-  firstName: string,
-  result: TakeawaysResult,
-  scope: string,
-  requestedBy: string,
-): OutgoingMail {
+export function takeawaysMail(to: string, firstName: string, result: TakeawaysResult, scope: string, requestedBy: string): OutgoingMail {
   const empty = 'No takeaways could be generated: the selected sessions have no processed documents yet.';
   const { text, html } = mailLayout({
     greeting: `Hello ${firstName || 'there'},`,
     intro: `Here are the key takeaways from ${scope}.`,
-    text: result.takeaways.length
-      ? result.takeaways.map((t, i) => `${i + 1}. ${t}\n   Source: ${result.sources[i] ?? ''}`)
-      : [empty],
+    text: result.takeaways.length ? result.takeaways.map((t, i) => `${i + 1}. ${t}\n   Source: ${result.sources[i] ?? ''}`) : [empty],
     html: result.takeaways.length
       ? `<ol>\n${result.takeaways
           .map(

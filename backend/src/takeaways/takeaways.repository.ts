@@ -31,10 +31,7 @@ export class TakeawaysRepository {
   }
 
   async findCached(key: string): Promise<CachedTakeaways | undefined> {
-    const rows: CachedTakeaways[] = await this.db.query(
-      `SELECT takeaways, sources FROM takeaway_cache WHERE cache_key = $1`,
-      [key],
-    );
+    const rows: CachedTakeaways[] = await this.db.query(`SELECT takeaways, sources FROM takeaway_cache WHERE cache_key = $1`, [key]);
     return rows[0];
   }
 

@@ -5,12 +5,7 @@ import type { AuthUser } from '../common/roles';
 import { EmailService } from '../email/email.service';
 import { CitationSet } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
-import {
-  type EmailTakeawaysDto,
-  NO_SESSIONS_SELECTED_MESSAGE,
-  SELECT_SESSIONS_MESSAGE,
-  type TakeawaysDto,
-} from './dto/takeaways.dto';
+import { type EmailTakeawaysDto, NO_SESSIONS_SELECTED_MESSAGE, SELECT_SESSIONS_MESSAGE, type TakeawaysDto } from './dto/takeaways.dto';
 import { TAKEAWAYS_FAILED_MESSAGE } from './dto/takeaways.messages';
 import type { TakeawaysResult } from './dto/takeaways.response';
 import { takeawaysMail } from './takeaways.mail';
@@ -70,7 +65,9 @@ export class TakeawaysService {
     const sessions = await this.repo.sessionsWithContent(sessionIds);
     if (sessions.length === 0) return { takeaways: [], sources: [] };
     const key = createHash('sha256')
-      .update(JSON.stringify([TAKEAWAYS_CACHE_VERSION, this.generator.provider, this.generator.model, sessions.map((s) => [s.id, s.signature])]))
+      .update(
+        JSON.stringify([TAKEAWAYS_CACHE_VERSION, this.generator.provider, this.generator.model, sessions.map((s) => [s.id, s.signature])]),
+      )
       .digest('hex');
     const cached = await this.repo.findCached(key);
     if (cached) return cached;
@@ -93,9 +90,17 @@ export class TakeawaysService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAP_CONCURRENCY, sessions.length) }, worker));
-    const merged = await this.generator.mergeTakeaways(perSession.filter((l) => l.length > 0), ctx);
+    const merged = await this.generator.mergeTakeaways(
+      perSession.filter((l) => l.length > 0),
+      ctx,
+    );
     const result: TakeawaysResult = { takeaways: merged.map((t) => t.text), sources: merged.map((t) => t.sessionTitle) };
-    await this.repo.store(key, sessions.map((s) => s.id), this.generator.model, result);
+    await this.repo.store(
+      key,
+      sessions.map((s) => s.id),
+      this.generator.model,
+      result,
+    );
     return result;
   }
 }

@@ -43,8 +43,7 @@ export function staticWeb(webRoot: string) {
   const adminCompressed = precompressed(admin);
   const serveAttendee = (req: Request, res: Response, next: NextFunction) =>
     attendeeCompressed(req, res, () => attendeeStatic(req, res, next));
-  const serveAdmin = (req: Request, res: Response, next: NextFunction) =>
-    adminCompressed(req, res, () => adminStatic(req, res, next));
+  const serveAdmin = (req: Request, res: Response, next: NextFunction) => adminCompressed(req, res, () => adminStatic(req, res, next));
   const sendIndex = (dir: string, res: Response) => {
     const index = path.join(dir, 'index.html');
     if (!fs.existsSync(index)) {

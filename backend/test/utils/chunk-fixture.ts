@@ -64,7 +64,16 @@ export async function seedChunks(t: TestApp, sessions: FixtureSession[]): Promis
         await db.query(
           `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::vector)`,
-          [documentId, sessionId, ci, chunk.text, chunk.page ?? null, chunk.speaker ?? null, chunk.startTime ?? null, `[${vectors[ci].join(',')}]`],
+          [
+            documentId,
+            sessionId,
+            ci,
+            chunk.text,
+            chunk.page ?? null,
+            chunk.speaker ?? null,
+            chunk.startTime ?? null,
+            `[${vectors[ci].join(',')}]`,
+          ],
         );
       }
     }
@@ -107,11 +116,21 @@ export const SAMPLE_CONFERENCE: FixtureSession[] = [
       {
         kind: 'pdf',
         chunks: [
-          { page: 2, text: 'Credit box summary. Minimum time in business: 2 years (app-only), 3 years (full financials). Guarantor FICO floor: 680. PAYDEX: 50 or higher.' },
-          { page: 3, text: 'Collateral preferences. Essential-use equipment with strong secondary markets (yellow iron, trucks, machine tools) earns better advance rates than soft assets such as software and furniture.' },
+          {
+            page: 2,
+            text: 'Credit box summary. Minimum time in business: 2 years (app-only), 3 years (full financials). Guarantor FICO floor: 680. PAYDEX: 50 or higher.',
+          },
+          {
+            page: 3,
+            text: 'Collateral preferences. Essential-use equipment with strong secondary markets (yellow iron, trucks, machine tools) earns better advance rates than soft assets such as software and furniture.',
+          },
         ],
       },
-      { kind: 'pdf', status: 'chunked', chunks: [{ page: 1, text: 'Draft slides about FICO floors that are still being processed and must never be cited.' }] },
+      {
+        kind: 'pdf',
+        status: 'chunked',
+        chunks: [{ page: 1, text: 'Draft slides about FICO floors that are still being processed and must never be cited.' }],
+      },
     ],
   },
   {
@@ -136,8 +155,14 @@ export const SAMPLE_CONFERENCE: FixtureSession[] = [
       {
         kind: 'pdf',
         chunks: [
-          { page: 4, text: 'Residual forecasting model: start from auction data, adjust for hours, condition, attachments and regional demand, then apply a haircut of 10 to 15 percent for forecasting risk.' },
-          { page: 7, text: 'Infrastructure spending from the federal highway bill supports demand for compact track loaders and pavers through 2027.' },
+          {
+            page: 4,
+            text: 'Residual forecasting model: start from auction data, adjust for hours, condition, attachments and regional demand, then apply a haircut of 10 to 15 percent for forecasting risk.',
+          },
+          {
+            page: 7,
+            text: 'Infrastructure spending from the federal highway bill supports demand for compact track loaders and pavers through 2027.',
+          },
         ],
       },
     ],

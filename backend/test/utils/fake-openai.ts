@@ -109,8 +109,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
             model: body.model,
             data: inputs.map((text, index) => {
               const v = embedder.embed(text);
-              const embedding =
-                body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
+              const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
               return { object: 'embedding', index, embedding };
             }),
             usage: { prompt_tokens: inputs.length * 10, total_tokens: inputs.length * 10 },
@@ -124,7 +123,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         if (options.failWhen?.(request)) {
           res.statusCode = 400;
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ error: { message: 'This model cannot answer that.', type: 'invalid_request_error', code: 'test_failure' } }));
+          res.end(
+            JSON.stringify({ error: { message: 'This model cannot answer that.', type: 'invalid_request_error', code: 'test_failure' } }),
+          );
           return;
         }
         const text = reply(request);

@@ -36,9 +36,11 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeHeaderWords(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  return value
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+    .replace(/\?=\s+=\?/g, '');
 }
 
 interface Part {

@@ -20,8 +20,17 @@ describe('DocumentProgress', () => {
     expect(screen.queryByText(/read by OCR/)).not.toBeInTheDocument();
   });
 
-  it("shows the OCR stage with the page being read and the ETA while processing", () => {
-    render(<DocumentProgress doc={doc({ status: 'chunked', progressPercent: 31, progressStage: 'Reading scanned pages (page 2 of 3)', estimatedTimeRemaining: 4 })} />);
+  it('shows the OCR stage with the page being read and the ETA while processing', () => {
+    render(
+      <DocumentProgress
+        doc={doc({
+          status: 'chunked',
+          progressPercent: 31,
+          progressStage: 'Reading scanned pages (page 2 of 3)',
+          estimatedTimeRemaining: 4,
+        })}
+      />,
+    );
     expect(screen.getByText('Reading scanned pages (page 2 of 3) · ~4s remaining')).toBeInTheDocument();
   });
 });

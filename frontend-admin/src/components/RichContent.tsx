@@ -7,7 +7,15 @@ function Segments({ segments }: { segments: Segment[] }) {
     <>
       {segments.map((s, i) =>
         s.kind === 'citation' ? (
-          <Chip key={i} label={s.value.slice(1, -1)} size="small" variant="outlined" color="primary" sx={{ mx: 0.25, height: 20 }} data-citation={s.value} />
+          <Chip
+            key={i}
+            label={s.value.slice(1, -1)}
+            size="small"
+            variant="outlined"
+            color="primary"
+            sx={{ mx: 0.25, height: 20 }}
+            data-citation={s.value}
+          />
         ) : s.kind === 'bold' ? (
           <strong key={i}>{s.value}</strong>
         ) : (

@@ -5,7 +5,14 @@ import { exportView } from './exportList';
 describe('super admin derivations', () => {
   it('totals users, logins and chat prompts', () => {
     const e = (totalLogins: number, totalChatPrompts: number) => ({
-      userId: 'u', firstName: '', lastName: '', email: '', totalLogins, totalChatPrompts, lastLogin: null, createdAt: '',
+      userId: 'u',
+      firstName: '',
+      lastName: '',
+      email: '',
+      totalLogins,
+      totalChatPrompts,
+      lastLogin: null,
+      createdAt: '',
     });
     expect(analyticsTotals([e(3, 10), e(1, 0)])).toEqual({ users: 2, logins: 4, chatPrompts: 10 });
     expect(analyticsTotals([])).toEqual({ users: 0, logins: 0, chatPrompts: 0 });

@@ -3,7 +3,11 @@ import type { AnalyticsEntry } from './types';
 /** SPEC §2 super admin cards: Total Users, Total Logins, Total Chat Prompts. */
 export function analyticsTotals(entries: AnalyticsEntry[]): { users: number; logins: number; chatPrompts: number } {
   return entries.reduce(
-    (t, e) => ({ users: t.users + 1, logins: t.logins + (Number(e.totalLogins) || 0), chatPrompts: t.chatPrompts + (Number(e.totalChatPrompts) || 0) }),
+    (t, e) => ({
+      users: t.users + 1,
+      logins: t.logins + (Number(e.totalLogins) || 0),
+      chatPrompts: t.chatPrompts + (Number(e.totalChatPrompts) || 0),
+    }),
     { users: 0, logins: 0, chatPrompts: 0 },
   );
 }

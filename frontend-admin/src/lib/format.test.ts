@@ -125,7 +125,12 @@ describe('formatAverageCost', () => {
 
 describe('usage sums and days with usage', () => {
   const day = (date: string, c: number, e: number, t: number, cost = 0, tokens = 0): DailyCost => ({
-    date, chatRequests: c, embeddingRequests: e, takeawayRequests: t, totalCost: cost, totalTokens: tokens,
+    date,
+    chatRequests: c,
+    embeddingRequests: e,
+    takeawayRequests: t,
+    totalCost: cost,
+    totalTokens: tokens,
   });
   const days = [day('2026-11-20', 2, 1, 0, 0.002, 100), day('2026-11-19', 0, 0, 0), day('2026-11-18', 3, 10, 1, 0.5, 900)];
   it('sums chat requests, embeddings and takeaway generations', () => {
@@ -171,7 +176,10 @@ describe('ingest summary (SPEC §2 Ingest Status)', () => {
 describe('userDisplay (SPEC §2 User Analytics)', () => {
   const id = '0123456789abcdef-rest';
   it('uses first and last name, else email, else Anonymous, with the first 8 characters of the id', () => {
-    expect(userDisplay({ userId: id, firstName: 'Dana', lastName: 'Reyes', email: 'd@x.com' })).toEqual({ name: 'Dana Reyes', shortId: '01234567' });
+    expect(userDisplay({ userId: id, firstName: 'Dana', lastName: 'Reyes', email: 'd@x.com' })).toEqual({
+      name: 'Dana Reyes',
+      shortId: '01234567',
+    });
     expect(userDisplay({ userId: id, firstName: 'Dana', lastName: '', email: 'd@x.com' }).name).toBe('Dana');
     expect(userDisplay({ userId: id, firstName: '', lastName: null, email: 'd@x.com' }).name).toBe('d@x.com');
     expect(userDisplay({ userId: id, firstName: ' ', lastName: null, email: null }).name).toBe('Anonymous');

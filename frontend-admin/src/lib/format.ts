@@ -181,7 +181,7 @@ export function formatEta(seconds: number | null | undefined): string {
 export function formatPageRuns(pages: number[]): string {
   const sorted = [...new Set(pages)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
     runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
@@ -204,13 +204,19 @@ export function userDisplay(user: { userId: string; firstName?: string | null; l
   name: string;
   shortId: string;
 } {
-  const full = [user.firstName, user.lastName].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  const full = [user.firstName, user.lastName]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   return { name: full || user.email?.trim() || ANONYMOUS, shortId: user.userId.slice(0, DISPLAYED_USER_ID_LENGTH) };
 }
 
 /** A person's name for lists: first and last name, else the email, else 'Anonymous'. */
 export function personName(u: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
-  const full = [u.firstName, u.lastName].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  const full = [u.firstName, u.lastName]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   return full || u.email?.trim() || ANONYMOUS;
 }
 

@@ -12,12 +12,22 @@ describe('API client (SPEC §7, §8)', () => {
     const form = new FormData();
     await apiFetch('/api/z', { method: 'POST', body: form });
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'GET', credentials: 'include', headers: undefined, body: undefined });
-    expect(fetchMock.mock.calls[1][1]).toMatchObject({ credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' });
+    expect(fetchMock.mock.calls[1][1]).toMatchObject({
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(fetchMock.mock.calls[2][1]).toMatchObject({ credentials: 'include', headers: undefined, body: form });
   });
 
   it("turns a non-OK answer into 'status: body text', or the status text when empty", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response('{"message":"Nope"}', { status: 400 })).mockResolvedValueOnce(new Response('', { status: 503, statusText: 'Service Unavailable' })));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('{"message":"Nope"}', { status: 400 }))
+        .mockResolvedValueOnce(new Response('', { status: 503, statusText: 'Service Unavailable' })),
+    );
     await expect(apiFetch('/api/a')).rejects.toThrow('400: {"message":"Nope"}');
     await expect(apiFetch('/api/b')).rejects.toThrow('503: Service Unavailable');
   });
@@ -30,7 +40,7 @@ describe('API client (SPEC §7, §8)', () => {
 
   it('reads a download file name', () => {
     expect(dispositionFileName('attachment; filename="slides.pdf"')).toBe('slides.pdf');
-    expect(dispositionFileName("attachment; filename=\"x.pdf\"; filename*=UTF-8''caf%C3%A9.pdf")).toBe('café.pdf');
+    expect(dispositionFileName('attachment; filename="x.pdf"; filename*=UTF-8\'\'caf%C3%A9.pdf')).toBe('café.pdf');
     expect(dispositionFileName(null)).toBeUndefined();
   });
 });

@@ -12,7 +12,14 @@ const insights: Insights = {
     { sessionId: null, sessionTitle: 'All sessions', questions: 2 },
   ],
   unanswered: [
-    { sessionId: null, sessionTitle: 'All sessions', question: 'Where is the gala?', count: 2, variants: ['where is the gala'], lastAskedAt: '2026-11-20T10:00:00.000Z' },
+    {
+      sessionId: null,
+      sessionTitle: 'All sessions',
+      question: 'Where is the gala?',
+      count: 2,
+      variants: ['where is the gala'],
+      lastAskedAt: '2026-11-20T10:00:00.000Z',
+    },
   ],
   feedback: {
     rated: 2,
@@ -24,7 +31,18 @@ const insights: Insights = {
         messageId: 'm1',
         question: 'FICO floor?',
         answer: 'Here is what\nthe materials say',
-        sources: [{ documentId: 'd', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'x', score: 1 }],
+        sources: [
+          {
+            documentId: 'd',
+            sessionId: 's1',
+            sessionTitle: 'Lender Panel',
+            kind: 'pdf',
+            page: 2,
+            marker: '[p. 2]',
+            snippet: 'x',
+            score: 1,
+          },
+        ],
         comment: null,
         ratedAt: '2026-11-21T10:00:00.000Z',
       },
@@ -55,6 +73,8 @@ describe('insights CSV export', () => {
     expect(unansweredCsv(insights).csv).toBe(
       'Session,Question,Times asked,Similar wordings,Last asked\r\nAll sessions,Where is the gala?,2,where is the gala,2026-11-20T10:00:00.000Z',
     );
-    expect(unansweredCsv({ ...insights, days: 7, sessionId: 'abcdef12-0000' }).filename).toBe('unanswered-questions_7-days-session-abcdef12');
+    expect(unansweredCsv({ ...insights, days: 7, sessionId: 'abcdef12-0000' }).filename).toBe(
+      'unanswered-questions_7-days-session-abcdef12',
+    );
   });
 });

@@ -13,7 +13,10 @@ export interface CsvTable {
  * typed by attendees.
  */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return Papa.unparse({ fields: header, data: rows.map((r) => r.map((c) => (c === null ? '' : c))) }, { escapeFormulae: true, newline: '\r\n' });
+  return Papa.unparse(
+    { fields: header, data: rows.map((r) => r.map((c) => (c === null ? '' : c))) },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
 }
 
 const stamp = (i: Insights) => `${i.days}-days${i.sessionId ? `-session-${i.sessionId.slice(0, 8)}` : ''}`;
@@ -21,7 +24,10 @@ const stamp = (i: Insights) => `${i.days}-days${i.sessionId ? `-session-${i.sess
 export function questionsBySessionCsv(i: Insights): CsvTable {
   return {
     filename: `questions-by-session_${stamp(i)}`,
-    csv: toCsv(['Session', 'Questions'], i.questionsBySession.map((s) => [s.sessionTitle, s.questions])),
+    csv: toCsv(
+      ['Session', 'Questions'],
+      i.questionsBySession.map((s) => [s.sessionTitle, s.questions]),
+    ),
   };
 }
 

@@ -4,9 +4,29 @@ import { parseInline, parseRichText } from './richText';
 describe('assistant content parsing', () => {
   it('finds citations as badges, bold text and bullets', () => {
     expect(parseRichText('**Key points** [p. 3]\n- Cash flow first [12:34]\n\n2. Collateral [Lender Panel, p. 7]')).toEqual([
-      { kind: 'paragraph', segments: [{ kind: 'bold', value: 'Key points' }, { kind: 'text', value: ' ' }, { kind: 'citation', value: '[p. 3]' }] },
-      { kind: 'bullet', segments: [{ kind: 'text', value: 'Cash flow first ' }, { kind: 'citation', value: '[12:34]' }] },
-      { kind: 'numbered', number: '2', segments: [{ kind: 'text', value: 'Collateral ' }, { kind: 'citation', value: '[Lender Panel, p. 7]' }] },
+      {
+        kind: 'paragraph',
+        segments: [
+          { kind: 'bold', value: 'Key points' },
+          { kind: 'text', value: ' ' },
+          { kind: 'citation', value: '[p. 3]' },
+        ],
+      },
+      {
+        kind: 'bullet',
+        segments: [
+          { kind: 'text', value: 'Cash flow first ' },
+          { kind: 'citation', value: '[12:34]' },
+        ],
+      },
+      {
+        kind: 'numbered',
+        number: '2',
+        segments: [
+          { kind: 'text', value: 'Collateral ' },
+          { kind: 'citation', value: '[Lender Panel, p. 7]' },
+        ],
+      },
     ]);
   });
   it('keeps HTML as plain text', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { session } from '@/test/factories';
-import { importCompleteMessage, isoToLocalInput, localInputToIso, parseSessionImport, sessionsExportFileName, splitList, toSessionFormValues, toSessionPayload } from './sessions';
+import {
+  importCompleteMessage,
+  isoToLocalInput,
+  localInputToIso,
+  parseSessionImport,
+  sessionsExportFileName,
+  splitList,
+  toSessionFormValues,
+  toSessionPayload,
+} from './sessions';
 
 describe('edit dialog date conversion', () => {
   it('shows an ISO date as a local datetime and reads it back to the same instant', () => {

@@ -6,13 +6,17 @@ const file = (name: string, type: string, size = 1000) => ({ name, type, size })
 describe('upload checks before sending (SPEC §5)', () => {
   it('needs a file and a session', () => {
     expect(uploadProblem(null, 's1', 'pdf')).toBe('Missing Information: Please select both a file and a session.');
-    expect(uploadProblem(file('a.pdf', 'application/pdf'), '', 'pdf')).toBe('Missing Information: Please select both a file and a session.');
+    expect(uploadProblem(file('a.pdf', 'application/pdf'), '', 'pdf')).toBe(
+      'Missing Information: Please select both a file and a session.',
+    );
   });
   it('accepts TXT or JSON transcripts and PDFs only', () => {
     expect(uploadProblem(file('t.txt', 'text/plain'), 's1', 'transcript')).toBeNull();
     expect(uploadProblem(file('t.json', 'application/json'), 's1', 'transcript')).toBeNull();
     expect(uploadProblem(file('t.json', ''), 's1', 'transcript')).toBeNull();
-    expect(uploadProblem(file('t.pdf', 'application/pdf'), 's1', 'transcript')).toBe('Invalid File Type: Please select a TXT or JSON file.');
+    expect(uploadProblem(file('t.pdf', 'application/pdf'), 's1', 'transcript')).toBe(
+      'Invalid File Type: Please select a TXT or JSON file.',
+    );
     expect(uploadProblem(file('a.pdf', 'application/pdf'), 's1', 'pdf')).toBeNull();
     expect(uploadProblem(file('a.txt', 'text/plain'), 's1', 'pdf')).toBe('Invalid File Type: Please select a PDF file.');
   });

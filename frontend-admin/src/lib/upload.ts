@@ -1,4 +1,10 @@
-import { MAX_UPLOAD_BYTES, MSG_FILE_TOO_LARGE, MSG_INVALID_PDF_TYPE, MSG_INVALID_TRANSCRIPT_TYPE, MSG_MISSING_INFORMATION } from '@/constants';
+import {
+  MAX_UPLOAD_BYTES,
+  MSG_FILE_TOO_LARGE,
+  MSG_INVALID_PDF_TYPE,
+  MSG_INVALID_TRANSCRIPT_TYPE,
+  MSG_MISSING_INFORMATION,
+} from '@/constants';
 import type { DocumentKind } from './types';
 
 /** SPEC §5: what each kind accepts. */

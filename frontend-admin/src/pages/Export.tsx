@@ -19,11 +19,21 @@ import type { ExportDocument } from '@/lib/types';
 
 type Tab = 'session' | 'transcripts' | 'pdfs';
 
-function DocumentRow(props: { doc: ExportDocument; sessionTitle?: string; downloadingId: string | null; onDownload: (d: ExportDocument) => void }) {
+function DocumentRow(props: {
+  doc: ExportDocument;
+  sessionTitle?: string;
+  downloadingId: string | null;
+  onDownload: (d: ExportDocument) => void;
+}) {
   const { doc, downloadingId } = props;
   const running = downloadingId === doc.id;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 1, px: 1.5, borderBottom: 1, borderColor: 'divider' }} data-export-document={doc.filename}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', py: 1, px: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      data-export-document={doc.filename}
+    >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={doc.filename}>
           {doc.filename}
@@ -52,8 +62,12 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {value}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -105,9 +119,15 @@ export function Export() {
       ) : (
         <>
           <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 4 }}><Stat label="Total Documents" value={view.totalDocuments} /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><Stat label="Total Size" value={formatBytes(view.totalBytes)} /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><Stat label="Sessions" value={view.totalSessions} /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Stat label="Total Documents" value={view.totalDocuments} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Stat label="Total Size" value={formatBytes(view.totalBytes)} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Stat label="Sessions" value={view.totalSessions} />
+            </Grid>
           </Grid>
           <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} sx={{ mb: 2 }} aria-label="Export views">
             <Tab value="session" label="By Session" />
@@ -116,7 +136,11 @@ export function Export() {
           </Tabs>
           {tab === 'session' && (
             <Box sx={scroll} data-testid="export-list">
-              {view.groups.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary">No documents to export.</Typography>}
+              {view.groups.length === 0 && (
+                <Typography sx={{ p: 2 }} color="text.secondary">
+                  No documents to export.
+                </Typography>
+              )}
               {view.groups.map((g) => (
                 <Box key={g.sessionId} data-export-session={g.sessionTitle}>
                   <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, bgcolor: 'grey.100', position: 'sticky', top: 0, zIndex: 1 }}>
@@ -132,10 +156,18 @@ export function Export() {
           {tab !== 'session' && (
             <Box sx={scroll} data-testid="export-list">
               {(tab === 'transcripts' ? view.transcripts : view.pdfs).length === 0 && (
-                <Typography sx={{ p: 2 }} color="text.secondary">No documents to export.</Typography>
+                <Typography sx={{ p: 2 }} color="text.secondary">
+                  No documents to export.
+                </Typography>
               )}
               {(tab === 'transcripts' ? view.transcripts : view.pdfs).map((d) => (
-                <DocumentRow key={d.id} doc={d} sessionTitle={d.sessionTitle} downloadingId={downloadingId} onDownload={(x) => void download(x)} />
+                <DocumentRow
+                  key={d.id}
+                  doc={d}
+                  sessionTitle={d.sessionTitle}
+                  downloadingId={downloadingId}
+                  onDownload={(x) => void download(x)}
+                />
               ))}
             </Box>
           )}

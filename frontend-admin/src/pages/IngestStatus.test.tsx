@@ -29,7 +29,13 @@ describe('Ingest Status (SPEC §2)', () => {
       doc('a', 'embedded'),
       doc('b', 'embedded'),
       doc('c', 'uploaded'),
-      doc('d', 'chunked', { progressPercent: 40, progressStage: 'Embedding chunks', processedChunks: 4, totalChunks: 10, estimatedTimeRemaining: 65 }),
+      doc('d', 'chunked', {
+        progressPercent: 40,
+        progressStage: 'Embedding chunks',
+        processedChunks: 4,
+        totalChunks: 10,
+        estimatedTimeRemaining: 65,
+      }),
       doc('e', 'error', { error: 'The PDF is encrypted.' }),
       doc('f', 'embedded'),
     ];

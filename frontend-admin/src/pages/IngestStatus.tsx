@@ -14,7 +14,12 @@ function SummaryCard({ label, value, color }: { label: string; value: string | n
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700, color }} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        <Typography
+          variant="h4"
+          component="p"
+          sx={{ fontWeight: 700, color }}
+          data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}
+        >
           {value}
         </Typography>
       </CardContent>
@@ -49,23 +54,45 @@ export function IngestStatus() {
       ) : (
         <>
           <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 6, md: 2.4 }}><SummaryCard label="Total Documents" value={summary.total} /></Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}><SummaryCard label="Ready" value={summary.ready} color="success.main" /></Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}><SummaryCard label="Processing" value={summary.processing} color="info.main" /></Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}><SummaryCard label="Errors" value={summary.errors} color="error.main" /></Grid>
-            <Grid size={{ xs: 12, md: 2.4 }}><SummaryCard label="Percent Ready" value={summary.percentReady} /></Grid>
+            <Grid size={{ xs: 6, md: 2.4 }}>
+              <SummaryCard label="Total Documents" value={summary.total} />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2.4 }}>
+              <SummaryCard label="Ready" value={summary.ready} color="success.main" />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2.4 }}>
+              <SummaryCard label="Processing" value={summary.processing} color="info.main" />
+            </Grid>
+            <Grid size={{ xs: 6, md: 2.4 }}>
+              <SummaryCard label="Errors" value={summary.errors} color="error.main" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 2.4 }}>
+              <SummaryCard label="Percent Ready" value={summary.percentReady} />
+            </Grid>
           </Grid>
 
           {failed.length > 0 && (
             <Card variant="outlined" sx={{ mb: 3, borderColor: 'error.light' }}>
-              <CardHeader avatar={<ErrorIcon color="error" />} title="Processing Errors" slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+              <CardHeader
+                avatar={<ErrorIcon color="error" />}
+                title="Processing Errors"
+                slotProps={{ title: { variant: 'h6', component: 'h3' } }}
+              />
               <CardContent sx={{ pt: 0 }}>
                 <Stack spacing={1}>
                   {failed.map((d) => (
                     <Box key={d.id} sx={{ p: 1.5, bgcolor: 'error.50', border: 1, borderColor: 'error.light', borderRadius: 1 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.originalFilename}</Typography>
-                      <Typography variant="body2" color="error">{PROCESSING_FAILED}</Typography>
-                      {d.error && <Typography variant="caption" color="text.secondary">{d.error}</Typography>}
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {d.originalFilename}
+                      </Typography>
+                      <Typography variant="body2" color="error">
+                        {PROCESSING_FAILED}
+                      </Typography>
+                      {d.error && (
+                        <Typography variant="caption" color="text.secondary">
+                          {d.error}
+                        </Typography>
+                      )}
                     </Box>
                   ))}
                 </Stack>
@@ -84,9 +111,17 @@ export function IngestStatus() {
               ) : (
                 <Stack spacing={1} divider={<Box sx={{ borderBottom: 1, borderColor: 'divider' }} />}>
                   {docs.map((d) => (
-                    <Stack key={d.id} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, py: 0.5 }} data-document={d.originalFilename}>
+                    <Stack
+                      key={d.id}
+                      direction={{ xs: 'column', md: 'row' }}
+                      spacing={2}
+                      sx={{ alignItems: { md: 'center' }, py: 0.5 }}
+                      data-document={d.originalFilename}
+                    >
                       <Box sx={{ flex: 1, minWidth: 0 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>{d.originalFilename}</Typography>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                          {d.originalFilename}
+                        </Typography>
                         <Typography variant="caption" color="text.secondary">
                           {d.kind === 'pdf' ? 'PDF' : 'Transcript'}
                           {d.sessionTitle ? ` · ${d.sessionTitle}` : ''}

@@ -18,7 +18,14 @@ const data = (days: number, sessionId: string | null): InsightsData => ({
     { sessionId: null, sessionTitle: 'All sessions', questions: 3 },
   ],
   unanswered: [
-    { sessionId: 's2', sessionTitle: 'Residual Values', question: 'Where is the gala dinner?', count: 2, variants: ['where is the gala dinner'], lastAskedAt: '2026-11-20T10:00:00.000Z' },
+    {
+      sessionId: 's2',
+      sessionTitle: 'Residual Values',
+      question: 'Where is the gala dinner?',
+      count: 2,
+      variants: ['where is the gala dinner'],
+      lastAskedAt: '2026-11-20T10:00:00.000Z',
+    },
   ],
   feedback: {
     rated: 3,
@@ -30,7 +37,18 @@ const data = (days: number, sessionId: string | null): InsightsData => ({
         messageId: 'm1',
         question: 'What FICO floor do lenders use?',
         answer: '- **Tomás:** A FICO floor of 680. [p. 2]',
-        sources: [{ documentId: 'd1', sessionId: 's1', sessionTitle: 'Lender Panel', kind: 'pdf', page: 2, marker: '[p. 2]', snippet: 'FICO floor: 680', score: 1 }],
+        sources: [
+          {
+            documentId: 'd1',
+            sessionId: 's1',
+            sessionTitle: 'Lender Panel',
+            kind: 'pdf',
+            page: 2,
+            marker: '[p. 2]',
+            snippet: 'FICO floor: 680',
+            score: 1,
+          },
+        ],
         comment: 'Wanted the bank’s view',
         ratedAt: '2026-11-21T10:00:00.000Z',
       },
@@ -72,7 +90,11 @@ describe('Insights tab', () => {
     expect(screen.getByRole('img', { name: 'Questions per session, last 30 days' })).toBeInTheDocument();
 
     const bySession = screen.getByRole('table', { name: 'Questions by Session' });
-    expect(within(bySession).getAllByRole('row').map((r) => r.textContent)).toEqual(['SessionQuestions', 'Residual Values4', 'All sessions3']);
+    expect(
+      within(bySession)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['SessionQuestions', 'Residual Values4', 'All sessions3']);
 
     const unanswered = screen.getByRole('table', { name: 'Unanswered Questions' });
     expect(within(unanswered).getByText('Where is the gala dinner?')).toBeInTheDocument();
@@ -118,7 +140,9 @@ describe('Insights tab', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Export Top Questions as CSV' }));
     expect(clicked).toEqual(['top-questions_30-days.csv']);
-    expect(await blobs[0].text()).toBe('Question,Times asked,Similar wordings,Last asked\r\nWhat FICO floor do lenders use?,5,,2026-11-22T10:00:00.000Z');
+    expect(await blobs[0].text()).toBe(
+      'Question,Times asked,Similar wordings,Last asked\r\nWhat FICO floor do lenders use?,5,,2026-11-22T10:00:00.000Z',
+    );
   });
 
   it('formats the helpful share', () => {

@@ -33,7 +33,12 @@ import type { Insights as InsightsData, Session } from '@/lib/types';
 /** Every table of the tab has one: saves the table as '<name>.csv'. */
 function ExportCsvButton({ table, label }: { table: CsvTable; label: string }) {
   return (
-    <Button size="small" startIcon={<DownloadIcon />} onClick={() => downloadCSV(table.csv, table.filename)} aria-label={`Export ${label} as CSV`}>
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      onClick={() => downloadCSV(table.csv, table.filename)}
+      aria-label={`Export ${label} as CSV`}
+    >
       Export CSV
     </Button>
   );
@@ -52,9 +57,17 @@ function StatCard({ label, value, caption }: { label: string; value: string; cap
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
-        {caption && <Typography variant="caption" color="text.secondary">{caption}</Typography>}
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+          {value}
+        </Typography>
+        {caption && (
+          <Typography variant="caption" color="text.secondary">
+            {caption}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -88,7 +101,10 @@ export function Insights() {
   const [days, setDays] = useState<number>(DEFAULT_INSIGHTS_DAYS);
   const [sessionId, setSessionId] = useState<string>(ALL);
   const sessions = useGetList<Session>('sessions', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' } });
-  const insights = useGetOne<InsightsData & { id: string }>('insights', { id: 'current', meta: { days, sessionId: sessionId === ALL ? null : sessionId } });
+  const insights = useGetOne<InsightsData & { id: string }>('insights', {
+    id: 'current',
+    meta: { days, sessionId: sessionId === ALL ? null : sessionId },
+  });
 
   const filters = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -106,7 +122,9 @@ export function Insights() {
         <Select labelId="insights-session-label" label="Session" value={sessionId} onChange={(e) => setSessionId(String(e.target.value))}>
           <MenuItem value={ALL}>{ALL_SESSIONS_LABEL}</MenuItem>
           {(sessions.data ?? []).map((s) => (
-            <MenuItem key={s.id} value={s.id}>{s.title}</MenuItem>
+            <MenuItem key={s.id} value={s.id}>
+              {s.title}
+            </MenuItem>
           ))}
         </Select>
       </FormControl>
@@ -153,7 +171,11 @@ export function Insights() {
           <StatCard label="Unanswered" value={formatCount(data.totals.unanswered)} caption="Not covered by the materials" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Rated helpful" value={formatShare(feedback.helpfulShare)} caption={`of ${formatCount(feedback.rated)} rated answers`} />
+          <StatCard
+            label="Rated helpful"
+            value={formatShare(feedback.helpfulShare)}
+            caption={`of ${formatCount(feedback.rated)} rated answers`}
+          />
         </Grid>
       </Grid>
 
@@ -162,12 +184,22 @@ export function Insights() {
           empty('No questions in this period.')
         ) : (
           <>
-            <Box sx={{ width: '100%', height: Math.min(60 + chartData.length * 36, 420) }} role="img" aria-label={`Questions per session, last ${data.days} days`}>
+            <Box
+              sx={{ width: '100%', height: Math.min(60 + chartData.length * 36, 420) }}
+              role="img"
+              aria-label={`Questions per session, last ${data.days} days`}
+            >
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={chartData} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                   <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-                  <YAxis type="category" dataKey="name" width={220} tick={{ fontSize: 12 }} tickFormatter={(v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v)} />
+                  <YAxis
+                    type="category"
+                    dataKey="name"
+                    width={220}
+                    tick={{ fontSize: 12 }}
+                    tickFormatter={(v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v)}
+                  />
                   <Tooltip />
                   <Bar dataKey="questions" fill="#1976d2" name="Questions" isAnimationActive={false} />
                 </BarChart>
@@ -261,7 +293,13 @@ export function Insights() {
                       {a.sources.length === 0
                         ? '—'
                         : a.sources.map((s) => (
-                            <Chip key={`${s.documentId}-${s.marker}`} label={`${s.sessionTitle} ${s.marker}`} size="small" variant="outlined" sx={{ m: 0.25, maxWidth: 260 }} />
+                            <Chip
+                              key={`${s.documentId}-${s.marker}`}
+                              label={`${s.sessionTitle} ${s.marker}`}
+                              size="small"
+                              variant="outlined"
+                              sx={{ m: 0.25, maxWidth: 260 }}
+                            />
                           ))}
                     </TableCell>
                     <TableCell>{a.comment ?? '—'}</TableCell>

@@ -1,4 +1,21 @@
-import { Box, Card, CardContent, CardHeader, FormControl, Grid, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  FormControl,
+  Grid,
+  InputLabel,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { RefreshButton, useGetList, useGetOne } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -12,9 +29,17 @@ function StatCard({ label, value, caption }: { label: string; value: string; cap
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>{value}</Typography>
-        {caption && <Typography variant="caption" color="text.secondary">{caption}</Typography>}
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+          {value}
+        </Typography>
+        {caption && (
+          <Typography variant="caption" color="text.secondary">
+            {caption}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -62,11 +87,21 @@ export function OpenAIBilling() {
       </Box>
 
       <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Cost" value={formatUsd(summary.totalCost)} caption="Last 30 days" /></Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Tokens" value={formatCount(summary.totalTokens)} caption="Last 30 days" /></Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}><StatCard label="Total Requests" value={formatCount(summary.totalRequests)} caption="Last 30 days" /></Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard label="Avg Cost/Request" value={formatAverageCost(summary.totalCost, summary.totalRequests)} caption="Total cost / total requests" />
+          <StatCard label="Total Cost" value={formatUsd(summary.totalCost)} caption="Last 30 days" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <StatCard label="Total Tokens" value={formatCount(summary.totalTokens)} caption="Last 30 days" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <StatCard label="Total Requests" value={formatCount(summary.totalRequests)} caption="Last 30 days" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <StatCard
+            label="Avg Cost/Request"
+            value={formatAverageCost(summary.totalCost, summary.totalRequests)}
+            caption="Total cost / total requests"
+          />
         </Grid>
       </Grid>
 
@@ -81,7 +116,10 @@ export function OpenAIBilling() {
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
                 <YAxis tickFormatter={(v: number) => formatUsd(v)} tick={{ fontSize: 12 }} width={90} />
-                <Tooltip formatter={(v) => [formatUsd(Number(v)), 'Cost']} labelFormatter={(_, p) => (p?.[0]?.payload ? formatDay((p[0].payload as DailyCost).date) : '')} />
+                <Tooltip
+                  formatter={(v) => [formatUsd(Number(v)), 'Cost']}
+                  labelFormatter={(_, p) => (p?.[0]?.payload ? formatDay((p[0].payload as DailyCost).date) : '')}
+                />
                 <Bar dataKey="totalCost" fill="#1976d2" name="Cost" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
@@ -133,9 +171,18 @@ export function OpenAIBilling() {
             <CardContent sx={{ pt: 0 }}>
               <Table size="small" aria-label="Usage analytics">
                 <TableBody>
-                  <TableRow><TableCell>Chat Requests</TableCell><TableCell align="right">{formatCount(sums.chatRequests)}</TableCell></TableRow>
-                  <TableRow><TableCell>Embeddings</TableCell><TableCell align="right">{formatCount(sums.embeddingRequests)}</TableCell></TableRow>
-                  <TableRow><TableCell>Takeaway Generations</TableCell><TableCell align="right">{formatCount(sums.takeawayRequests)}</TableCell></TableRow>
+                  <TableRow>
+                    <TableCell>Chat Requests</TableCell>
+                    <TableCell align="right">{formatCount(sums.chatRequests)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell>Embeddings</TableCell>
+                    <TableCell align="right">{formatCount(sums.embeddingRequests)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell>Takeaway Generations</TableCell>
+                    <TableCell align="right">{formatCount(sums.takeawayRequests)}</TableCell>
+                  </TableRow>
                 </TableBody>
               </Table>
             </CardContent>

@@ -76,11 +76,17 @@ export function SessionDataMigration() {
 
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
-      <CardHeader title="Session Data Migration" subheader="Export all sessions as JSON, or import sessions from an export file." slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title="Session Data Migration"
+        subheader="Export all sessions as JSON, or import sessions from an export file."
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
           <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Export Sessions</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              Export Sessions
+            </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Downloads every session as a JSON file named with today&apos;s date.
             </Typography>
@@ -89,7 +95,9 @@ export function SessionDataMigration() {
             </Button>
           </Box>
           <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Import Sessions</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              Import Sessions
+            </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Creates new sessions from a JSON export file.
             </Typography>

@@ -12,7 +12,9 @@ function Stat({ label, value }: { label: string; value: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
           {value}
         </Typography>
@@ -33,20 +35,24 @@ export function SuperAdminDashboard() {
       {isPending ? (
         <Typography sx={{ mb: 3 }}>{MSG_LOADING_ANALYTICS}</Typography>
       ) : error ? (
-        <Alert severity="error" sx={{ mb: 3 }}>{errorText(error) || 'Failed to load analytics'}</Alert>
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {errorText(error) || 'Failed to load analytics'}
+        </Alert>
       ) : (
         <Grid container spacing={2} sx={{ mb: 3 }}>
-          <Grid size={{ xs: 12, md: 4 }}><Stat label="Total Users" value={formatCount(totals.users)} /></Grid>
-          <Grid size={{ xs: 12, md: 4 }}><Stat label="Total Logins" value={formatCount(totals.logins)} /></Grid>
-          <Grid size={{ xs: 12, md: 4 }}><Stat label="Total Chat Prompts" value={formatCount(totals.chatPrompts)} /></Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stat label="Total Users" value={formatCount(totals.users)} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stat label="Total Logins" value={formatCount(totals.logins)} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stat label="Total Chat Prompts" value={formatCount(totals.chatPrompts)} />
+          </Grid>
         </Grid>
       )}
       <SessionDataMigration />
-      {isPending ? (
-        <Typography>{MSG_LOADING_ANALYTICS}</Typography>
-      ) : (
-        !error && <UserAnalytics entries={data ?? []} />
-      )}
+      {isPending ? <Typography>{MSG_LOADING_ANALYTICS}</Typography> : !error && <UserAnalytics entries={data ?? []} />}
     </Box>
   );
 }

@@ -30,8 +30,12 @@ export function UserAnalytics({ entries }: { entries: AnalyticsEntry[] }) {
                   return (
                     <TableRow key={e.userId} data-user={e.email ?? e.userId}>
                       <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>{u.name}</Typography>
-                        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{u.shortId}</Typography>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {u.name}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                          {u.shortId}
+                        </Typography>
                       </TableCell>
                       <TableCell>{e.email ?? ''}</TableCell>
                       <TableCell align="right">{formatCount(e.totalLogins)}</TableCell>

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/lib/types';
 
 const user = (role: CurrentUser['role'], verificationPending = false): CurrentUser => ({
-  id: 'u1', email: 'a@x.com', firstName: 'A', lastName: '', company: '', name: 'A', role, isAdmin: role !== 'attendee', verificationPending,
+  id: 'u1',
+  email: 'a@x.com',
+  firstName: 'A',
+  lastName: '',
+  company: '',
+  name: 'A',
+  role,
+  isAdmin: role !== 'attendee',
+  verificationPending,
 });
 
 describe('console auth (SPEC §6)', () => {

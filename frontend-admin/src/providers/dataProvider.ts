@@ -142,14 +142,22 @@ export function createDataProvider(): ConsoleDataProvider {
         const insights = await apiJson<Insights>(`/api/admin/insights?${qs.toString()}`);
         return { data: { ...insights, id: params.id } } as never;
       }
-      const { data } = await getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const { data } = await getList(resource, {
+        pagination: { page: 1, perPage: 100_000 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       const record = data.find((r) => String(r.id) === String(params.id));
       if (!record) throw new Error(`404: ${resource} ${params.id} not found`);
       return { data: record } as never;
     },
 
     async getMany(resource, params) {
-      const { data } = await getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const { data } = await getList(resource, {
+        pagination: { page: 1, perPage: 100_000 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       const ids = new Set(params.ids.map(String));
       return { data: data.filter((r) => ids.has(String(r.id))) } as never;
     },

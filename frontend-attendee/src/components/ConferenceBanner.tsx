@@ -19,13 +19,15 @@ export function ConferenceBanner() {
       <rect width="800" height="300" fill="url(#sky)" />
       <circle cx="640" cy="215" r="46" fill="#fbbf24" opacity="0.9" />
       <g transform="translate(0 40)">
-      <path d="M0 240 L120 140 L190 200 L300 90 L420 210 L520 130 L640 230 L720 170 L800 220 L800 300 L0 300 Z" fill="#0f2f47" />
-      <path d="M300 90 L330 118 L312 116 L300 128 L287 114 L270 120 Z" fill="#e2e8f0" />
-      <path d="M520 130 L545 152 L530 150 L520 160 L508 149 L496 152 Z" fill="#e2e8f0" />
-      <path d="M0 270 L160 215 L280 255 L400 220 L560 262 L700 232 L800 258 L800 300 L0 300 Z" fill="#082135" />
+        <path d="M0 240 L120 140 L190 200 L300 90 L420 210 L520 130 L640 230 L720 170 L800 220 L800 300 L0 300 Z" fill="#0f2f47" />
+        <path d="M300 90 L330 118 L312 116 L300 128 L287 114 L270 120 Z" fill="#e2e8f0" />
+        <path d="M520 130 L545 152 L530 150 L520 160 L508 149 L496 152 Z" fill="#e2e8f0" />
+        <path d="M0 270 L160 215 L280 255 L400 220 L560 262 L700 232 L800 258 L800 300 L0 300 Z" fill="#082135" />
       </g>
       <g fill="#ffffff" fontFamily="system-ui, sans-serif">
-        <text x="40" y="70" fontSize="34" fontWeight="700">{CONFERENCE_NAME}</text>
+        <text x="40" y="70" fontSize="34" fontWeight="700">
+          {CONFERENCE_NAME}
+        </text>
         <text x="40" y="108" fontSize="22" fill="#fde68a">{`${CONFERENCE_DATES} · ${CONFERENCE_LOCATION}`}</text>
       </g>
     </svg>

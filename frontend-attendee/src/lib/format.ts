@@ -35,7 +35,12 @@ export function formatSeconds(total: number): string {
 }
 
 /** Where a passage sits in its document: 'Page 3' or 'At 12:34'. */
-export function passageLocation(p: { page?: number | null; startTime?: number | null; line?: number | null; lineEnd?: number | null }): string {
+export function passageLocation(p: {
+  page?: number | null;
+  startTime?: number | null;
+  line?: number | null;
+  lineEnd?: number | null;
+}): string {
   if (p.page != null) return `Page ${p.page}`;
   if (p.startTime != null) return `At ${formatSeconds(p.startTime)}`;
   if (p.line != null) return p.lineEnd != null && p.lineEnd > p.line ? `Lines ${p.line}–${p.lineEnd}` : `Line ${p.line}`;

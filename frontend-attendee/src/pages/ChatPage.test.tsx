@@ -8,7 +8,10 @@ import { controlledStream, json, stubFetch, type Handler } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import ChatPage from './ChatPage';
 
-const sessions = [session({ id: 's1', title: 'Lender Panel', day: 1, startTime: '9:00 AM' }), session({ id: 's2', title: 'Fintech Keynote', day: 1, startTime: '10:00 AM' })];
+const sessions = [
+  session({ id: 's1', title: 'Lender Panel', day: 1, startTime: '9:00 AM' }),
+  session({ id: 's2', title: 'Fintech Keynote', day: 1, startTime: '10:00 AM' }),
+];
 
 function routes(extra: Record<string, Handler> = {}) {
   return stubFetch({
@@ -59,7 +62,7 @@ describe('ChatPage', () => {
     expect(calls.find((c) => c.url === '/api/chat/start')?.body).toEqual({ sessionFilter: [] });
   });
 
-  it("a suggested question fills the input; sending shows the pending message, the status, the streamed answer, then the saved messages", async () => {
+  it('a suggested question fills the input; sending shows the pending message, the status, the streamed answer, then the saved messages', async () => {
     const s = controlledStream();
     let saved: unknown[] = [];
     const { calls } = routes({
@@ -80,7 +83,13 @@ describe('ChatPage', () => {
     expect(await screen.findByText('rose')).toBeInTheDocument();
     saved = [
       { id: 'm1', role: 'user', content: 'What are the key trends?', createdAt: new Date().toISOString(), sources: [] },
-      { id: 'm2', role: 'assistant', content: 'Rates **rose** [p. 3]', createdAt: new Date().toISOString(), sources: [{ marker: '[p. 3]', sessionTitle: 'Lender Panel', snippet: 'Rates rose sharply.', page: 3, kind: 'pdf' }] },
+      {
+        id: 'm2',
+        role: 'assistant',
+        content: 'Rates **rose** [p. 3]',
+        createdAt: new Date().toISOString(),
+        sources: [{ marker: '[p. 3]', sessionTitle: 'Lender Panel', snippet: 'Rates rose sharply.', page: 3, kind: 'pdf' }],
+      },
     ];
     act(() => {
       s.event('[DONE]');
@@ -115,7 +124,10 @@ describe('ChatPage', () => {
 
   it("clearing the conversation starts a new thread: 'Conversation Cleared'", async () => {
     let n = 0;
-    const { calls } = routes({ 'POST /api/chat/start': () => json({ id: `thread-${++n}` }), 'GET /api/chat/messages/thread-2': () => json([]) });
+    const { calls } = routes({
+      'POST /api/chat/start': () => json({ id: `thread-${++n}` }),
+      'GET /api/chat/messages/thread-2': () => json([]),
+    });
     renderApp(<ChatPage user={user()} />);
     await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveTextContent('Ready'));
     await userEvent.click(screen.getByRole('button', { name: 'Clear conversation' }));
@@ -151,7 +163,10 @@ describe('ChatPage', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Send Email' }));
     expect((await screen.findAllByText('Email Sent'))[0]).toBeInTheDocument();
     expect(screen.getAllByText('Successfully sent to boss@example.com')[0]).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/email/chat-history')?.body).toEqual({ threadId: 'thread-1', recipientEmail: 'boss@example.com' });
+    expect(calls.find((c) => c.url === '/api/email/chat-history')?.body).toEqual({
+      threadId: 'thread-1',
+      recipientEmail: 'boss@example.com',
+    });
   });
 
   it("'Email Failed' carries the server message", async () => {

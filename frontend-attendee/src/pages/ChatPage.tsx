@@ -59,17 +59,17 @@ export default function ChatPage({ user }: { user: User }) {
       </header>
 
       {!isLarge && (
-      <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
-        <Button variant="outline" size="sm" onClick={() => setPanel('sessions')}>
-          Select Sessions
-          <span className="rounded-full bg-sky-800 px-2 text-xs text-white" aria-label={`${selected.size} selected`}>
-            {selected.size}
-          </span>
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => setPanel('takeaways')}>
-          Takeaways
-        </Button>
-      </div>
+        <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+          <Button variant="outline" size="sm" onClick={() => setPanel('sessions')}>
+            Select Sessions
+            <span className="rounded-full bg-sky-800 px-2 text-xs text-white" aria-label={`${selected.size} selected`}>
+              {selected.size}
+            </span>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setPanel('takeaways')}>
+            Takeaways
+          </Button>
+        </div>
       )}
 
       <main className="grid min-h-0 flex-1 lg:grid-cols-[20rem_minmax(0,1fr)_22rem]">
@@ -90,14 +90,14 @@ export default function ChatPage({ user }: { user: User }) {
       </main>
 
       {!isLarge && (
-      <>
-      <Sheet open={panel === 'sessions'} onOpenChange={(o) => setPanel(o ? 'sessions' : null)} side="left" title="Select Sessions">
-        {sessions}
-      </Sheet>
-      <Sheet open={panel === 'takeaways'} onOpenChange={(o) => setPanel(o ? 'takeaways' : null)} side="right" title="Takeaways">
-        {takeaways}
-      </Sheet>
-      </>
+        <>
+          <Sheet open={panel === 'sessions'} onOpenChange={(o) => setPanel(o ? 'sessions' : null)} side="left" title="Select Sessions">
+            {sessions}
+          </Sheet>
+          <Sheet open={panel === 'takeaways'} onOpenChange={(o) => setPanel(o ? 'takeaways' : null)} side="right" title="Takeaways">
+            {takeaways}
+          </Sheet>
+        </>
       )}
       <HowToUseDialog open={helpOpen} onDismiss={dismissHelp} />
     </div>

@@ -25,12 +25,13 @@ describe('simple screens', () => {
     renderApp(<LandingPage />);
     expect(screen.getAllByText(/Sept 8-10, 2025/).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/Denver, CO/).length).toBeGreaterThan(0);
-    for (const f of ['AI-Powered Chat', 'Document Upload', 'Key Takeaways', 'Smart Search']) expect(screen.getByRole('heading', { name: f })).toBeInTheDocument();
+    for (const f of ['AI-Powered Chat', 'Document Upload', 'Key Takeaways', 'Smart Search'])
+      expect(screen.getByRole('heading', { name: f })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/auth');
     expect(document.querySelector('img')).toBeNull();
   });
 
-  it("/ shows a spinner while the user loads, then the landing page when signed out", async () => {
+  it('/ shows a spinner while the user loads, then the landing page when signed out', async () => {
     stubFetch({ 'GET /api/auth/user': () => json({ message: 'Unauthorized' }, 401) });
     renderApp(<HomePage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
@@ -94,7 +95,21 @@ describe('simple screens', () => {
       'GET /api/auth/user': () => json(user()),
       'GET /api/sessions': () => json([{ id: 's1', title: 'Lender Panel', speakers: [], tags: [] }]),
       'GET /api/search?q=credit+risk&sessionIds=s1': () =>
-        json({ results: [{ sessionId: 's1', sessionTitle: 'Lender Panel', documentId: 'd', kind: 'pdf', page: 3, startTime: null, marker: '[p. 3]', snippet: 'About **credit** risk', score: 1 }] }),
+        json({
+          results: [
+            {
+              sessionId: 's1',
+              sessionTitle: 'Lender Panel',
+              documentId: 'd',
+              kind: 'pdf',
+              page: 3,
+              startTime: null,
+              marker: '[p. 3]',
+              snippet: 'About **credit** risk',
+              score: 1,
+            },
+          ],
+        }),
     });
     renderApp(<SearchPage />, { path: '/search', route: '/search' });
     const u = userEvent.setup();

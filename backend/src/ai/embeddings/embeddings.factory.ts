@@ -6,7 +6,5 @@ import { OpenAiEmbeddingsProvider } from './openai-embeddings';
 
 /** The embeddings provider chosen by AI_PROVIDER. */
 export function createEmbeddingsProvider(config: AppConfig, usage: AiUsageService): EmbeddingsProvider {
-  return config.aiProvider === 'openai'
-    ? new OpenAiEmbeddingsProvider(config, usage)
-    : new LocalHashEmbeddings(config.embeddingDim, usage);
+  return config.aiProvider === 'openai' ? new OpenAiEmbeddingsProvider(config, usage) : new LocalHashEmbeddings(config.embeddingDim, usage);
 }

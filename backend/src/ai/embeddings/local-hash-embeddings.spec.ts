@@ -50,7 +50,14 @@ describe(LocalHashEmbeddings.name, () => {
     records.length = 0;
     await sut.embedDocuments(['one two three', 'four five'], { userId: 'u1' });
     expect(records).toEqual([
-      { kind: 'embedding', provider: 'local', model: 'local-hash-v1-384', promptTokens: estimateTokens(['one two three', 'four five']), completionTokens: 0, userId: 'u1' },
+      {
+        kind: 'embedding',
+        provider: 'local',
+        model: 'local-hash-v1-384',
+        promptTokens: estimateTokens(['one two three', 'four five']),
+        completionTokens: 0,
+        userId: 'u1',
+      },
     ]);
     expect(estimateTokens(['one two three', 'four five'])).toBe(7);
   });

@@ -46,7 +46,10 @@ describe(OpenAiEmbeddingsProvider.name, () => {
   it('asks for float vectors of EMBEDDING_DIM at OPENAI_BASE_URL in batches and records the reported tokens', async () => {
     const fake = await fakeOpenAi(32);
     const records: UsageRecord[] = [];
-    const usage = { record: async (r: UsageRecord) => void records.push(r), assertWithinBudget: async () => undefined } as unknown as AiUsageService;
+    const usage = {
+      record: async (r: UsageRecord) => void records.push(r),
+      assertWithinBudget: async () => undefined,
+    } as unknown as AiUsageService;
     const config = loadConfig(
       {
         AI_PROVIDER: 'openai',
@@ -75,7 +78,14 @@ describe(OpenAiEmbeddingsProvider.name, () => {
       }
       expect((fake.requests[0].body.input as string[]).length).toBe(OPENAI_EMBEDDING_BATCH_SIZE);
       expect(records).toEqual([
-        { kind: 'embedding', provider: 'openai', model: 'text-embedding-3-small', promptTokens: texts.length * 3, completionTokens: 0, userId: 'u1' },
+        {
+          kind: 'embedding',
+          provider: 'openai',
+          model: 'text-embedding-3-small',
+          promptTokens: texts.length * 3,
+          completionTokens: 0,
+          userId: 'u1',
+        },
       ]);
 
       const q = await sut.embedQuery('what is new');

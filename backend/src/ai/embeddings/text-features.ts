@@ -22,7 +22,10 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  const normalised = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const normalised = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   for (const match of normalised.matchAll(WORD)) {
     let word = match[0];
     const apostrophe = word.search(/['’]/);

@@ -2,7 +2,8 @@ import type { ChatTurn } from './generation.types';
 import { GENERIC_STEMS, keywords, keywordStems } from './keywords';
 
 /** Pronouns and phrases that make a question lean on the previous one. */
-const FOLLOW_UP = /\b(it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|his|there|the same|what about|how about|what else|why not|such|ones?)\b/i;
+const FOLLOW_UP =
+  /\b(it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|his|there|the same|what about|how about|what else|why not|such|ones?)\b/i;
 /** How a short follow-up often opens ('And for banks?', 'Also the timing?'). */
 const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
 
@@ -14,7 +15,11 @@ const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
  */
 export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
   const q = question.trim();
-  const previous = history.filter((t) => t.role === 'user').map((t) => t.content).slice(-2).reverse();
+  const previous = history
+    .filter((t) => t.role === 'user')
+    .map((t) => t.content)
+    .slice(-2)
+    .reverse();
   if (previous.length === 0) return q;
   const own = new Set(keywordStems(q));
   const isFollowUp = own.size === 0 || FOLLOW_UP.test(q) || (own.size <= 2 && FOLLOW_UP_OPENING.test(q));

@@ -6,7 +6,5 @@ import { OpenAiAnswerGenerator } from './openai-answer-generator';
 
 /** The answer generator chosen by AI_PROVIDER. */
 export function createAnswerGenerator(config: AppConfig, usage: AiUsageService): AnswerGenerator {
-  return config.aiProvider === 'openai'
-    ? new OpenAiAnswerGenerator(config, usage)
-    : new LocalAnswerGenerator(config.embeddingDim, usage);
+  return config.aiProvider === 'openai' ? new OpenAiAnswerGenerator(config, usage) : new LocalAnswerGenerator(config.embeddingDim, usage);
 }

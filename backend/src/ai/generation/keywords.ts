@@ -12,7 +12,10 @@ export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
 /** Words of `text` in order, lower-cased, accents folded. */
 export function words(text: string): string[] {
-  const normalised = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const normalised = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   return [...normalised.matchAll(WORD)].map((m) => m[0].replace(/['’]s$/, ''));
 }
 
@@ -49,7 +52,6 @@ export function keywordStems(text: string): string[] {
   return [...new Set(keywords(text).map((w) => (/^\d+$/.test(w) ? w : porterStem(w))))];
 }
 
-
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();
 /** Porter stem of a lower-case word, memoised (the answerer stems the same words over and over). */
@@ -75,7 +77,12 @@ const NON_ASCII = /[^\p{ASCII}]/u;
 export function termsOf(text: string): string[] {
   const out: string[] = [];
   const ascii = !NON_ASCII.test(text);
-  const normalised = ascii ? text.toLowerCase() : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const normalised = ascii
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
   const pattern = ascii ? ASCII_TERM_WORD : TERM_WORD;
   pattern.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -92,12 +99,54 @@ export function termsOf(text: string): string[] {
 
 /** Verbs and fillers of questions that carry no topic at all: left out of the coverage test. */
 export const GENERIC_STEMS = new Set(
-  ['use', 'used', 'using', 'give', 'take', 'keep', 'come', 'look', 'looking', 'work', 'works', 'mean', 'like', 'best',
-    'main', 'kind', 'kinds', 'type', 'types', 'different', 'important', 'big', 'typical', 'typically', 'usually',
-    'recommend', 'recommended', 'advice', 'key', 'point', 'points', 'current', 'currently', 'today', 'now', 'right',
-    'much', 'many', 'happen', 'happening', 'change', 'changing', 'role', 'approach', 'handle', 'deal with'].flatMap((w) =>
-    termsOf(w),
-  ),
+  [
+    'use',
+    'used',
+    'using',
+    'give',
+    'take',
+    'keep',
+    'come',
+    'look',
+    'looking',
+    'work',
+    'works',
+    'mean',
+    'like',
+    'best',
+    'main',
+    'kind',
+    'kinds',
+    'type',
+    'types',
+    'different',
+    'important',
+    'big',
+    'typical',
+    'typically',
+    'usually',
+    'recommend',
+    'recommended',
+    'advice',
+    'key',
+    'point',
+    'points',
+    'current',
+    'currently',
+    'today',
+    'now',
+    'right',
+    'much',
+    'many',
+    'happen',
+    'happening',
+    'change',
+    'changing',
+    'role',
+    'approach',
+    'handle',
+    'deal with',
+  ].flatMap((w) => termsOf(w)),
 );
 
 /** Overlap of two sets of stems, 0..1. */

@@ -73,19 +73,22 @@ describe(LocalAnswerGenerator.name, () => {
   it('streams the answer in small deltas, records usage at cost 0 and stops when aborted', async () => {
     records.length = 0;
     const deltas: string[] = [];
-    for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, userId: 'u1' })) deltas.push(d);
+    for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, userId: 'u1' }))
+      deltas.push(d);
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.join('')).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
-    expect(records).toEqual([
-      expect.objectContaining({ kind: 'chat', provider: 'local', model: 'local-extractive-v1', userId: 'u1' }),
-    ]);
+    expect(records).toEqual([expect.objectContaining({ kind: 'chat', provider: 'local', model: 'local-extractive-v1', userId: 'u1' })]);
     expect(records[0].completionTokens).toBeGreaterThan(0);
 
     const controller = new AbortController();
     const got: string[] = [];
     await expect(
       (async () => {
-        for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, signal: controller.signal })) {
+        for await (const d of sut.streamAnswer({
+          question: 'What FICO floor do lenders require?',
+          passages: PASSAGES,
+          signal: controller.signal,
+        })) {
           got.push(d);
           controller.abort();
         }
@@ -176,9 +179,9 @@ describe('answers on meeting transcripts (untimed, cited by line)', () => {
   });
 
   it('refuses a question about someone the passages never mention', () => {
-    expect(
-      sut.composeAnswer({ question: 'What did Kirsty Williams say about voice-unvoice detection?', passages: [meeting] }),
-    ).toBe(NOT_COVERED_ANSWER);
+    expect(sut.composeAnswer({ question: 'What did Kirsty Williams say about voice-unvoice detection?', passages: [meeting] })).toBe(
+      NOT_COVERED_ANSWER,
+    );
     expect(sut.composeAnswer({ question: 'Has Microsoft increased its voice-unvoice features?', passages: [meeting] })).toBe(
       NOT_COVERED_ANSWER,
     );
@@ -208,7 +211,9 @@ describe(rewriteFollowUp.name, () => {
 
 describe('sentences', () => {
   it('splits transcript lines by speaker, keeps abbreviations and decimals together', () => {
-    const s = splitSentences('Dana Whitfield: Growth was 3.4% in the U.S. this year. Mr. Smith agreed.\nWalt Kessler: Tomás Echeverría: Thanks.');
+    const s = splitSentences(
+      'Dana Whitfield: Growth was 3.4% in the U.S. this year. Mr. Smith agreed.\nWalt Kessler: Tomás Echeverría: Thanks.',
+    );
     expect(s.map((x) => [x.speaker, x.text])).toEqual([
       ['Dana Whitfield', 'Growth was 3.4% in the U.S. this year.'],
       ['Dana Whitfield', 'Mr. Smith agreed.'],
@@ -217,10 +222,18 @@ describe('sentences', () => {
   });
 
   it('joins wrapped PDF lines, marks headings and drops page footers; slide labels are not speakers', () => {
-    const s = splitSentences('Budget and Payback\nBudget: build cost $1.2 million, paid back in\n14 months overall and\nwithin plan.\nPage 6 of 6 Conference', false);
+    const s = splitSentences(
+      'Budget and Payback\nBudget: build cost $1.2 million, paid back in\n14 months overall and\nwithin plan.\nPage 6 of 6 Conference',
+      false,
+    );
     expect(s).toEqual([
       { text: 'Budget and Payback', speaker: null, heading: true, lineIndex: 0 },
-      { text: 'Budget: build cost $1.2 million, paid back in 14 months overall and within plan.', speaker: null, heading: false, lineIndex: 1 },
+      {
+        text: 'Budget: build cost $1.2 million, paid back in 14 months overall and within plan.',
+        speaker: null,
+        heading: false,
+        lineIndex: 1,
+      },
     ]);
   });
 

@@ -47,16 +47,53 @@ const MAX_TAKEAWAYS_PER_SESSION = 6;
 
 /** Words every session of an equipment-finance conference uses: they say little about the topic. */
 const COMMON_STEMS = new Set(
-  ['equipment', 'finance', 'financing', 'lease', 'leasing', 'lender', 'lenders', 'company', 'companies', 'business',
-    'deal', 'deals', 'market', 'customer', 'customers', 'year', 'years', 'industry', 'people', 'thing', 'things',
-    'really', 'lot', 'get', 'go', 'going', 'see', 'want', 'way', 'need', 'make', 'new', 'one', 'two', 'think', 'good',
+  [
+    'equipment',
+    'finance',
+    'financing',
+    'lease',
+    'leasing',
+    'lender',
+    'lenders',
+    'company',
+    'companies',
+    'business',
+    'deal',
+    'deals',
+    'market',
+    'customer',
+    'customers',
+    'year',
+    'years',
+    'industry',
+    'people',
+    'thing',
+    'things',
+    'really',
+    'lot',
+    'get',
+    'go',
+    'going',
+    'see',
+    'want',
+    'way',
+    'need',
+    'make',
+    'new',
+    'one',
+    'two',
+    'think',
+    'good',
   ].flatMap((w) => termsOf(w)),
 );
 /** Cues of a recommendation or a finding: takeaways favour these sentences. */
-const TAKEAWAY_CUES = /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
+const TAKEAWAY_CUES =
+  /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
 /** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
-const QUANTITY_QUESTION = /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
-const NUMBER_WORDS = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
+const QUANTITY_QUESTION =
+  /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
+const NUMBER_WORDS =
+  /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 /** A figure, in digits or in words ('forty-three percent'), or a date. */
 export function hasNumber(text: string): boolean {
@@ -65,8 +102,10 @@ export function hasNumber(text: string): boolean {
 /** A duration said in words ('about a day', 'a couple of weeks'). */
 const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|year|hour|minute|quarter)s?\b/i;
 /** Sentences about the session itself rather than its substance: never a takeaway. */
-const META_TALK = /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
-const SMALL_TALK = /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
+const META_TALK =
+  /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
+const SMALL_TALK =
+  /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
 
 /**
  * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
@@ -105,9 +144,11 @@ interface ScoredSentence {
 }
 
 /** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
-const SPEAKER_QUESTION = /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(.{1,60}?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
+const SPEAKER_QUESTION =
+  /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(.{1,60}?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
 /** "Summarize the discussion / meeting / questioning about Y": the turns about Y in meeting order. */
-const SUMMARY_QUESTION = /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
+const SUMMARY_QUESTION =
+  /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
 /** Capitalised words of a question that are names ('Kirsty Williams', 'Microsoft') when not at its start. */
 const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}[\p{Ll}]+(?:['’]s)?)\b/gu;
 /** Capitalised words that are not names. */
@@ -122,7 +163,6 @@ const cosine = (a: number[], b: number[]) => {
   for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
   return dot; // both unit length
 };
-
 
 /**
  * The offline generator: extractive answers (a lead sentence and 3–6 bullet points built from the most
@@ -204,7 +244,10 @@ export class LocalAnswerGenerator implements AnswerGenerator {
 
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3);
     // The lead is a whole statement: of the best three, the first of eight words or more.
-    const leadAt = Math.max(0, picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8));
+    const leadAt = Math.max(
+      0,
+      picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
+    );
     const [lead] = picked.splice(leadAt, 1);
     const support = picked;
     const leadWho = who(lead);
@@ -281,7 +324,14 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         }
         // A sentence that names the subject but not the figure asked for takes the next one with it.
         const next = scored[j + 1];
-        if (quantity && !hasNumber(s.text) && next && hasNumber(next.text) && !next.text.endsWith('?') && s.text.length + next.text.length < 420) {
+        if (
+          quantity &&
+          !hasNumber(s.text) &&
+          next &&
+          hasNumber(next.text) &&
+          !next.text.endsWith('?') &&
+          s.text.length + next.text.length < 420
+        ) {
           s.text = `${s.text} ${next.text}`;
           s.stems = new Set([...s.stems, ...next.stems]);
           s.score *= 1.3 / 0.85;
@@ -321,13 +371,23 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   async sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]> {
     const scored = this.scoreTakeaways(material);
     const picked = pickDiverse(scored, MAX_TAKEAWAYS_PER_SESSION, () => true);
-    await this.record('takeaway', material.passages.map((p) => p.text), picked.map((s) => s.text), ctx);
+    await this.record(
+      'takeaway',
+      material.passages.map((p) => p.text),
+      picked.map((s) => s.text),
+      ctx,
+    );
     return picked.map((s) => ({ text: s.text, sessionTitle: material.sessionTitle, score: s.score }));
   }
 
   async mergeTakeaways(perSession: Takeaway[][], ctx?: UsageContext): Promise<Takeaway[]> {
     const merged = mergeRoundRobin(perSession);
-    await this.record('takeaway', perSession.flat().map((t) => t.text), merged.map((t) => t.text), ctx);
+    await this.record(
+      'takeaway',
+      perSession.flat().map((t) => t.text),
+      merged.map((t) => t.text),
+      ctx,
+    );
     return merged;
   }
 
@@ -341,7 +401,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     for (const passage of material.passages) {
       for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
-        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text) || META_TALK.test(text)) continue;
+        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text) || META_TALK.test(text))
+          continue;
         const stems = new Set(termsOf(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));
@@ -350,7 +411,15 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         if (/^(i|we|you)\b/i.test(text) && !TAKEAWAY_CUES.test(text)) score -= 0.1;
         // Slides state findings concisely; a spoken sentence needs its conversation around it.
         if (passage.kind === 'pdf') score += 0.05;
-        out.push({ text: /[.!?]$/.test(text) ? text : `${text}.`, speaker: raw.speaker, passage, stems, score, lineIndex: raw.lineIndex ?? 0, position: 0 });
+        out.push({
+          text: /[.!?]$/.test(text) ? text : `${text}.`,
+          speaker: raw.speaker,
+          passage,
+          stems,
+          score,
+          lineIndex: raw.lineIndex ?? 0,
+          position: 0,
+        });
       }
     }
     return out.sort((a, b) => b.score - a.score);
@@ -383,7 +452,13 @@ function meetingOrder(a: ScoredSentence, b: ScoredSentence): number {
   );
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Speakers named in the passages' turns ('Grad E', 'Vaughan Gething AM', 'Project Manager'). */
 function passageSpeakers(passages: GenerationPassage[]): string[] {

@@ -45,7 +45,12 @@ export function formatPassages(passages: GenerationPassage[]): string {
   return passages
     .map((p) => {
       const text = cleanMarkup(p.text);
-      const body = p.lineMarkers ? text.split('\n').map((turn, i) => `${p.lineMarkers![i] ?? p.marker} ${turn}`).join('\n') : text;
+      const body = p.lineMarkers
+        ? text
+            .split('\n')
+            .map((turn, i) => `${p.lineMarkers![i] ?? p.marker} ${turn}`)
+            .join('\n')
+        : text;
       const cite = p.lineMarkers ? `cite each turn by the marker before it` : `cite as ${p.marker}`;
       return `Passage ${p.n} — ${cite} — session "${p.sessionTitle}" (${p.kind}${p.speaker ? `, ${p.speaker}` : ''}):\n${body}`;
     })
@@ -129,12 +134,7 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
 
   async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string> {
     if (!history.some((t) => t.role === 'user')) return question.trim();
-    const message = await this.invoke(
-      'chat',
-      this.rewritePrompt,
-      { question, history: toMessages(history) },
-      ctx,
-    );
+    const message = await this.invoke('chat', this.rewritePrompt, { question, history: toMessages(history) }, ctx);
     const rewritten = message.replace(/^["'\s]+|["'\s]+$/g, '').trim();
     return rewritten && rewritten.length <= 1000 ? rewritten : question.trim();
   }
@@ -211,12 +211,7 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     return merged.length >= Math.min(5, all.length) ? merged.slice(0, 10) : mergeRoundRobin(perSession);
   }
 
-  private async invoke(
-    kind: UsageKind,
-    prompt: ChatPromptTemplate,
-    input: Record<string, unknown>,
-    ctx?: UsageContext,
-  ): Promise<string> {
+  private async invoke(kind: UsageKind, prompt: ChatPromptTemplate, input: Record<string, unknown>, ctx?: UsageContext): Promise<string> {
     const tokens: Tokens = { input: 0, output: 0, reported: false };
     const promptText = Object.values(input).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     let produced = '';

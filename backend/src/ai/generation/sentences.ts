@@ -1,6 +1,8 @@
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS = new Set(
-  'mr mrs ms dr prof st vs etc inc ltd co corp jr sr e.g i.e p pp no approx est dept fig jan feb mar apr jun jul aug sep sept oct nov dec u.s a.m p.m'.split(' '),
+  'mr mrs ms dr prof st vs etc inc ltd co corp jr sr e.g i.e p pp no approx est dept fig jan feb mar apr jun jul aug sep sept oct nov dec u.s a.m p.m'.split(
+    ' ',
+  ),
 );
 
 /** Spoken fillers removed from transcript sentences. */
@@ -27,7 +29,11 @@ const CORPUS_MARKUP = /\{[a-z_]{2,20}\}|<(?:laugh|noise|sil|breath|cough|unk)>/g
 /** Text as shown to a reader: corpus markup removed, spaces tidied (the stored text stays as uploaded). */
 export function cleanMarkup(text: string): string {
   if (!text.includes('{') && !text.includes('<')) return text;
-  return text.replace(CORPUS_MARKUP, ' ').replace(/[ \t]+([,.;:!?])/g, '$1').replace(/[ \t]{2,}/g, ' ').replace(/^ +| +$/gm, '');
+  return text
+    .replace(CORPUS_MARKUP, ' ')
+    .replace(/[ \t]+([,.;:!?])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/^ +| +$/gm, '');
 }
 
 /** A line opening with a time stamp starts a new transcript turn. */
@@ -62,7 +68,10 @@ export function tableRowSentence(line: string, columns: string[] | null): string
     } else if (token === '%') percent = true;
     else if (!CELL_FILLER.test(token)) break;
   }
-  const label = tokens.slice(0, i + 1).join(' ').replace(/[\s:$]+$/, '');
+  const label = tokens
+    .slice(0, i + 1)
+    .join(' ')
+    .replace(/[\s:$]+$/, '');
   if (values.length < 2 || !/^\p{L}/u.test(label) || label.length < 3 || label.split(' ').length > 14) return null;
   const cells = columns && columns.length >= values.length ? values.map((v, j) => `${v} (${columns[j]})`) : values;
   return `${label}: ${cells.join(', ')}.`;
@@ -81,9 +90,15 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
       // Tables: the column headings give each row's figures their years.
       // The context line a split page's later chunks start with ('Title | Fiscal Year 2020 2019 2018').
       const context = / \| /.test(rawLine) && lineIndex === 0;
-      const heading = YEAR_COLUMNS.exec(rawLine.replace(/\s*\|\s*/g, ' ').trim()) ?? (context ? YEAR_COLUMNS.exec(rawLine.split(' | ').pop()!.trim()) : null);
+      const heading =
+        YEAR_COLUMNS.exec(rawLine.replace(/\s*\|\s*/g, ' ').trim()) ??
+        (context ? YEAR_COLUMNS.exec(rawLine.split(' | ').pop()!.trim()) : null);
       if (heading || context) {
-        if (heading) columns = heading[1].trim().split(/[\s,]+/).filter(Boolean);
+        if (heading)
+          columns = heading[1]
+            .trim()
+            .split(/[\s,]+/)
+            .filter(Boolean);
         out.push({ text: rawLine.trim(), speaker: null, heading: true, lineIndex });
         continue;
       }
@@ -135,7 +150,13 @@ function joinWrappedLines(lines: string[]): { text: string; index: number }[] {
   lines.forEach((line, index) => {
     if (!line.trim()) return;
     const prev = out[out.length - 1];
-    if (prev !== undefined && !prev.text.includes(' | ') && /^\s*[a-z0-9(,;$%]/.test(line) && !TIME_PREFIX_ONLY.test(line) && !/[.!?]["”’)]?\s*$/.test(prev.text)) {
+    if (
+      prev !== undefined &&
+      !prev.text.includes(' | ') &&
+      /^\s*[a-z0-9(,;$%]/.test(line) &&
+      !TIME_PREFIX_ONLY.test(line) &&
+      !/[.!?]["”’)]?\s*$/.test(prev.text)
+    ) {
       prev.text = `${prev.text.trimEnd()} ${line.trimStart()}`;
     } else {
       out.push({ text: line, index });
@@ -146,7 +167,11 @@ function joinWrappedLines(lines: string[]): { text: string; index: number }[] {
 
 /** A sentence tidied for quoting: fillers and conversational openers removed, first letter capitalised. */
 export function tidySentence(text: string): string {
-  let t = text.replace(FILLERS, '').replace(/\s+,/g, ',').replace(/\s{2,}/g, ' ').trim();
+  let t = text
+    .replace(FILLERS, '')
+    .replace(/\s+,/g, ',')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   t = t.replace(OPENERS, '').trim();
   t = t.replace(/^[,;:\-–—\s]+/, '');
   if (!t) return t;

@@ -13,7 +13,8 @@ describe('table rows of filings', () => {
   });
 
   it('splits a statement page into rows that keep the years of the heading above them', () => {
-    const text = 'Consolidated Statements of Cash Flows\nFiscal Year\n2020 2019 2018\nNet cash provided by operating activities 3,676.2 2,807.0 2,841.0';
+    const text =
+      'Consolidated Statements of Cash Flows\nFiscal Year\n2020 2019 2018\nNet cash provided by operating activities 3,676.2 2,807.0 2,841.0';
     const rows = splitSentences(text, false).filter((s) => !s.heading);
     expect(rows.map((r) => r.text)).toEqual(['Net cash provided by operating activities: 3,676.2 (2020), 2,807.0 (2019), 2,841.0 (2018).']);
   });

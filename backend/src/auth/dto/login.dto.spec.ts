@@ -10,7 +10,7 @@ async function messageFor(body: unknown, metatype: new () => object = LoginDto):
     await sut.transform(body, { type: 'body', metatype });
     return 'valid';
   } catch (err) {
-    return ((err as { getResponse(): { message: string } }).getResponse()).message;
+    return (err as { getResponse(): { message: string } }).getResponse().message;
   }
 }
 
@@ -32,7 +32,11 @@ describe(LoginDto.name, () => {
     ['a list instead of an object', [], INVALID_EMAIL_MESSAGE],
     ['first name too long', { email: 'ann@example.com', firstName: 'a'.repeat(101) }, 'First name is too long (100 characters at most).'],
     ['last name as a number', { email: 'ann@example.com', firstName: 'Ann', lastName: 5 }, 'Last name must be text.'],
-    ['company too long', { email: 'ann@example.com', firstName: 'Ann', company: 'c'.repeat(201) }, 'Company is too long (200 characters at most).'],
+    [
+      'company too long',
+      { email: 'ann@example.com', firstName: 'Ann', company: 'c'.repeat(201) },
+      'Company is too long (200 characters at most).',
+    ],
   ])('%s → %s', async (_case, body, message) => {
     expect(await messageFor(body)).toBe(message);
   });

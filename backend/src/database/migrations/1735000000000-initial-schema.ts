@@ -162,8 +162,17 @@ export class InitialSchema1735000000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const t of [
-      'email_outbox', 'ai_usage', 'user_actions', 'chat_messages', 'chat_threads', 'chunks', 'documents',
-      'sessions', 'sign_in_tokens', 'web_sessions', 'users',
+      'email_outbox',
+      'ai_usage',
+      'user_actions',
+      'chat_messages',
+      'chat_threads',
+      'chunks',
+      'documents',
+      'sessions',
+      'sign_in_tokens',
+      'web_sessions',
+      'users',
     ]) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }

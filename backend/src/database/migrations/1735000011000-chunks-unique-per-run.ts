@@ -14,9 +14,7 @@ export class ChunksUniquePerRun1735000011000 implements MigrationInterface {
       DELETE FROM chunks a
        USING chunks b
        WHERE a.document_id = b.document_id AND a.run = b.run AND a.chunk_index = b.chunk_index AND a.id > b.id`);
-    await q.query(
-      `ALTER TABLE chunks ADD CONSTRAINT chunks_document_run_chunk_key UNIQUE (document_id, run, chunk_index)`,
-    );
+    await q.query(`ALTER TABLE chunks ADD CONSTRAINT chunks_document_run_chunk_key UNIQUE (document_id, run, chunk_index)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

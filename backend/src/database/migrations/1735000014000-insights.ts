@@ -46,9 +46,7 @@ export class Insights1735000014000 implements MigrationInterface {
     );
     // What the insights filter on: questions by time (and by session), answers by question.
     await q.query(`CREATE INDEX chat_messages_questions_idx ON chat_messages (created_at) WHERE role = 'user'`);
-    await q.query(
-      `CREATE INDEX chat_messages_question_sessions_idx ON chat_messages USING gin (session_ids) WHERE role = 'user'`,
-    );
+    await q.query(`CREATE INDEX chat_messages_question_sessions_idx ON chat_messages USING gin (session_ids) WHERE role = 'user'`);
     await q.query(`CREATE INDEX chat_messages_answer_idx ON chat_messages (question_id) WHERE question_id IS NOT NULL`);
     await q.query(`
       CREATE TABLE chat_feedback (

@@ -24,7 +24,10 @@ export function kindOf(facts: FileFacts): DocumentKind {
 }
 
 async function parsesAsJson(path: string, facts: FileFacts): Promise<boolean> {
-  const first = facts.head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+  const first = facts.head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
   if (first !== '{' && first !== '[') return false;
   try {
     JSON.parse((await fs.readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
@@ -47,9 +50,7 @@ export async function detectType(
   originalName: string,
 ): Promise<DetectedType | { rejection: string }> {
   if (kind === 'pdf') {
-    return looksLikePdf(facts.head)
-      ? { mimeType: 'application/pdf', extension: '.pdf' }
-      : { rejection: UPLOAD_MESSAGES.pdfType };
+    return looksLikePdf(facts.head) ? { mimeType: 'application/pdf', extension: '.pdf' } : { rejection: UPLOAD_MESSAGES.pdfType };
   }
   if (!looksLikeText(facts)) return { rejection: UPLOAD_MESSAGES.transcriptType };
   const json = /\.json$/i.test(originalName) || (await parsesAsJson(path, facts));

@@ -1,11 +1,5 @@
 import fs from 'node:fs/promises';
-import {
-  BadRequestException,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-} from '@nestjs/common';
+import { BadRequestException, CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, Observable, throwError } from 'rxjs';

@@ -71,7 +71,12 @@ describe('chunkTranscript', () => {
       expect(c.startTime).toBe(first * 10);
       expect(c.speaker).toBe(first % 2 ? 'John Smith' : 'Maria Lopez');
     }
-    expect(chunks.map((c) => c.text).join('\n').match(/Turn \d+ /g)).toHaveLength(30);
+    expect(
+      chunks
+        .map((c) => c.text)
+        .join('\n')
+        .match(/Turn \d+ /g),
+    ).toHaveLength(30);
   });
 
   it('splits a long turn into pieces that all keep its speaker and time', async () => {

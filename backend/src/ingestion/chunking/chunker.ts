@@ -125,7 +125,10 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
   const toc = isTableOfContents(lines);
   lap('tocMs');
   if (toc) return [];
-  const text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const text = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!text) return [];
   const draft = (piece: string) => ({ text: piece, page: page.num, speaker: null, startTime: null });
   if (text.length <= CHUNK_SIZE) return [draft(text)];
@@ -137,8 +140,15 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
     if (at >= 0) searchFrom = at + 1;
     if (i === 0) return draft(piece);
     const before = at >= 0 ? text.slice(0, at).split('\n') : [];
-    const headings = [...before].reverse().find((l) => YEAR_HEADINGS.test(l.trim()))?.trim() ?? '';
-    const context = [title, headings].filter((x) => x && !piece.startsWith(x)).join(' | ').slice(0, 190);
+    const headings =
+      [...before]
+        .reverse()
+        .find((l) => YEAR_HEADINGS.test(l.trim()))
+        ?.trim() ?? '';
+    const context = [title, headings]
+      .filter((x) => x && !piece.startsWith(x))
+      .join(' | ')
+      .slice(0, 190);
     return draft(context ? `${context}\n${piece}` : piece);
   });
   lap('splitMs');

@@ -64,15 +64,11 @@ export class IngestionProcessor {
       const message = (err as Error)?.message ?? String(err);
       if (attempt < maxAttempts) {
         this.logger.warn(`document ${id}: attempt ${attempt} of ${maxAttempts} failed (${message}); retrying`);
-        await this.repository
-          .markRetrying(id, run, `Retrying (attempt ${attempt + 1} of ${maxAttempts})`, message)
-          .catch(() => undefined);
+        await this.repository.markRetrying(id, run, `Retrying (attempt ${attempt + 1} of ${maxAttempts})`, message).catch(() => undefined);
         throw err;
       }
       this.logger.error(`document ${id}: ingestion failed after ${maxAttempts} attempts: ${message}`);
-      await this.repository
-        .fail(id, run, `Processing failed after ${maxAttempts} attempts: ${message}`)
-        .catch(() => undefined);
+      await this.repository.fail(id, run, `Processing failed after ${maxAttempts} attempts: ${message}`).catch(() => undefined);
       throw err;
     }
   }

@@ -19,14 +19,12 @@ export class AbortedError extends Error {
 export const INGEST_MESSAGES = {
   emptyTranscript: 'The transcript is empty: there is no text to index.',
   notUtf8: 'The transcript is not UTF-8 text. Save it as UTF-8 (TXT or JSON) and upload it again.',
-  invalidJson: (detail: string) =>
-    `The JSON transcript is not valid JSON (${detail}). Fix the file or upload it as plain text.`,
+  invalidJson: (detail: string) => `The JSON transcript is not valid JSON (${detail}). Fix the file or upload it as plain text.`,
   unknownJsonShape:
     'The JSON transcript has an unrecognised shape. Accepted shapes: Whisper {"segments": [{"start", "end", "text"}]}, ' +
     'AssemblyAI {"utterances": [{"speaker", "start", "end", "text"}]} (times in milliseconds), ' +
     'a list of {"speaker", "start", "end", "text"}, or {"text": "..."}.',
-  pdfNoText:
-    'This PDF has no extractable text (it is probably scanned images). Upload a PDF with a text layer, or run OCR on it first.',
+  pdfNoText: 'This PDF has no extractable text (it is probably scanned images). Upload a PDF with a text layer, or run OCR on it first.',
   pdfNoReadableText:
     'This PDF has no text layer and OCR found no readable text on its pages. Upload a clearer scan or a PDF with a text layer.',
   pdfParseTimeout: (seconds: number) =>

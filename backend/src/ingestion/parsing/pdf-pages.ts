@@ -263,7 +263,10 @@ class WorkClock {
   private since: number | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(budgetMs: number, private readonly onExpired: () => void) {
+  constructor(
+    budgetMs: number,
+    private readonly onExpired: () => void,
+  ) {
     this.left = budgetMs;
   }
 
@@ -368,11 +371,7 @@ export async function* readPdfPages(
         if (signal?.aborted) throw new AbortedError('shutting down');
         report.attempted++;
         const perPage =
-          ocrTiming.pages > 1
-            ? (ocrTiming.ms - ocrTiming.firstMs) / (ocrTiming.pages - 1)
-            : ocrTiming.pages === 1
-              ? ocrTiming.ms
-              : null;
+          ocrTiming.pages > 1 ? (ocrTiming.ms - ocrTiming.firstMs) / (ocrTiming.pages - 1) : ocrTiming.pages === 1 ? ocrTiming.ms : null;
         const left = Math.max(0, message.ocrTotal - report.attempted + 1);
         await ocr.onProgress?.({
           page: report.attempted,

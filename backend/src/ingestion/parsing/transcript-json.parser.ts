@@ -5,8 +5,7 @@ import { parseTextTranscript } from './transcript-text.parser';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isTurnList = (v: unknown): v is Obj[] =>
-  Array.isArray(v) && v.length > 0 && v.every((t) => isObj(t) && typeof t.text === 'string');
+const isTurnList = (v: unknown): v is Obj[] => Array.isArray(v) && v.length > 0 && v.every((t) => isObj(t) && typeof t.text === 'string');
 
 function speakerOf(value: unknown, assemblyStyle: boolean): string | null {
   if (typeof value === 'number') return `Speaker ${value}`;

@@ -56,7 +56,8 @@ describe('parseTextTranscript', () => {
   });
 
   it("reads bare '00:12:34' and 'mm:ss' stamps and 'Speaker: text' without times", () => {
-    const text = '00:12:34 Opening remarks on fleet renewal.\n12:50 - Second point on pricing.\nQ: What about rates?\nA: Stable.\nQ: Thanks.';
+    const text =
+      '00:12:34 Opening remarks on fleet renewal.\n12:50 - Second point on pricing.\nQ: What about rates?\nA: Stable.\nQ: Thanks.';
     expect(plain(parseTextTranscript(text))).toEqual([
       { speaker: null, start: 754, text: 'Opening remarks on fleet renewal.' },
       { speaker: null, start: 770, text: 'Second point on pricing.' },

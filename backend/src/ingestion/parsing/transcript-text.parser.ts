@@ -58,9 +58,7 @@ export function parseTextTranscript(content: string): TranscriptSegment[] {
 
   const labelCounts = new Map<string, number>();
   for (const info of infos) if (info?.label) labelCounts.set(info.label, (labelCounts.get(info.label) ?? 0) + 1);
-  const speakers = new Set(
-    [...labelCounts].filter(([, n]) => n >= 2 || labelCounts.size >= 2).map(([label]) => label),
-  );
+  const speakers = new Set([...labelCounts].filter(([, n]) => n >= 2 || labelCounts.size >= 2).map(([label]) => label));
   const structured = speakers.size > 0 || infos.some((i) => i?.start !== null && i?.start !== undefined);
 
   const segments: TranscriptSegment[] = [];

@@ -70,11 +70,14 @@ export class InProcessIngestQueue implements IngestQueue, OnModuleDestroy {
       this.running--;
     }
     if (retry) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.pending.push({ ...item, attempt: item.attempt + 1 });
-        this.pump();
-      }, INGEST_BACKOFF_MS * 2 ** (item.attempt - 1));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          this.pending.push({ ...item, attempt: item.attempt + 1 });
+          this.pump();
+        },
+        INGEST_BACKOFF_MS * 2 ** (item.attempt - 1),
+      );
       timer.unref();
       this.timers.add(timer);
     } else {

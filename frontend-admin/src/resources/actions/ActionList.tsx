@@ -34,15 +34,32 @@ export function ActionList() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         User Activity Log
       </Typography>
-      <List resource="actions" title={false} filters={filters} filterDefaultValues={{ type: ALL_ACTIONS }} perPage={25} empty={false} actions={<TopToolbar><RefreshButton /></TopToolbar>} disableSyncWithLocation>
+      <List
+        resource="actions"
+        title={false}
+        filters={filters}
+        filterDefaultValues={{ type: ALL_ACTIONS }}
+        perPage={25}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <RefreshButton />
+          </TopToolbar>
+        }
+        disableSyncWithLocation
+      >
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
           <FunctionField<UserAction>
             label="User"
             render={(a) => (
               <Stack>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{personName(a)}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {personName(a)}
+                </Typography>
                 {a.email && personName(a) !== a.email && (
-                  <Typography variant="caption" color="text.secondary">{a.email}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {a.email}
+                  </Typography>
                 )}
               </Stack>
             )}
@@ -83,7 +100,9 @@ export function ActionList() {
             label="Time"
             render={(a) => (
               <Tooltip title={formatDateTime(a.timestamp)}>
-                <Typography variant="body2" component="span">{formatRelativeTime(a.timestamp)}</Typography>
+                <Typography variant="body2" component="span">
+                  {formatRelativeTime(a.timestamp)}
+                </Typography>
               </Tooltip>
             )}
           />

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '@/lib/types';
 import { uploadPollInterval } from './DocumentList';
 
-const docs = (...statuses: DocumentRecord['status'][]) => ({ state: { data: { data: statuses.map((status) => ({ status }) as DocumentRecord) } } });
+const docs = (...statuses: DocumentRecord['status'][]) => ({
+  state: { data: { data: statuses.map((status) => ({ status }) as DocumentRecord) } },
+});
 
 describe('upload list polling (SPEC §4)', () => {
   it('polls every 2 s while a document is uploaded or chunked', () => {

@@ -3,7 +3,13 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DeleteWithConfirmButton, FunctionField, List, useRefresh } from 'react-admin';
 import { DocumentProgress, DocumentStatusChip } from '@/components/DocumentProgress';
-import { MSG_DELETE_FAILED_TITLE, MSG_DOCUMENT_DELETED, MSG_REINGEST_FAILED, MSG_REINGEST_STARTED, UPLOAD_POLL_INTERVAL_MS } from '@/constants';
+import {
+  MSG_DELETE_FAILED_TITLE,
+  MSG_DOCUMENT_DELETED,
+  MSG_REINGEST_FAILED,
+  MSG_REINGEST_STARTED,
+  UPLOAD_POLL_INTERVAL_MS,
+} from '@/constants';
 import { anyProcessing, formatBytes, formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import { useToast } from '@/lib/toast';
@@ -34,7 +40,13 @@ function ReprocessButton({ doc }: { doc: DocumentRecord }) {
     }
   };
   return (
-    <Button size="small" startIcon={<RefreshIcon />} onClick={() => void run()} disabled={busy} aria-label={`Re-process ${doc.originalFilename}`}>
+    <Button
+      size="small"
+      startIcon={<RefreshIcon />}
+      onClick={() => void run()}
+      disabled={busy}
+      aria-label={`Re-process ${doc.originalFilename}`}
+    >
       Re-process
     </Button>
   );
@@ -61,7 +73,14 @@ export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; 
         queryOptions={{ refetchInterval: uploadPollInterval as never }}
       >
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No documents uploaded yet.</Typography>}>
-          <FunctionField<DocumentRecord> label="File" render={(d) => <Typography variant="body2" sx={{ fontWeight: 600 }}>{d.originalFilename}</Typography>} />
+          <FunctionField<DocumentRecord>
+            label="File"
+            render={(d) => (
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {d.originalFilename}
+              </Typography>
+            )}
+          />
           <FunctionField<DocumentRecord> label="Session" render={(d) => d.sessionTitle ?? ''} />
           <FunctionField<DocumentRecord> label="Status" render={(d) => <DocumentStatusChip status={d.status} />} />
           <FunctionField<DocumentRecord> label="Progress" render={(d) => <DocumentProgress doc={d} />} />

@@ -41,7 +41,12 @@ function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () =
 
 function DocumentsCell({ session }: { session: Session }) {
   const types = session.documentTypes ?? [];
-  if (!session.documentsCount) return <Typography variant="body2" color="text.secondary">None</Typography>;
+  if (!session.documentsCount)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None
+      </Typography>
+    );
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Typography variant="body2">{session.documentsCount}</Typography>

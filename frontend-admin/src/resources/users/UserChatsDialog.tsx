@@ -28,13 +28,24 @@ function MessageBubble({ message }: { message: ChatMessage }) {
     <Box sx={{ display: 'flex', justifyContent: isUser ? 'flex-end' : 'flex-start' }}>
       <Paper
         variant="outlined"
-        sx={{ p: 1.5, maxWidth: '85%', bgcolor: isUser ? 'primary.50' : 'background.paper', borderColor: isUser ? 'primary.light' : 'divider' }}
+        sx={{
+          p: 1.5,
+          maxWidth: '85%',
+          bgcolor: isUser ? 'primary.50' : 'background.paper',
+          borderColor: isUser ? 'primary.light' : 'divider',
+        }}
         data-role={message.role}
       >
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
           {isUser ? 'User' : 'Assistant'} · {formatDateTime(message.createdAt)}
         </Typography>
-        {isUser ? <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{message.content}</Typography> : <RichContent content={message.content} />}
+        {isUser ? (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {message.content}
+          </Typography>
+        ) : (
+          <RichContent content={message.content} />
+        )}
         {!!message.sources?.length && (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label="Sources">
             {message.sources.map((s, i) => (
@@ -60,7 +71,11 @@ function ThreadView({ thread, index }: { thread: ChatThread; index: number }) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 600 }}>Conversation started {formatDateTime(thread.createdAt)}</Typography>
           <Chip size="small" label={`${thread.messages.length} messages`} />
-          <Chip size="small" variant="outlined" label={thread.sessionFilter.length ? `${thread.sessionFilter.length} sessions selected` : 'All sessions'} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={thread.sessionFilter.length ? `${thread.sessionFilter.length} sessions selected` : 'All sessions'}
+          />
         </Stack>
       </AccordionSummary>
       <AccordionDetails>

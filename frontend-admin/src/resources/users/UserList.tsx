@@ -16,18 +16,39 @@ export function UserList() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         Chat History
       </Typography>
-      <List resource="users" title={false} filters={filters} perPage={25} empty={false} actions={<TopToolbar><RefreshButton /></TopToolbar>} disableSyncWithLocation>
+      <List
+        resource="users"
+        title={false}
+        filters={filters}
+        perPage={25}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <RefreshButton />
+          </TopToolbar>
+        }
+        disableSyncWithLocation
+      >
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No users with chats found.</Typography>}>
           <FunctionField<UserChatSummary> label="User" render={(u) => personName(u)} />
           <TextField source="email" label="Email" sortable={false} />
           <TextField source="company" label="Company" sortable={false} />
           <NumberField source="threadCount" label="Conversations" sortable={false} />
           <NumberField source="messageCount" label="Messages" sortable={false} />
-          <FunctionField<UserChatSummary> label="Last Activity" render={(u) => (u.lastActivity ? formatRelativeTime(u.lastActivity) : '')} />
+          <FunctionField<UserChatSummary>
+            label="Last Activity"
+            render={(u) => (u.lastActivity ? formatRelativeTime(u.lastActivity) : '')}
+          />
           <FunctionField<UserChatSummary>
             label="Actions"
             render={(u) => (
-              <Button size="small" variant="outlined" startIcon={<ChatIcon />} onClick={() => setViewing(u)} aria-label={`View Chats of ${u.email}`}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<ChatIcon />}
+                onClick={() => setViewing(u)}
+                aria-label={`View Chats of ${u.email}`}
+              >
                 View Chats
               </Button>
             )}

@@ -14,7 +14,11 @@ const tones: Record<Tone, string> = {
 export function Badge({ tone = 'slate', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -25,9 +25,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-          {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-          )}
+          {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
             aria-label="Close"

@@ -21,7 +21,13 @@ describe('toasts', () => {
   it('removes a dismissed toast after 1,000,000 ms', () => {
     vi.useFakeTimers();
     function Probe() {
-      return <output data-testid="toasts">{useToasts().map((t) => `${t.title}:${t.open ? 'open' : 'closed'}`).join(',')}</output>;
+      return (
+        <output data-testid="toasts">
+          {useToasts()
+            .map((t) => `${t.title}:${t.open ? 'open' : 'closed'}`)
+            .join(',')}
+        </output>
+      );
     }
     render(<Probe />);
     let id = 0;

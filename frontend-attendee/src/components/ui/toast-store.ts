@@ -53,7 +53,11 @@ function subscribe(l: () => void): () => void {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => items);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
 }
 
 /** Test helper: forgets every toast. */

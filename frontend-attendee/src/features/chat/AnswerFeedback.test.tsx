@@ -17,7 +17,9 @@ function fakeServer(status = 200) {
       const body = JSON.parse(String(init.body));
       calls.push({ url, method: String(init.method), body });
       if (status !== 200) return new Response(JSON.stringify({ message: 'Message not found' }), { status });
-      return new Response(JSON.stringify({ messageId: body.messageId, rating: body.rating, comment: body.comment ?? null }), { status: 200 });
+      return new Response(JSON.stringify({ messageId: body.messageId, rating: body.rating, comment: body.comment ?? null }), {
+        status: 200,
+      });
     }),
   );
   return calls;

@@ -14,7 +14,14 @@ interface Props {
 
 function Thumb({ down }: { down?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={cn('h-5 w-5 fill-none stroke-current', down && 'rotate-180')} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={cn('h-5 w-5 fill-none stroke-current', down && 'rotate-180')}
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M7 10v11H3V10h4zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7" />
     </svg>
   );
@@ -78,7 +85,11 @@ export function AnswerFeedback({ messageId, rating: initialRating, comment: init
           aria-pressed={rating === 'up'}
           disabled={busy}
           onClick={() => void rate('up')}
-          className={cn(choice, focusRing, rating === 'up' ? 'border-emerald-700 bg-emerald-50 text-emerald-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50')}
+          className={cn(
+            choice,
+            focusRing,
+            rating === 'up' ? 'border-emerald-700 bg-emerald-50 text-emerald-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50',
+          )}
         >
           <Thumb />
         </button>
@@ -88,7 +99,11 @@ export function AnswerFeedback({ messageId, rating: initialRating, comment: init
           aria-pressed={rating === 'down'}
           disabled={busy}
           onClick={() => void rate('down')}
-          className={cn(choice, focusRing, rating === 'down' ? 'border-red-700 bg-red-50 text-red-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50')}
+          className={cn(
+            choice,
+            focusRing,
+            rating === 'down' ? 'border-red-700 bg-red-50 text-red-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50',
+          )}
         >
           <Thumb down />
         </button>

@@ -131,7 +131,12 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
           ) : !threadId ? (
             <span>Starting conversation...</span>
           ) : (
-            <span>Ready: {selectedIds.length > 0 ? `asking ${selectedIds.length} selected session${selectedIds.length === 1 ? '' : 's'}` : 'asking across all sessions'}</span>
+            <span>
+              Ready:{' '}
+              {selectedIds.length > 0
+                ? `asking ${selectedIds.length} selected session${selectedIds.length === 1 ? '' : 's'}`
+                : 'asking across all sessions'}
+            </span>
           )}
         </div>
         <ChatInput ref={inputRef} value={input} onChange={setInput} onSubmit={submit} disabled={chat.isBusy || !threadId} />

@@ -10,10 +10,7 @@ export interface ChatInputProps {
 }
 
 /** The question box: grows from 48 to 200 px; Enter sends, Shift+Enter adds a line. */
-export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(function ChatInput(
-  { value, onChange, onSubmit, disabled },
-  ref,
-) {
+export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(function ChatInput({ value, onChange, onSubmit, disabled }, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => area.current!, []);
 

@@ -6,7 +6,9 @@ describe('MarkdownContent: answers never load remote content', () => {
   it('shows a markdown image as its alt text, with no <img> and no request', () => {
     const { container } = render(
       <MarkdownContent
-        content={'Revenue grew [p. 3].\n\n![chart](http://images.example.test/pixel.png?who=reader)\n\nInline ![](https://t.example.test/p.gif) too.'}
+        content={
+          'Revenue grew [p. 3].\n\n![chart](http://images.example.test/pixel.png?who=reader)\n\nInline ![](https://t.example.test/p.gif) too.'
+        }
         onOpenSource={() => undefined}
       />,
     );

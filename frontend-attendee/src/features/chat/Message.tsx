@@ -41,7 +41,17 @@ export function Message({ role, content, createdAt, sources, pending, streaming,
           </Suspense>
         )}
         <p className={cn('mt-2 flex items-center gap-2 text-xs', isUser ? 'text-sky-100' : 'text-slate-600')}>
-          {pending ? 'Sending...' : streaming ? <><Spinner label="Answer in progress" className="scale-75" /> Answering...</> : createdAt ? messageTimeLabel(createdAt, now) : 'Just now'}
+          {pending ? (
+            'Sending...'
+          ) : streaming ? (
+            <>
+              <Spinner label="Answer in progress" className="scale-75" /> Answering...
+            </>
+          ) : createdAt ? (
+            messageTimeLabel(createdAt, now)
+          ) : (
+            'Just now'
+          )}
         </p>
         {footer}
       </div>

@@ -71,7 +71,9 @@ describe('runChat (the fallback chain)', () => {
   it('uses the message endpoint when the streaming fetch times out after 60 s', async () => {
     const { calls } = stubFetch({
       'POST /api/chat/stream': (init) =>
-        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
       'POST /api/chat/message': () => json(answer),
     });
     const run = runChat(payload, options().opts);

@@ -35,8 +35,7 @@ export interface ChatCallbacks {
 export type ChatRoute = 'stream' | 'message' | 'simple';
 
 export type ChatOutcome =
-  | { kind: 'complete'; content: string; sources: Source[]; route: ChatRoute }
-  | { kind: 'stream-error'; error: string; content: string };
+  { kind: 'complete'; content: string; sources: Source[]; route: ChatRoute } | { kind: 'stream-error'; error: string; content: string };
 
 export interface RunChatOptions extends ChatCallbacks {
   /** In production (GET /api/environment) the non-streaming message endpoint is used directly. */
@@ -81,11 +80,7 @@ type ReadResult =
  * [DONE]. Stops as stalled after 45 s without a first event, 30 s without an event, 180 s in all,
  * or more than 3 read errors (keep-alive comment lines are not events).
  */
-async function readStream(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  startedAt: number,
-  cb: ChatCallbacks,
-): Promise<ReadResult> {
+async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, startedAt: number, cb: ChatCallbacks): Promise<ReadResult> {
   const decoder = new TextDecoder();
   const streamStart = Date.now();
   let text = '';

@@ -7,7 +7,11 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
   return (
     <ol className="grid gap-3" aria-label="Search results">
       {results.map((r, i) => (
-        <li key={`${r.documentId}-${r.marker}-${i}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="search-result">
+        <li
+          key={`${r.documentId}-${r.marker}-${i}`}
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          data-testid="search-result"
+        >
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-sm font-semibold text-slate-900">{r.sessionTitle}</h2>
             <Badge tone="sky">{r.marker}</Badge>

@@ -10,11 +10,43 @@ import { SessionSelector, type SessionView } from './SessionSelector';
 afterEach(() => vi.unstubAllGlobals());
 
 const withContent = [
-  session({ id: 'k', title: 'Opening Keynote', format: 'keynote', day: 1, startTime: '9:00 AM', endTime: '9:45 AM', location: 'Ballroom A', speakers: ['Ana Ruiz'], tags: ['keynote', 'Strategy'], documentTypes: ['transcript', 'pdf'] }),
-  session({ id: 'p', title: 'Lender Panel', format: 'panel', day: 1, startTime: '8:00 AM', speakers: ['A One', 'B Two', 'C Three', 'D Four'], tags: ['panel', 'Credit', 'discussion'], documentTypes: ['pdf'] }),
+  session({
+    id: 'k',
+    title: 'Opening Keynote',
+    format: 'keynote',
+    day: 1,
+    startTime: '9:00 AM',
+    endTime: '9:45 AM',
+    location: 'Ballroom A',
+    speakers: ['Ana Ruiz'],
+    tags: ['keynote', 'Strategy'],
+    documentTypes: ['transcript', 'pdf'],
+  }),
+  session({
+    id: 'p',
+    title: 'Lender Panel',
+    format: 'panel',
+    day: 1,
+    startTime: '8:00 AM',
+    speakers: ['A One', 'B Two', 'C Three', 'D Four'],
+    tags: ['panel', 'Credit', 'discussion'],
+    documentTypes: ['pdf'],
+  }),
   session({ id: 'w', title: 'Pricing Lab', format: 'workshop', day: 2, startTime: '10:00 AM', documentTypes: ['transcript'] }),
 ];
-const all = [...withContent, session({ id: 'n', title: 'Networking Lunch', day: 4, startTime: '12:00 PM', documentTypes: [], contentStatus: 'none', hasDocuments: false, documentsCount: 0 })];
+const all = [
+  ...withContent,
+  session({
+    id: 'n',
+    title: 'Networking Lunch',
+    day: 4,
+    startTime: '12:00 PM',
+    documentTypes: [],
+    contentStatus: 'none',
+    hasDocuments: false,
+    documentsCount: 0,
+  }),
+];
 
 function Harness({ initial = [] as string[] }) {
   const [selected, setSelected] = useState(new Set(initial));

@@ -56,7 +56,10 @@ function SessionItem({ session, checked, onToggle }: { session: Session; checked
           aria-describedby={`${id}-details`}
         />
         <div className="min-w-0 flex-1">
-          <label htmlFor={id} className={cn('block text-sm font-semibold text-slate-900', disabled ? 'cursor-not-allowed' : 'cursor-pointer')}>
+          <label
+            htmlFor={id}
+            className={cn('block text-sm font-semibold text-slate-900', disabled ? 'cursor-not-allowed' : 'cursor-pointer')}
+          >
             {session.title}
           </label>
           <div id={`${id}-details`} className="mt-1 grid gap-1 text-xs text-slate-700">

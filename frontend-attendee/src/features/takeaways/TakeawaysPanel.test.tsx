@@ -34,7 +34,7 @@ describe('TakeawaysPanel', () => {
     expect(screen.getByText('Please select at least one session to generate takeaways.')).toBeInTheDocument();
   });
 
-  it("generates for the selected sessions with source badges; switching mode clears them", async () => {
+  it('generates for the selected sessions with source badges; switching mode clears them', async () => {
     const { calls } = stubFetch({ ...base, 'POST /api/takeaways': () => json(result) });
     renderApp(<Harness selectedIds={['a', 'b']} />);
     const u = userEvent.setup();
@@ -58,7 +58,11 @@ describe('TakeawaysPanel', () => {
   });
 
   it("copies ('Copied!'), exports ('Downloaded') and emails ('Email Sent!') the takeaways", async () => {
-    const { calls } = stubFetch({ ...base, 'POST /api/takeaways': () => json(result), 'POST /api/email/takeaways': () => json({ message: 'ok' }) });
+    const { calls } = stubFetch({
+      ...base,
+      'POST /api/takeaways': () => json(result),
+      'POST /api/email/takeaways': () => json({ message: 'ok' }),
+    });
     const u = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     const createUrl = vi.fn((_: Blob) => 'blob:x');
@@ -94,7 +98,11 @@ describe('TakeawaysPanel', () => {
   });
 
   it("'Copy Failed' when the clipboard refuses; 'Email Failed' when sending fails or the email is unknown", async () => {
-    stubFetch({ ...base, 'POST /api/takeaways': () => json(result), 'POST /api/email/takeaways': () => new Response('x', { status: 500 }) });
+    stubFetch({
+      ...base,
+      'POST /api/takeaways': () => json(result),
+      'POST /api/email/takeaways': () => new Response('x', { status: 500 }),
+    });
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     const u = userEvent.setup();
     const { unmount } = renderApp(<Harness selectedIds={['a']} />);

@@ -60,7 +60,10 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
     onError: (error) => {
       toast({
         title: 'Error',
-        description: error.message === MSG_SELECT_SESSION_FOR_TAKEAWAYS ? MSG_SELECT_SESSION_FOR_TAKEAWAYS : 'Failed to generate takeaways. Please try again.',
+        description:
+          error.message === MSG_SELECT_SESSION_FOR_TAKEAWAYS
+            ? MSG_SELECT_SESSION_FOR_TAKEAWAYS
+            : 'Failed to generate takeaways. Please try again.',
         variant: 'destructive',
       });
     },
@@ -122,7 +125,12 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
             {takeaways.length ? 'Refresh' : 'Generate'}
           </Button>
         </div>
-        <RadioGroup.Root value={mode} onValueChange={onModeChange} aria-label="Takeaways source" className="grid gap-2 text-sm text-slate-800">
+        <RadioGroup.Root
+          value={mode}
+          onValueChange={onModeChange}
+          aria-label="Takeaways source"
+          className="grid gap-2 text-sm text-slate-800"
+        >
           <div className="flex items-center gap-2">
             <RadioGroup.Item id="takeaways-selected" value="selected" className={radioItem}>
               <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-sky-800" />
@@ -153,7 +161,9 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
             {takeaways.map((t, i) => (
               <li key={i} className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900" data-testid="takeaway">
                 <p>
-                  <span aria-hidden="true" className="mr-1.5">•</span>
+                  <span aria-hidden="true" className="mr-1.5">
+                    •
+                  </span>
                   <span>{cleanTakeaway(t)}</span>
                 </p>
                 {result?.sources?.[i] && (
