@@ -29,19 +29,14 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { get, post, stream } from './chat-client.mjs';
-import { freePort, rssOf, sleep, startServer } from './server.mjs';
+import { BENCH_LIMITS, benchArgs, freePort, rssOf, sleep, startServer } from './server.mjs';
 import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_BACKEND_DIST: another build of the backend (e.g. the code before a change, built into backend/dist-before).
 const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const CHUNKS = Number(args.get('chunks') ?? 50_000);
 const QUERIES = Number(args.get('queries') ?? 200);
 const STREAMS = Number(args.get('streams') ?? 50);
@@ -52,17 +47,6 @@ const SKIP_RETRIEVAL = args.has('skip-retrieval');
 const LOAD_ROUNDS = Number(args.get('load-rounds') ?? 3);
 const LOAD_SECONDS = Number(args.get('load-seconds') ?? 5);
 const LOAD_CONNECTIONS = 10;
-/**
- * The benchmark's users all come from 127.0.0.1 and ask more than an attendee may (30 questions a
- * minute, 600 per address): the documented settings raise the limits for the benchmark's server.
- */
-const BENCH_LIMITS = {
-  CHAT_LIMIT_PER_USER: '100000',
-  CHAT_LIMIT_PER_IP: '1000000',
-  LOGIN_LIMIT_PER_IP: '100000',
-  SEARCH_LIMIT_PER_USER: '100000',
-  SEARCH_LIMIT_PER_IP: '1000000',
-};
 const TARGET_BURST_P95_MS = 300;
 const TARGET_STEADY_P95_MS = 150;
 const TARGET_SESSIONS_RATIO = 0.3;

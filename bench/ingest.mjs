@@ -29,19 +29,14 @@ import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { api, rssOf, sleep, startServer } from './server.mjs';
+import { api, benchArgs, rssOf, sleep, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const PDFDocument = require('pdfkit');
 const { PDFParse } = require('pdf-parse');
 
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 3);
 const FILINGS_ONLY = args.has('filings-only');
 const positional = process.argv.slice(2).find((a) => !a.startsWith('--'));

@@ -21,16 +21,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from './results.mjs';
+import { benchArgs } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const MESSAGES = Number(args.get('messages') ?? 100_000);
 const RUNS = Number(args.get('runs') ?? 15);
 const EVAL = args.get('eval') ?? '/work/shared/eval-dev/manifest.json';

@@ -15,16 +15,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { get, post, stream } from './chat-client.mjs';
+import { benchArgs, BENCH_LIMITS } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const N = Number(args.get('questions') ?? 40);
 const GAP = Number(args.get('gap') ?? 150);
 const dataDir = path.resolve(args.get('data-dir') ?? '');
@@ -39,11 +35,7 @@ const config = loadConfig(
     NODE_ENV: 'development',
     SEED_DEMO: 'false',
     AI_PROVIDER: 'local',
-    CHAT_LIMIT_PER_USER: '100000',
-    CHAT_LIMIT_PER_IP: '1000000',
-    LOGIN_LIMIT_PER_IP: '100000',
-    SEARCH_LIMIT_PER_USER: '100000',
-    SEARCH_LIMIT_PER_IP: '1000000',
+    ...BENCH_LIMITS,
   },
   { dataDir },
 );

@@ -21,16 +21,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { post, stream } from './chat-client.mjs';
 import { writeResultsSection } from './results.mjs';
+import { benchArgs } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const STREAMS = Number(args.get('streams') ?? 200);
 const OVER_S = Number(args.get('over') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);

@@ -12,6 +12,23 @@ const MAIN = path.join(path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(
 export const ADMIN = 'bench@bench.local';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A bench script's `--name=value` options (`--flag` alone: 'true'), by name. */
+export function benchArgs(argv = process.argv.slice(2)) {
+  return new Map(argv.map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+}
+
+/**
+ * The benchmarks' users all come from 127.0.0.1 and ask more than an attendee may (30 questions a
+ * minute, 600 per address): the documented settings raise the limits for the benchmark's server.
+ */
+export const BENCH_LIMITS = {
+  CHAT_LIMIT_PER_USER: '100000',
+  CHAT_LIMIT_PER_IP: '1000000',
+  LOGIN_LIMIT_PER_IP: '100000',
+  SEARCH_LIMIT_PER_USER: '100000',
+  SEARCH_LIMIT_PER_IP: '1000000',
+};
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();

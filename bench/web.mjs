@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { writeResultsSection } from './results.mjs';
+import { benchArgs } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,12 +36,7 @@ const CHROME_FLAGS = [
 ];
 const JS_BUDGET_GZIP = 200 * 1024;
 const SCORE_TARGET = 90;
-const args = new Map(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
+const args = benchArgs();
 const RUNS = Number(args.get('runs') ?? 3);
 
 function freePort() {

@@ -51,7 +51,14 @@ function lower(a: Role, b: Role): Role {
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
   /** Resolved sessions by token hash (SESSION_CACHE_MS): most requests cost no database round trip. */
-  private readonly sessions = new LRUCache<string, AuthUser>({ max: SESSION_CACHE_ENTRIES, ttl: SESSION_CACHE_MS, ttlAutopurge: false });
+  private readonly sessions = new LRUCache<string, AuthUser>({
+    max: SESSION_CACHE_ENTRIES,
+    ttl: SESSION_CACHE_MS,
+    ttlAutopurge: false,
+    dispose: (user, key) => this.unindex(user.id, key),
+  });
+  /** The remembered token hashes of each user, so a sign-in forgets that user's entries without a scan. */
+  private readonly keysByUser = new Map<string, Set<string>>();
 
   constructor(
     private readonly config: AppConfig,
@@ -115,11 +122,18 @@ export class AuthService {
   /** Forgets every remembered session (this process): the next request of each reads the database. */
   forgetSessions(): void {
     this.sessions.clear();
+    this.keysByUser.clear();
   }
 
   /** Forgets the remembered sessions of one user (this process), e.g. after their profile changed. */
   private forgetUser(userId: string): void {
-    for (const [key, user] of this.sessions.entries()) if (user.id === userId) this.sessions.delete(key);
+    for (const key of [...(this.keysByUser.get(userId) ?? [])]) this.sessions.delete(key);
+  }
+
+  private unindex(userId: string, key: string): void {
+    const keys = this.keysByUser.get(userId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByUser.delete(userId);
   }
 
   /** The user of a session cookie, or null. */
@@ -149,6 +163,8 @@ export class AuthService {
     const shown = role === 'attendee' && row.sessionProfile ? { ...row, ...row.sessionProfile } : row;
     const user = this.toAuthUser(shown, role, accountRole, token);
     this.sessions.set(key, user);
+    const keys = this.keysByUser.get(user.id) ?? new Set<string>();
+    this.keysByUser.set(user.id, keys.add(key));
     return { user, renewed: row.renewed };
   }
 
