@@ -55,4 +55,31 @@ describe('foundation (boot, errors, environment)', () => {
     const [{ d }] = await db.query(`SELECT 1 - ('[1,0,0]'::vector <=> '[1,0,0]'::vector) AS d`);
     expect(Number(d)).toBe(1);
   });
+
+  it('runs every database session with the search settings, so a search needs no transaction', async () => {
+    const { DataSource } = await import('typeorm');
+    const db = t.app.get(DataSource);
+    // Several pooled connections at once: each one sees the settings.
+    const rows = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        db.query(
+          `SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan,
+                  current_setting('random_page_cost') AS cost`,
+        ),
+      ),
+    );
+    for (const [row] of rows) expect(row).toEqual({ ef: '200', scan: 'relaxed_order', cost: '1.1' });
+  });
+
+  it("keeps answering HTTP while the embedded database is busy (SQL runs on the database's own thread)", async () => {
+    const { DataSource } = await import('typeorm');
+    const db = t.app.get(DataSource);
+    const order: string[] = [];
+    const slow = db.query('SELECT pg_sleep(1.5)').then(() => order.push('sql done'));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the statement has reached the database
+    await request(t.url).get('/api/environment').expect(200);
+    order.push('http answered');
+    await slow;
+    expect(order).toEqual(['http answered', 'sql done']);
+  });
 });

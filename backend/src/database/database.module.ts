@@ -6,6 +6,7 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
 import { runMigrationsLocked } from './migration-lock';
 import { migrations } from './migrations';
+import { startupOptions } from './session-settings';
 
 const POOL_SIZE = 10;
 const EMBEDDED = Symbol('EMBEDDED_DATABASE');
@@ -60,6 +61,8 @@ class EmbeddedDatabaseModule {}
           // Bounded waits: for a pooled connection, and for any one statement (settings).
           extra: {
             max: POOL_SIZE,
+            // Search settings of every session (session-settings.ts); the embedded database sets them itself.
+            options: startupOptions(),
             connectionTimeoutMillis: config.dbConnectionTimeoutMs,
             statement_timeout: config.dbStatementTimeoutMs || undefined,
           },

@@ -1,18 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
+import { DEFAULT_EF_SEARCH } from '../database/session-settings';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
 
 /** Reciprocal rank fusion constant: score = Σ 1 / (RRF_K + rank) over the vector and full-text rankings. */
 export const RRF_K = 60;
-/**
- * HNSW candidate list size (`hnsw.ef_search`, pgvector's default is 40). Measured on 50,000 chunks with
- * the local feature-hashing embeddings (bench/RESULTS.md, "Chat"): recall@10 against an exact scan
- * 0.20 / 0.32 / 0.45 / 0.60 at 40 / 100 / 200 / 400 for 2.6 / 4.4 / 6.5 / 11 ms. Hashed bag-of-words
- * vectors are nearly equidistant, so the graph finds near-ties rather than the exact neighbours (the
- * top 10 found is 94% as similar as the exact one at 200); 200 buys most of what is cheap.
- */
-export const DEFAULT_EF_SEARCH = 200;
+export { DEFAULT_EF_SEARCH } from '../database/session-settings';
 /** Candidates each ranking contributes to the fusion. */
 export const DEFAULT_CANDIDATES = 40;
 /** Share of `ts_rank_cd` (cover density: query words close together) added to the IDF sum of the text rank. */
@@ -274,14 +268,16 @@ export class RetrievalRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Runs `work` in a transaction whose HNSW settings (`SET LOCAL`) apply to its queries only. */
+  /**
+   * Runs `work` with the HNSW candidate list size asked for. The default is a setting of every database
+   * session (`SESSION_SETTINGS`): one statement, no transaction. Another size (recall measurements) is
+   * `SET LOCAL` in a transaction of its own, so it applies to these queries only.
+   */
   private inSearchTransaction<T>(opts: { efSearch?: number }, work: (m: EntityManager) => Promise<T>): Promise<T> {
     const ef = Math.max(1, Math.min(1000, Math.round(opts.efSearch ?? DEFAULT_EF_SEARCH)));
+    if (ef === DEFAULT_EF_SEARCH) return work(this.db.manager);
     return this.db.transaction(async (m) => {
-      // Iterative scans keep filtered HNSW queries (one session's chunks) from coming back short. The
-      // chunks are read from memory (embedded) or SSD: random reads cost about as much as sequential
-      // ones, which lets the planner pick the GIN index for a selective text filter.
-      await m.query(`SET LOCAL hnsw.ef_search = ${ef}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`);
+      await m.query(`SET LOCAL hnsw.ef_search = ${ef}`);
       return work(m);
     });
   }
