@@ -100,6 +100,19 @@ describe('hot reads: session list and session lookup caches', () => {
       await db.query(`UPDATE documents SET status = 'embedded' WHERE session_id = $1`, [created.id]);
       expect((await admin.get('/api/sessions').expect(200)).body[0]).toMatchObject({ contentStatus: 'available' });
     });
+
+    it('answers many requests at once, each with every change committed before it was sent', async () => {
+      const created = (await admin.post('/api/admin/session').send({ title: 'Round 0' }).expect(201)).body;
+      expect(await titles(admin, '?includeAll=true')).toEqual(['Round 0']);
+      for (let round = 1; round <= 5; round++) {
+        // Requests in flight while the change commits, then requests sent after it: those see it.
+        const during = Array.from({ length: 10 }, () => titles(admin, '?includeAll=true'));
+        await db.query(`UPDATE sessions SET title = $2 WHERE id = $1`, [created.id, `Round ${round}`]);
+        const after = await Promise.all(Array.from({ length: 20 }, () => titles(admin, '?includeAll=true')));
+        expect(after).toEqual(Array.from({ length: 20 }, () => [`Round ${round}`]));
+        for (const seen of await Promise.all(during)) expect([[`Round ${round - 1}`], [`Round ${round}`]]).toContainEqual(seen);
+      }
+    });
   });
 
   describe('session cookie lookup', () => {

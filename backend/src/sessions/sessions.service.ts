@@ -1,5 +1,6 @@
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { CoalescedRead } from '../common/coalesced-read';
 import { hasRole, Role } from '../common/roles';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
 import { SessionInputDto } from './dto/session-input.dto';
@@ -32,6 +33,8 @@ export class SessionsService {
    * process or any other sharing the database, so the list is never stale.
    */
   private readonly listCache = new Map<ListView, { version: string; sessions: SessionResponse[] }>();
+  /** Requests arriving together share one version read, each still answered by a read begun after it arrived. */
+  private readonly version = new CoalescedRead(() => this.repo.contentVersion());
 
   constructor(
     private readonly repo: SessionsRepository,
@@ -47,7 +50,7 @@ export class SessionsService {
     if (admin && !hasRole(viewer, 'admin')) throw new ForbiddenException('You do not have permission to do this.');
     const view: ListView = admin ? 'admin' : yes(query.includeAll) ? 'includeAll' : 'attendee';
     const cached = this.listCache.get(view);
-    if (cached && cached.version === (await this.repo.contentVersion())) return cached.sessions;
+    if (cached && cached.version === (await this.version.get())) return cached.sessions;
     const { version, rows } = await this.repo.listAtVersion({ withContentOnly: view === 'attendee', withDocuments: admin });
     const sessions = rows.map(toSessionResponse);
     this.listCache.set(view, { version, sessions });
