@@ -77,23 +77,37 @@ export class ChatRepository {
   /**
    * Stores a message and returns its id. A question keeps the sessions it was asked about
    * (`sessionIds`); an answer keeps its question (`questionId`), on which it records whether the
-   * question went `unanswered`.
+   * question went `unanswered`. With `release`, the same statement also ends the request's claim on the
+   * thread (`release`): an answer is stored and its thread freed in one round trip.
    */
   async insertMessage(
     threadId: string,
     role: 'user' | 'assistant',
     content: string,
     sources: Source[],
-    meta: { sessionIds?: string[]; questionId?: string; unanswered?: boolean } = {},
+    meta: { sessionIds?: string[]; questionId?: string; unanswered?: boolean; release?: boolean } = {},
   ): Promise<string> {
     const [{ id }] = await this.db.query(
       `WITH m AS (
          INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id)
          VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6) RETURNING id
-       ), t AS (UPDATE chat_threads SET updated_at = now() WHERE id = $1),
+       ), t AS (
+         UPDATE chat_threads SET updated_at = now(),
+                active_request_at = CASE WHEN $8::boolean THEN NULL ELSE active_request_at END
+          WHERE id = $1
+       ),
        q AS (UPDATE chat_messages SET unanswered = $7 WHERE $6::uuid IS NOT NULL AND id = $6 AND thread_id = $1)
        SELECT id FROM m`,
-      [threadId, role, content, JSON.stringify(sources), meta.sessionIds ?? null, meta.questionId ?? null, meta.unanswered ?? null],
+      [
+        threadId,
+        role,
+        content,
+        JSON.stringify(sources),
+        meta.sessionIds ?? null,
+        meta.questionId ?? null,
+        meta.unanswered ?? null,
+        meta.release === true,
+      ],
     );
     return id;
   }

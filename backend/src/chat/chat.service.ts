@@ -169,18 +169,25 @@ export class ChatService {
   private async answer(request: ClaimedRequest, ctx: RequestContext, opts: AnswerOptions): Promise<ChatAnswer> {
     const { user, threadId, message, history } = request;
     const usage = { userId: user.id };
-    // Written while the answer is prepared (awaited before the answer is stored, so it stays first).
-    const recorded = Promise.all([
-      this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        messagePreview: message,
-        threadId,
-      }),
-      this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
-    ]);
-    recorded.catch(() => undefined); // handled where it is awaited
+    // The question and its activity row are written once the search has run, while the answer is
+    // prepared (awaited before the answer is stored, so the question stays first). In a burst of
+    // questions the searches, which the first words wait for, then go ahead of these writes.
+    let recorded: Promise<[void, string]> | undefined;
+    const record = () => {
+      recorded ??= Promise.all([
+        this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          messagePreview: message,
+          threadId,
+        }),
+        this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
+      ]);
+      recorded.catch(() => undefined); // handled where it is awaited
+      return recorded;
+    };
     // The thread's claim is a lease: kept fresh while this process works on the answer.
+    let released = false;
     const heartbeat = setInterval(() => void this.repo.heartbeat(threadId).catch(() => undefined), REQUEST_HEARTBEAT_MS);
     heartbeat.unref();
     try {
@@ -191,6 +198,7 @@ export class ChatService {
         k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
         userId: user.id,
       });
+      void record();
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);
@@ -218,16 +226,20 @@ export class ChatService {
 
       const content = filter.text.trim();
       const sources = citations.sources();
-      const [, questionId] = await recorded;
+      const [, questionId] = await record();
+      clearInterval(heartbeat);
+      // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
         questionId,
         unanswered: isUnanswered(content, sources),
+        release: true,
       });
+      released = true;
       return { content, sources };
     } finally {
       clearInterval(heartbeat);
-      await recorded.catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
-      await this.repo.release(threadId);
+      await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
+      if (!released) await this.repo.release(threadId);
     }
   }
 

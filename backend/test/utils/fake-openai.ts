@@ -87,7 +87,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   };
   const usage = options.usage ?? { prompt_tokens: 1200, completion_tokens: 300 };
   const reply = options.reply ?? defaultReply;
-  const noUsage = { record: async () => undefined } as unknown as AiUsageService;
+  const noUsage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
   const embedders = new Map<number, LocalHashEmbeddings>();
 
   const server = http.createServer((req, res) => {

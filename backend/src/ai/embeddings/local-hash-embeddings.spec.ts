@@ -6,7 +6,7 @@ import { contentTerms } from './text-features';
 /** Collects usage records in memory (the database path is covered by the ingestion e2e suite). */
 function usageRecorder(): { records: UsageRecord[]; service: AiUsageService } {
   const records: UsageRecord[] = [];
-  const service = { record: async (r: UsageRecord) => void records.push(r) } as unknown as AiUsageService;
+  const service = { recordLater: (r: UsageRecord) => void records.push(r) } as unknown as AiUsageService;
   return { records, service };
 }
 

@@ -42,13 +42,13 @@ export class LocalHashEmbeddings implements EmbeddingsProvider {
 
   async embedDocuments(texts: string[], ctx?: UsageContext): Promise<number[][]> {
     const vectors = texts.map((t) => this.embed(t));
-    await this.record(texts, ctx);
+    this.record(texts, ctx);
     return vectors;
   }
 
   async embedQuery(text: string, ctx?: UsageContext): Promise<number[]> {
     const vector = this.embed(text);
-    await this.record([text], ctx);
+    this.record([text], ctx);
     return vector;
   }
 
@@ -88,8 +88,9 @@ export class LocalHashEmbeddings implements EmbeddingsProvider {
     return out;
   }
 
-  private async record(texts: string[], ctx?: UsageContext): Promise<void> {
-    await this.usage.record({
+  /** In the background (`recordLater`): embedding here is microseconds, the usage row a database round trip. */
+  private record(texts: string[], ctx?: UsageContext): void {
+    this.usage.recordLater({
       kind: 'embedding',
       provider: 'local',
       model: this.model,

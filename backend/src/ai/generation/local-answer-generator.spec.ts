@@ -41,7 +41,10 @@ const PASSAGES: GenerationPassage[] = [
 
 describe(LocalAnswerGenerator.name, () => {
   const records: UsageRecord[] = [];
-  const usage = { record: async (r: UsageRecord) => void records.push(r) } as unknown as AiUsageService;
+  const usage = {
+    record: async (r: UsageRecord) => void records.push(r),
+    recordLater: (r: UsageRecord) => void records.push(r),
+  } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);
 
   it('answers with a lead sentence and bullets quoting the relevant sentences, each with its marker', () => {
@@ -113,7 +116,7 @@ describe(LocalAnswerGenerator.name, () => {
 });
 
 describe('answers weigh rare words above the ones every page repeats', () => {
-  const usage = { record: async () => undefined } as unknown as AiUsageService;
+  const usage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);
   const filing = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'ACME 2022 10K', text });
   const passages = [
@@ -135,7 +138,7 @@ describe('answers weigh rare words above the ones every page repeats', () => {
 });
 
 describe('answers on meeting transcripts (untimed, cited by line)', () => {
-  const usage = { record: async () => undefined } as unknown as AiUsageService;
+  const usage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);
   const lines = [
     'Professor: The voice-unvoice detection usually relies on R-one over R-zero as the measure {disfmarker} that is the classic feature.',

@@ -1,4 +1,4 @@
-import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import type { UsageKind } from '../ai.types';
 import { costUsd, priceOf } from '../pricing';
@@ -26,9 +26,11 @@ export interface UsageRecord {
  * table (`../pricing.ts`). A failure to record is logged, never thrown: it must not break the call.
  */
 @Injectable()
-export class AiUsageService {
+export class AiUsageService implements OnModuleDestroy {
   private readonly logger = new Logger(AiUsageService.name);
   private readonly unpriced = new Set<string>();
+  /** Records started by `recordLater` and not yet written. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly repository: AiUsageRepository,
@@ -46,6 +48,20 @@ export class AiUsageService {
   async assertWithinBudget(): Promise<void> {
     if (this.config.aiProvider !== 'openai' || this.config.openaiDailyBudgetUsd === undefined) return;
     if ((await this.budget()).reached) throw new ServiceUnavailableException(AI_BUDGET_REACHED_MESSAGE);
+  }
+
+  /**
+   * Records without making the caller wait for the database: a question's embedding is searched at
+   * once instead of after its usage row, which in a burst of questions queues behind the other
+   * questions' statements. The row is still written before the application shuts down.
+   */
+  recordLater(usage: UsageRecord): void {
+    const written = this.record(usage).finally(() => this.inFlight.delete(written));
+    this.inFlight.add(written);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.inFlight);
   }
 
   async record(usage: UsageRecord): Promise<void> {
