@@ -27,6 +27,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_BACKEND_DIST: another build of the backend (e.g. the code before a change, built into backend/dist-before).
+const BACKEND_DIST = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const requireBackend = createRequire(path.join(root, 'backend', 'package.json'));
 
 // ---------- options ----------
@@ -429,7 +431,7 @@ async function startApp(smtpPort) {
     const baseUrl = `http://127.0.0.1:${port}`;
     state.logFile = path.join(state.dataDir, 'app.log');
     const log = fs.openSync(state.logFile, 'w');
-    const app = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], {
+    const app = spawn(process.execPath, [path.join(BACKEND_DIST, 'main.js')], {
       cwd: root,
       stdio: ['ignore', log, log],
       env: {
@@ -622,7 +624,7 @@ async function main() {
     console.error(`no dev set at ${dataDirOfSet} (manifest.json missing); give its path with --data <dir>`);
     process.exit(2);
   }
-  if (!fs.existsSync(path.join(root, 'backend', 'dist', 'main.js'))) {
+  if (!fs.existsSync(path.join(BACKEND_DIST, 'main.js'))) {
     console.error('the backend is not built: run `node scripts/ensure-built.mjs` (npm run eval does it)');
     process.exit(2);
   }
