@@ -8,7 +8,6 @@ import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-p
 import { Insights1735000014000 } from './1735000014000-insights';
 import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
 import { ContentVersion1735000016500 } from './1735000016500-content-version';
-import { HnswBuildParams1735000017000 } from './1735000017000-hnsw-build-params';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -22,5 +21,4 @@ export const migrations = [
   Insights1735000014000,
   DocumentOcrPages1735000015000,
   ContentVersion1735000016500,
-  HnswBuildParams1735000017000,
 ];
