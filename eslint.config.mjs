@@ -29,6 +29,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // another build measured by the benchmarks (BENCH_BACKEND_DIST, bench/README.md)
+      'backend/dist-before/**',
       '**/coverage/**',
       'test-results/**',
       'playwright-report/**',
