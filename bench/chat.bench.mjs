@@ -29,12 +29,11 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { get, post, stream } from './chat-client.mjs';
-import { BENCH_LIMITS, benchArgs, freePort, rssOf, sleep, startServer } from './server.mjs';
+import { BACKEND_DIST, BENCH_LIMITS, benchArgs, freePort, rssOf, sleep, startServer } from './server.mjs';
 import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// BENCH_BACKEND_DIST: another build of the backend (e.g. the code before a change, built into backend/dist-before).
-const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
+const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const CHUNKS = Number(args.get('chunks') ?? 50_000);

@@ -25,10 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { BACKEND_DIST } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// BENCH_BACKEND_DIST: another build of the backend (e.g. the code before a change, built into backend/dist-before).
-const BACKEND_DIST = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
 const requireBackend = createRequire(path.join(root, 'backend', 'package.json'));
 
 // ---------- options ----------

@@ -29,7 +29,7 @@ import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { api, benchArgs, rssOf, sleep, startServer } from './server.mjs';
+import { api, BACKEND_DIST, benchArgs, rssOf, sleep, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -41,7 +41,7 @@ const RUNS = Number(args.get('runs') ?? 3);
 const FILINGS_ONLY = args.has('filings-only');
 const positional = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const PDF_DIR = path.resolve(root, args.get('pdfs') ?? positional ?? path.join('..', 'shared', 'eval-dev', 'pdfs'));
-const MAIN = path.join(root, 'backend', 'dist', 'main.js');
+const MAIN = path.join(BACKEND_DIST, 'main.js');
 
 // ---------------------------------------------------------------- fixtures
 

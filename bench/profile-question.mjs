@@ -15,10 +15,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { get, post, stream } from './chat-client.mjs';
-import { benchArgs, BENCH_LIMITS } from './server.mjs';
+import { BACKEND_DIST, benchArgs, BENCH_LIMITS } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
+const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const N = Number(args.get('questions') ?? 40);

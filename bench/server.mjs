@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist')), 'main.js');
+/** The built backend measured: `backend/dist`, or another build (BENCH_BACKEND_DIST, e.g. the code before a change in backend/dist-before). */
+export const BACKEND_DIST = path.resolve(process.env.BENCH_BACKEND_DIST ?? path.join(root, 'backend', 'dist'));
+const MAIN = path.join(BACKEND_DIST, 'main.js');
 export const ADMIN = 'bench@bench.local';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../src/ai/ai.types';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
-import { chunksOf, createSession, listedDocument, settled, uploadedFiles } from './fixtures/document-helpers';
+import { chunksOf, createSession, listedDocument, rawBytes, settled, uploadedFiles } from './fixtures/document-helpers';
 import { encryptedPdf, noTextPdf, reportPage, textPdf, truncatedPdf, writeSizedFile } from './fixtures/pdf-fixtures';
 import { INVALID_JSON, SPEAKER_TXT, UNKNOWN_SHAPE_JSON, WHISPER_JSON } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
@@ -234,15 +234,7 @@ describe('documents (upload, list, re-process, delete, download, export)', () =>
 
     it('downloads the identical bytes with its type and original name', async () => {
       const stored = await fs.readFile(path.join(t.config.uploadsDir, doc.storagePath));
-      const res = await admin
-        .get(`/api/admin/documents/${doc.id}/download`)
-        .buffer(true)
-        .parse((r, cb) => {
-          const parts: Buffer[] = [];
-          r.on('data', (b: Buffer) => parts.push(b));
-          r.on('end', () => cb(null, Buffer.concat(parts)));
-        })
-        .expect(200);
+      const res = await admin.get(`/api/admin/documents/${doc.id}/download`).buffer(true).parse(rawBytes).expect(200);
       const body = res.body as Buffer;
       expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(stored).digest('hex'));
       expect(body.length).toBe(doc.bytes);

@@ -9,7 +9,7 @@ import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { chunkPdfPage } from '../src/ingestion/chunking/chunker';
 import { readPdfPages } from '../src/ingestion/parsing/pdf-pages';
 import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
-import { createSession, listedDocument, waitFor } from './fixtures/document-helpers';
+import { createSession, listedDocument, rawBytes, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { freePort, ServerProcess, signInAdminByOutbox, waitUntilServing } from './fixtures/server-process';
 
@@ -133,15 +133,7 @@ describe(`crash during ingestion (server process killed with SIGKILL, then resta
         } finally {
           await db.end();
         }
-        const download = await admin
-          .get(`/api/admin/documents/${doc.id}/download`)
-          .buffer(true)
-          .parse((r, cb) => {
-            const parts: Buffer[] = [];
-            r.on('data', (b: Buffer) => parts.push(b));
-            r.on('end', () => cb(null, Buffer.concat(parts)));
-          })
-          .expect(200);
+        const download = await admin.get(`/api/admin/documents/${doc.id}/download`).buffer(true).parse(rawBytes).expect(200);
         expect(
           createHash('sha256')
             .update(download.body as Buffer)

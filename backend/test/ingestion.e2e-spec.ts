@@ -10,7 +10,7 @@ import { INGEST_QUEUE } from '../src/documents/ingest-queue.port';
 import { BullIngestQueue, INGESTION_QUEUE_NAME, jobIdOf } from '../src/ingestion/queue/bull-ingest-queue';
 import { EMBED_BATCH } from '../src/ingestion/ingestion.service';
 import { InProcessIngestQueue } from '../src/ingestion/queue/in-process-ingest-queue';
-import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
+import { chunksOf, createSession, listedDocument, settled, settledWithProgress, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { SPEAKER_TXT } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
@@ -90,16 +90,7 @@ describe(`ingestion queue: ${MODE}`, () => {
 
   it("writes progress as it goes: 'Parsing', 'Embedding n/m' with chunk counts and an ETA, then Ready", async () => {
     const doc = await upload(bigPdf, 'pdf', 'outlook.pdf');
-    const seen: DocumentResponse[] = [];
-    await waitFor(
-      async () => {
-        const d = await listedDocument(admin, doc.id);
-        if (d) seen.push(d);
-        return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
-      },
-      120_000,
-      20,
-    );
+    const { seen } = await settledWithProgress(admin, doc.id, 120_000, 20);
     const chunked = seen.filter((d) => d.status === 'chunked');
     expect(chunked.length).toBeGreaterThan(0);
     const stages = chunked.map((d) => d.progressStage ?? '');

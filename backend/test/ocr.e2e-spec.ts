@@ -5,7 +5,7 @@ import type TestAgent from 'supertest/lib/agent';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
 import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
-import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
+import { chunksOf, createSession, settled, settledWithProgress } from './fixtures/document-helpers';
 import { encryptedPdf, scannedPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
@@ -53,16 +53,7 @@ describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${
 
   it("ingests an image-only PDF: 'Reading scanned pages' progress, OCR pages listed, found by search and chat with [p. 2]", async () => {
     const doc = await upload(admin, sessionId, await scannedPdf(HANDOUT), 'handout-scan.pdf');
-    const seen: DocumentResponse[] = [];
-    const done = await waitFor(
-      async () => {
-        const d = await listedDocument(admin, doc.id);
-        if (d) seen.push(d);
-        return d?.status === 'embedded' || d?.status === 'error' ? d : undefined;
-      },
-      120_000,
-      20,
-    );
+    const { doc: done, seen } = await settledWithProgress(admin, doc.id, 120_000, 20);
     expect(done).toMatchObject({ status: 'embedded', error: null, progressStage: 'Ready', ocrPages: [1, 2] });
 
     // Progress: the stage names the page being read and how many there are; an ETA once a page was timed.

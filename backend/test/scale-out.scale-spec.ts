@@ -10,7 +10,7 @@ import { THREAD_BUSY_MESSAGE } from '../src/chat/dto/chat.dto';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
 import { migrations } from '../src/database/migrations';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
-import { waitFor } from './fixtures/document-helpers';
+import { rawBytes, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { freePort, ServerProcess, waitUntilServing } from './fixtures/server-process';
 import { freshDatabase, FreshDatabase } from './utils/fresh-database';
@@ -169,11 +169,7 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
       .get(`/api/admin/documents/${doc.id}/download`)
       .set('Cookie', adminCookie)
       .buffer(true)
-      .parse((r, cb) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => cb(null, Buffer.concat(parts)));
-      });
+      .parse(rawBytes);
     expect(download.status).toBe(200);
     expect(sha256(download.body as Buffer)).toBe(sha256(pdf));
     uploaded = { doc, pdf };

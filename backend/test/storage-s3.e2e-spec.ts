@@ -11,7 +11,7 @@ import { LocalFileStore } from '../src/storage/local-file-store';
 import { S3_PART_BYTES, S3FileStore } from '../src/storage/s3-file-store';
 import { createFileStore } from '../src/storage/storage.module';
 import { loadConfig } from '../src/config/app-config';
-import { createSession, settled, uploadedFiles } from './fixtures/document-helpers';
+import { createSession, rawBytes, settled, uploadedFiles } from './fixtures/document-helpers';
 import { reportPage, textPdf, writeSizedFile } from './fixtures/pdf-fixtures';
 import { SPEAKER_TXT } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
@@ -150,14 +150,7 @@ describe('uploads in object storage (S3_BUCKET set): upload, ingestion, download
     expect(done).toMatchObject({ status: 'embedded', progressPercent: 100 });
     expect(done.totalChunks).toBeGreaterThan(0);
 
-    const download = await admin
-      .get(`/api/admin/documents/${doc.id}/download`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => cb(null, Buffer.concat(parts)));
-      });
+    const download = await admin.get(`/api/admin/documents/${doc.id}/download`).buffer(true).parse(rawBytes);
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(Number(download.headers['content-length'])).toBe(pdf.length);

@@ -227,7 +227,6 @@ export class ChatService {
       const content = filter.text.trim();
       const sources = citations.sources();
       const [, questionId] = await record();
-      clearInterval(heartbeat);
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
         questionId,

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { downloadCSV, RefreshButton, useGetList, useGetOne } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { RichContent } from '@/components/RichContent';
+import { StatCard } from '@/components/StatCard';
 import { ALL_SESSIONS_LABEL, DEFAULT_INSIGHTS_DAYS, INSIGHTS_RANGES, INSIGHTS_TAB_LABEL, MSG_LOADING_INSIGHTS } from '@/constants';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/http';
@@ -49,26 +50,6 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
     <Card variant="outlined" component="section" aria-label={title} sx={{ mb: 3 }}>
       <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
       <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
-  );
-}
-
-function StatCard({ label, value, caption }: { label: string; value: string; caption?: string }) {
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-        {caption && (
-          <Typography variant="caption" color="text.secondary">
-            {caption}
-          </Typography>
-        )}
-      </CardContent>
     </Card>
   );
 }

@@ -23,27 +23,8 @@ import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE
 import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import type { DailyCost, UsageSummary } from '@/lib/types';
+import { StatCard } from '@/components/StatCard';
 import { BudgetNotice } from './BudgetNotice';
-
-function StatCard({ label, value, caption }: { label: string; value: string; caption?: string }) {
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-        {caption && (
-          <Typography variant="caption" color="text.secondary">
-            {caption}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** SPEC §2 OpenAI Billing: range, four cards, a daily cost chart, the daily breakdown and Usage Analytics. */
 export function OpenAIBilling() {
