@@ -165,6 +165,15 @@ function chunkText(kind) {
 }
 
 // ---------- helpers ----------
+/** The suggested questions of the attendee app's empty chat, as the app ships them. */
+function suggestedQuestions() {
+  const source = fs.readFileSync(path.join(root, 'frontend-attendee', 'src', 'constants.ts'), 'utf8');
+  const list = /SUGGESTED_QUESTIONS = \[([\s\S]*?)\]/.exec(source)?.[1] ?? '';
+  const questions = [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+  if (questions.length === 0) throw new Error('SUGGESTED_QUESTIONS not found in frontend-attendee/src/constants.ts');
+  return questions;
+}
+
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -295,12 +304,17 @@ async function main() {
     texts.length = 0;
     for (const row of await db.query(`SELECT text FROM chunks ORDER BY id LIMIT 5000`)) texts.push(row.text);
     seed = 4242;
+    // The first QUERIES serve the retrieval measurements; the streams need one question each (the server
+    // shares the search of a question asked again, so a repeated question would flatter the streams).
     const questions = [];
-    for (let q = 0; q < QUERIES; q++) {
+    const asked = new Set();
+    while (asked.size < Math.max(QUERIES, STREAMS * (ROUNDS + BURSTS) + 1)) {
       const words = keywords(pick(texts)).filter((w) => w.length > 3);
       const chosen = [pick(words), pick(words), pick(words), pick(words)].filter(Boolean);
-      questions.push(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
+      const question = `What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`;
+      if (!asked.has(question)) (asked.add(question), questions.length < QUERIES && questions.push(question));
     }
+    const streamQuestions = [...asked];
     const retrievalRows = [];
     let okRetrieval = true;
     if (!SKIP_RETRIEVAL) {
@@ -308,7 +322,7 @@ async function main() {
       const cold = [];
       for (const q of questions) {
         const s = performance.now();
-        await retrieval.retrieve(q, { k: 8 });
+        await retrieval.retriever({ k: 8 }).invoke(q);
         cold.push(performance.now() - s);
       }
       if (args.has('explain')) {
@@ -317,7 +331,7 @@ async function main() {
         let captured;
         repo.inSearchTransaction = (opts, work) =>
           original(opts, (m) => work({ query: (sql, params) => ((captured = { sql, params }), m.query(sql, params)) }));
-        await retrieval.retrieve(questions[0], { k: 8 });
+        await retrieval.retriever({ k: 8 }).invoke(questions[0]);
         repo.inSearchTransaction = original;
         const plan = await db.transaction(async (m) => {
           await m.query(
@@ -330,7 +344,7 @@ async function main() {
       const e2e = [];
       for (const q of questions) {
         const s = performance.now();
-        await retrieval.retrieve(q, { k: 8 });
+        await retrieval.retriever({ k: 8 }).invoke(q);
         e2e.push(performance.now() - s);
       }
       const embedded = await Promise.all(questions.map((q) => embeddings.embedQuery(q)));
@@ -442,7 +456,8 @@ async function main() {
     let next = 0;
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        while (next < questions.length) await get(server.url, `/api/search?q=${encodeURIComponent(questions[next++])}`, server.cookie);
+        while (next < streamQuestions.length)
+          await get(server.url, `/api/search?q=${encodeURIComponent(streamQuestions[next++])}`, server.cookie);
       }),
     );
     const users = [];
@@ -461,7 +476,11 @@ async function main() {
     // a) steady load: STREAMS clients, each asking ROUNDS questions back to back (a new one as soon as its
     //    answer ends), their first questions spread over the length of one answer stream, so that about
     //    STREAMS streams are open at any time and questions keep arriving at an even pace.
-    const single = await stream(server.url, users[0].cookie, { threadId: users[0].threadId, message: questions[0], sessionIds: [] });
+    const single = await stream(server.url, users[0].cookie, {
+      threadId: users[0].threadId,
+      message: streamQuestions.at(-1),
+      sessionIds: [],
+    });
     const spreadMs = Math.max(1000, Math.round(single.total ?? 1000));
     const steady = { ttfc: [], totals: [], errors: [] };
     const tSteady = performance.now();
@@ -471,7 +490,7 @@ async function main() {
         for (let round = 0; round < ROUNDS; round++) {
           const res = await stream(server.url, u.cookie, {
             threadId: u.threadId,
-            message: questions[(round * STREAMS + i) % questions.length],
+            message: streamQuestions[round * STREAMS + i],
             sessionIds: [],
           });
           if (res.error) steady.errors.push(res.error);
@@ -490,7 +509,7 @@ async function main() {
         users.map((u, i) =>
           stream(server.url, u.cookie, {
             threadId: u.threadId,
-            message: questions[((ROUNDS + b) * STREAMS + i) % questions.length],
+            message: streamQuestions[(ROUNDS + b) * STREAMS + i],
             sessionIds: [],
           }),
         ),
@@ -503,6 +522,22 @@ async function main() {
       }
       burst.p95s.push(pct(these, 95));
     }
+    // c) new attendees clicking the suggested questions of the empty chat (frontend-attendee/src/constants.ts)
+    //    in the same instant, each on a new thread: the server searches each question once.
+    const suggested = suggestedQuestions();
+    const fresh = [];
+    for (const u of users) {
+      const start = await post(server.url, '/api/chat/start', { sessionFilter: [] }, u.cookie);
+      fresh.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
+    }
+    await sleep(1000);
+    const clicked = await Promise.all(
+      fresh.map((u, i) => stream(server.url, u.cookie, { threadId: u.threadId, message: suggested[i % suggested.length], sessionIds: [] })),
+    );
+    const clicks = { ttfc: stats(clicked.map((r) => r.ttfc).filter((x) => x !== null)), errors: clicked.filter((r) => r.error).length };
+    log(
+      `${STREAMS} new attendees clicking the ${suggested.length} suggested questions at once: first content p50 ${ms(clicks.ttfc.p50)}, p95 ${ms(clicks.ttfc.p95)}; errors ${clicks.errors}`,
+    );
     const afterChat = rssOf(pid);
     const t = { ttfc: stats(steady.ttfc), total: stats(steady.totals), burst: stats(burst.ttfc) };
     const errors = [...steady.errors, ...burst.errors];
@@ -514,7 +549,7 @@ async function main() {
       `${STREAMS} streams in one burst ×${BURSTS}: first content p50 ${ms(t.burst.p50)}, p95 ${ms(t.burst.p95)} (per burst: ${burst.p95s.map(ms).join(', ')}); errors ${errors.length}`,
     );
 
-    // c) GET /api/sessions signed in (an attendee; the admin view too) against a bare NestJS hello
+    // d) GET /api/sessions signed in (an attendee; the admin view too) against a bare NestJS hello
     //    world (bench/hello-nest.cjs, its own process), autocannon, alternating, in this run.
     const helloPort = await freePort();
     const hello = spawn(process.execPath, [path.join(root, 'bench', 'hello-nest.cjs'), String(helloPort)], {
@@ -578,6 +613,7 @@ async function main() {
       `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, first ones spread over one stream's length, ${(spreadMs / 1000).toFixed(1)} s; ${steadySeconds.toFixed(1)} s in all): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...ttfc))}) | ≤ ${TARGET_STEADY_P95_MS} ms |`,
       `| same: stream complete (local answer paced at ${LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
       `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
+      `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors} | reported |`,
       `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
       `| GET /api/sessions signed in (attendee view) vs a bare NestJS hello world (bench/hello-nest.cjs), autocannon ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${LOAD_SECONDS} s | ${lists.sessions.toFixed(0)} vs ${lists.hello.toFixed(0)} req/s: ${sessionsRatio.toFixed(3)}× (per round ${ratios.map((x) => x.toFixed(3)).join(', ')}); non-2xx/errors ${lists.bad} | ≥ ${TARGET_SESSIONS_RATIO}× |`,
       `| same, admin view (\`?admin=true\`, sessions with their documents) | ${lists.admin.toFixed(0)} req/s (${(lists.admin / lists.hello).toFixed(3)}×) | reported |`,

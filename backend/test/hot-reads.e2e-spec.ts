@@ -2,6 +2,8 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { SESSION_CACHE_MS, SESSION_COOKIE } from '../src/auth/auth.service';
+import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
+import { settled } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
 
@@ -160,6 +162,98 @@ describe('hot reads: session list and session lookup caches', () => {
       }
       expect(status).toBe(401);
       expect(Date.now() - ended).toBeLessThanOrEqual(SESSION_CACHE_MS + 1000);
+    });
+  });
+
+  describe('shared searches', () => {
+    const FLEET_TXT = [
+      'Ana Ruiz: Fleet leases renew every three years, and residual values drive the monthly payment.',
+      'Ben Okafor: Telematics data lets lessors price residual risk on a fleet lease more tightly.',
+      'Ana Ruiz: Early buyout options are the feature fleet managers ask about most.',
+    ].join('\n');
+    let searches: jest.SpyInstance;
+
+    /** A session with one embedded transcript about fleet leases. */
+    async function fleetSession(title: string): Promise<{ sessionId: string; documentId: string }> {
+      const session = (await admin.post('/api/admin/session').send({ title }).expect(201)).body;
+      const uploaded = await admin
+        .post('/api/admin/upload')
+        .field('sessionId', session.id)
+        .field('kind', 'transcript')
+        .attach('file', Buffer.from(FLEET_TXT), 'fleet.txt')
+        .expect(201);
+      expect((await settled(admin, uploaded.body.id)).status).toBe('embedded');
+      return { sessionId: session.id, documentId: uploaded.body.id };
+    }
+
+    async function attendee(email: string): Promise<TestAgent> {
+      const agent = request.agent(t.url);
+      await agent.post('/api/login').send({ email, firstName: 'Ada' }).expect(200);
+      return agent;
+    }
+
+    beforeEach(() => {
+      searches = jest.spyOn(t.app.get(RetrievalRepository), 'hybridSearch');
+    });
+    afterEach(() => {
+      searches.mockRestore();
+    });
+
+    it('runs one search for a question many attendees ask at once, and each gets the whole answer', async () => {
+      const { sessionId } = await fleetSession('Fleet Finance');
+      searches.mockClear();
+      const askers = await Promise.all(Array.from({ length: 5 }, (_, i) => attendee(`fleet${i}@example.com`)));
+      const threads = await Promise.all(
+        askers.map(async (a) => (await a.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body.id as string),
+      );
+      // The same suggested question, clicked by five new attendees in the same instant.
+      const answers = await Promise.all(
+        askers.map((a, i) =>
+          a.post('/api/chat/message').send({ threadId: threads[i], message: 'How do residual values shape fleet leases?' }).expect(200),
+        ),
+      );
+      expect(searches).toHaveBeenCalledTimes(1);
+      expect(answers[0].body.content).toMatch(/residual/i);
+      expect(answers[0].body.sources).toEqual(expect.arrayContaining([expect.objectContaining({ sessionTitle: 'Fleet Finance' })]));
+      for (const a of answers) expect(a.body).toEqual(answers[0].body);
+      // Each thread keeps its own question and answer.
+      for (const [i, a] of askers.entries()) {
+        const messages = (await a.get(`/api/chat/messages/${threads[i]}`).expect(200)).body;
+        expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+      }
+
+      // Spacing does not make another search; other words, sessions or sizes do.
+      const searcher = askers[0];
+      const results = async (query: Record<string, string>) => (await searcher.get('/api/search').query(query).expect(200)).body;
+      const first = await results({ q: 'fleet residual' });
+      expect(await results({ q: '  fleet   residual ' })).toEqual(first);
+      expect(searches).toHaveBeenCalledTimes(2);
+      await results({ q: 'fleet residual', sessionIds: sessionId });
+      await results({ q: 'fleet buyout' });
+      expect(searches).toHaveBeenCalledTimes(4);
+    });
+
+    it('searches again after any change of a session or document, made here or by another process', async () => {
+      const { sessionId, documentId } = await fleetSession('Fleet Finance');
+      const searcher = await attendee('searcher@example.com');
+      const titlesFound = async () =>
+        (
+          (await searcher.get('/api/search').query({ q: 'telematics residual risk' }).expect(200)).body.results as {
+            sessionTitle: string;
+          }[]
+        ).map((r) => r.sessionTitle);
+      expect(await titlesFound()).toContain('Fleet Finance');
+      await admin.put(`/api/admin/session/${sessionId}`).send({ title: 'Fleet Finance 2026' }).expect(200);
+      expect(await titlesFound()).toContain('Fleet Finance 2026');
+      await db.query(`UPDATE sessions SET title = 'Fleet Finance, revised' WHERE id = $1`, [sessionId]);
+      expect(await titlesFound()).toContain('Fleet Finance, revised');
+      // Another process starts re-ingesting the document: its passages leave the results at once.
+      await db.query(`UPDATE documents SET status = 'chunked' WHERE id = $1`, [documentId]);
+      expect(await titlesFound()).toEqual([]);
+      await db.query(`UPDATE documents SET status = 'embedded' WHERE id = $1`, [documentId]);
+      expect(await titlesFound()).toContain('Fleet Finance, revised');
+      await admin.delete(`/api/admin/documents/${documentId}`).expect(204);
+      expect(await titlesFound()).toEqual([]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
+import { readContentVersion } from '../database/content-version';
 import { DEFAULT_EF_SEARCH } from '../database/session-settings';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
 
@@ -227,6 +228,11 @@ export class RetrievalRepository {
         const df = Math.min(count, n);
         return { word, tsquery, df, total: n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
       });
+  }
+
+  /** The content version (`readContentVersion`): search results are shared per value. */
+  contentVersion(): Promise<string> {
+    return readContentVersion(this.db);
   }
 
   /** Searchable chunks of these sessions (from the cached statistics). */

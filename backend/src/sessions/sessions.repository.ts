@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { readContentVersion } from '../database/content-version';
 import type { SessionRecord } from './session-input';
 
 export type ContentStatus = 'none' | 'processing' | 'available';
@@ -85,19 +86,15 @@ export class SessionsRepository {
     );
   }
 
-  /**
-   * The counter every change of sessions or of documents' listed fields bumps (migration
-   * 1735000016500-content-version), committed with the change: a list read after the same value is current.
-   */
-  async contentVersion(): Promise<string> {
-    const [{ version }] = await this.db.query(`SELECT version::text AS version FROM content_version WHERE id = 1`);
-    return version;
+  /** The content version (`readContentVersion`): a list read after the same value is current. */
+  contentVersion(): Promise<string> {
+    return readContentVersion(this.db);
   }
 
   /** The list (as `list`) and the content version it was read at, in one snapshot. */
   async listAtVersion(opts: SessionListOptions): Promise<{ version: string; rows: SessionRow[] }> {
     return this.db.transaction('REPEATABLE READ', async (m) => {
-      const version: string = (await m.query(`SELECT version::text AS version FROM content_version WHERE id = 1`))[0].version;
+      const version = await readContentVersion(m);
       return { version, rows: await this.list(opts, m) };
     });
   }
