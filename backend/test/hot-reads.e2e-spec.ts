@@ -193,7 +193,7 @@ describe('hot reads: session list and session lookup caches', () => {
     }
 
     beforeEach(() => {
-      searches = jest.spyOn(t.app.get(RetrievalRepository), 'hybridSearch');
+      searches = jest.spyOn(t.app.get(RetrievalRepository), 'hybridSearchAtVersion');
     });
     afterEach(() => {
       searches.mockRestore();

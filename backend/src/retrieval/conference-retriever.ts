@@ -54,6 +54,8 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   private readonly options: RetrievalOptions;
   /** How rare each key word of the last query searched is (`rarityOf`), from the same word statistics. */
   wordRarity: Record<string, number> = {};
+  /** The content version the last query's passages were found at (null: none found). */
+  contentVersion: string | null = null;
 
   constructor(fields: ConferenceRetrieverInput) {
     super(fields);
@@ -86,7 +88,7 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       this.repository.queryTerms(words, expansionWords),
     ]);
     this.wordRarity = rarityOf(terms.own);
-    const candidates = await this.repository.hybridSearch({
+    const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
       embedding,
       words,
       expansionWords,
@@ -98,6 +100,7 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       k: pool,
       perDocument: pool,
     });
+    this.contentVersion = contentVersion;
     const weighted = [
       ...terms.own.map((t) => ({ stem: stemKey(t.word), idf: t.idf })),
       ...terms.expansion.map((t) => ({ stem: stemKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),

@@ -99,6 +99,14 @@ export class RetrievalRepository {
   constructor(private readonly db: DataSource) {}
 
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
+    return (await this.hybridSearchAtVersion(query)).passages;
+  }
+
+  /**
+   * `hybridSearch`, with the content version (`readContentVersion`) the passages were found at, read in
+   * the same statement (so in the same snapshot); null when nothing was found.
+   */
+  async hybridSearchAtVersion(query: HybridQuery): Promise<{ passages: Passage[]; contentVersion: string | null }> {
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const { own, expansion: expansionTerms } = query.terms ?? (await this.queryTerms(query.words, query.expansionWords ?? []));
@@ -171,7 +179,8 @@ export class RetrievalRepository {
              (SELECT n.start_time FROM chunks n
                WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
              p.score::float8 AS score, (1 - (c.embedding <=> ${vector}::vector))::float8 AS similarity,
-             p.text_rank::float8 AS "textRank"
+             p.text_rank::float8 AS "textRank",
+             (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
         FROM capped p
         JOIN chunks c ON c.id = p.id
         JOIN documents d ON d.id = c.document_id
@@ -179,8 +188,16 @@ export class RetrievalRepository {
        WHERE p.nth <= ${p(query.perDocument)}
        ORDER BY p.score DESC, p.id
        LIMIT ${p(query.k)}`;
-    const rows: PassageRow[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
-    return rows.map((r) => ({ ...r, page: r.page ?? null, startTime: r.startTime ?? null, endTime: r.endTime ?? null }));
+    const rows: (PassageRow & { contentVersion: string })[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
+    return {
+      passages: rows.map(({ contentVersion: _, ...r }) => ({
+        ...r,
+        page: r.page ?? null,
+        startTime: r.startTime ?? null,
+        endTime: r.endTime ?? null,
+      })),
+      contentVersion: rows[0]?.contentVersion ?? null,
+    };
   }
 
   /** The word statistics of a query's own words and of its expansion words (full IDF; one cache lookup each). */

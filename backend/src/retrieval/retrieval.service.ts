@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../ai/ai.types';
-import { CoalescedRead } from '../common/coalesced-read';
 import { ConferenceRetriever, DEFAULT_K, DEFAULT_PER_DOCUMENT } from './conference-retriever';
 import { RetrievalRepository } from './retrieval.repository';
 import type { Passage, RetrievalOptions } from './retrieval.types';
 
-/** Searches whose result is kept for the same search asked again (about 10 KB each). */
+/** Searches whose result is kept for the same search asked again (10-25 KB each). */
 export const SHARED_SEARCHES = 500;
 
 export interface RetrievalResult {
@@ -15,22 +14,23 @@ export interface RetrievalResult {
   rarity: Record<string, number>;
 }
 
+interface SharedSearch extends RetrievalResult {
+  /** The content version the passages were found at (same statement); null: nothing found, nothing shared. */
+  contentVersion: string | null;
+}
+
 /**
  * Hands out the conference retriever, configured per call (sessions, number of passages, user), and
- * shares the result of a search among everyone asking the same one: a hall of new attendees clicking
- * the same suggested question runs one search, not fifty. A result is shared only at the content
- * version it was searched at (any change of a session or of a document's status starts new searches,
- * in whichever process it happened), so a shared answer is as fresh as a search of one's own.
+ * shares a search among everyone asking the same one: a hall of new attendees clicking the same
+ * suggested question runs one search, not fifty. A question asked for the first time costs nothing
+ * more than its search. One asked again reads the content version (any change of a session or of a
+ * document's status moves it, in whichever process it happened) and takes the earlier result only if
+ * it was found at that same version, so a shared answer is as fresh as a search of one's own.
  */
 @Injectable()
 export class RetrievalService {
-  /**
-   * Searches in flight or done, by what makes two searches the same: the content version, the options
-   * that shape the result and the normalised question (the user only tags the embedding's usage row).
-   */
-  private readonly shared = new LRUCache<string, Promise<RetrievalResult>>({ max: SHARED_SEARCHES });
-  /** Requests arriving together share one version read, each still answered by a read begun after it arrived. */
-  private readonly version = new CoalescedRead(() => this.repository.contentVersion());
+  /** Searches in flight or done, by the options that shape the result and the normalised question. */
+  private readonly shared = new LRUCache<string, Promise<SharedSearch>>({ max: SHARED_SEARCHES });
 
   constructor(
     private readonly repository: RetrievalRepository,
@@ -48,38 +48,46 @@ export class RetrievalService {
 
   /**
    * The passages for `query` and how rare each of its key words is over the searchable chunks
-   * (stem → 0..1, `rarityOf`), from the word statistics the search itself looked up. The same search
-   * at the same content version is run once (`shared`); each caller gets its own copy of the result.
+   * (stem → 0..1, `rarityOf`), from the word statistics the search itself looked up. Each caller
+   * gets its own copy of a shared result.
    */
   async retrieveWithRarity(query: string, options: RetrievalOptions = {}): Promise<RetrievalResult> {
     const text = normalizeQuery(query);
     const sessionIds = [...new Set(options.sessionIds ?? [])].sort();
-    const key = JSON.stringify([
-      await this.version.get(),
-      options.k ?? DEFAULT_K,
-      options.perDocument ?? DEFAULT_PER_DOCUMENT,
-      sessionIds,
-      text,
-    ]);
-    let result = this.shared.get(key);
-    if (!result) {
-      const search = this.search(text, { ...options, sessionIds });
-      this.shared.set(key, search);
-      // A failed search is not shared beyond the callers already waiting for it.
-      search.catch(() => this.shared.get(key) === search && this.shared.delete(key));
-      result = search;
+    // The user only tags the query embedding's usage row: not part of what makes two searches the same.
+    const key = JSON.stringify([options.k ?? DEFAULT_K, options.perDocument ?? DEFAULT_PER_DOCUMENT, sessionIds, text]);
+    const earlier = this.shared.get(key);
+    if (earlier) {
+      // Read after this request arrived: the earlier result is current if nothing changed since it was found.
+      const [current, found] = await Promise.all([this.repository.contentVersion(), earlier.catch(() => null)]);
+      if (found?.contentVersion === current) return copyOf(found);
+      // Someone who arrived meanwhile may have started the search at the current version already.
+      const latest = this.shared.get(key);
+      if (latest && latest !== earlier) {
+        const again = await latest.catch(() => null);
+        if (again?.contentVersion === current) return copyOf(again);
+      }
     }
-    return structuredClone(await result);
+    const search = this.search(text, { ...options, sessionIds });
+    this.shared.set(key, search);
+    const forget = () => this.shared.get(key) === search && this.shared.delete(key);
+    // A failed search, or one that found nothing (no version to check against), is not shared later.
+    search.then((r) => r.contentVersion === null && forget(), forget);
+    return copyOf(await search);
   }
 
-  private async search(query: string, options: RetrievalOptions): Promise<RetrievalResult> {
+  private async search(query: string, options: RetrievalOptions): Promise<SharedSearch> {
     const retriever = this.retriever(options);
     const docs = await retriever.invoke(query);
-    return { passages: docs.map((d) => d.metadata), rarity: retriever.wordRarity };
+    return { passages: docs.map((d) => d.metadata), rarity: retriever.wordRarity, contentVersion: retriever.contentVersion };
   }
 }
 
 /** The question as searched: spacing is not part of it (two askers of the same words share one search). */
 export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ');
+}
+
+function copyOf({ passages, rarity }: SharedSearch): RetrievalResult {
+  return structuredClone({ passages, rarity });
 }
