@@ -231,6 +231,15 @@ describe('hot reads: session list and session lookup caches', () => {
       await results({ q: 'fleet residual', sessionIds: sessionId });
       await results({ q: 'fleet buyout' });
       expect(searches).toHaveBeenCalledTimes(4);
+
+      // A question asked for the first time costs its search and nothing more; asked again, one version read.
+      const versionReads = jest.spyOn(t.app.get(RetrievalRepository), 'contentVersion');
+      await results({ q: 'early buyout feature' });
+      expect(versionReads).not.toHaveBeenCalled();
+      await results({ q: 'early buyout feature' });
+      expect(versionReads).toHaveBeenCalledTimes(1);
+      expect(searches).toHaveBeenCalledTimes(5);
+      versionReads.mockRestore();
     });
 
     it('searches again after any change of a session or document, made here or by another process', async () => {
