@@ -306,15 +306,14 @@ async function main() {
     seed = 4242;
     // The first QUERIES serve the retrieval measurements; the streams need one question each (the server
     // shares the search of a question asked again, so a repeated question would flatter the streams).
-    const questions = [];
     const asked = new Set();
     while (asked.size < Math.max(QUERIES, STREAMS * (ROUNDS + BURSTS) + 1)) {
       const words = keywords(pick(texts)).filter((w) => w.length > 3);
       const chosen = [pick(words), pick(words), pick(words), pick(words)].filter(Boolean);
-      const question = `What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`;
-      if (!asked.has(question)) (asked.add(question), questions.length < QUERIES && questions.push(question));
+      asked.add(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
     }
     const streamQuestions = [...asked];
+    const questions = streamQuestions.slice(0, QUERIES);
     const retrievalRows = [];
     let okRetrieval = true;
     if (!SKIP_RETRIEVAL) {

@@ -3,9 +3,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { SESSION_CACHE_MS, SESSION_COOKIE } from '../src/auth/auth.service';
 import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
-import { settled } from './fixtures/document-helpers';
+import { createSession, settled } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
-import { startTestApp, TestApp } from './utils/test-app';
+import { signIn, startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@hot-reads.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -175,21 +175,15 @@ describe('hot reads: session list and session lookup caches', () => {
 
     /** A session with one embedded transcript about fleet leases. */
     async function fleetSession(title: string): Promise<{ sessionId: string; documentId: string }> {
-      const session = (await admin.post('/api/admin/session').send({ title }).expect(201)).body;
+      const sessionId = await createSession(admin, title);
       const uploaded = await admin
         .post('/api/admin/upload')
-        .field('sessionId', session.id)
+        .field('sessionId', sessionId)
         .field('kind', 'transcript')
         .attach('file', Buffer.from(FLEET_TXT), 'fleet.txt')
         .expect(201);
       expect((await settled(admin, uploaded.body.id)).status).toBe('embedded');
-      return { sessionId: session.id, documentId: uploaded.body.id };
-    }
-
-    async function attendee(email: string): Promise<TestAgent> {
-      const agent = request.agent(t.url);
-      await agent.post('/api/login').send({ email, firstName: 'Ada' }).expect(200);
-      return agent;
+      return { sessionId, documentId: uploaded.body.id };
     }
 
     beforeEach(() => {
@@ -202,7 +196,7 @@ describe('hot reads: session list and session lookup caches', () => {
     it('runs one search for a question many attendees ask at once, and each gets the whole answer', async () => {
       const { sessionId } = await fleetSession('Fleet Finance');
       searches.mockClear();
-      const askers = await Promise.all(Array.from({ length: 5 }, (_, i) => attendee(`fleet${i}@example.com`)));
+      const askers = await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(t, { email: `fleet${i}@example.com` })));
       const threads = await Promise.all(
         askers.map(async (a) => (await a.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body.id as string),
       );
@@ -244,7 +238,7 @@ describe('hot reads: session list and session lookup caches', () => {
 
     it('searches again after any change of a session or document, made here or by another process', async () => {
       const { sessionId, documentId } = await fleetSession('Fleet Finance');
-      const searcher = await attendee('searcher@example.com');
+      const searcher = await signIn(t, { email: 'searcher@example.com' });
       const titlesFound = async () =>
         (
           (await searcher.get('/api/search').query({ q: 'telematics residual risk' }).expect(200)).body.results as {
