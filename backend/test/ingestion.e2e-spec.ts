@@ -18,7 +18,7 @@ import { startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@ingestion.test';
 /** REDIS_URL of the test environment: the Bull path runs against that real Redis when it is set. */
-const REDIS_URL = process.env.REDIS_URL;
+const REDIS_URL = process.env.REDIS_URL ?? process.env.SERVER_TEST_REDIS_URL;
 const MODE = REDIS_URL ? `Bull on Redis (${REDIS_URL})` : 'in-process runner (REDIS_URL is not set: the Bull path is not exercised)';
 const QUEUE_PREFIX = `ca-test-${process.pid}-${Date.now()}`;
 

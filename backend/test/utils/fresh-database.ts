@@ -11,11 +11,11 @@ export interface FreshDatabase {
 
 /**
  * An empty PostgreSQL database that several processes can reach: a new database on the server of
- * DATABASE_URL when that is set, otherwise the embedded PostgreSQL (PGlite + pgvector) started by
+ * DATABASE_URL (or of SERVER_TEST_DATABASE_URL, the server job's) when that is set, otherwise the embedded PostgreSQL (PGlite + pgvector) started by
  * this process and served on a free loopback port.
  */
 export async function freshDatabase(maxConnections = 40): Promise<FreshDatabase> {
-  const server = process.env.DATABASE_URL;
+  const server = process.env.DATABASE_URL ?? process.env.SERVER_TEST_DATABASE_URL;
   if (server) {
     const name = `ca_test_${process.pid}_${Date.now()}`;
     const admin = await new DataSource({ type: 'postgres', url: server }).initialize();
