@@ -7,8 +7,8 @@
  *  2. the Insights query (InsightsService: one SQL statement + folding) for 7 / 30 / 90 days, all
  *     sessions and one session, p50 / p95 of --runs runs each, beside its floor (a bare count of the
  *     range's questions) and beside the same statement with index scans switched off;
- *  3. folding quality on the eval-dev questions (read from --eval, default
- *     /work/shared/eval-dev/manifest.json; never copied): for trigram similarity (pg_trgm, on the
+ *  3. folding quality on the eval-dev questions (read from --eval, default ../shared/eval-dev/manifest.json;
+ *     a relative path is resolved from the repository root; never copied): for trigram similarity (pg_trgm, on the
  *     normalised wording) and for cosine similarity of the local embeddings, at several thresholds,
  *     the share of rewordings of a question folded into it and the share of pairs of different
  *     questions wrongly folded.
@@ -29,7 +29,9 @@ const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const MESSAGES = Number(args.get('messages') ?? 100_000);
 const RUNS = Number(args.get('runs') ?? 15);
-const EVAL = args.get('eval') ?? '/work/shared/eval-dev/manifest.json';
+const EVAL = path.resolve(root, args.get('eval') ?? path.join('..', 'shared', 'eval-dev', 'manifest.json'));
+// The path as the report shows it: relative to the repository root, never one machine's absolute path.
+const EVAL_SHOWN = path.relative(root, EVAL).split(path.sep).join('/');
 const SESSIONS = 20;
 const USERS = 2000;
 const DAYS = 120;
@@ -274,7 +276,7 @@ function paraphrases(q) {
 
 async function foldingQuality(db, embeddings, log) {
   if (!fs.existsSync(EVAL)) {
-    log(`no eval-dev manifest at ${EVAL}: folding quality skipped`);
+    log(`no eval-dev manifest at ${EVAL_SHOWN}: folding quality skipped`);
     return null;
   }
   const manifest = JSON.parse(fs.readFileSync(EVAL, 'utf8'));
@@ -478,7 +480,7 @@ async function main() {
       lines.push(
         '### Near-duplicate folding: trigram similarity vs embeddings, on the eval-dev questions',
         '',
-        `The ${folding.questions} questions of the development evaluation set (\`${EVAL}\`, read at run time, not copied) are all different questions, several of them`,
+        `The ${folding.questions} questions of the development evaluation set (\`${EVAL_SHOWN}\`, read at run time, not copied) are all different questions, several of them`,
         "worded alike ('What did the professor think about …' / 'What did PhD D think about …'): every pair of them folded is a false merge. Each question also gets",
         `${(folding.rewordings / folding.questions).toFixed(1)} rewordings on average (lower case without '?', "What's", 'Can you tell me …', '… please?', an article dropped, two letters swapped):`,
         "each of those folded into its question is a correct fold. Trigram similarity is PostgreSQL's pg_trgm `similarity()` on the normalised wording (the function the",

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code)
-// and the import-cycle check, backend (Jest + Supertest), scale out (several processes; needs Redis),
+// `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code),
+// the import-cycle check, no absolute machine path in a tracked file, the tests of these scripts, backend (Jest + Supertest), scale out (several processes; needs Redis),
 // front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['API contract (docs/openapi.json, metadata.ts, api-types.ts match the code)', 'npm', ['run', 'openapi:check']],
   ['import cycles (dpdm, backend/src)', 'npm', ['run', 'cycles']],
+  ['machine paths (no absolute path of one machine in a tracked file)', 'npm', ['run', 'check:paths']],
+  ['repository scripts (node --test scripts/*.test.mjs)', 'npm', ['run', 'test:scripts']],
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
   ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
