@@ -16,8 +16,10 @@ describe('GET /api/health and /api/ready (liveness and readiness)', () => {
     await request(t.url).get('/api/health').expect(200, { status: 'ok' });
   });
 
-  it('is ready when the database answers (no Redis in the embedded default)', async () => {
-    await request(t.url).get('/api/ready').expect(200, { status: 'ready', database: 'ok', redis: 'not used' });
+  // The server job (npm run test:server) gives every test app Redis; the embedded default has none.
+  const redis = process.env.SERVER_TEST_REDIS_URL ? 'ok' : 'not used';
+  it(`is ready when the database answers (Redis: ${redis})`, async () => {
+    await request(t.url).get('/api/ready').expect(200, { status: 'ready', database: 'ok', redis });
   });
 
   it('reports not ready (503 {message}) from the moment a shutdown begins, while still answering', async () => {

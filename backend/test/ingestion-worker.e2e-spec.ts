@@ -12,7 +12,7 @@ import { signInPrivileged } from './utils/privileged';
 import { startTestApp } from './utils/test-app';
 
 const ADMIN = 'admin@worker.test';
-const REDIS_URL = process.env.REDIS_URL;
+const REDIS_URL = process.env.REDIS_URL ?? process.env.SERVER_TEST_REDIS_URL;
 
 describe('npm run worker (src/worker.ts)', () => {
   it.each([
