@@ -122,7 +122,13 @@ export async function signIn(server, dataDir) {
     if (!token) await sleep(25);
   }
   if (!token) throw new Error(`no sign-in link in ${eml}`);
-  const verify = await fetch(`${server.url}/api/auth/verify?token=${token}`, { redirect: 'manual', headers: { cookie: cookiesOf(login) } });
+  // The link's page posts its token (a GET of the link alone signs nobody in).
+  const verify = await fetch(`${server.url}/api/auth/verify`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookiesOf(login), 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   server.cookie = cookiesOf(verify) || cookiesOf(login);
 }
 
