@@ -355,7 +355,7 @@ describe('security review: lockout, large bodies, mail relay, planted links, nes
         expect(page.headers['content-type']).toMatch(/^text\/html/);
         expect(page.headers['set-cookie']).toBeUndefined();
         expect(page.headers['cache-control']).toBe('no-store');
-        expect(page.headers['referrer-policy']).toBe('no-referrer');
+        expect(page.headers['referrer-policy']).toBe('same-origin'); // the form's POST then carries its Origin
         const csp = String(page.headers['content-security-policy']);
         expect(csp).toContain("script-src 'self';");
         expect(csp).toContain("default-src 'none'");
@@ -369,14 +369,14 @@ describe('security review: lockout, large bodies, mail relay, planted links, nes
       expect(script.headers['content-type']).toMatch(/^text\/javascript/);
       expect(script.text).toContain("getElementById('open-link')");
       expect(script.text).toContain('.submit()');
-      // The GETs used nothing up: the POST (JSON here) signs in and redirects as before.
-      const res = await request(t.url).post('/api/auth/verify').send({ token }).redirects(0).expect(302);
+      // The GETs used nothing up: the page's form POST (with this site's Origin) signs in and redirects as before.
+      const res = await request(t.url).post('/api/auth/verify').set('Origin', t.url).type('form').send({ token }).redirects(0).expect(302);
       expect(res.headers.location).toBe('/admin');
       expect(cookieOf(res, SESSION_COOKIE)).toBeDefined();
       // A made-up token in the URL gives the same page, and its POST the sign-in page with the error.
       const fake = await request(t.url).get('/api/auth/verify?token=made-up').expect(200);
       expect(fake.text).toContain('value="made-up"');
-      const refused = await request(t.url).post('/api/auth/verify').type('form').send({ token: 'made-up' }).redirects(0).expect(302);
+      const refused = await request(t.url).post('/api/auth/verify').send({ token: 'made-up' }).redirects(0).expect(302);
       expect(refused.headers.location).toBe('/api/login?error=invalid_link');
     });
 

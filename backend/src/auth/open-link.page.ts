@@ -36,7 +36,6 @@ export function linkTokenOf(value: unknown): string {
 export function openLinkPage(token: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>Signing in · Conference Assistant</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}
@@ -57,14 +56,18 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 </main></body></html>`;
 }
 
-/** Sends the page: never cached, no referrer (the URL holds the token). */
+/**
+ * Sends the page: never cached; the referrer (the URL holds the token) goes to this origin only. Not
+ * `no-referrer`: browsers then send `Origin: null` with the form's POST, which the cross-site check
+ * refuses.
+ */
 export function sendOpenLinkPage(res: Response, token: string): void {
   res
     .status(200)
     .set({
       'Content-Security-Policy': PAGE_CSP,
       'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'X-Content-Type-Options': 'nosniff',
     })
     .type('html')
