@@ -161,6 +161,7 @@ async function main() {
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '1000',
     CHAT_LIMIT_PER_USER: '1000',
+    WRITE_LIMIT_PER_IP: '1000000',
   };
   const apis = [];
   const loadBefore = await loadAverage();

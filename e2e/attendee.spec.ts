@@ -130,7 +130,7 @@ test.describe('attendee: the main journey', () => {
     await app.screenshot('takeaways-desktop');
   });
 
-  test('email chat history: validation, then the mail arrives', async ({ page }) => {
+  test('email chat history: validation, own address only, then the mail arrives', async ({ page }) => {
     const app = new AttendeeApp(page);
     await app.skipHowToUse();
     const email = uniqueEmail('history');
@@ -149,12 +149,16 @@ test.describe('attendee: the main journey', () => {
     await dialog.getByRole('button', { name: 'Send Email' }).click();
     await expect(app.text('Please enter a valid email address')).toBeVisible();
 
-    const to = uniqueEmail('history-recipient');
-    await field.fill(to);
+    // Only the signed-in address: another one is refused with the server's message (no mail relay).
+    await field.fill(uniqueEmail('history-recipient'));
+    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await expect(app.text(`A chat history can be emailed only to your own address, ${email}.`)).toBeVisible({ timeout: 30_000 });
+
+    await field.fill(email);
     const since = Date.now();
     await dialog.getByRole('button', { name: 'Send Email' }).click();
-    await expect(app.text(`Successfully sent to ${to}`)).toBeVisible({ timeout: 30_000 });
-    const mail = await waitForMail(to, since);
+    await expect(app.text(`Successfully sent to ${email}`)).toBeVisible({ timeout: 30_000 });
+    const mail = await waitForMail(email, since);
     expect(mail).toContain('What did lenders say about credit criteria?');
   });
 });

@@ -4,6 +4,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { AppModule } from './app.module';
+import { checkAccess } from './auth/access.guard';
+import { AuthService } from './auth/auth.service';
+import { sessionTokenOf } from './auth/session-cookie';
 import { securityHeaders } from './common/security-headers';
 import { CleanTextPipe } from './common/clean-text.pipe';
 import { MaskingLogger } from './common/masking-logger';
@@ -16,6 +19,44 @@ import { staticWeb } from './web/static-web';
 /** Largest JSON body anywhere but the session import. */
 export const JSON_BODY_LIMIT = '100kb';
 export const IMPORT_SESSIONS_PATH = '/api/superadmin/import-sessions';
+/** Largest JSON body of the session import (a whole conference), read only for a super admin. */
+export const IMPORT_BODY_LIMIT = '20mb';
+
+/** Whether a request path is the session import's, however it is spelt (case, repeated or trailing slashes). */
+export function isImportPath(path: string): boolean {
+  return (
+    path
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/')
+      .replace(/(.)\/$/, '$1') === IMPORT_SESSIONS_PATH
+  );
+}
+
+/**
+ * The session import's large body is read only once the cookie shows a super admin session: anyone
+ * else is answered 401/403 `{message}` (as the guard would) before a byte of the body is parsed, so an
+ * anonymous 20 MB body costs no parsing and no memory.
+ */
+function importBodyGate(auth: AuthService): express.RequestHandler {
+  const large = express.json({ limit: IMPORT_BODY_LIMIT });
+  return (req, res, next) => {
+    if (!isImportPath(req.path)) return next();
+    auth.resolve(sessionTokenOf(req.cookies)).then(
+      (user) => {
+        try {
+          checkAccess({ isPublic: false, requestPath: IMPORT_SESSIONS_PATH, user: user ?? undefined });
+        } catch (err) {
+          const { status, message } = toHttpError(err);
+          // The unread body is discarded by Node as it arrives, never buffered or parsed.
+          res.status(status).json({ message });
+          return;
+        }
+        large(req, res, next);
+      },
+      (err: unknown) => next(err),
+    );
+  };
+}
 
 /** Builds the HTTP application (used by `main.ts` and by the end-to-end tests). */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
@@ -26,9 +67,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(securityHeaders(config));
-  // JSON bodies: 100 KB, except the super admin's session import (a whole conference as JSON).
-  // The first parser that reads a body marks it read, so the import route never meets the small limit.
-  app.use(IMPORT_SESSIONS_PATH, express.json({ limit: '20mb' }));
+  app.use(cookieParser());
+  // JSON bodies: 100 KB, except the super admin's session import (a whole conference as JSON), read
+  // only after the session cookie showed a super admin. The first parser that reads a body marks it
+  // read, so the import route never meets the small limit.
+  app.use(importBodyGate(app.get(AuthService)));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   // Body-parser failures (malformed JSON, too large) answer as every other API error does.
@@ -36,7 +79,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     const { status, message } = toHttpError(err);
     res.status(status).json({ message });
   });
-  app.use(cookieParser());
   app.use(staticWeb(config.webRoot));
   app.useGlobalPipes(
     new CleanTextPipe(),

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import express from 'express';
+import type { Request } from 'express';
 import { parse } from 'yaml';
+import { clientIp } from '../src/common/client-ip';
+import { loadConfig } from '../src/config/app-config';
 
 /**
  * The compose files publish nothing on every interface except the reverse proxy's ports (issue 10
@@ -102,5 +106,55 @@ services:
       'redis 6379',
       'minio {"target":9000,"published":9000}',
     ]);
+  });
+
+  type ComposeDoc = { services: Record<string, { environment?: Record<string, string>; command?: string | string[] }> };
+  const compose = () => parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as ComposeDoc;
+  /** The value a `${NAME:-default}` / `${NAME:?message}` entry takes when NAME is not set (or the name it reads). */
+  const defaultOf = (value: string) => /^\$\{[A-Z_]+:-([^}]*)\}$/.exec(value)?.[1];
+  const variableOf = (value: string) => /^\$\{([A-Z_]+)[:?-]/.exec(value)?.[1];
+
+  it('trusts the proxy hop: a request through the proxy keeps the client address (TRUST_PROXY)', () => {
+    for (const service of ['app', 'worker']) {
+      const env = compose().services[service].environment!;
+      expect(env.TRUST_PROXY).toBeDefined();
+      const value = defaultOf(env.TRUST_PROXY) ?? env.TRUST_PROXY;
+      const config = loadConfig({ TRUST_PROXY: value }, { dataDir: '/nonexistent', sessionSecret: 'x'.repeat(32) });
+      // Never "trust everyone": a client could then name any address in X-Forwarded-For.
+      expect(config.trustProxy).not.toBe(true);
+      // The proxy sits on the compose network (any private address); the client is on the internet.
+      const app = express();
+      app.set('trust proxy', config.trustProxy);
+      const throughProxy = (forwardedFor: string, proxy = '172.18.0.3') =>
+        clientIp(
+          Object.create(app.request, {
+            headers: { value: { 'x-forwarded-for': forwardedFor } },
+            socket: { value: { remoteAddress: proxy } },
+          }) as Request,
+        );
+      expect(throughProxy('203.0.113.9')).toBe('203.0.113.9');
+      expect(throughProxy('203.0.113.9', '10.89.0.12')).toBe('203.0.113.9');
+      // An address the client made up itself stays to the left of the one the proxy saw.
+      expect(throughProxy('1.2.3.4, 203.0.113.9')).toBe('203.0.113.9');
+    }
+  });
+
+  it("gives the app its own MinIO user, allowed on the uploads bucket only, never MinIO's root credentials", () => {
+    const { services } = compose();
+    const app = services.app.environment!;
+    const minio = services.minio.environment!;
+    expect(variableOf(app.S3_ACCESS_KEY_ID)).not.toBe(variableOf(minio.MINIO_ROOT_USER));
+    expect(variableOf(app.S3_SECRET_ACCESS_KEY)).not.toBe(variableOf(minio.MINIO_ROOT_PASSWORD));
+    expect(defaultOf(app.S3_ACCESS_KEY_ID)).not.toBe(defaultOf(minio.MINIO_ROOT_USER));
+    const setup = services['minio-bucket'];
+    const script = ([] as string[]).concat(setup.command ?? []).join(' ');
+    expect(script).toMatch(/mc admin user add local "\$\$APP_ACCESS_KEY" "\$\$APP_SECRET_KEY"/);
+    expect(script).toMatch(/mc admin policy attach local conference-app --user "\$\$APP_ACCESS_KEY"/);
+    // The policy names the bucket and its objects, nothing else.
+    const resources = [...script.matchAll(/"Resource":\["([^"]+)"\]/g)].map((m) => m[1]);
+    expect(resources).toEqual(['arn:aws:s3:::%s', 'arn:aws:s3:::%s/*']);
+    expect(script).not.toMatch(/"Action":\["s3:\*"\]|arn:aws:s3:::\*/);
+    expect(setup.environment!.APP_ACCESS_KEY).toBe(app.S3_ACCESS_KEY_ID);
+    expect(variableOf(setup.environment!.APP_SECRET_KEY)).toBe(variableOf(app.S3_SECRET_ACCESS_KEY));
   });
 });

@@ -38,9 +38,9 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     expect(answer.sources.length).toBeGreaterThan(0);
 
     const since = Date.now();
-    const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend@example.org' }).expect(200);
-    expect(res.body).toEqual({ message: 'Successfully sent to friend@example.org' });
-    const mail = await smtp.waitFor('friend@example.org', since);
+    const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'mailer@example.com' }).expect(200);
+    expect(res.body).toEqual({ message: 'Successfully sent to mailer@example.com' });
+    const mail = await smtp.waitFor('mailer@example.com', since);
     expect(mail.from).toBe('assistant@conference.test');
     expect(mail.subject).toBe('Your conference chat history');
     // Plain text: the question, the answer and its sources.
@@ -62,7 +62,7 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     await post('/api/chat/message', { threadId: theirs, message: 'What FICO floor?' }, other).expect(200);
     const { id: empty } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
     for (const threadId of [theirs, empty, '00000000-0000-4000-8000-000000000000', undefined]) {
-      const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend@example.org' }).expect(404);
+      const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'mailer@example.com' }).expect(404);
       expect(res.body).toEqual({ message: 'No active chat to send' });
     }
   });

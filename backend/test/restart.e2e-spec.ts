@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
 import { EmailRepository } from '../src/email/email.repository';
-import { nextMail, signInLinkPath } from './utils/privileged';
+import { nextMail, openSignInLink, signInLinkPath } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
 
 const ENV = { ADMIN_EMAILS: 'admin@restart.test' };
@@ -33,7 +33,7 @@ describe('restart keeps the data (same DATA_DIR)', () => {
 
     const adminForm = await request(first.url).post('/api/login').send({ email: 'admin@restart.test', firstName: 'Ada' }).expect(200);
     const firstMail = (await nextMail(first!, 'admin@restart.test'))!;
-    const adminVerify = await request(first.url).get(signInLinkPath(firstMail.text)!).redirects(0).expect(302);
+    const adminVerify = await openSignInLink(first.url, signInLinkPath(firstMail.text)!).expect(302);
     const adminCookie = sessionCookie(adminVerify);
     // A second link, mailed before the restart and opened after it.
     await request(first.url).post('/api/auth/link').send({ email: 'admin@restart.test' }).expect(200);
@@ -59,7 +59,7 @@ describe('restart keeps the data (same DATA_DIR)', () => {
     expect(admin.body).toMatchObject({ email: 'admin@restart.test', role: 'admin', verificationPending: false });
     expect(adminForm.body.user.id).toBe(admin.body.id);
 
-    const later = await request(second.url).get(signInLinkPath(pendingMail.text)!).redirects(0).expect(302);
+    const later = await openSignInLink(second.url, signInLinkPath(pendingMail.text)!).expect(302);
     expect(later.headers.location).toBe('/admin');
 
     const actions = await second.app

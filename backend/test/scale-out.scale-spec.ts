@@ -14,7 +14,7 @@ import { rawBytes, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { freePort, ServerProcess, waitUntilServing } from './fixtures/server-process';
 import { freshDatabase, FreshDatabase } from './utils/fresh-database';
-import { signInLinkPath } from './utils/privileged';
+import { openSignInLink, signInLinkPath } from './utils/privileged';
 import { startS3Server, S3Server } from './utils/s3-server';
 import { postSse, SseEvent } from './utils/sse-client';
 
@@ -97,7 +97,7 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
       return eml.length > 0 ? eml : undefined;
     }, 10_000);
     const link = signInLinkPath(decodeQuotedPrintable(await fs.readFile(path.join(outbox, files[files.length - 1]), 'utf8')));
-    adminCookie = cookieOf(await request(urlA).get(link!).redirects(0).expect(302));
+    adminCookie = cookieOf(await openSignInLink(urlA, link!).expect(302));
   }, 200_000);
 
   afterAll(async () => {

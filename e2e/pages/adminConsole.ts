@@ -24,7 +24,8 @@ export function uniqueEmail(prefix = 'attendee'): string {
 
 /**
  * Signs a privileged user in the way a person does: the login form's call sends the sign-in link
- * by mail (real SMTP sink), and the browser opens the link.
+ * by mail (real SMTP sink), and the browser opens the link: its page posts the token by itself and
+ * lands on the console.
  */
 export async function signInThroughMailedLink(page: Page, email: string): Promise<void> {
   const since = Date.now();
@@ -32,6 +33,7 @@ export async function signInThroughMailedLink(page: Page, email: string): Promis
   expect(res.ok(), await res.text()).toBe(true);
   const link = signInLinkOf(await waitForMail(email, since));
   await page.goto(link);
+  await page.waitForURL(/\/(admin|superadmin)$/);
 }
 
 /** An attendee who asks questions through the API (its own cookie jar). */

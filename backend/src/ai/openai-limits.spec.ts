@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/app-config';
+import { DEFAULT_OPENAI_DAILY_BUDGET_USD, loadConfig } from '../config/app-config';
 import { OpenAiEmbeddingsProvider } from './embeddings/openai-embeddings';
 import { OpenAiAnswerGenerator } from './generation/openai-answer-generator';
 import type { AiUsageService } from './usage/ai-usage.service';
@@ -30,10 +30,21 @@ describe('OpenAI calls: explicit timeout and bounded retries', () => {
     expect(() => config({ OPENAI_TIMEOUT_MS: '0' })).toThrow(/OPENAI_TIMEOUT_MS/);
   });
 
-  it('has no daily budget unless OPENAI_DAILY_BUDGET_USD is set', () => {
-    expect(config().openaiDailyBudgetUsd).toBeUndefined();
+  it('has a daily budget by default with the openai provider; 0 turns it off', () => {
+    expect(config().openaiDailyBudgetUsd).toBe(DEFAULT_OPENAI_DAILY_BUDGET_USD);
+    expect(DEFAULT_OPENAI_DAILY_BUDGET_USD).toBeGreaterThan(0);
     expect(config({ OPENAI_DAILY_BUDGET_USD: '0' }).openaiDailyBudgetUsd).toBeUndefined();
     expect(config({ OPENAI_DAILY_BUDGET_USD: '12.5' }).openaiDailyBudgetUsd).toBe(12.5);
     expect(() => config({ OPENAI_DAILY_BUDGET_USD: 'lots' })).toThrow(/OPENAI_DAILY_BUDGET_USD/);
+  });
+
+  it('bounds every completion by max_tokens (OPENAI_MAX_TOKENS, default 1500)', () => {
+    type Bounded = { maxTokens?: number };
+    const sut = new OpenAiAnswerGenerator(config(), usage) as unknown as { streamingModel: Bounded; plainModel: Bounded };
+    expect(sut.streamingModel.maxTokens).toBe(1500);
+    expect(sut.plainModel.maxTokens).toBe(1500);
+    const small = new OpenAiAnswerGenerator(config({ OPENAI_MAX_TOKENS: '300' }), usage) as unknown as { plainModel: Bounded };
+    expect(small.plainModel.maxTokens).toBe(300);
+    expect(() => config({ OPENAI_MAX_TOKENS: '0' })).toThrow(/OPENAI_MAX_TOKENS/);
   });
 });

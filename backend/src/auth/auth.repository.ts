@@ -125,23 +125,42 @@ export class AuthRepository {
     await this.db.query(`DELETE FROM sign_in_tokens WHERE expires_at < now() - interval '1 day'`);
   }
 
-  /** Stores a new sign-in token; the address's earlier unused tokens stop working (a newer link revokes them). */
-  async createSignInToken(userId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
-    await this.db.query(
-      `WITH revoked AS (
-         UPDATE sign_in_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL)
-       INSERT INTO sign_in_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [userId, tokenHash, ttlSeconds],
+  /**
+   * Stores a new sign-in token unless the hourly caps are reached: `perAddress` links of this user,
+   * `overall` links of everyone, in the last hour (`owner`: not capped, the address's owner asks).
+   * Earlier links stay valid until one of them is used. True when stored.
+   */
+  async createSignInToken(
+    userId: string,
+    tokenHash: string,
+    ttlSeconds: number,
+    caps: { perAddress: number; overall: number; owner: boolean },
+  ): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO sign_in_tokens (user_id, token_hash, expires_at)
+       SELECT $1, $2, now() + make_interval(secs => $3)
+        WHERE $6::boolean
+           OR ((SELECT count(*) FROM sign_in_tokens WHERE user_id = $1 AND created_at > now() - interval '1 hour') < $4
+               AND (SELECT count(*) FROM sign_in_tokens WHERE created_at > now() - interval '1 hour') < $5)
+       RETURNING id`,
+      [userId, tokenHash, ttlSeconds, caps.perAddress, caps.overall, caps.owner],
     );
+    return rows.length > 0;
   }
 
-  /** Marks the token used and returns its user, atomically: a token works once, before it expires. */
+  /**
+   * Marks the token used and returns its user, atomically: a token works once, before it expires, and
+   * using it revokes the user's other unused links.
+   */
   async consumeSignInToken(tokenHash: string): Promise<UserRow | undefined> {
     const [row] = await this.db.query(
       `WITH t AS (
          UPDATE sign_in_tokens SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-          RETURNING user_id)
+          RETURNING user_id),
+       others AS (
+         UPDATE sign_in_tokens SET used_at = now()
+          WHERE user_id IN (SELECT user_id FROM t) AND used_at IS NULL AND token_hash <> $1)
        SELECT ${USER_COLUMNS} FROM t JOIN users u ON u.id = t.user_id`,
       [tokenHash],
     );

@@ -21,6 +21,11 @@ export interface RequestContext {
   userAgent: string;
   /** The session cookie the browser already holds: a new sign-in closes that session. */
   previousSessionToken?: string;
+  /**
+   * The request comes from the address's owner (a privileged session of it, or a browser that opened
+   * one of its links): the hourly sign-in link caps do not apply.
+   */
+  addressOwner?: boolean;
 }
 
 export interface LoginResult {
@@ -99,7 +104,7 @@ export class AuthService {
     // A privileged address: the typed profile stays on this attendee session, never on the account.
     const token = await this.openSession(row, 'attendee', accountRole === 'attendee' ? null : profile);
     await this.activity.record(row.id, 'login', 'User logged in', { ip: ctx.ip, userAgent: ctx.userAgent });
-    if (accountRole !== 'attendee') this.mailSignInLinkInBackground({ ...row, role: accountRole });
+    if (accountRole !== 'attendee') this.mailSignInLinkInBackground({ ...row, role: accountRole }, ctx.addressOwner === true);
     const user = this.toAuthUser(row, 'attendee', accountRole, token);
     // A privileged address is answered with the profile as given, like a first sign-in of any address.
     return { token, user: accountRole === 'attendee' ? user : { ...user, ...profile }, signInLinkSent: false };
@@ -168,23 +173,31 @@ export class AuthService {
     return { user, renewed: row.renewed };
   }
 
-  /** Sends a sign-in link if the address is privileged; says nothing either way (no account probing). */
-  async requestSignInLink(emailAddress: string): Promise<void> {
+  /**
+   * Sends a sign-in link if the address is privileged; says nothing either way (no account probing).
+   * Returns before any work is done, so the answer takes as long for every address: the account is
+   * looked up and the link mailed in the background.
+   */
+  requestSignInLink(emailAddress: string, addressOwner = false): void {
     const email = emailAddress.trim().toLowerCase();
     const role = this.roleForEmail(email);
     if (role === 'attendee') {
       this.logger.log('sign-in link asked for an address that is not privileged: nothing sent');
       return;
     }
-    const row = await this.repo.findOrCreateUser({ email, firstName: '', lastName: '', company: '', role });
-    this.mailSignInLinkInBackground({ ...row, role });
+    setImmediate(() => {
+      this.repo
+        .findOrCreateUser({ email, firstName: '', lastName: '', company: '', role })
+        .then((row) => this.mailSignInLinkInBackground({ ...row, role }, addressOwner))
+        .catch((err: Error) => this.logger.error(`sign-in link to ${maskEmail(email)} not sent: ${err.message}`));
+    });
   }
 
   /**
    * Opens a privileged session from a sign-in link; null when the token is unknown, used, expired or
    * its address is no longer privileged. The session the browser held before (if any) is closed.
    */
-  async verifySignInLink(token: string, ctx: RequestContext): Promise<{ token: string; role: Role } | null> {
+  async verifySignInLink(token: string, ctx: RequestContext): Promise<{ token: string; role: Role; email: string } | null> {
     if (!token || token.length > 200) return null;
     const row = await this.repo.consumeSignInToken(this.hash(token));
     if (!row) return null;
@@ -205,7 +218,7 @@ export class AuthService {
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     });
-    return { token: sessionToken, role };
+    return { token: sessionToken, role, email: row.email };
   }
 
   @Cron(CronExpression.EVERY_HOUR)
@@ -221,13 +234,28 @@ export class AuthService {
   }
 
   /** Mails a sign-in link without holding up the answer; a failure is logged (address masked). */
-  private mailSignInLinkInBackground(row: UserRow): void {
-    this.mailSignInLink(row).catch((err: Error) => this.logger.error(`sign-in link to ${maskEmail(row.email)} not sent: ${err.message}`));
+  private mailSignInLinkInBackground(row: UserRow, addressOwner: boolean): void {
+    this.mailSignInLink(row, addressOwner).catch((err: Error) =>
+      this.logger.error(`sign-in link to ${maskEmail(row.email)} not sent: ${err.message}`),
+    );
   }
 
-  private async mailSignInLink(row: UserRow): Promise<void> {
+  /**
+   * Mails a new link (older ones stay valid until one is used), within the hourly caps per address
+   * and overall (SIGN_IN_LINK_LIMIT_PER_EMAIL_HOUR, SIGN_IN_LINK_LIMIT_GLOBAL_HOUR) unless the
+   * address's owner asks. Over a cap nothing is mailed and the answer is the same.
+   */
+  private async mailSignInLink(row: UserRow, addressOwner: boolean): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    await this.repo.createSignInToken(row.id, this.hash(token), SIGN_IN_LINK_TTL_SECONDS);
+    const stored = await this.repo.createSignInToken(row.id, this.hash(token), SIGN_IN_LINK_TTL_SECONDS, {
+      perAddress: this.config.signInLinkLimitPerEmailHour,
+      overall: this.config.signInLinkLimitGlobalHour,
+      owner: addressOwner,
+    });
+    if (!stored) {
+      this.logger.warn(`sign-in link to ${maskEmail(row.email)} not sent: hourly sign-in link limit reached`);
+      return;
+    }
     const link = `${this.config.appUrl}/api/auth/verify?token=${token}`;
     await this.email.send({ to: row.email, ...signInLinkMail({ firstName: row.firstName, role: row.role, link }) });
     this.logger.log(`sign-in link sent to ${maskEmail(row.email)}`);

@@ -28,6 +28,7 @@ function contextOf(req: Request): RequestContext {
 export class ChatController {
   constructor(private readonly chat: ChatService) {}
 
+  @RateLimited('writes')
   @Post('chat/start')
   @HttpCode(200)
   start(@CurrentUser() user: AuthUser, @Body() dto: StartChatDto): Promise<StartChatResponse> {
@@ -78,6 +79,7 @@ export class ChatController {
     return this.chat.reply(user, dto, contextOf(req), true);
   }
 
+  @RateLimited('writes')
   @Post('chat/feedback')
   @HttpCode(200)
   feedback(@CurrentUser() user: AuthUser, @Body() dto: FeedbackDto): Promise<FeedbackResponse> {

@@ -1,4 +1,13 @@
-import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import {
   ANSWER_GENERATOR,
@@ -10,6 +19,8 @@ import {
 import { rewriteFollowUp } from '../ai/generation/follow-up';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
+import { normalEmail } from '../common/email-address';
+import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
@@ -29,6 +40,7 @@ import {
 import type { SseStream } from './sse-stream';
 import {
   NO_ACTIVE_CHAT_MESSAGE,
+  ownAddressOnlyMessage,
   STATUS_ANALYZING,
   STATUS_GENERATING,
   STATUS_SEARCHING,
@@ -101,13 +113,18 @@ export class ChatService {
     return (await this.repo.messages(thread.id)).map(toMessageResponse);
   }
 
-  /** Mails one of the user's threads; 404 'No active chat to send' for no (or an empty, or another's) thread. */
+  /**
+   * Mails one of the user's threads to the user's own address; 403 `{message}` naming that address for
+   * any other recipient (no mail relay), 404 'No active chat to send' for no (or an empty, or
+   * another's) thread.
+   */
   async emailHistory(user: AuthUser, dto: EmailChatHistoryDto): Promise<{ message: string }> {
+    if (normalEmail(dto.recipientEmail) !== normalEmail(user.email)) throw new ForbiddenException(ownAddressOnlyMessage(user.email));
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    await this.email.send(chatHistoryMail(dto.recipientEmail, user.firstName, messages, user.email));
-    return { message: `Successfully sent to ${dto.recipientEmail}` };
+    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email));
+    return { message: `Successfully sent to ${user.email}` };
   }
 
   /** POST /api/chat/feedback: rates one of the user's answers (again); 404 for anything else. */
@@ -204,6 +221,8 @@ export class ChatService {
       opts.onStatus?.(STATUS_ANALYZING);
       const citations = new CitationSet(passages);
       const filter = new CitationFilter(citations);
+      // Links a document planted in the answer (markdown links, images, autolinks) leave as plain text.
+      const links = new LinkNeutralizer();
       opts.onStatus?.(STATUS_GENERATING);
       const deltas = this.generator.streamAnswer({
         question,
@@ -217,14 +236,14 @@ export class ChatService {
       });
       for await (const delta of deltas) {
         this.throwIfAborted(opts.signal);
-        const out = filter.push(delta);
+        const out = links.push(filter.push(delta));
         if (out) opts.onContent?.(out);
       }
-      const rest = filter.end();
+      const rest = links.push(filter.end()) + links.end();
       if (rest) opts.onContent?.(rest);
       this.throwIfAborted(opts.signal);
 
-      const content = filter.text.trim();
+      const content = links.text.trim();
       const sources = citations.sources();
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.

@@ -1,3 +1,5 @@
+import { BadRequestException } from '@nestjs/common';
+
 /**
  * One place that makes text safe for PostgreSQL `text`/`jsonb` columns, used by every entry point
  * (parsers before chunks are written, request bodies, file names, imports).
@@ -37,17 +39,32 @@ export function cleanText(value: string): string {
     .replace(NON_CHARACTER, '');
 }
 
+/** Deepest nesting of arrays and objects a request body, query or import may have. */
+export const MAX_NESTING_DEPTH = 400;
+export const TOO_DEEPLY_NESTED_MESSAGE = `The request is nested too deeply (${MAX_NESTING_DEPTH} levels at most).`;
+
+/** A value nested deeper than MAX_NESTING_DEPTH: a 400 `{message}` wherever it is thrown from. */
+export class TooDeeplyNestedException extends BadRequestException {
+  constructor() {
+    super(TOO_DEEPLY_NESTED_MESSAGE);
+  }
+}
+
 /**
  * `cleanText` applied to every string inside a JSON-like value (arrays and plain objects, those
- * without a prototype too, as query strings are parsed), keys included; other values are returned as they are. For request bodies and imported files.
+ * without a prototype too, as query strings are parsed), keys included; other values are returned as
+ * they are. For request bodies and imported files. Throws `TooDeeplyNestedException` (400) past
+ * MAX_NESTING_DEPTH levels instead of recursing until the stack runs out.
  */
-export function cleanDeep<T>(value: T): T {
+export function cleanDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return cleanText(value) as T;
-  if (Array.isArray(value)) return value.map((item) => cleanDeep(item)) as T;
-  if (value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[cleanText(key)] = cleanDeep(item);
-    return out as T;
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  const isArray = Array.isArray(value);
+  const isPlain = !isArray && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+  if (!isArray && !isPlain) return value;
+  if (depth >= MAX_NESTING_DEPTH) throw new TooDeeplyNestedException();
+  if (isArray) return (value as unknown[]).map((item) => cleanDeep(item, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[cleanText(key)] = cleanDeep(item, depth + 1);
+  return out as T;
 }

@@ -46,12 +46,23 @@ export class AppConfig {
   readonly emailLimitPerUserDay!: number;
   readonly emailLimitPerIp!: number;
   readonly emailLimitGlobalHour!: number;
+  /** Light writes (new chat thread, answer feedback) per minute per user and per client address. */
+  readonly writeLimitPerUser!: number;
+  readonly writeLimitPerIp!: number;
+  /** Sign-in link mails per hour to one address, and to all addresses together. */
+  readonly signInLinkLimitPerEmailHour!: number;
+  readonly signInLinkLimitGlobalHour!: number;
   /** Longest wait for an OpenAI response, and for each chunk of a streamed one (OPENAI_TIMEOUT_MS). */
   readonly openaiTimeoutMs!: number;
   /** Retries of a failed OpenAI call (connection errors, 429, 5xx) (OPENAI_MAX_RETRIES). */
   readonly openaiMaxRetries!: number;
-  /** Daily spend cap in USD for the openai provider; undefined: no cap (OPENAI_DAILY_BUDGET_USD). */
+  /**
+   * Daily spend cap in USD for the openai provider (OPENAI_DAILY_BUDGET_USD); undefined: no cap
+   * (`0`). Unset with AI_PROVIDER=openai: DEFAULT_OPENAI_DAILY_BUDGET_USD.
+   */
   readonly openaiDailyBudgetUsd?: number;
+  /** Longest completion the model may write per call, in tokens (OPENAI_MAX_TOKENS). */
+  readonly openaiMaxTokens!: number;
   /** Pool: longest wait for a database connection, and longest statement (ms). */
   readonly dbConnectionTimeoutMs!: number;
   readonly dbStatementTimeoutMs!: number;
@@ -182,9 +193,13 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-function money(env: Env, name: string): number | undefined {
+/** The daily AI budget when AI_PROVIDER=openai and OPENAI_DAILY_BUDGET_USD is not set. */
+export const DEFAULT_OPENAI_DAILY_BUDGET_USD = 20;
+
+function money(env: Env, name: string, fallback?: number): number | undefined {
   const raw = str(env, name);
-  if (raw === undefined || raw === '0') return undefined;
+  if (raw === undefined) return fallback;
+  if (raw === '0') return undefined;
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 1_000_000) {
     throw new ConfigError(`${name} must be an amount in USD such as 25 or 2.50, or 0 for no cap (got "${raw}").`);
   }
@@ -309,9 +324,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     emailLimitPerUserDay: int(env, 'EMAIL_LIMIT_PER_USER_DAY', 50, 1, 100000),
     emailLimitPerIp: int(env, 'EMAIL_LIMIT_PER_IP', 60, 1, 1000000),
     emailLimitGlobalHour: int(env, 'EMAIL_LIMIT_GLOBAL_HOUR', 500, 1, 10000000),
+    writeLimitPerUser: int(env, 'WRITE_LIMIT_PER_USER', 60, 1, 100000),
+    writeLimitPerIp: int(env, 'WRITE_LIMIT_PER_IP', 1200, 1, 1000000),
+    signInLinkLimitPerEmailHour: int(env, 'SIGN_IN_LINK_LIMIT_PER_EMAIL_HOUR', 30, 1, 100000),
+    signInLinkLimitGlobalHour: int(env, 'SIGN_IN_LINK_LIMIT_GLOBAL_HOUR', 300, 1, 10000000),
     openaiTimeoutMs: int(env, 'OPENAI_TIMEOUT_MS', 45000, 100, 600000),
     openaiMaxRetries: int(env, 'OPENAI_MAX_RETRIES', 2, 0, 5),
-    openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD'),
+    openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD', aiProvider === 'openai' ? DEFAULT_OPENAI_DAILY_BUDGET_USD : undefined),
+    openaiMaxTokens: int(env, 'OPENAI_MAX_TOKENS', 1500, 16, 100000),
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10000, 100, 600000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 60000, 0, 3600000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),

@@ -11,10 +11,21 @@ export function signInLinkPath(body: string): string | undefined {
 }
 
 /**
+ * Uses a sign-in link the way its page does: POST /api/auth/verify with the link's token (opening the
+ * link's URL alone changes nothing). `client`: an agent (keeps the cookies) or the app's URL. The
+ * answer is a 302; chain `.set('Cookie', …)` or `.expect(302)` on it.
+ */
+export function openSignInLink(client: TestAgent | string, link: string): request.Test {
+  const token = new URL(link, 'http://localhost').searchParams.get('token') ?? '';
+  const http = typeof client === 'string' ? request(client) : client;
+  return http.post('/api/auth/verify').type('form').send({ token }).redirects(0);
+}
+
+/**
  * A cookie-keeping client with a verified privileged session: signs in through POST /api/login with
  * `email` (which must be listed in ADMIN_EMAILS or SUPERADMIN_EMAILS of the test app), reads the
  * emailed sign-in link from the outbox table (EmailRepository, filled in outbox and SMTP mode alike)
- * and follows it with the same agent.
+ * and opens it (`openSignInLink`) with the same agent.
  */
 export async function signInPrivileged(
   t: TestApp,
@@ -35,8 +46,8 @@ export async function signInPrivileged(
   }
   const login = await agent.post('/api/login').send({ firstName: 'Admin', ...profile, email });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
-  // Links are mailed after the answer, and a newer link revokes older ones (an earlier sign-in's mail
-  // may land late): follow the newest link until one opens the privileged session.
+  // Links are mailed after the answer (an earlier sign-in's mail may land late, and using one link
+  // revokes the others): follow the newest link until one opens the privileged session.
   const deadline = Date.now() + 5000;
   let tried = previous?.id;
   let last = 'no sign-in link was mailed';
@@ -45,7 +56,7 @@ export async function signInPrivileged(
     const link = mail && mail.id !== tried ? signInLinkPath(mail.text) : undefined;
     if (link) {
       tried = mail.id;
-      const verify = await agent.get(link).redirects(0);
+      const verify = await openSignInLink(agent, link);
       if (verify.status === 302 && /^\/(admin|superadmin)$/.test(String(verify.headers.location))) return agent;
       last = `sign-in link refused: ${verify.status} → ${verify.headers.location}`;
     }

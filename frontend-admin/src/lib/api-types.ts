@@ -27,7 +27,21 @@ export interface paths {
     post: operations["Auth_requestLink"];
   };
   "/api/auth/verify": {
-    get: operations["Auth_verify"];
+    /**
+     * The emailed link: a page that posts the token to POST /api/auth/verify (by its script, or its
+     * button when scripts are off). A GET changes nothing, so a mail scanner opening the link neither
+     * uses it up nor receives a session.
+     */
+    get: operations["Auth_openLink"];
+    /**
+     * Uses a sign-in link: JSON `{token}` or a form field `token`. Opens the privileged session and
+     * redirects to its console; an unknown, used or expired token redirects to the sign-in page.
+     */
+    post: operations["Auth_verify"];
+  };
+  "/api/auth/verify.js": {
+    /** The script of the page above (the page's CSP allows scripts from this origin only, no inline script). */
+    get: operations["Auth_openLinkScript"];
   };
   "/api/sessions": {
     /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
@@ -667,16 +681,56 @@ export interface operations {
       };
     };
   };
-  Auth_verify: {
+  /**
+   * The emailed link: a page that posts the token to POST /api/auth/verify (by its script, or its
+   * button when scripts are off). A GET changes nothing, so a mail scanner opening the link neither
+   * uses it up nor receives a session.
+   */
+  Auth_openLink: {
     parameters: {
       query: {
         token: string;
       };
     };
     responses: {
+      /** @description A page that posts the token to POST /api/auth/verify (its script served as a file; a button without scripts). */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  /**
+   * Uses a sign-in link: JSON `{token}` or a form field `token`. Opens the privileged session and
+   * redirects to its console; an unknown, used or expired token redirects to the sign-in page.
+   */
+  Auth_verify: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+        "application/x-www-form-urlencoded": {
+          token: string;
+        };
+      };
+    };
+    responses: {
       /** @description To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link. */
       302: {
         content: never;
+      };
+    };
+  };
+  /** The script of the page above (the page's CSP allows scripts from this origin only, no inline script). */
+  Auth_openLinkScript: {
+    responses: {
+      /** @description The script that posts the sign-in link page. */
+      200: {
+        content: {
+          "text/javascript": string;
+        };
       };
     };
   };
