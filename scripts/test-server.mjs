@@ -46,6 +46,7 @@ const SUITES = [
   'security',
   'security-db',
   'security-mail',
+  'security-review',
   'storage-s3',
   'retrieval-quality',
   'demo-seed',
