@@ -4,6 +4,7 @@ import { ProgramClock } from '../src/program/program.service';
 import { settled } from './fixtures/document-helpers';
 import { postSse, sessionCookie } from './utils/sse-client';
 import { signInPrivileged } from './utils/privileged';
+import { defaultReply, FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'program-admin@example.com';
@@ -221,7 +222,7 @@ describe('the program in the assistant (local provider)', () => {
 
   it('uncovered: a topic or a person not in the program is said to be so, and nothing is invented', async () => {
     const topic = await ask('When is the talk about quantum cryptography?');
-    expect(topic.content).toBe('“quantum cryptography” is not in the program: no session\'s title, speakers, tags or description match it.');
+    expect(topic.content).toBe("“quantum cryptography” is not in the program: no session's title, speakers, tags or description match it.");
     expect(topic.sources).toEqual([]);
     const person = await ask('Which sessions does Guido van Rossum give?');
     expect(person.content).toContain('“Guido van Rossum” is not in the program');
@@ -258,22 +259,34 @@ describe('the program in the assistant (local provider)', () => {
     expect(documents.length).toBeGreaterThan(0);
     expect(documents[0].sessionId).toBe(ids.opening);
     expect(a.content).toMatch(/by a third/);
-    expect(a.content).toContain("Zoë Kalvāns's next session is **Atelier : visualiser les marées avec Python** — Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422");
+    expect(a.content).toContain(
+      "Zoë Kalvāns's next session is **Atelier : visualiser les marées avec Python** — Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422",
+    );
     expect(cited(a)).toEqual([ids.atelier]);
   });
 
   it('streams a program answer with its session sources', async () => {
     const cookie = await sessionCookie(t, 'streamer@example.com', 'Sam');
     const threadId = (await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200)).body.id;
-    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'Where is the Kafka Streams workshop?', sessionIds: [] });
-    const content = res.events.filter((e): e is { content: string } => typeof e === 'object' && 'content' in e).map((e) => e.content).join('');
+    const res = await postSse(t.url, '/api/chat/stream', cookie, {
+      threadId,
+      message: 'Where is the Kafka Streams workshop?',
+      sessionIds: [],
+    });
+    const content = res.events
+      .filter((e): e is { content: string } => typeof e === 'object' && 'content' in e)
+      .map((e) => e.content)
+      .join('');
     expect(content).toContain('room B422');
     const sources = res.events.find((e): e is { sources: Source[] } => typeof e === 'object' && 'sources' in e)?.sources;
     expect(sources?.map((s) => [s.kind, s.sessionId])).toEqual([['session', ids.kafka]]);
   });
 
   it('stays current: an edited room and a deleted session are answered at once', async () => {
-    await admin.put(`/api/admin/session/${ids.kafka}`).send({ ...PROGRAM.kafka, location: 'B420' }).expect(200);
+    await admin
+      .put(`/api/admin/session/${ids.kafka}`)
+      .send({ ...PROGRAM.kafka, location: 'B420' })
+      .expect(200);
     expect((await ask('Where is the Kafka Streams workshop?')).content).toContain('room B420');
     await admin.delete(`/api/admin/session/${ids.kafka}`).expect(204);
     const gone = await ask('Where is the Kafka Streams workshop?');
@@ -285,5 +298,55 @@ describe('the program in the assistant (local provider)', () => {
     const a = await ask('What did Zoë Kalvāns say about berth schedules?');
     expect(a.sources.every((s) => s.kind === 'transcript')).toBe(true);
     expect(a.content).toMatch(/berth schedules/i);
+  });
+});
+
+describe('the program in the assistant (openai provider, fake OpenAI-compatible server)', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let attendee: TestAgent;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({
+      reply: (r) => {
+        const prompt = r.messages.at(-1)!.content;
+        if (!prompt.includes('cite as [Session: ')) return defaultReply(r);
+        return 'Kafka Streams in Practice is on Monday, Sept 8, 10:00 AM, room B422 [Session: Kafka Streams in Practice]. It is also at [Session: A Talk Nobody Gives].';
+      },
+    });
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl });
+    const admin = await signInPrivileged(t, ADMIN);
+    attendee = await signIn(t, { email: 'olga@example.com', firstName: 'Olga' });
+    for (const key of ['kafka', 'contracts'] as const) await admin.post('/api/admin/session').send(PROGRAM[key]).expect(201);
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  async function ask(message: string): Promise<Answer> {
+    const thread = await attendee.post('/api/chat/start').send({ sessionFilter: [] }).expect(200);
+    return (await attendee.post('/api/chat/message').send({ threadId: thread.body.id, message, sessionIds: [] }).expect(200)).body;
+  }
+
+  it('gives the model program entries as passages with their markers, keeps real session citations and drops invented ones', async () => {
+    const a = await ask('Where is the Kafka Streams workshop?');
+    const prompt = fake.chatRequests.at(-1)!.messages.at(-1)!.content;
+    expect(prompt).toContain(
+      'Passage 1 — cite as [Session: Kafka Streams in Practice] — session "Kafka Streams in Practice" (session, Marco Rossi):\n' +
+        'Kafka Streams in Practice\nMonday, Sept 8, 10:00 AM – 12:00 PM, room B422 · workshop · with Marco Rossi',
+    );
+    expect(fake.chatRequests.at(-1)!.messages[0].content).toContain('cited [Session: Title]');
+    expect(a.content).toContain('room B422 [Session: Kafka Streams in Practice].');
+    expect(a.content).not.toContain('Nobody');
+    expect(a.sources.map((s) => [s.kind, s.sessionTitle])).toEqual([['session', 'Kafka Streams in Practice']]);
+  });
+
+  it('says a session that is not in the program is not, without asking the model to invent one', async () => {
+    const before = fake.chatRequests.filter((r) => r.messages.at(-1)!.content.includes('Question:')).length;
+    const a = await ask('When is the talk about quantum cryptography?');
+    expect(a.content).toContain('is not in the program');
+    expect(a.sources).toEqual([]);
+    expect(fake.chatRequests.filter((r) => r.messages.at(-1)!.content.includes('Question:')).length).toBe(before);
   });
 });

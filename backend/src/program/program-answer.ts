@@ -14,7 +14,10 @@ const TOPIC_COVERAGE = 0.65;
 
 /** The marker citing a program entry: '[Session: <Title>]'. */
 export function sessionMarker(title: string): string {
-  let t = title.replace(/[[\]]/g, (b) => (b === '[' ? '(' : ')')).replace(/\s+/g, ' ').trim();
+  let t = title
+    .replace(/[[\]]/g, (b) => (b === '[' ? '(' : ')'))
+    .replace(/\s+/g, ' ')
+    .trim();
   if (t.length > MARKER_TITLE_LENGTH) {
     const cut = t.lastIndexOf(' ', MARKER_TITLE_LENGTH);
     t = `${t.slice(0, cut > MARKER_TITLE_LENGTH / 2 ? cut : MARKER_TITLE_LENGTH).trim()}…`;
@@ -43,7 +46,7 @@ function roomLabel(e: ProgramEntry, language: Language): string | null {
   return /\s/.test(e.location.trim()) ? e.location : `${language === 'fr' ? 'salle' : 'room'} ${e.location}`;
 }
 
-function durationLabel(e: ProgramEntry, language: Language): string | null {
+function durationLabel(e: ProgramEntry): string | null {
   if (e.start == null || e.end == null || e.end <= e.start) return null;
   const minutes = e.end - e.start;
   const h = Math.floor(minutes / 60);
@@ -54,7 +57,7 @@ function durationLabel(e: ProgramEntry, language: Language): string | null {
 
 /** 'Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422': the facts of when and where. */
 export function whenWhere(e: ProgramEntry, language: Language, withDuration = false): string {
-  const duration = withDuration ? durationLabel(e, language) : null;
+  const duration = withDuration ? durationLabel(e) : null;
   const time = timeLabel(e, language);
   const parts = [dayLabel(e, language), time && duration ? `${time} (${duration})` : time, roomLabel(e, language)].filter(Boolean);
   return parts.length ? parts.join(', ') : language === 'fr' ? 'horaire non publié' : 'time not published';
@@ -205,7 +208,10 @@ export class ProgramAnswerer {
       const anywhere = topicMatches(this.index, q, this.filter(undated));
       if (anywhere.length) {
         const entries = anywhere.slice(0, 3).map((m) => m.entry);
-        const lead = L === 'fr' ? `Rien ne correspond à ce moment-là, mais le programme propose :` : `Nothing matches at that time, but the program has:`;
+        const lead =
+          L === 'fr'
+            ? `Rien ne correspond à ce moment-là, mais le programme propose :`
+            : `Nothing matches at that time, but the program has:`;
         return { text: [lead, ...entries.map((e) => this.bullet(e, q))].join('\n'), entries, notInProgram: false };
       }
       return this.notInProgram(q);
@@ -253,12 +259,16 @@ export class ProgramAnswerer {
       L === 'fr'
         ? `${entries.length} session${entries.length > 1 ? 's' : ''} au programme :`
         : `${entries.length} session${entries.length > 1 ? 's' : ''} in the program:`;
-    const more = entries.length > shown.length ? [L === 'fr' ? `… et ${entries.length - shown.length} de plus.` : `… and ${entries.length - shown.length} more.`] : [];
+    const more =
+      entries.length > shown.length
+        ? [L === 'fr' ? `… et ${entries.length - shown.length} de plus.` : `… and ${entries.length - shown.length} more.`]
+        : [];
     return { text: [lead, ...shown.map((e) => this.bullet(e, q)), ...more].join('\n'), entries: shown, notInProgram: false };
   }
 
   private emptyList(q: ProgramQuery): ProgramResult {
-    const text = q.language === 'fr' ? `Aucune session du programme ne correspond à cette demande.` : `No session in the program matches that.`;
+    const text =
+      q.language === 'fr' ? `Aucune session du programme ne correspond à cette demande.` : `No session in the program matches that.`;
     return { text, entries: [], notInProgram: false };
   }
 
@@ -302,7 +312,9 @@ export class ProgramAnswerer {
     const end = anchor.end ?? (anchor.start ?? 0) + 1;
     // 'Right after' a session means in its room, where the attendee already is.
     const later = this.index.entries
-      .filter((e) => e !== anchor && e.location === anchor.location && e.dateKey === anchor.dateKey && e.start != null && e.start >= end - 5)
+      .filter(
+        (e) => e !== anchor && e.location === anchor.location && e.dateKey === anchor.dateKey && e.start != null && e.start >= end - 5,
+      )
       .sort(programOrder);
     const L = q.language;
     if (!later.length) {
@@ -370,7 +382,9 @@ export class ProgramAnswerer {
     }
     const sorted = [...pool].sort(programOrder);
     if (q.asks.now && !q.asks.next) {
-      const running = sorted.filter((e) => e.dateKey === now.dateKey && e.start != null && e.start <= now.minutes && now.minutes < (e.end ?? e.start + 1));
+      const running = sorted.filter(
+        (e) => e.dateKey === now.dateKey && e.start != null && e.start <= now.minutes && now.minutes < (e.end ?? e.start + 1),
+      );
       if (running.length) {
         const lead = L === 'fr' ? `En ce moment (${clockLabel(now.minutes, L)}) :` : `On now (${clockLabel(now.minutes, L)}):`;
         return { text: [lead, ...running.map((e) => this.bullet(e, q))].join('\n'), entries: running, notInProgram: false };
@@ -378,7 +392,10 @@ export class ProgramAnswerer {
     }
     const upcoming = sorted.filter((e) => at(e) >= nowKey);
     if (!upcoming.length) {
-      const text = L === 'fr' ? `Plus rien n'est prévu au programme${q.rooms.length ? ' dans cette salle' : ''}.` : `Nothing more is scheduled${q.rooms.length ? ' in that room' : ''} in the program.`;
+      const text =
+        L === 'fr'
+          ? `Plus rien n'est prévu au programme${q.rooms.length ? ' dans cette salle' : ''}.`
+          : `Nothing more is scheduled${q.rooms.length ? ' in that room' : ''} in the program.`;
       return { text, entries: [], notInProgram: false };
     }
     const first = upcoming.filter((e) => at(e) === at(upcoming[0]));

@@ -61,6 +61,9 @@ export class ProgramCitations {
       const i = content.indexOf(s.marker);
       return i < 0 ? Number.MAX_SAFE_INTEGER : i;
     };
-    return all.map((s, i) => ({ s, i })).sort((a, b) => at(a.s) - at(b.s) || a.i - b.i).map(({ s }) => s);
+    return all
+      .map((s, i) => ({ s, i }))
+      .sort((a, b) => at(a.s) - at(b.s) || a.i - b.i)
+      .map(({ s }) => s);
   }
 }

@@ -62,7 +62,10 @@ export function clockLabel(minutes: number, language: 'en' | 'fr'): string {
 }
 
 /** Wall-clock date (YYYY-MM-DD), weekday (0 = Sunday) and minutes of `instant` in `timeZone`. */
-export function wallClock(instant: Date, timeZone: string): { dateKey: string; weekday: number; minutes: number; month: number; day: number } {
+export function wallClock(
+  instant: Date,
+  timeZone: string,
+): { dateKey: string; weekday: number; minutes: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

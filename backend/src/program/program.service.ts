@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GenerationPassage } from '../ai/generation/generation.types';
 import { CoalescedRead } from '../common/coalesced-read';
 import type { CitationSet } from '../retrieval/citations';
-import { CONFERENCE_TIME_ZONE } from '../sessions/session-input';
+import { ConferenceService } from '../conference/conference.service';
 import { entryFacts, ProgramAnswerer, type ProgramResult, sessionMarker } from './program-answer';
 import { ProgramCitations } from './program-citations';
 import { ProgramIndex } from './program-index';
@@ -51,7 +51,12 @@ export class ProgramTurn {
     return this.answer().entries.map((e, i) => ({
       n: from + i,
       marker: sessionMarker(e.title),
-      text: [e.title, entryFacts(e, this.query.language), e.tags.length ? `Tags: ${e.tags.join(', ')}` : '', e.description.slice(0, PASSAGE_DESCRIPTION)]
+      text: [
+        e.title,
+        entryFacts(e, this.query.language),
+        e.tags.length ? `Tags: ${e.tags.join(', ')}` : '',
+        e.description.slice(0, PASSAGE_DESCRIPTION),
+      ]
         .filter(Boolean)
         .join('\n'),
       sessionTitle: e.title,
@@ -75,25 +80,30 @@ export class ProgramTurn {
  */
 @Injectable()
 export class ProgramService {
-  private cached: { version: string; index: ProgramIndex } | null = null;
+  private cached: { version: string; timeZone: string; index: ProgramIndex } | null = null;
   private readonly version = new CoalescedRead(() => this.repo.contentVersion());
-  private loading: Promise<{ version: string; index: ProgramIndex }> | null = null;
+  private loading: Promise<{ version: string; timeZone: string; index: ProgramIndex }> | null = null;
 
   constructor(
     private readonly repo: ProgramRepository,
     private readonly clock: ProgramClock,
+    private readonly conference: ConferenceService,
   ) {}
 
-  /** The program at the current content version (rebuilt only when a session or document changed). */
+  /**
+   * The program at the current content version, in the conference's time zone (rebuilt only when a
+   * session or document changed, or the time zone did).
+   */
   async index(): Promise<ProgramIndex> {
-    const current = await this.version.get();
-    if (this.cached?.version === current) return this.cached.index;
+    const [current, { timeZone }] = await Promise.all([this.version.get(), this.conference.get()]);
+    if (this.cached?.version === current && this.cached.timeZone === timeZone) return this.cached.index;
     this.loading ??= this.repo
       .entriesAtVersion()
-      .then(({ version, records }) => ({ version, index: new ProgramIndex(records, CONFERENCE_TIME_ZONE) }))
+      .then(({ version, records }) => ({ version, timeZone, index: new ProgramIndex(records, timeZone) }))
       .finally(() => (this.loading = null));
     const loaded = await this.loading;
-    if (!this.cached || BigInt(loaded.version) >= BigInt(this.cached.version)) this.cached = loaded;
+    if (!this.cached || loaded.timeZone !== this.cached.timeZone || BigInt(loaded.version) >= BigInt(this.cached.version))
+      this.cached = loaded;
     return loaded.index;
   }
 
