@@ -7,10 +7,13 @@
 
 export type Language = 'en' | 'fr';
 
+/** A list written as 'a|b|c' (phrases keep their spaces). */
+const list = (words: string): string[] => words.split('|');
+
 /** Weekday names by JavaScript day number (0 = Sunday). */
 export const WEEKDAYS: Record<Language, string[]> = {
-  en: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
-  fr: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+  en: list('sunday|monday|tuesday|wednesday|thursday|friday|saturday'),
+  fr: list('dimanche|lundi|mardi|mercredi|jeudi|vendredi|samedi'),
 };
 
 /** Month names (and usual abbreviations) by month number (1-12). */
@@ -59,11 +62,11 @@ export const MONTH_WORDS: Record<string, number> = {
 
 /** How a date is written in answers: 'Tuesday, Sept 9' / 'mardi 9 septembre'. */
 export const MONTH_LABELS: Record<Language, string[]> = {
-  en: ['Jan', 'Feb', 'March', 'April', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
-  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  en: list('Jan|Feb|March|April|May|June|July|Aug|Sept|Oct|Nov|Dec'),
+  fr: list('janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre'),
 };
 export const WEEKDAY_LABELS: Record<Language, string[]> = {
-  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  en: list('Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday'),
   fr: WEEKDAYS.fr,
 };
 
@@ -84,7 +87,6 @@ export const ORDINALS: Record<string, number> = {
   premiere: 1,
   deux: 2,
   deuxieme: 2,
-  second_: 2,
   trois: 3,
   troisieme: 3,
   quatre: 4,
@@ -105,84 +107,30 @@ export const PARTS_OF_DAY: Record<string, [number, number]> = {
 export const NOON_WORDS = ['noon', 'midday', 'midi'];
 export const TODAY_WORDS = ['today', 'aujourd', 'tonight'];
 export const TOMORROW_WORDS = ['tomorrow', 'demain'];
-export const NOW_WORDS = ['now', 'currently', 'right now', 'maintenant', 'en ce moment', 'actuellement'];
-export const NEXT_WORDS = ['next', 'upcoming', 'coming up', 'prochain', 'prochaine', 'suivant', 'suivante'];
+export const NOW_WORDS = list('now|currently|right now|maintenant|en ce moment|actuellement');
+export const NEXT_WORDS = list('next|upcoming|coming up|prochain|prochaine|suivant|suivante');
 export const AFTER_WORDS = ['after', 'afterwards', 'apres', 'ensuite', 'following'];
 /** Words asking for a session's start (an exact start time rather than what is running then). */
-export const START_WORDS = ['start', 'starts', 'starting', 'begin', 'begins', 'commence', 'commencent', 'debute', 'debutent'];
+export const START_WORDS = list('start|starts|starting|begin|begins|commence|commencent|debute|debutent');
 
 /** The nouns for a session of any format: they make a question a program question, never a topic. */
-export const SESSION_NOUNS = [
-  'session',
-  'sessions',
-  'talk',
-  'talks',
-  'presentation',
-  'presentations',
-  'conference',
-  'conferences',
-  'keynote',
-  'keynotes',
-  'lecture',
-  'speech',
-  'event',
-  'events',
-  'program',
-  'programme',
-  'schedule',
-  'agenda',
-  'expose',
-  'exposes',
-  'intervention',
-  'interventions',
-  'seance',
-  'creneau',
-  'slot',
-  'slots',
-  'track',
-];
+export const SESSION_NOUNS = list(
+  'session|sessions|talk|talks|presentation|presentations|conference|conferences|keynote|keynotes|lecture|speech|event|events|program|programme|schedule|agenda|expose|exposes|intervention|interventions|seance|creneau|slot|slots|track',
+);
 /** People and places of the program. */
-export const SPEAKER_NOUNS = [
-  'speaker',
-  'speakers',
-  'speaking',
-  'talking',
-  'presenting',
-  'speak',
-  'speaks',
-  'parle',
-  'parlent',
-  'intervient',
-  'interviennent',
-  'presente',
-  'presentent',
-  'anime',
-  'animent',
-  'presenter',
-  'presenters',
-  'intervenant',
-  'intervenante',
-  'intervenants',
-  'orateur',
-  'oratrice',
-  'conferencier',
-  'conferenciere',
-  'panelist',
-  'panelists',
-  'moderator',
-  'host',
-  'hosts',
-];
-export const ROOM_NOUNS = ['room', 'rooms', 'salle', 'salles', 'hall', 'venue', 'stage', 'amphi', 'amphitheatre', 'location'];
+export const SPEAKER_NOUNS = list(
+  'speaker|speakers|speaking|talking|presenting|speak|speaks|parle|parlent|intervient|interviennent|presente|presentent|anime|animent|presenter|presenters|intervenant|intervenante|intervenants|orateur|oratrice|conferencier|conferenciere|panelist|panelists|moderator|host|hosts',
+);
+export const ROOM_NOUNS = list('room|rooms|salle|salles|hall|venue|stage|amphi|amphitheatre|location');
 
 /** Words naming a session format, by the format they mean (used only for formats the program has). */
 export const FORMAT_WORDS: Record<string, string[]> = {
-  keynote: ['keynote', 'keynotes', 'pleniere', 'plenieres', 'plenary', 'opening', 'closing'],
+  keynote: list('keynote|keynotes|pleniere|plenieres|plenary|opening|closing'),
   panel: ['panel', 'panels', 'table-ronde'],
   fireside: ['fireside'],
   roundtable: ['roundtable', 'roundtables', 'round table', 'table ronde', 'tables rondes'],
   lightning: ['lightning'],
-  workshop: ['workshop', 'workshops', 'atelier', 'ateliers', 'lab', 'labs', 'tutorial', 'tutorials', 'hands-on'],
+  workshop: list('workshop|workshops|atelier|ateliers|lab|labs|tutorial|tutorials|hands-on'),
   concurrent: ['breakout', 'breakouts', 'concurrent'],
 };
 /** Format words that also name a session's place in the program (kept as topic words too). */
@@ -190,105 +138,24 @@ export const FORMAT_WORDS_ALSO_TOPIC = new Set(['opening', 'closing']);
 
 /** Question words by what they ask. Phrases are matched on the folded question. */
 export const ASK = {
-  when: [
-    'what time',
-    'which time',
-    'what day',
-    'which day',
-    'quand',
-    'quelle heure',
-    'quel jour',
-    'a quelle heure',
-    'what date',
-    'quelle date',
-    'horaire',
-    'horaires',
-  ],
-  where: ['which room', 'what room', 'ou se', 'ou a lieu', 'ou est', 'ou sont', 'quelle salle', 'dans quelle salle', 'located'],
+  when: list('what time|which time|what day|which day|quand|quelle heure|quel jour|a quelle heure|what date|quelle date|horaire|horaires'),
+  where: list('which room|what room|ou se|ou a lieu|ou est|ou sont|quelle salle|dans quelle salle|located'),
   who: ['speaker', 'speakers', 'presenter', 'intervenant', 'intervenants'],
-  about: [
-    'about what',
-    'what is it about',
-    'de quoi',
-    'parle de quoi',
-    'what does it cover',
-    'what will',
-    'summary of',
-    'resume',
-    'abstract',
-    'describe',
-  ],
+  about: list('about what|what is it about|de quoi|parle de quoi|what does it cover|what will|summary of|resume|abstract|describe'),
   duration: ['how long', 'duration', 'combien de temps', 'duree', 'length'],
   /** 'What's on …': asks the program whatever follows. */
-  on: [
-    'what is on',
-    "what's on",
-    'whats on',
-    'what is happening',
-    "what's happening",
-    'qu est ce qui se passe',
-    'que se passe t il',
-    'quoi de prevu',
-    'programme de',
-  ],
-  list: [
-    'which',
-    'what sessions',
-    'what talks',
-    'list',
-    'quels',
-    'quelles',
-    'quel',
-    'quelle',
-    'any',
-    'is there',
-    'are there',
-    'y a-t-il',
-    'y a t il',
-    'ya t il',
-    'what is on',
-    "what's on",
-    'whats on',
-    'what else',
-    'lesquels',
-  ],
-  plan: [
-    'should i attend',
-    'should i go',
-    'should i see',
-    'do you recommend',
-    'would you recommend',
-    'you suggest',
-    'plan my day',
-    'my schedule',
-    'plan my',
-    'que voir',
-    'que dois-je',
-    'dois je',
-    'conseilles',
-    'conseillez',
-    'recommandes',
-    'recommandez',
-    'a voir',
-    'worth attending',
-    'can i attend',
-    'could i attend',
-  ],
-  self: [
-    'this session',
-    'this talk',
-    'this one',
-    'this workshop',
-    'this panel',
-    'this keynote',
-    'cette session',
-    'ce talk',
-    'cet atelier',
-    'cette conference',
-    'cette presentation',
-    'cet expose',
-    'ce creneau',
-  ],
+  on: list(
+    "what is on|what's on|whats on|what is happening|what's happening|qu est ce qui se passe|que se passe t il|quoi de prevu|programme de",
+  ),
+  list: list(
+    "which|what sessions|what talks|list|quels|quelles|quel|quelle|any|is there|are there|y a-t-il|y a t il|ya t il|what is on|what's on|whats on|what else|lesquels",
+  ),
+  plan: list(
+    'should i attend|should i go|should i see|do you recommend|would you recommend|you suggest|plan my day|my schedule|plan my|que voir|que dois-je|dois je|conseilles|conseillez|recommandes|recommandez|a voir|worth attending|can i attend|could i attend',
+  ),
+  self: list(
+    'this session|this talk|this one|this workshop|this panel|this keynote|cette session|ce talk|cet atelier|cette conference|cette presentation|cet expose|ce creneau',
+  ),
 };
 
 /** Question words that ask only when they open a clause ('When is…', '…, and where is it?'), not as a conjunction ('…when talking about'). */
@@ -303,39 +170,9 @@ export const CLAUSE_ASK = {
  * keynote speaker say about …'. A question with one of these goes to the documents; with program
  * words as well, both answer.
  */
-export const CONTENT_VERBS = [
-  'say',
-  'said',
-  'says',
-  'saying',
-  'mention',
-  'mentioned',
-  'discuss',
-  'discussed',
-  'explain',
-  'explained',
-  'argue',
-  'argued',
-  'think',
-  'thought',
-  'recommend',
-  'recommended',
-  'claim',
-  'claimed',
-  'according',
-  'takeaway',
-  'takeaways',
-  'summarize',
-  'summarise',
-  'dit',
-  'dire',
-  'explique',
-  'mentionne',
-  'pense',
-  'selon',
-  'resume',
-  'resumer',
-];
+export const CONTENT_VERBS = list(
+  'say|said|says|saying|mention|mentioned|discuss|discussed|explain|explained|argue|argued|think|thought|recommend|recommended|claim|claimed|according|takeaway|takeaways|summarize|summarise|dit|dire|explique|mentionne|pense|selon|resume|resumer',
+);
 
 /** Words never taken as a topic or a name: function words of both languages and the words above. */
 export const STOP_WORDS = new Set(
