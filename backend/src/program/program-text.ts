@@ -6,6 +6,7 @@
 /** Lower case without diacritics (NFD, combining marks removed), typographic quotes made plain. */
 export function fold(text: string): string {
   return text
+    .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[’‘`´]/g, "'")
@@ -13,8 +14,7 @@ export function fold(text: string): string {
     .replace(/[æ]/g, 'ae')
     .replace(/ß/g, 'ss')
     .replace(/ł/g, 'l')
-    .replace(/ø/g, 'o')
-    .toLowerCase();
+    .replace(/ø/g, 'o');
 }
 
 /** Folded word tokens (letters and digits), in order; apostrophes split ('Stinner's' → stinner, s). */
