@@ -26,6 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { BACKEND_DIST } from './server.mjs';
+import { runProgramEval, writeSection } from './eval-program.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireBackend = createRequire(path.join(root, 'backend', 'package.json'));
@@ -756,6 +757,8 @@ async function main() {
     ? path.join(root, 'test-results', opts.subset ? 'eval-subset.md' : 'eval-only.md')
     : path.join(root, 'bench', 'EVAL.md');
   writeReport(outFile, report, partial);
+  // The program questions (bench/eval-program.mjs) on a server of their own, as a section of the same report.
+  writeSection(outFile, (await runProgramEval({ data: dataDirOfSet, subset: opts.subset })).markdown);
   console.log(`wrote ${path.relative(root, outFile)}`);
   if (opts.json) {
     fs.mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });

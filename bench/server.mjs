@@ -45,7 +45,7 @@ export function freePort() {
 }
 
 /** `env`: extra settings (e.g. raised rate limits); `nodeArgs`: Node options such as `--cpu-prof`. */
-export async function startServer(dataDir, { env = {}, nodeArgs = [] } = {}) {
+export async function startServer(dataDir, { env = {}, nodeArgs = [], startTimeoutMs = 60_000 } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: path.join(root, 'backend'),
@@ -71,7 +71,10 @@ export async function startServer(dataDir, { env = {}, nodeArgs = [] } = {}) {
     } catch {
       /* not yet */
     }
-    if (i > 600) throw new Error('server did not start');
+    if (i * 100 > startTimeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
     await sleep(100);
   }
   const server = {

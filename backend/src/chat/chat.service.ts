@@ -23,6 +23,7 @@ import { normalEmail } from '../common/email-address';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { EmailService } from '../email/email.service';
+import { ProgramService } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
@@ -99,6 +100,7 @@ export class ChatService {
     private readonly email: EmailService,
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
     private readonly usage: AiUsageService,
+    private readonly program: ProgramService,
   ) {}
 
   async start(user: AuthUser, dto: StartChatDto): Promise<{ id: string }> {
@@ -210,41 +212,67 @@ export class ChatService {
     try {
       opts.onStatus?.(STATUS_SEARCHING);
       const question = opts.simple ? rewriteFollowUp(message, history) : await this.generator.rewriteQuestion(message, history, usage);
-      const { passages, rarity } = await this.retrieval.retrieveWithRarity(question, {
-        sessionIds: request.sessionIds,
-        k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
-        userId: user.id,
-      });
+      // The program answers program questions from its entries; the documents answer the rest, and
+      // both answer a question asking what was said and when (ProgramKind).
+      const program = await this.program.read(question, request.sessionIds, message);
+      const local = this.generator.provider === 'local';
+      const { passages, rarity } =
+        program.kind === 'program'
+          ? { passages: [], rarity: {} }
+          : await this.retrieval.retrieveWithRarity(question, {
+              sessionIds: request.sessionIds,
+              k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
+              userId: user.id,
+            });
       void record();
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);
       const citations = new CitationSet(passages);
-      const filter = new CitationFilter(citations);
+      const cited = program.citations(citations);
+      const filter = new CitationFilter(cited);
       // Links a document planted in the answer (markdown links, images, autolinks) leave as plain text.
       const links = new LinkNeutralizer();
       opts.onStatus?.(STATUS_GENERATING);
-      const deltas = this.generator.streamAnswer({
-        question,
-        passages: citations.passages,
-        rarity,
-        history,
-        signal: opts.signal,
-        simple: opts.simple,
-        paced: opts.stream === true,
-        userId: user.id,
-      });
-      for await (const delta of deltas) {
-        this.throwIfAborted(opts.signal);
-        const out = links.push(filter.push(delta));
+      // The local provider composes program answers from the facts; so does any provider for a
+      // session or person the program does not hold (there is nothing to give a model).
+      const composed = program.kind === 'program' && (local || program.answer().notInProgram);
+      // Local, combined: the documents' answer is held back to add the program's part after it.
+      const held = program.kind === 'combined' && local;
+      if (composed) {
+        const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
         if (out) opts.onContent?.(out);
+      } else {
+        const deltas = this.generator.streamAnswer({
+          question,
+          passages: [...citations.passages, ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1))],
+          rarity,
+          history,
+          signal: opts.signal,
+          simple: opts.simple,
+          paced: opts.stream === true,
+          userId: user.id,
+        });
+        for await (const delta of deltas) {
+          this.throwIfAborted(opts.signal);
+          const out = links.push(filter.push(delta));
+          if (out && !held) opts.onContent?.(out);
+        }
+        const rest = links.push(filter.end()) + links.end();
+        if (rest && !held) opts.onContent?.(rest);
       }
-      const rest = links.push(filter.end()) + links.end();
-      if (rest) opts.onContent?.(rest);
       this.throwIfAborted(opts.signal);
 
-      const content = links.text.trim();
-      const sources = citations.sources();
+      let content = links.text.trim();
+      if (held) {
+        const part = program.answer(citations.sources().map((s) => s.sessionId));
+        const programFilter = new CitationFilter(cited);
+        const programLinks = new LinkNeutralizer();
+        const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
+        content = content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
+        opts.onContent?.(content);
+      }
+      const sources = cited.sources(content);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
