@@ -43,9 +43,27 @@ export interface paths {
     /** The script of the page above (the page's CSP allows scripts from this origin only, no inline script). */
     get: operations["Auth_openLinkScript"];
   };
+  "/api/conference": {
+    get: operations["Conference_get"];
+  };
+  "/api/admin/conference": {
+    put: operations["Conference_update"];
+  };
   "/api/sessions": {
     /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
     get: operations["Sessions_list"];
+  };
+  "/api/sessions/calendar.ics": {
+    /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */
+    get: operations["Sessions_calendarOfMany"];
+  };
+  "/api/sessions/{id}/calendar.ics": {
+    /** One session as an .ics event ("Add to calendar"), in the conference's time zone. */
+    get: operations["Sessions_calendarOfOne"];
+  };
+  "/api/sessions/{id}": {
+    /** One session, documented or not (its documents listed for admins). */
+    get: operations["Sessions_getOne"];
   };
   "/api/admin/session": {
     post: operations["Sessions_create"];
@@ -190,6 +208,26 @@ export interface components {
     MessageResponse: {
       message: string;
     };
+    ConferenceResponse: {
+      name: string;
+      /** @description 'YYYY-MM-DD', Day 1 */
+      startDate: string;
+      /** @description 'YYYY-MM-DD' */
+      endDate: string;
+      venue: string;
+      /** @description IANA time zone in which session times are given, 'America/Denver'. */
+      timeZone: string;
+    };
+    ConferenceInputDto: {
+      name?: string;
+      /** @description 'YYYY-MM-DD' */
+      startDate?: string;
+      /** @description 'YYYY-MM-DD' */
+      endDate?: string;
+      venue?: string;
+      /** @description IANA name, 'America/Denver'. */
+      timeZone?: string;
+    };
     SessionDocumentResponse: {
       id: string;
       /** @enum {string} */
@@ -201,11 +239,10 @@ export interface components {
     SessionResponse: {
       id: string;
       title: string;
-      description: string;
       speakers: string[];
       tags: string[];
       /** @enum {string} */
-      format: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
       /** @description ISO 8601. */
       date: string | null;
       /** @description Conference day, from 1. */
@@ -214,6 +251,10 @@ export interface components {
       startTime: string | null;
       endTime: string | null;
       location: string | null;
+      /** @description The abstract, plain text ('' when none). */
+      description: string;
+      /** @description The session's id in the program it was imported from ('pretalx:VT7MDZ'); null when created here. */
+      externalId: string | null;
       documentsCount: number;
       hasDocuments: boolean;
       /** @description 'transcript' before 'pdf'. */
@@ -236,11 +277,12 @@ export interface components {
        * @description One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel.
        * @enum {string}
        */
-      format?: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      format?: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
       day?: number | null;
       startTime?: string | null;
       endTime?: string | null;
       location?: string | null;
+      /** @description The abstract, plain text, at most 10,000 characters; null or '' clears it. */
       description?: string | null;
     };
     DocumentResponse: {
@@ -295,11 +337,15 @@ export interface components {
       cited: boolean;
     };
     Source: {
+      /** @description '' for a program entry (kind 'session'): it cites the session itself, no document. */
       documentId: string;
       sessionId: string;
       sessionTitle: string;
-      /** @enum {string} */
-      kind: "transcript" | "pdf";
+      /**
+       * @description 'session': a program entry ('[Session: Title]'); the snippet gives its day, time, room and speakers.
+       * @enum {string}
+       */
+      kind: "transcript" | "pdf" | "session";
       page?: number;
       /** @description Seconds from the start of the recording. */
       startTime?: number;
@@ -545,12 +591,14 @@ export interface components {
       speakers: string[];
       tags: string[];
       /** @enum {string} */
-      format: "keynote" | "panel" | "fireside" | "concurrent" | "roundtable" | "lightning" | "workshop";
+      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
       date: string | null;
       day: number | null;
       startTime: string | null;
       endTime: string | null;
       location: string | null;
+      /** @description The session's id in the program it was imported from; null when created here. */
+      externalId: string | null;
     };
     SessionExportFile: {
       exportedAt: string;
@@ -558,8 +606,15 @@ export interface components {
     };
     ImportSessionsDto: {
       /** @description Rows are checked one by one by the sessions service (bad rows are skipped and reported). */
-      sessions: Record<string, never>[];
-      mode?: string;
+      sessions?: Record<string, never>[];
+      /** @description A pretalx schedule export, as its file holds it under `schedule`. */
+      schedule?: {
+        [key: string]: unknown;
+      };
+      /** @description A frab-compatible schedule.xml, as text. */
+      xml?: string;
+      /** @enum {string} */
+      mode?: "create-new" | "upsert";
     };
     ImportSkippedRow: {
       /** @description 0-based index of the row in `sessions`. */
@@ -568,10 +623,21 @@ export interface components {
       reason: string;
     };
     ImportResponse: {
-      /** @description 'Successfully imported 3 of 4 sessions. Skipped 1: #2 (invalid date).' */
+      /** @description 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
       message: string;
+      /** @description created + updated */
       imported: number;
+      created: number;
+      updated: number;
+      /** @description Rows not imported, with their reason. */
       skipped: components["schemas"]["ImportSkippedRow"][];
+      /** @enum {string} */
+      mode: "create-new" | "upsert";
+      /**
+       * @description What the body held: the export's `sessions`, a pretalx schedule or a frab schedule.xml.
+       * @enum {string}
+       */
+      source: "sessions" | "pretalx" | "frab";
     };
     LiveResponse: {
       status: string;
@@ -734,6 +800,29 @@ export interface operations {
       };
     };
   };
+  Conference_get: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConferenceResponse"];
+        };
+      };
+    };
+  };
+  Conference_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConferenceInputDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConferenceResponse"];
+        };
+      };
+    };
+  };
   /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
   Sessions_list: {
     parameters: {
@@ -746,6 +835,47 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SessionResponse"][];
+        };
+      };
+    };
+  };
+  /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */
+  Sessions_calendarOfMany: {
+    parameters: {
+      query?: {
+        ids?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** One session as an .ics event ("Add to calendar"), in the conference's time zone. */
+  Sessions_calendarOfOne: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** One session, documented or not (its documents listed for admins). */
+  Sessions_getOne: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionResponse"];
         };
       };
     };
