@@ -6,11 +6,12 @@ import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DeleteWithConfirmButton, FunctionField, List, TextField, useListContext, useRefresh } from 'react-admin';
 import { MSG_EXPORT_SUCCESS_TITLE, MSG_SESSION_DELETE_FAILED, MSG_SESSION_DELETED } from '@/constants';
-import { formatSessionDate, sessionTypeLabel } from '@/lib/format';
+import { formatSessionSchedule, sessionTypeLabel } from '@/lib/format';
 import { saveBlob } from '@/lib/http';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
 import type { Session } from '@/lib/types';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { SessionCreate } from './SessionCreate';
 import { SessionEdit } from './SessionEdit';
 import { SessionImportDialog } from './SessionImportDialog';
@@ -39,6 +40,18 @@ function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () =
   );
 }
 
+/** Speakers one per line (a name may hold commas, so they are never joined with them). */
+function SpeakerList({ speakers }: { speakers: string[] }) {
+  if (speakers.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {speakers.map((name, i) => (
+        <li key={`${i}-${name}`}>{name}</li>
+      ))}
+    </Box>
+  );
+}
+
 function DocumentsCell({ session }: { session: Session }) {
   const types = session.documentTypes ?? [];
   if (!session.documentsCount)
@@ -64,10 +77,14 @@ export function SessionList() {
   const [editing, setEditing] = useState<Session | null>(null);
   const toast = useToast();
   const refresh = useRefresh();
+  const timeZone = useConferenceTimeZone();
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         Conference Sessions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="sessions-time-zone">
+        Times are conference time ({timeZone})
       </Typography>
       <List
         resource="sessions"
@@ -81,8 +98,11 @@ export function SessionList() {
       >
         <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
           <TextField source="title" label="Title" sortable={false} />
-          <FunctionField<Session> label="Speakers" render={(s) => s.speakers.join(', ')} />
-          <FunctionField<Session> label="Date" render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionDate(s.date)}</span>} />
+          <FunctionField<Session> label="Speakers" render={(s) => <SpeakerList speakers={s.speakers} />} />
+          <FunctionField<Session>
+            label="Date"
+            render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionSchedule(s, timeZone)}</span>}
+          />
           <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
           <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
           <FunctionField<Session>
