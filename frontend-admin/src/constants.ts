@@ -96,3 +96,9 @@ export const INSIGHTS_RANGES = [7, 30, 90] as const;
 export const DEFAULT_INSIGHTS_DAYS = 30;
 export const ALL_SESSIONS_LABEL = 'All sessions';
 export const MSG_LOADING_INSIGHTS = 'Loading insights...';
+
+// Conference settings tab (beyond the spec: the conference's name, dates, venue, time zone)
+export const CONFERENCE_TAB_LABEL = 'Conference';
+export const MSG_LOADING_CONFERENCE = 'Loading conference settings...';
+export const MSG_CONFERENCE_SAVED = 'Conference settings saved.';
+export const MSG_CONFERENCE_SAVE_FAILED = 'Failed to save the conference settings';

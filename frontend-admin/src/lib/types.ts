@@ -43,14 +43,5 @@ export type InsightsNotHelpfulAnswer = Schemas['NotHelpfulAnswer'];
 /** GET /api/admin/insights?days=&sessionId= */
 export type Insights = Schemas['InsightsResponse'];
 
-/** GET /api/conference and PUT /api/admin/conference: the conference's own settings. */
-export interface Conference {
-  name: string;
-  /** 'YYYY-MM-DD', the first day (Day 1). */
-  startDate: string;
-  /** 'YYYY-MM-DD', the last day. */
-  endDate: string;
-  venue: string;
-  /** IANA zone ('America/Denver'): every session time is shown in it. */
-  timeZone: string;
-}
+/** GET /api/conference and the body of PUT /api/admin/conference: name, dates ('YYYY-MM-DD', Day 1 first), venue, IANA time zone. */
+export type Conference = Schemas['ConferenceResponse'];

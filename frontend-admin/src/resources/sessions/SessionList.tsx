@@ -26,7 +26,7 @@ function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () =
     toast(MSG_EXPORT_SUCCESS_TITLE, `Exported ${sessions.length} sessions to ${filename}`, 'success');
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ py: 1 }}>
+    <Stack direction="row" sx={{ py: 1, gap: 1, flexWrap: 'wrap' }}>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportSessions}>
         Export
       </Button>
