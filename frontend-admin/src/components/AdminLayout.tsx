@@ -42,12 +42,11 @@ const wrappedTabs = {
 };
 
 /**
- * Lets the console fit a phone (360-430 px): wide tables scroll inside their own box, flex children may
- * shrink, and the page itself never scrolls sideways.
+ * Lets the console fit a phone (360-430 px): flex children may shrink (wide tables scroll inside their
+ * own ScrollRegion), so the page itself never scrolls sideways.
  */
 export const fitNarrowScreens = {
   minWidth: 0,
-  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   '& .RaList-main, & .RaList-content, & .MuiCard-root': { minWidth: 0, maxWidth: '100%' },
 };
 

@@ -12,7 +12,7 @@ export interface Column<T> {
 
 /**
  * A small read-only table with a sticky header, named for screen readers; it scrolls inside its own
- * box (both ways) so a phone page never scrolls sideways.
+ * box (both ways, a focusable region) so a phone page never scrolls sideways.
  */
 export function DataTable<T>({
   label,
@@ -28,7 +28,7 @@ export function DataTable<T>({
   maxHeight?: number;
 }) {
   return (
-    <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
+    <TableContainer sx={{ maxHeight, overflowX: 'auto' }} role="region" aria-label={`${label} table`} tabIndex={0}>
       <Table size="small" stickyHeader aria-label={label}>
         <TableHead>
           <TableRow>

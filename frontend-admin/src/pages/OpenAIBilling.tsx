@@ -119,7 +119,7 @@ export function OpenAIBilling() {
               {withUsage.length === 0 ? (
                 <Typography color="text.secondary">{MSG_NO_USAGE}</Typography>
               ) : (
-                <TableContainer sx={{ maxHeight: 500 }}>
+                <TableContainer sx={{ maxHeight: 500 }} role="region" aria-label="Daily breakdown table" tabIndex={0}>
                   <Table size="small" stickyHeader aria-label="Daily breakdown">
                     <TableHead>
                       <TableRow>

@@ -15,6 +15,7 @@ import { useConferenceTimeZone } from '@/lib/useConference';
 import { SessionCreate } from './SessionCreate';
 import { SessionEdit } from './SessionEdit';
 import { SessionImportDialog } from './SessionImportDialog';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () => void }) {
   const { data } = useListContext<Session>();
@@ -96,43 +97,45 @@ export function SessionList() {
         actions={<SessionActions onNew={() => setCreating(true)} onImport={() => setImporting(true)} />}
         sx={{ '& .RaList-main': { mt: 0 } }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
-          <TextField source="title" label="Title" sortable={false} />
-          <FunctionField<Session> label="Speakers" render={(s) => <SpeakerList speakers={s.speakers} />} />
-          <FunctionField<Session>
-            label="Date"
-            render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionSchedule(s, timeZone)}</span>}
-          />
-          <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
-          <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
-          <FunctionField<Session>
-            label="Actions"
-            render={(s) => (
-              <Stack direction="row" spacing={0.5}>
-                <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
-                  Edit
-                </Button>
-                <DeleteWithConfirmButton
-                  record={s}
-                  resource="sessions"
-                  redirect={false}
-                  mutationMode="pessimistic"
-                  aria-label={`Delete ${s.title}`}
-                  confirmTitle="Delete Session"
-                  confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
-                  confirmColor="warning"
-                  mutationOptions={{
-                    onSuccess: () => {
-                      toast(MSG_SESSION_DELETED, undefined, 'success');
-                      refresh();
-                    },
-                    onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
-                  }}
-                />
-              </Stack>
-            )}
-          />
-        </Datagrid>
+        <ScrollRegion label="Sessions table">
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
+            <TextField source="title" label="Title" sortable={false} />
+            <FunctionField<Session> label="Speakers" render={(s) => <SpeakerList speakers={s.speakers} />} />
+            <FunctionField<Session>
+              label="Date"
+              render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionSchedule(s, timeZone)}</span>}
+            />
+            <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
+            <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
+            <FunctionField<Session>
+              label="Actions"
+              render={(s) => (
+                <Stack direction="row" spacing={0.5}>
+                  <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
+                    Edit
+                  </Button>
+                  <DeleteWithConfirmButton
+                    record={s}
+                    resource="sessions"
+                    redirect={false}
+                    mutationMode="pessimistic"
+                    aria-label={`Delete ${s.title}`}
+                    confirmTitle="Delete Session"
+                    confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
+                    confirmColor="warning"
+                    mutationOptions={{
+                      onSuccess: () => {
+                        toast(MSG_SESSION_DELETED, undefined, 'success');
+                        refresh();
+                      },
+                      onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
+                    }}
+                  />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        </ScrollRegion>
       </List>
       <SessionCreate open={creating} onClose={() => setCreating(false)} />
       <SessionEdit session={editing} onClose={() => setEditing(null)} />
