@@ -81,6 +81,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
   });
 
   test('creates and edits a session with every field, in conference time, and an unchanged Update keeps its speakers', async () => {
+    test.setTimeout(240_000);
     const { page } = app;
     await page.getByRole('button', { name: 'New Session' }).click();
     const create = app.dialog('New Session');
@@ -296,6 +297,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
   });
 
   test('imports sessions from pasted JSON and exports them to a dated file', async () => {
+    test.setTimeout(240_000);
     const { page } = app;
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = app.dialog('Import Sessions');

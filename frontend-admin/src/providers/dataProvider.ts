@@ -67,19 +67,12 @@ interface ResourceProvider<T extends RaRecord> {
   remove?(id: Identifier): Promise<void>;
 }
 
-/**
- * Sessions: GET /api/sessions?admin=true, POST/PUT/DELETE /api/admin/session. The API has no
- * single-session GET, so `getOne` finds the session in the admin list (one request, nothing invented).
- */
+/** Sessions: GET /api/sessions?admin=true, GET /api/sessions/{id}, POST/PUT/DELETE /api/admin/session. */
 const sessions: ResourceProvider<Session> = {
   async list(params) {
     return pageLocally(await apiJson<Session[]>('/api/sessions?admin=true'), params);
   },
-  async one(id) {
-    const found = (await apiJson<Session[]>('/api/sessions?admin=true')).find((s) => s.id === String(id));
-    if (!found) throw new Error(`404: Session ${String(id)} not found`);
-    return found;
-  },
+  one: (id) => apiJson<Session>(`/api/sessions/${path(id)}`),
   create: (data) => apiJson<Session>('/api/admin/session', { method: 'POST', body: data }),
   update: (id, data) => apiJson<Session>(`/api/admin/session/${path(id)}`, { method: 'PUT', body: data }),
   async remove(id) {
