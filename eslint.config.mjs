@@ -10,11 +10,14 @@ import tseslint from 'typescript-eslint';
 const TS = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 const SPAS = ['frontend-attendee', 'frontend-admin'];
 
-/** `lib/` holds plain helpers, hooks and the API client: it must not reach up into the UI layers. */
-function libBoundary(app, uiFolders) {
-  const patterns = uiFolders.flatMap((folder) => [
-    { group: [`@/${folder}`, `@/${folder}/**`], message: `lib/ must not import ${folder}/ (UI layers import lib/, not the reverse).` },
-    { group: [`../${folder}`, `../${folder}/**`], message: `lib/ must not import ${folder}/ (UI layers import lib/, not the reverse).` },
+/**
+ * `lib/` holds plain helpers, hooks and the API client's types: it must not reach up into the UI layers
+ * or into `providers/` (the app wires providers to lib/, not the reverse).
+ */
+function libBoundary(app, upperFolders) {
+  const patterns = upperFolders.flatMap((folder) => [
+    { group: [`@/${folder}`, `@/${folder}/**`], message: `lib/ must not import ${folder}/ (upper layers import lib/, not the reverse).` },
+    { group: [`../${folder}`, `../${folder}/**`], message: `lib/ must not import ${folder}/ (upper layers import lib/, not the reverse).` },
   ]);
   return {
     name: `${app}/lib-boundary`,
@@ -87,8 +90,8 @@ export default tseslint.config(
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
     },
   },
-  libBoundary('frontend-attendee', ['components', 'features', 'pages']),
-  libBoundary('frontend-admin', ['components', 'resources', 'pages']),
+  libBoundary('frontend-attendee', ['components', 'features', 'pages', 'providers']),
+  libBoundary('frontend-admin', ['components', 'resources', 'pages', 'providers']),
 
   // Node scripts, configs, benchmarks and the browser tests' runner side.
   {

@@ -6,6 +6,19 @@ import { ADMIN_TABS, AdminConsole, EXTRA_ADMIN_TABS, askAsAttendee, signInThroug
 
 const DEMO_PDF = path.join(__dirname, '..', 'backend', 'demo', 'documents', 'asc-842-workshop.pdf');
 
+const DANA = 'Dana Whitfield, Chief Economist, Keystone Leasing Research';
+
+interface StoredSession {
+  id: string;
+  title: string;
+  speakers: string[];
+  date: string | null;
+  day: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  location: string | null;
+}
+
 interface UsageSummary {
   totalRequests: number;
   last30Days: { chatRequests: number }[];
@@ -67,34 +80,70 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await app.expectAccessible('sessions tab');
   });
 
-  test('creates, edits a session (prefilled, local date) and sees its type label and date', async () => {
+  test('creates and edits a session with every field, in conference time, and an unchanged Update keeps its speakers', async () => {
+    test.setTimeout(240_000);
     const { page } = app;
     await page.getByRole('button', { name: 'New Session' }).click();
     const create = app.dialog('New Session');
     await create.getByLabel('Title', { exact: true }).fill(`  ${title}  `);
-    await create.getByLabel('Speakers').fill('Ann Lee, , Bo Chen ');
-    await create.getByLabel('Tags').fill('accounting, leases');
-    await create.getByLabel('Date', { exact: true }).fill('2025-09-09T14:30');
+    await create.getByLabel('Speakers').fill(`${DANA}\n\nBo Chen `);
+    await create.getByLabel('Tags').fill('accounting\nleases');
+    await create.getByLabel('Date', { exact: true }).fill('2025-09-09');
+    await create.getByLabel('Start time').fill('14:30');
+    await create.getByLabel('End time').fill('15:45');
+    await create.getByLabel('Room / location').fill('Room B422');
+    await create.getByLabel('Description').fill('Lease classification under ASC 842, with worked examples.');
+    await expect(create.getByText('Conference time (America/Denver)').first()).toBeVisible();
     await create.getByLabel('Format').click();
     await page.getByRole('option', { name: 'Workshop' }).click();
+    await app.expectAccessible('New Session dialog');
     await create.getByRole('button', { name: 'Create Session' }).click();
     await app.expectToast('Session created successfully.');
     await expect(create).toBeHidden();
     const row = app.row(title);
-    await expect(row).toContainText('Ann Lee, Bo Chen');
-    await expect(row).toContainText('Sep 9, 2025, 2:30 PM');
+    await expect(row.getByRole('listitem')).toHaveText([DANA, 'Bo Chen']);
+    await expect(row).toContainText('Sep 9, 2025, 2:30 PM – 3:45 PM MDT');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Workshop');
+    await expect(page.getByTestId('sessions-time-zone')).toHaveText('Times are conference time (America/Denver)');
 
+    // Open and press Update without changing anything: nothing changes, the speakers above all.
+    const stored = async () =>
+      ((await (await page.request.get('/api/sessions?admin=true')).json()) as StoredSession[]).find((s) => s.title === title)!;
+    const before = await stored();
+    expect(before).toMatchObject({ speakers: [DANA, 'Bo Chen'], day: 2, startTime: '2:30 PM', endTime: '3:45 PM', location: 'Room B422' });
     await row.getByRole('button', { name: `Edit ${title}` }).click();
-    const edit = app.dialog('Edit Session');
+    let edit = app.dialog('Edit Session');
     await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await expect(edit.getByLabel('Speakers')).toHaveValue('Ann Lee, Bo Chen');
-    await expect(edit.getByLabel('Date', { exact: true })).toHaveValue('2025-09-09T14:30');
+    await expect(edit.getByLabel('Speakers')).toHaveValue(`${DANA}\nBo Chen`);
+    await expect(edit.getByLabel('Date', { exact: true })).toHaveValue('2025-09-09');
+    await expect(edit.getByLabel('Day')).toHaveValue('2');
+    await expect(edit.getByLabel('Start time')).toHaveValue('14:30');
+    await expect(edit.getByLabel('End time')).toHaveValue('15:45');
+    await expect(edit.getByLabel('Room / location')).toHaveValue('Room B422');
+    await expect(edit.getByLabel('Description')).toHaveValue('Lease classification under ASC 842, with worked examples.');
+    await app.expectAccessible('Edit Session dialog');
+    await edit.getByRole('button', { name: 'Update Session' }).click();
+    await app.expectToast('Session updated successfully.');
+    await expect(edit).toBeHidden();
+    expect(await stored()).toEqual(before);
+    await expect(app.row(title).getByRole('listitem')).toHaveCount(2);
+
+    await app
+      .row(title)
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
+    edit = app.dialog('Edit Session');
     await edit.getByLabel('Date', { exact: true }).fill('');
     await edit.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
     await edit.getByRole('button', { name: 'Update Session' }).click();
     await app.expectToast('Session updated successfully.');
     await expect(app.row(`${title} (edited)`)).toContainText('Not scheduled');
+    expect(
+      ((await (await page.request.get('/api/sessions?admin=true')).json()) as StoredSession[]).find((s) => s.id === before.id),
+    ).toMatchObject({
+      speakers: [DANA, 'Bo Chen'],
+      date: null,
+    });
   });
 
   test('uploads a PDF, watches it reach Ready, re-processes it', async () => {
@@ -248,6 +297,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
   });
 
   test('imports sessions from pasted JSON and exports them to a dated file', async () => {
+    test.setTimeout(240_000);
     const { page } = app;
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = app.dialog('Import Sessions');
@@ -272,9 +322,22 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     const name = `sessions_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`;
     expect(download.suggestedFilename()).toBe(name);
-    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { title: string }[];
+    const exportedText = fs.readFileSync(await download.path(), 'utf8');
+    const exported = JSON.parse(exportedText) as { title: string }[];
     expect(exported.some((s) => s.title === `Imported A ${stamp}`)).toBe(true);
     await app.expectToast(`Export Successful: Exported ${exported.length} sessions to ${name}`);
+
+    // Importing the export again updates the same sessions (the default): nothing doubles.
+    const count = async () => ((await (await page.request.get('/api/sessions?admin=true')).json()) as unknown[]).length;
+    const before = await count();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: /Update matching sessions/ })).toBeChecked();
+    await app.expectAccessible('Import Sessions dialog');
+    await dialog.getByLabel('Sessions JSON').fill(exportedText);
+    await dialog.getByRole('button', { name: 'Import Sessions' }).click();
+    const n = exported.length;
+    await app.expectToast(`Import Complete: Successfully imported ${n} of ${n} sessions (0 created, ${n} updated, 0 skipped)`);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -47,5 +47,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // react-admin screens mount slowly in jsdom on a busy machine.
+    testTimeout: 30_000,
   },
 });

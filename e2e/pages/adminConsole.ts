@@ -13,8 +13,8 @@ export const ADMIN_TABS = [
   'OpenAI Billing',
   'Export',
 ] as const;
-/** Tabs beyond the spec, after its eight (issue 14). */
-export const EXTRA_ADMIN_TABS = ['Insights'] as const;
+/** Tabs beyond the spec, after its eight: Insights and the conference settings. */
+export const EXTRA_ADMIN_TABS = ['Insights', 'Conference'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number] | (typeof EXTRA_ADMIN_TABS)[number];
 
 /** A new address for each test, so rate limits, threads and analytics never mix. */
@@ -88,5 +88,10 @@ export class AdminConsole {
 
   screenshot(name: string): Promise<void> {
     return saveScreenshot(this.page, name);
+  }
+
+  /** How far the page is wider than the window (0 when nothing scrolls sideways). */
+  horizontalOverflow(): Promise<number> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   }
 }

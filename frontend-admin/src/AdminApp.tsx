@@ -17,6 +17,7 @@ const IngestStatus = lazy(() => import('@/pages/IngestStatus'));
 const OpenAIBilling = lazy(() => import('@/pages/OpenAIBilling'));
 const Export = lazy(() => import('@/pages/Export'));
 const Insights = lazy(() => import('@/pages/Insights'));
+const ConferenceSettings = lazy(() => import('@/pages/ConferenceSettings'));
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider('admin');
@@ -24,7 +25,7 @@ const queryClient = createQueryClient();
 
 const page = (element: React.ReactNode) => <Suspense fallback={<CircularProgress aria-label="Loading" />}>{element}</Suspense>;
 
-/** The admin dashboard (/admin): react-admin resources and custom pages as the spec's eight tabs, then Insights. */
+/** The admin dashboard (/admin): react-admin resources and custom pages as the spec's eight tabs, then Insights and Conference. */
 export function AdminApp() {
   return (
     <BrowserRouter basename={ADMIN_BASENAME}>
@@ -50,6 +51,7 @@ export function AdminApp() {
           <Route path="/billing" element={page(<OpenAIBilling />)} />
           <Route path="/export" element={page(<Export />)} />
           <Route path="/insights" element={page(<Insights />)} />
+          <Route path="/conference" element={page(<ConferenceSettings />)} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -22,7 +22,6 @@ export const BILLING_RANGES = [7, 30, 90] as const;
 export const DEFAULT_BILLING_DAYS = 30;
 export const EXPORT_LIST_MAX_HEIGHT_PX = 500;
 export const INGEST_SKELETON_ITEMS = 5;
-export const IMPORT_MODE = 'create-new';
 export const DEFAULT_SESSION_FORMAT = 'panel';
 export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
 
@@ -89,7 +88,7 @@ export const MSG_SA_IMPORT_SUCCESS_TITLE = 'Import successful';
 export const MSG_SA_IMPORT_FAILED_TITLE = 'Import failed';
 export const MSG_SA_IMPORT_FAILED = 'Failed to import sessions';
 export const MSG_INVALID_FILE_TITLE = 'Invalid file';
-export const MSG_INVALID_FILE = 'Please select a JSON file.';
+export const MSG_INVALID_FILE = 'Please select a JSON or XML file.';
 
 // Insights tab (beyond the spec: issue 14), after the spec's eight tabs
 export const INSIGHTS_TAB_LABEL = 'Insights';
@@ -97,3 +96,9 @@ export const INSIGHTS_RANGES = [7, 30, 90] as const;
 export const DEFAULT_INSIGHTS_DAYS = 30;
 export const ALL_SESSIONS_LABEL = 'All sessions';
 export const MSG_LOADING_INSIGHTS = 'Loading insights...';
+
+// Conference settings tab (beyond the spec: the conference's name, dates, venue, time zone)
+export const CONFERENCE_TAB_LABEL = 'Conference';
+export const MSG_LOADING_CONFERENCE = 'Loading conference settings...';
+export const MSG_CONFERENCE_SAVED = 'Conference settings saved.';
+export const MSG_CONFERENCE_SAVE_FAILED = 'Failed to save the conference settings';

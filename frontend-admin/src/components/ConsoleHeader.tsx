@@ -7,7 +7,7 @@ import { LOGOUT_URL, PRODUCT_NAME, USER_VIEW_URL } from '@/constants';
 export function ConsoleHeader({ welcome }: { welcome: string }) {
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">
-      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
         <Typography variant="h6" component="span" sx={{ fontWeight: 700, flexGrow: 1 }}>
           {PRODUCT_NAME}
         </Typography>

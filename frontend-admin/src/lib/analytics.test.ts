@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsTotals, isJsonFile, sessionsOfExportFile } from './analytics';
+import { analyticsTotals, importSourceOf, importSummary, isImportFile, isJsonFile, sessionsOfExportFile } from './analytics';
 import { exportView } from './exportList';
 
 describe('super admin derivations', () => {
@@ -50,5 +50,26 @@ describe('export list view (SPEC §2 Export)', () => {
       ['c', 'Unknown Session'],
     ]);
     expect([view.totalDocuments, view.totalBytes, view.totalSessions]).toEqual([3, 2048, 2]);
+  });
+});
+
+describe('super admin import file', () => {
+  const json = { type: 'application/json', name: 'x.json' };
+  it('takes an export, a pretalx schedule.json or a frab schedule.xml, by shape', () => {
+    expect(importSourceOf(json, '{"sessions": [{"title": "A"}]}')).toEqual({ kind: 'sessions', sessions: [{ title: 'A' }] });
+    expect(importSourceOf(json, '{"schedule": {"conference": {"days": []}}}')).toEqual({
+      kind: 'pretalx',
+      schedule: { schedule: { conference: { days: [] } } },
+    });
+    const xml = '<?xml version="1.0"?><schedule><conference/></schedule>';
+    expect(importSourceOf({ type: 'text/xml', name: 'schedule.xml' }, xml)).toEqual({ kind: 'frab', xml });
+    expect(importSourceOf({ type: '', name: 'schedule.xml' }, xml)).toEqual({ kind: 'frab', xml });
+    expect(importSourceOf({ type: 'text/xml', name: 'x.xml' }, '<html/>')).toBeNull();
+    expect(importSourceOf(json, '{"other": 1}')).toBeNull();
+    expect(isImportFile({ type: 'application/xml', name: 'a.xml' })).toBe(true);
+    expect(isImportFile({ type: 'text/plain', name: 'a.txt' })).toBe(false);
+  });
+  it('says what an import did', () => {
+    expect(importSummary({ created: 0, updated: 28, skipped: 0 })).toBe('Created 0, updated 28, skipped 0.');
   });
 });

@@ -1,4 +1,5 @@
 import { ANONYMOUS, DISPLAYED_USER_ID_LENGTH, NOT_SCHEDULED } from '@/constants';
+import { isoToZoneParts, zoneAbbreviation } from './conferenceTime';
 import type { DailyCost, DocumentRecord, DocumentStatus } from './types';
 
 /** SPEC §2: type labels derive from the format by keyword; otherwise the raw value, or 'Session'. */
@@ -27,6 +28,25 @@ export function formatSessionDate(date: string | null | undefined, timeZone?: st
     hour12: true,
     timeZone,
   });
+}
+
+/**
+ * When a session takes place, in the conference's zone and labelled with it: 'Sep 9, 2025, 8:30 AM –
+ * 9:15 AM MDT'; a date without a time of day reads 'Sep 9, 2025'; unscheduled 'Not scheduled'.
+ */
+export function formatSessionSchedule(
+  session: { date: string | null; startTime?: string | null; endTime?: string | null },
+  timeZone: string,
+): string {
+  const text = formatSessionDate(session.date, timeZone);
+  if (text === NOT_SCHEDULED || !session.date) return text;
+  const at = new Date(session.date);
+  const midnight = isoToZoneParts(session.date, timeZone).time === '00:00';
+  if (midnight && !session.startTime) {
+    return at.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+  }
+  const end = session.endTime ? ` – ${session.endTime}` : '';
+  return `${text}${end} ${zoneAbbreviation(timeZone, at)}`;
 }
 
 /** Full date and time (en-US, 12-hour). */

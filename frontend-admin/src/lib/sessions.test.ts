@@ -1,48 +1,133 @@
 import { describe, expect, it } from 'vitest';
 import { session } from '@/test/factories';
 import {
+  EMPTY_SESSION_FORM,
   importCompleteMessage,
-  isoToLocalInput,
-  localInputToIso,
+  linesToList,
+  listToLines,
   parseSessionImport,
   sessionsExportFileName,
-  splitList,
   toSessionFormValues,
   toSessionPayload,
 } from './sessions';
 
-describe('edit dialog date conversion', () => {
-  it('shows an ISO date as a local datetime and reads it back to the same instant', () => {
-    const iso = '2025-09-08T15:30:00.000Z';
-    const local = isoToLocalInput(iso);
-    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    const d = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(local).toBe(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`);
-    expect(localInputToIso(local)).toBe(iso);
-  });
-  it('leaves an unscheduled session empty, and empty input is null', () => {
-    expect(isoToLocalInput(null)).toBe('');
-    expect(isoToLocalInput('garbage')).toBe('');
-    expect(localInputToIso('')).toBeNull();
-  });
-  it('prefills the form from a session', () => {
-    expect(
-      toSessionFormValues(session({ id: '1', title: 'Lender Panel', speakers: ['A', 'B'], tags: ['credit'], format: 'panel', date: null })),
-    ).toEqual({ title: 'Lender Panel', speakers: 'A, B', tags: 'credit', date: '', format: 'panel' });
-  });
-});
+const DENVER = 'America/Denver';
+const DANA = 'Dana Whitfield, Chief Economist, Keystone Leasing Research';
 
-describe('session form payload (SPEC §5)', () => {
-  it('trims the title, splits speakers and tags, drops empties, defaults the format to panel', () => {
-    expect(toSessionPayload({ title: '  Opening  ', speakers: ' A ,, B ,', tags: '', date: '', format: '' })).toEqual({
+describe('session form values (every field, conference time)', () => {
+  const stored = session({
+    id: '1',
+    title: 'Lender Panel',
+    speakers: [DANA, 'Marcus Ortiz, CFO, Ortiz Capital'],
+    tags: ['credit', 'risk, appetite'],
+    format: 'panel',
+    date: '2025-09-09T14:30:00.000Z',
+    day: 2,
+    startTime: '8:30 AM',
+    endTime: '9:15 AM',
+    location: 'Ballroom A',
+    description: 'Lenders on credit appetite.',
+  });
+
+  it('prefills every field: lists one per line, date and times in the conference zone (not the browser)', () => {
+    expect(toSessionFormValues(stored, DENVER)).toEqual({
+      title: 'Lender Panel',
+      speakers: `${DANA}\nMarcus Ortiz, CFO, Ortiz Capital`,
+      tags: 'credit\nrisk, appetite',
+      format: 'panel',
+      date: '2025-09-09',
+      day: '2',
+      startTime: '08:30',
+      endTime: '09:15',
+      location: 'Ballroom A',
+      description: 'Lenders on credit appetite.',
+    });
+    expect(toSessionFormValues(stored, 'Europe/Paris')).toMatchObject({ date: '2025-09-09', startTime: '16:30' });
+  });
+
+  it('sends only the title when nothing changed, so speakers with commas stay as they are', () => {
+    const initial = toSessionFormValues(stored, DENVER);
+    expect(toSessionPayload({ ...initial }, DENVER, initial)).toEqual({ title: 'Lender Panel' });
+  });
+
+  it('never splits a speaker on commas: one speaker per line', () => {
+    const initial = toSessionFormValues(stored, DENVER);
+    const payload = toSessionPayload({ ...initial, speakers: `${DANA}\n\n  Ann Lee  \r\nBo Chen, PhD\n` }, DENVER, initial);
+    expect(payload).toEqual({ title: 'Lender Panel', speakers: [DANA, 'Ann Lee', 'Bo Chen, PhD'] });
+    expect(linesToList([` ${DANA} `, ''])).toEqual([DANA]);
+    expect(listToLines([DANA, 'X'])).toBe(`${DANA}\nX`);
+  });
+
+  it('sends the changed date and start time as the conference-time instant, with the program clock', () => {
+    const initial = toSessionFormValues(stored, DENVER);
+    expect(toSessionPayload({ ...initial, startTime: '10:00' }, DENVER, initial)).toEqual({
+      title: 'Lender Panel',
+      date: '2025-09-09T16:00:00.000Z',
+      startTime: '10:00 AM',
+    });
+    expect(toSessionPayload({ ...initial, date: '2025-09-10', day: '2' }, DENVER, initial)).toEqual({
+      title: 'Lender Panel',
+      date: '2025-09-10T14:30:00.000Z',
+      startTime: '8:30 AM',
+    });
+  });
+
+  it('edits the other fields: format, day, end time, room, description, tags', () => {
+    const initial = toSessionFormValues(stored, DENVER);
+    expect(
+      toSessionPayload(
+        { ...initial, format: 'workshop', day: '3', endTime: '13:45', location: '  ', description: ' New abstract ', tags: 'a\nb, c' },
+        DENVER,
+        initial,
+      ),
+    ).toEqual({
+      title: 'Lender Panel',
+      format: 'workshop',
+      day: 3,
+      endTime: '1:45 PM',
+      location: null,
+      description: 'New abstract',
+      tags: ['a', 'b, c'],
+    });
+  });
+
+  it('unschedules: no date, no start, no day', () => {
+    const initial = toSessionFormValues(stored, DENVER);
+    expect(toSessionPayload({ ...initial, date: '', startTime: '', day: '' }, DENVER, initial)).toEqual({
+      title: 'Lender Panel',
+      date: null,
+      startTime: null,
+      day: null,
+    });
+  });
+
+  it('creates with every field; an empty day is left for the server to count from the date', () => {
+    expect(
+      toSessionPayload(
+        { ...EMPTY_SESSION_FORM, title: '  Opening  ', speakers: ' A \n\n B ', date: '2025-09-08', startTime: '08:30' },
+        DENVER,
+      ),
+    ).toEqual({
       title: 'Opening',
       speakers: ['A', 'B'],
       tags: [],
-      date: null,
       format: 'panel',
+      date: '2025-09-08T14:30:00.000Z',
+      startTime: '8:30 AM',
+      endTime: null,
+      location: null,
+      description: '',
     });
-    expect(splitList(['  x', '', 'y '])).toEqual(['x', 'y']);
+    expect(toSessionPayload({ ...EMPTY_SESSION_FORM, title: 'T', format: '' }, DENVER)).toMatchObject({
+      format: 'panel',
+      date: null,
+      day: null,
+    });
+  });
+
+  it('leaves the start empty for a session dated without a time of day', () => {
+    const dateOnly = session({ date: '2025-09-09T06:00:00.000Z', startTime: null });
+    expect(toSessionFormValues(dateOnly, DENVER)).toMatchObject({ date: '2025-09-09', startTime: '' });
   });
 });
 
@@ -64,10 +149,41 @@ describe('admin import parsing (SPEC §5)', () => {
     expect(result).toEqual({
       ok: true,
       sessions: [
-        { title: 'A', speakers: ['X'], tags: ['t'], date: '2025-09-08T15:30:00.000Z', format: 'keynote' },
+        { title: 'A', speakers: ['X'], tags: ['t'], date: '2025-09-08T15:30:00Z', format: 'keynote' },
         { title: 'Untitled Session', speakers: [], tags: [], date: null, format: 'workshop' },
         { title: 'Untitled Session', speakers: ['P', 'Q'], tags: [], date: null, format: 'panel' },
         { title: 'Untitled Session', speakers: [], tags: [], date: null, format: 'panel' },
+      ],
+    });
+  });
+  it('keeps every field of an exported session, its id, and speakers with commas whole', () => {
+    const exported = session({
+      id: '0b7c',
+      title: 'Lender Panel',
+      speakers: [DANA],
+      date: '2025-09-09T14:30:00.000Z',
+      day: 2,
+      startTime: '8:30 AM',
+      endTime: '9:15 AM',
+      location: 'Ballroom A',
+      description: 'Abstract',
+    });
+    expect(parseSessionImport(JSON.stringify([exported]))).toEqual({
+      ok: true,
+      sessions: [
+        {
+          id: '0b7c',
+          title: 'Lender Panel',
+          speakers: [DANA],
+          tags: [],
+          date: '2025-09-09T14:30:00.000Z',
+          format: 'panel',
+          day: 2,
+          startTime: '8:30 AM',
+          endTime: '9:15 AM',
+          location: 'Ballroom A',
+          description: 'Abstract',
+        },
       ],
     });
   });

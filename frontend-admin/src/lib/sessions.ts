@@ -1,99 +1,191 @@
 import { DEFAULT_SESSION_FORMAT, MSG_IMPORT_COMPLETE_TEMPLATE, UNTITLED_SESSION } from '@/constants';
+import { clockToInput, inputToClock, isoToZoneParts, zonePartsToIso } from './conferenceTime';
 import { localDateStamp } from './format';
 import type { Session, SessionPayload } from './types';
 
-/** SPEC §5: comma separated, trimmed, empties dropped. */
-export function splitList(value: string | string[] | null | undefined): string[] {
-  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-  return (value ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
+/** A list as it is stored: items trimmed, empties dropped. */
+function cleanList(items: readonly unknown[]): string[] {
+  return items.map((v) => String(v).trim()).filter(Boolean);
 }
 
-/** An ISO date as the value of a datetime-local input, in the browser's time zone (SPEC §2 edit dialog). */
-export function isoToLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/**
+ * A list edited one item per line (speakers, tags). Lines are never split on commas: 'Dana Whitfield,
+ * Chief Economist, Keystone Leasing Research' is one speaker.
+ */
+export function linesToList(value: string | readonly string[] | null | undefined): string[] {
+  if (Array.isArray(value)) return cleanList(value);
+  return cleanList(String(value ?? '').split(/\r?\n/));
 }
 
-/** A datetime-local value (local time) as an ISO string, or null when empty. */
-export function localInputToIso(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+/** A list as the one-per-line text of its field. */
+export function listToLines(list: readonly string[] | null | undefined): string {
+  return (list ?? []).join('\n');
 }
 
+/** The admin import's lists: arrays kept item for item; a bare string (an older file) is split on commas (SPEC §5). */
+export function importList(value: unknown): string[] {
+  if (Array.isArray(value)) return cleanList(value);
+  if (typeof value === 'string') return cleanList(value.split(','));
+  return [];
+}
+
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+
+/** The session form's values: every field of a session, as its input holds it. */
 export interface SessionFormValues {
   title?: string;
+  /** One per line. */
   speakers?: string | string[];
+  /** One per line. */
   tags?: string | string[];
-  date?: string | null;
   format?: string | null;
+  /** The conference's calendar date, 'YYYY-MM-DD'. */
+  date?: string | null;
+  /** Conference day from 1, as typed ('' = from the date). */
+  day?: string | number | null;
+  /** Conference wall-clock time, 'HH:MM'. */
+  startTime?: string | null;
+  endTime?: string | null;
+  location?: string | null;
+  description?: string | null;
 }
 
-/** The create/edit form's values as the API payload (SPEC §5 session form rules). */
-export function toSessionPayload(values: SessionFormValues): SessionPayload {
-  return {
-    title: (values.title ?? '').trim(),
-    speakers: splitList(values.speakers),
-    tags: splitList(values.tags),
-    date: localInputToIso(values.date),
-    format: values.format?.trim() || DEFAULT_SESSION_FORMAT,
-  };
+type FormField = keyof SessionFormValues;
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const same = (a: unknown, b: unknown) => text(a).trim() === text(b).trim();
+
+/** A day as typed: a whole number from 1, else null. */
+function dayOf(value: unknown): number | null {
+  const n = Number(text(value).trim());
+  return text(value).trim() && Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-/** A session as the create/edit form's initial values (lists joined, date as local datetime). */
-export function toSessionFormValues(session: Session): Required<Omit<SessionFormValues, 'date'>> & { date: string } {
+/**
+ * The form's values as the body of POST (no `initial`) or PUT (with the values the form opened with).
+ * On PUT only the fields the user changed are sent besides the title, so an unchanged Update changes
+ * nothing, whatever the stored values hold. Date and start time are conference wall time in `zone`;
+ * a day left as it was (or empty) is counted from a new date by the server.
+ */
+export function toSessionPayload(values: SessionFormValues, zone: string, initial?: SessionFormValues): SessionPayload {
+  const changed = (...fields: FormField[]) => !initial || fields.some((f) => !same(values[f], initial[f]));
+  const payload: SessionPayload = { title: text(values.title).trim() };
+  if (changed('speakers')) payload.speakers = linesToList(values.speakers);
+  if (changed('tags')) payload.tags = linesToList(values.tags);
+  if (changed('format')) payload.format = text(values.format).trim() || DEFAULT_SESSION_FORMAT;
+  if (changed('date', 'startTime')) {
+    payload.date = zonePartsToIso(values.date, values.startTime, zone);
+    payload.startTime = inputToClock(values.startTime);
+  }
+  if (changed('endTime')) payload.endTime = inputToClock(values.endTime);
+  const day = dayOf(values.day);
+  if (day !== null) {
+    if (changed('day')) payload.day = day;
+  } else if (!text(values.date).trim()) {
+    if (changed('day', 'date')) payload.day = null;
+  } else if (changed('day') && payload.date === undefined) {
+    // A day emptied on a dated session: the server counts it again from the date it is sent.
+    payload.date = zonePartsToIso(values.date, values.startTime, zone);
+    payload.startTime = inputToClock(values.startTime);
+  }
+  if (changed('location')) payload.location = text(values.location).trim() || null;
+  if (changed('description')) payload.description = text(values.description).trim();
+  return payload;
+}
+
+/** A session as the form's initial values: lists one per line, date and times in the conference's `zone`. */
+export function toSessionFormValues(session: Session, zone: string): Required<SessionFormValues> {
+  const { date, time } = isoToZoneParts(session.date, zone);
+  const start = session.date ? (time !== '00:00' || session.startTime ? time : '') : clockToInput(session.startTime);
   return {
     title: session.title,
-    speakers: session.speakers.join(', '),
-    tags: session.tags.join(', '),
-    date: isoToLocalInput(session.date),
+    speakers: listToLines(session.speakers),
+    tags: listToLines(session.tags),
     format: session.format || DEFAULT_SESSION_FORMAT,
+    date,
+    day: session.day === null ? '' : String(session.day),
+    startTime: start,
+    endTime: clockToInput(session.endTime),
+    location: session.location ?? '',
+    description: session.description ?? '',
   };
 }
+
+/** The values of a new session's form. */
+export const EMPTY_SESSION_FORM: Required<SessionFormValues> = {
+  title: '',
+  speakers: '',
+  tags: '',
+  format: DEFAULT_SESSION_FORMAT,
+  date: '',
+  day: '',
+  startTime: '',
+  endTime: '',
+  location: '',
+  description: '',
+};
 
 /** SPEC §7: the admin export file name. */
 export function sessionsExportFileName(now: Date = new Date()): string {
   return `sessions_export_${localDateStamp(now)}.json`;
 }
 
-export type ImportParseResult = { ok: true; sessions: SessionPayload[] } | { ok: false };
+/** A row of the admin import: a session's fields and, when it came from an export, its id. */
+export type ImportRow = SessionPayload & { id?: string };
+
+export type ImportParseResult = { ok: true; sessions: ImportRow[] } | { ok: false };
 
 /**
  * SPEC §5 (admin import): the text must be a JSON array; a missing title becomes 'Untitled Session',
- * speakers and tags default empty, date null, format falls back to type, then panel.
+ * speakers and tags default empty, date null, format falls back to type, then panel. Every other field
+ * of an exported session (day, times, room, description, id) is kept, so an export imports back whole.
  */
-export function parseSessionImport(text: string): ImportParseResult {
+export function parseSessionImport(input: string): ImportParseResult {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(input);
   } catch {
     return { ok: false };
   }
   if (!Array.isArray(parsed)) return { ok: false };
-  const sessions = parsed.map((raw): SessionPayload => {
+  const sessions = parsed.map((raw): ImportRow => {
     const item = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-    const title = typeof item.title === 'string' && item.title.trim() ? item.title.trim() : UNTITLED_SESSION;
-    const list = (v: unknown) => (Array.isArray(v) || typeof v === 'string' ? splitList(v as string | string[]) : []);
-    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-    const date = typeof item.date === 'string' && !Number.isNaN(new Date(item.date).getTime()) ? new Date(item.date).toISOString() : null;
-    return {
-      title,
-      speakers: list(item.speakers),
-      tags: list(item.tags),
-      date,
-      format: text(item.format) ?? text(item.type) ?? DEFAULT_SESSION_FORMAT,
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    const date = str(item.date);
+    const row: ImportRow = {
+      title: str(item.title) ?? UNTITLED_SESSION,
+      speakers: importList(item.speakers),
+      tags: importList(item.tags),
+      date: date && !Number.isNaN(new Date(date).getTime()) ? date : null,
+      format: str(item.format) ?? str(item.type) ?? DEFAULT_SESSION_FORMAT,
     };
+    if (typeof item.day === 'number' && Number.isInteger(item.day) && item.day >= 1) row.day = item.day;
+    for (const key of ['startTime', 'endTime', 'location'] as const) {
+      const value = str(item[key]);
+      if (value) row[key] = value;
+    }
+    if (typeof item.description === 'string' && item.description.trim()) row.description = item.description.trim();
+    const id = str(item.id);
+    if (id) row.id = id;
+    return row;
   });
   return { ok: true, sessions };
 }
 
-/** SPEC §8: 'Successfully imported n of m sessions'. */
-export function importCompleteMessage(imported: number, total: number): string {
-  return MSG_IMPORT_COMPLETE_TEMPLATE.replace('n of m', `${imported} of ${total}`);
+/** SPEC §8: 'Successfully imported n of m sessions', then what became of them when any was updated or skipped. */
+export function importCompleteMessage(imported: number, total: number, counts?: { created: number; updated: number }): string {
+  const text = MSG_IMPORT_COMPLETE_TEMPLATE.replace('n of m', `${imported} of ${total}`);
+  if (!counts || (counts.updated === 0 && imported === total)) return text;
+  return `${text} (${counts.created} created, ${counts.updated} updated, ${total - imported} skipped)`;
+}
+
+/**
+ * How the admin import treats each row: with 'upsert', a row whose id is an existing session updates
+ * it (PUT, documents kept); every other row is created (POST).
+ */
+export function importPlan(rows: ImportRow[], existingIds: ReadonlySet<string>, mode: 'upsert' | 'create-new') {
+  return rows.map(({ id, ...payload }) => ({
+    payload,
+    updateId: mode === 'upsert' && id && existingIds.has(id) ? id : undefined,
+  }));
 }

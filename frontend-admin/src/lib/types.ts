@@ -42,3 +42,6 @@ export type InsightsUnansweredGroup = Schemas['UnansweredGroup'];
 export type InsightsNotHelpfulAnswer = Schemas['NotHelpfulAnswer'];
 /** GET /api/admin/insights?days=&sessionId= */
 export type Insights = Schemas['InsightsResponse'];
+
+/** GET /api/conference and the body of PUT /api/admin/conference: name, dates ('YYYY-MM-DD', Day 1 first), venue, IANA time zone. */
+export type Conference = Schemas['ConferenceResponse'];

@@ -1,7 +1,7 @@
 import { useDataProvider } from 'react-admin';
-import type { ConsoleDataProvider } from '@/providers/dataProvider';
+import type { ConsoleDataProvider } from './consoleApi';
 
-/** The data provider with the console's custom calls (upload, re-ingest, downloads, migration). */
+/** The data provider with the console's custom calls (upload, re-ingest, downloads, migration, settings). */
 export function useConsoleDataProvider(): ConsoleDataProvider {
   return useDataProvider<ConsoleDataProvider>();
 }

@@ -58,17 +58,15 @@ const data = (days: number, sessionId: string | null): InsightsData => ({
 });
 
 function renderPage() {
-  const getOne = vi.fn(async (_resource: string, params: { id: string; meta?: { days: number; sessionId: string | null } }) => ({
-    data: { ...data(params.meta?.days ?? 30, params.meta?.sessionId ?? null), id: params.id },
-  }));
+  const getInsights = vi.fn(async (query: { days: number; sessionId: string | null }) => data(query.days, query.sessionId));
   const getList = vi.fn(async () => ({ data: sessions, total: sessions.length }));
-  const dataProvider = { getOne, getList } as unknown as DataProvider;
+  const dataProvider = { getInsights, getList } as unknown as DataProvider;
   render(
     <AdminContext dataProvider={dataProvider}>
       <Insights />
     </AdminContext>,
   );
-  return { getOne };
+  return { getInsights };
 }
 
 afterEach(() => {
@@ -77,10 +75,10 @@ afterEach(() => {
 
 describe('Insights tab', () => {
   it('loads the last 30 days of all sessions and shows the four sections', async () => {
-    const { getOne } = renderPage();
+    const { getInsights } = renderPage();
     expect(screen.getByText('Loading insights...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Questions by Session' })).toBeInTheDocument();
-    expect(getOne).toHaveBeenCalledWith('insights', expect.objectContaining({ meta: { days: 30, sessionId: null } }));
+    expect(getInsights).toHaveBeenCalledWith({ days: 30, sessionId: null });
     expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveTextContent('Last 30 days');
     expect(screen.getByRole('combobox', { name: 'Session' })).toHaveTextContent('All sessions');
     for (const title of ['Questions by Session', 'Unanswered Questions', 'Answer Feedback', 'Top Questions']) {
@@ -113,14 +111,14 @@ describe('Insights tab', () => {
 
   it('reloads for another range and for one session', async () => {
     const user = userEvent.setup();
-    const { getOne } = renderPage();
+    const { getInsights } = renderPage();
     await screen.findByRole('heading', { name: 'Top Questions' });
     await user.click(screen.getByRole('combobox', { name: 'Time range' }));
     await user.click(await screen.findByRole('option', { name: 'Last 7 days' }));
-    await waitFor(() => expect(getOne).toHaveBeenCalledWith('insights', expect.objectContaining({ meta: { days: 7, sessionId: null } })));
+    await waitFor(() => expect(getInsights).toHaveBeenCalledWith({ days: 7, sessionId: null }));
     await user.click(screen.getByRole('combobox', { name: 'Session' }));
     await user.click(await screen.findByRole('option', { name: 'Residual Values' }));
-    await waitFor(() => expect(getOne).toHaveBeenCalledWith('insights', expect.objectContaining({ meta: { days: 7, sessionId: 's2' } })));
+    await waitFor(() => expect(getInsights).toHaveBeenCalledWith({ days: 7, sessionId: 's2' }));
     expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveTextContent('Last 7 days');
     expect(screen.getByRole('combobox', { name: 'Session' })).toHaveTextContent('Residual Values');
   });

@@ -11,25 +11,28 @@ import {
   InputLabel,
   MenuItem,
   Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { downloadCSV, RefreshButton, useGetList, useGetOne } from 'react-admin';
+import { downloadCSV, RefreshButton, useGetList } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { type Column, DataTable } from '@/components/DataTable';
 import { RichContent } from '@/components/RichContent';
 import { StatCard } from '@/components/StatCard';
 import { ALL_SESSIONS_LABEL, DEFAULT_INSIGHTS_DAYS, INSIGHTS_RANGES, INSIGHTS_TAB_LABEL, MSG_LOADING_INSIGHTS } from '@/constants';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import { type CsvTable, notHelpfulCsv, questionsBySessionCsv, topQuestionsCsv, unansweredCsv } from '@/lib/insightsCsv';
-import type { Insights as InsightsData, Session } from '@/lib/types';
+import type {
+  InsightsNotHelpfulAnswer,
+  InsightsQuestionGroup,
+  InsightsUnansweredGroup,
+  Insights as InsightsData,
+  Session,
+} from '@/lib/types';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
 /** Every table of the tab has one: saves the table as '<name>.csv'. */
 function ExportCsvButton({ table, label }: { table: CsvTable; label: string }) {
@@ -63,6 +66,53 @@ function Variants({ variants }: { variants: string[] }) {
   );
 }
 
+const BY_SESSION_COLUMNS: Column<InsightsData['questionsBySession'][number]>[] = [
+  { header: 'Session', render: (s) => s.sessionTitle },
+  { header: 'Questions', align: 'right', render: (s) => formatCount(s.questions) },
+];
+
+const questionWithVariants = (q: { question: string; variants: string[] }) => (
+  <>
+    {q.question}
+    <Variants variants={q.variants} />
+  </>
+);
+
+const UNANSWERED_COLUMNS: Column<InsightsUnansweredGroup>[] = [
+  { header: 'Session', render: (u) => u.sessionTitle },
+  { header: 'Question', render: questionWithVariants },
+  { header: 'Times asked', align: 'right', render: (u) => formatCount(u.count) },
+  { header: 'Last asked', render: (u) => formatDateTime(u.lastAskedAt) },
+];
+
+const NOT_HELPFUL_COLUMNS: Column<InsightsNotHelpfulAnswer>[] = [
+  { header: 'Question', render: (a) => a.question, sx: { minWidth: 160 } },
+  { header: 'Answer', render: (a) => <RichContent content={a.answer} />, sx: { minWidth: 260 } },
+  {
+    header: 'Sources',
+    render: (a) =>
+      a.sources.length === 0
+        ? '—'
+        : a.sources.map((s) => (
+            <Chip
+              key={`${s.documentId}-${s.marker}`}
+              label={`${s.sessionTitle} ${s.marker}`}
+              size="small"
+              variant="outlined"
+              sx={{ m: 0.25, maxWidth: 260 }}
+            />
+          )),
+  },
+  { header: 'Comment', render: (a) => a.comment ?? '—' },
+  { header: 'Rated', render: (a) => formatDateTime(a.ratedAt) },
+];
+
+const TOP_COLUMNS: Column<InsightsQuestionGroup>[] = [
+  { header: 'Question', render: questionWithVariants },
+  { header: 'Times asked', align: 'right', render: (q) => formatCount(q.count) },
+  { header: 'Last asked', render: (q) => formatDateTime(q.lastAskedAt) },
+];
+
 /** The session filter's value for no filter. */
 const ALL = 'all';
 
@@ -82,10 +132,9 @@ export function Insights() {
   const [days, setDays] = useState<number>(DEFAULT_INSIGHTS_DAYS);
   const [sessionId, setSessionId] = useState<string>(ALL);
   const sessions = useGetList<Session>('sessions', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' } });
-  const insights = useGetOne<InsightsData & { id: string }>('insights', {
-    id: 'current',
-    meta: { days, sessionId: sessionId === ALL ? null : sessionId },
-  });
+  const dataProvider = useConsoleDataProvider();
+  const query = { days, sessionId: sessionId === ALL ? null : sessionId };
+  const insights = useQuery<InsightsData>({ queryKey: ['insights', query], queryFn: () => dataProvider.getInsights(query) });
 
   const filters = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -186,24 +235,13 @@ export function Insights() {
                 </BarChart>
               </ResponsiveContainer>
             </Box>
-            <TableContainer sx={{ maxHeight: 400 }}>
-              <Table size="small" stickyHeader aria-label="Questions by Session">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Session</TableCell>
-                    <TableCell align="right">Questions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.questionsBySession.map((s) => (
-                    <TableRow key={s.sessionId ?? 'all'}>
-                      <TableCell>{s.sessionTitle}</TableCell>
-                      <TableCell align="right">{formatCount(s.questions)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable
+              label="Questions by Session"
+              columns={BY_SESSION_COLUMNS}
+              rows={data.questionsBySession}
+              rowKey={(r) => r.sessionId ?? 'all'}
+              maxHeight={400}
+            />
           </>
         )}
       </Section>
@@ -215,31 +253,13 @@ export function Insights() {
         {data.unanswered.length === 0 ? (
           empty('No unanswered questions in this period.')
         ) : (
-          <TableContainer sx={{ maxHeight: 500 }}>
-            <Table size="small" stickyHeader aria-label="Unanswered Questions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Session</TableCell>
-                  <TableCell>Question</TableCell>
-                  <TableCell align="right">Times asked</TableCell>
-                  <TableCell>Last asked</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.unanswered.map((u, i) => (
-                  <TableRow key={`${u.sessionId ?? 'all'}-${i}`}>
-                    <TableCell>{u.sessionTitle}</TableCell>
-                    <TableCell>
-                      {u.question}
-                      <Variants variants={u.variants} />
-                    </TableCell>
-                    <TableCell align="right">{formatCount(u.count)}</TableCell>
-                    <TableCell>{formatDateTime(u.lastAskedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            label="Unanswered Questions"
+            columns={UNANSWERED_COLUMNS}
+            rows={data.unanswered}
+            rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
+            maxHeight={500}
+          />
         )}
       </Section>
 
@@ -252,44 +272,13 @@ export function Insights() {
         {feedback.notHelpfulAnswers.length === 0 ? (
           empty('No answers were rated Not helpful in this period.')
         ) : (
-          <TableContainer sx={{ maxHeight: 600 }}>
-            <Table size="small" stickyHeader aria-label="Not helpful answers">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Question</TableCell>
-                  <TableCell>Answer</TableCell>
-                  <TableCell>Sources</TableCell>
-                  <TableCell>Comment</TableCell>
-                  <TableCell>Rated</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {feedback.notHelpfulAnswers.map((a) => (
-                  <TableRow key={a.messageId} sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ minWidth: 160 }}>{a.question}</TableCell>
-                    <TableCell sx={{ minWidth: 260 }}>
-                      <RichContent content={a.answer} />
-                    </TableCell>
-                    <TableCell>
-                      {a.sources.length === 0
-                        ? '—'
-                        : a.sources.map((s) => (
-                            <Chip
-                              key={`${s.documentId}-${s.marker}`}
-                              label={`${s.sessionTitle} ${s.marker}`}
-                              size="small"
-                              variant="outlined"
-                              sx={{ m: 0.25, maxWidth: 260 }}
-                            />
-                          ))}
-                    </TableCell>
-                    <TableCell>{a.comment ?? '—'}</TableCell>
-                    <TableCell>{formatDateTime(a.ratedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            label="Not helpful answers"
+            columns={NOT_HELPFUL_COLUMNS}
+            rows={feedback.notHelpfulAnswers}
+            rowKey={(a) => a.messageId}
+            maxHeight={600}
+          />
         )}
       </Section>
 
@@ -297,29 +286,13 @@ export function Insights() {
         {data.topQuestions.length === 0 ? (
           empty('No questions in this period.')
         ) : (
-          <TableContainer sx={{ maxHeight: 500 }}>
-            <Table size="small" stickyHeader aria-label="Top Questions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Question</TableCell>
-                  <TableCell align="right">Times asked</TableCell>
-                  <TableCell>Last asked</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.topQuestions.map((q, i) => (
-                  <TableRow key={i}>
-                    <TableCell>
-                      {q.question}
-                      <Variants variants={q.variants} />
-                    </TableCell>
-                    <TableCell align="right">{formatCount(q.count)}</TableCell>
-                    <TableCell>{formatDateTime(q.lastAskedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            label="Top Questions"
+            columns={TOP_COLUMNS}
+            rows={data.topQuestions}
+            rowKey={(q, i) => `${i}-${q.question}`}
+            maxHeight={500}
+          />
         )}
       </Section>
     </Box>

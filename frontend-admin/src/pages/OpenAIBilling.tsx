@@ -17,11 +17,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { RefreshButton, useGetList, useGetOne } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { RefreshButton, useGetList } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE } from '@/constants';
 import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
 import { errorText } from '@/lib/http';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DailyCost, UsageSummary } from '@/lib/types';
 import { StatCard } from '@/components/StatCard';
 import { BudgetNotice } from './BudgetNotice';
@@ -29,7 +31,8 @@ import { BudgetNotice } from './BudgetNotice';
 /** SPEC §2 OpenAI Billing: range, four cards, a daily cost chart, the daily breakdown and Usage Analytics. */
 export function OpenAIBilling() {
   const [days, setDays] = useState<number>(DEFAULT_BILLING_DAYS);
-  const usage = useGetOne<UsageSummary & { id: string }>('usage', { id: 'summary' });
+  const dataProvider = useConsoleDataProvider();
+  const usage = useQuery<UsageSummary>({ queryKey: ['usage-summary'], queryFn: () => dataProvider.getUsageSummary() });
   const costs = useGetList<DailyCost & { id: string }>('usage', {
     filter: { days },
     pagination: { page: 1, perPage: 1000 },
@@ -116,7 +119,7 @@ export function OpenAIBilling() {
               {withUsage.length === 0 ? (
                 <Typography color="text.secondary">{MSG_NO_USAGE}</Typography>
               ) : (
-                <TableContainer sx={{ maxHeight: 500 }}>
+                <TableContainer sx={{ maxHeight: 500 }} role="region" aria-label="Daily breakdown table" tabIndex={0}>
                   <Table size="small" stickyHeader aria-label="Daily breakdown">
                     <TableHead>
                       <TableRow>

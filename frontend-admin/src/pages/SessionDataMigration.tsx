@@ -1,6 +1,21 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
 import {
@@ -14,13 +29,18 @@ import {
   MSG_SA_IMPORT_FAILED_TITLE,
   MSG_SA_IMPORT_SUCCESS_TITLE,
 } from '@/constants';
-import { isJsonFile, sessionsOfExportFile } from '@/lib/analytics';
+import { importSourceOf, importSummary, isImportFile } from '@/lib/analytics';
+import type { ImportMode, ImportOutcome } from '@/lib/consoleApi';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
-/** SPEC §2/§4/§5 'Session Data Migration': export every session as JSON, import a chosen .json file. */
+/**
+ * SPEC §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
+ * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
+ * and say how many were created, updated and skipped.
+ */
 export function SessionDataMigration() {
   const dataProvider = useConsoleDataProvider();
   const toast = useToast();
@@ -29,6 +49,8 @@ export function SessionDataMigration() {
   const [file, setFile] = useState<File | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
 
   const clear = () => {
     setFile(null);
@@ -49,22 +71,24 @@ export function SessionDataMigration() {
   };
 
   const choose = (chosen: File | null) => {
-    if (chosen && !isJsonFile(chosen)) {
+    if (chosen && !isImportFile(chosen)) {
       toast(MSG_INVALID_FILE_TITLE, MSG_INVALID_FILE, 'error');
       clear();
       return;
     }
     setFile(chosen);
+    setOutcome(null);
   };
 
   const importFile = async () => {
     if (!file) return;
     setImporting(true);
     try {
-      const sessions = sessionsOfExportFile(await file.text());
-      if (!sessions) throw new Error('');
-      const { message } = await dataProvider.importSessions(sessions);
-      toast(MSG_SA_IMPORT_SUCCESS_TITLE, message, 'success');
+      const source = importSourceOf(file, await file.text());
+      if (!source) throw new Error('');
+      const result = await dataProvider.importSessions(source, mode);
+      setOutcome(result);
+      toast(MSG_SA_IMPORT_SUCCESS_TITLE, result.message || importSummary(result), 'success');
       clear();
       refresh();
     } catch (err) {
@@ -99,14 +123,31 @@ export function SessionDataMigration() {
               Import Sessions
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Creates new sessions from a JSON export file.
+              A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.
             </Typography>
+            <FormControl sx={{ mb: 1.5 }}>
+              <FormLabel id="import-mode-label">Sessions already here</FormLabel>
+              <RadioGroup aria-labelledby="import-mode-label" value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
+                <FormControlLabel
+                  value="upsert"
+                  control={<Radio />}
+                  label="Update matching sessions (same id or source id), keeping their documents; add the others"
+                  disabled={importing}
+                />
+                <FormControlLabel
+                  value="create-new"
+                  control={<Radio />}
+                  label="Add as new (every session becomes a new copy)"
+                  disabled={importing}
+                />
+              </RadioGroup>
+            </FormControl>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <input
                 ref={input}
                 type="file"
-                accept=".json"
-                aria-label="Sessions JSON file"
+                accept=".json,.xml"
+                aria-label="Sessions file (JSON or XML)"
                 onChange={(e) => choose(e.target.files?.[0] ?? null)}
                 disabled={importing}
               />
@@ -114,6 +155,11 @@ export function SessionDataMigration() {
                 {importing ? 'Importing...' : 'Import Sessions'}
               </Button>
             </Stack>
+            {outcome && (
+              <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
+                {importSummary(outcome)}
+              </Alert>
+            )}
           </Box>
         </Stack>
       </CardContent>

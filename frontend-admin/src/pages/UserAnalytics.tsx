@@ -12,7 +12,7 @@ export function UserAnalytics({ entries }: { entries: AnalyticsEntry[] }) {
         {entries.length === 0 ? (
           <Typography color="text.secondary">No users yet.</Typography>
         ) : (
-          <TableContainer>
+          <TableContainer role="region" aria-label="User analytics table" tabIndex={0}>
             <Table size="small" aria-label="User analytics">
               <TableHead>
                 <TableRow>

@@ -1,9 +1,23 @@
-import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { DEFAULT_BILLING_DAYS, DEFAULT_INSIGHTS_DAYS, IMPORT_MODE } from '@/constants';
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
+import type { ConsoleDataProvider, ImportMode, ImportOutcome, ImportSource, InsightsQuery } from '@/lib/consoleApi';
 import { apiFetch, apiJson, dispositionFileName } from '@/lib/http';
 import type {
   AnalyticsEntry,
   ChatThread,
+  Conference,
   DailyCost,
   DocumentKind,
   DocumentRecord,
@@ -15,23 +29,7 @@ import type {
   UserAction,
   UserChatSummary,
 } from '@/lib/types';
-
-/** react-admin resources served by this provider, and the REST calls behind them (SPEC §7, docs/API.md). */
-export const RESOURCES = {
-  sessions: 'sessions',
-  transcripts: 'transcripts',
-  pdfs: 'pdfs',
-  documents: 'documents',
-  users: 'users',
-  chats: 'chats',
-  actions: 'actions',
-  usage: 'usage',
-  analytics: 'analytics',
-  insights: 'insights',
-} as const;
-
-const DOCUMENT_KIND: Record<string, DocumentKind | undefined> = { transcripts: 'transcript', pdfs: 'pdf' };
-const isDocumentResource = (r: string) => r === RESOURCES.transcripts || r === RESOURCES.pdfs || r === RESOURCES.documents;
+import { DEFAULT_BILLING_DAYS } from '@/constants';
 
 /** Pages (and, when asked for a real field, sorts) a whole list the API returned. */
 export function pageLocally<T extends RaRecord>(rows: T[], params: Partial<GetListParams>): GetListResult<T> {
@@ -53,153 +51,199 @@ export function pageLocally<T extends RaRecord>(rows: T[], params: Partial<GetLi
   return { data: data.slice(start, start + perPage), total: rows.length };
 }
 
-const withId = <T extends object>(rows: T[], key: keyof T) => rows.map((r) => ({ ...r, id: r[key] as Identifier }));
+const path = (id: Identifier) => encodeURIComponent(String(id));
+const filterOf = (params: Partial<GetListParams>) => (params.filter ?? {}) as Record<string, unknown>;
+const query = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-export interface UploadParams {
-  file: File;
-  sessionId: string;
-  kind: DocumentKind;
+/**
+ * One resource's calls, typed by its record. `one` is absent where the API has no single-record GET
+ * and a list would have to be fetched to answer it.
+ */
+interface ResourceProvider<T extends RaRecord> {
+  list(params: Partial<GetListParams>): Promise<GetListResult<T>>;
+  one?(id: Identifier): Promise<T>;
+  create?(data: Partial<SessionPayload>): Promise<T>;
+  update?(id: Identifier, data: Partial<SessionPayload>): Promise<T>;
+  remove?(id: Identifier): Promise<void>;
 }
 
-export interface DownloadedFile {
-  blob: Blob;
-  filename?: string;
+/** Sessions: GET /api/sessions?admin=true, GET /api/sessions/{id}, POST/PUT/DELETE /api/admin/session. */
+const sessions: ResourceProvider<Session> = {
+  async list(params) {
+    return pageLocally(await apiJson<Session[]>('/api/sessions?admin=true'), params);
+  },
+  one: (id) => apiJson<Session>(`/api/sessions/${path(id)}`),
+  create: (data) => apiJson<Session>('/api/admin/session', { method: 'POST', body: data }),
+  update: (id, data) => apiJson<Session>(`/api/admin/session/${path(id)}`, { method: 'PUT', body: data }),
+  async remove(id) {
+    await apiFetch(`/api/admin/session/${path(id)}`, { method: 'DELETE' });
+  },
+};
+
+/** Documents of one kind (or every kind): GET /api/admin/documents?kind=, DELETE /api/admin/documents/{id}. */
+function documents(kind?: DocumentKind): ResourceProvider<DocumentRecord> {
+  const url = kind ? `/api/admin/documents?kind=${kind}` : '/api/admin/documents';
+  return {
+    async list(params) {
+      const chosen = (filterOf(params).kind as DocumentKind | undefined) ?? kind;
+      return pageLocally(await apiJson<DocumentRecord[]>(chosen ? `/api/admin/documents?kind=${chosen}` : url), params);
+    },
+    async remove(id) {
+      await apiFetch(`/api/admin/documents/${path(id)}`, { method: 'DELETE' });
+    },
+  };
 }
 
-/** The console's custom calls beside the CRUD methods. */
-export interface ConsoleDataProvider extends DataProvider {
-  uploadDocument(params: UploadParams): Promise<DocumentRecord>;
-  reingestDocument(id: Identifier): Promise<DocumentRecord | undefined>;
-  getExportList(): Promise<ExportList>;
-  downloadDocument(id: Identifier): Promise<DownloadedFile>;
-  getAdminSessions(): Promise<Session[]>;
-  exportSessions(): Promise<DownloadedFile>;
-  importSessions(sessions: unknown[]): Promise<{ message: string }>;
+/** Users who chatted (Chat History), keyed by their user id: GET /api/admin/users/chat-history?q=. */
+const users: ResourceProvider<UserChatSummary & { id: string }> = {
+  async list(params) {
+    const q = query(filterOf(params).q);
+    const rows = await apiJson<UserChatSummary[]>(`/api/admin/users/chat-history${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+    return pageLocally(
+      rows.map((r) => ({ ...r, id: r.userId })),
+      params,
+    );
+  },
+};
+
+/** One user's threads (filter `userId`): GET /api/admin/users/{userId}/chats. */
+const chats: ResourceProvider<ChatThread> = {
+  async list(params) {
+    const rows = await apiJson<ChatThread[]>(`/api/admin/users/${path(String(filterOf(params).userId ?? ''))}/chats`);
+    return { data: rows, total: rows.length };
+  },
+};
+
+/** The activity log, paged by the server: GET /api/admin/users/actions?type=&q=&page=&pageSize=. */
+const actions: ResourceProvider<UserAction> = {
+  async list(params) {
+    const filter = filterOf(params);
+    const qs = new URLSearchParams();
+    // 'all' (the All Actions choice) or nothing: no type filter.
+    if (typeof filter.type === 'string' && filter.type && filter.type !== 'all') qs.set('type', filter.type);
+    if (query(filter.q)) qs.set('q', query(filter.q));
+    qs.set('page', String(params.pagination?.page ?? 1));
+    qs.set('pageSize', String(params.pagination?.perPage ?? 25));
+    const res = await apiFetch(`/api/admin/users/actions?${qs.toString()}`);
+    const rows = (await res.json()) as UserAction[];
+    const total = Number(res.headers.get('X-Total-Count'));
+    return { data: rows, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : rows.length };
+  },
+};
+
+/** Daily AI costs (filter `days`), keyed by their date: GET /api/admin/openai-costs?days=. */
+const usage: ResourceProvider<DailyCost & { id: string }> = {
+  async list(params) {
+    const days = Number(filterOf(params).days ?? DEFAULT_BILLING_DAYS);
+    const rows = await apiJson<DailyCost[]>(`/api/admin/openai-costs?days=${days}`);
+    return { data: rows.map((r) => ({ ...r, id: r.date })), total: rows.length };
+  },
+};
+
+/** Super admin analytics, keyed by user id: GET /api/superadmin/analytics. */
+const analytics: ResourceProvider<AnalyticsEntry & { id: string }> = {
+  async list(params) {
+    const rows = await apiJson<AnalyticsEntry[]>('/api/superadmin/analytics');
+    return pageLocally(
+      rows.map((r) => ({ ...r, id: r.userId })),
+      params,
+    );
+  },
+};
+
+/** react-admin resource name → its provider. */
+export const RESOURCE_PROVIDERS = {
+  sessions,
+  transcripts: documents('transcript'),
+  pdfs: documents('pdf'),
+  documents: documents(),
+  users,
+  chats,
+  actions,
+  usage,
+  analytics,
+} as const;
+
+export type ResourceName = keyof typeof RESOURCE_PROVIDERS;
+
+function providerOf(resource: string): ResourceProvider<RaRecord> {
+  if (!Object.hasOwn(RESOURCE_PROVIDERS, resource)) throw new Error(`Unknown resource ${resource}`);
+  return RESOURCE_PROVIDERS[resource as ResourceName] as ResourceProvider<RaRecord>;
 }
 
-async function getList(resource: string, params: GetListParams): Promise<GetListResult> {
-  const filter = (params.filter ?? {}) as Record<string, unknown>;
-  switch (resource) {
-    case RESOURCES.sessions:
-      return pageLocally(await apiJson<Session[]>('/api/sessions?admin=true'), params);
-    case RESOURCES.transcripts:
-    case RESOURCES.pdfs:
-    case RESOURCES.documents: {
-      const kind = DOCUMENT_KIND[resource] ?? (filter.kind as DocumentKind | undefined);
-      const url = kind ? `/api/admin/documents?kind=${kind}` : '/api/admin/documents';
-      return pageLocally(await apiJson<DocumentRecord[]>(url), params);
-    }
-    case RESOURCES.users: {
-      const q = typeof filter.q === 'string' && filter.q.trim() ? `?q=${encodeURIComponent(filter.q.trim())}` : '';
-      const rows = await apiJson<UserChatSummary[]>(`/api/admin/users/chat-history${q}`);
-      return pageLocally(withId(rows, 'userId'), params);
-    }
-    case RESOURCES.chats: {
-      const userId = String(filter.userId ?? '');
-      const rows = await apiJson<ChatThread[]>(`/api/admin/users/${encodeURIComponent(userId)}/chats`);
-      return { data: rows, total: rows.length };
-    }
-    case RESOURCES.actions: {
-      const qs = new URLSearchParams();
-      // 'all' (the All Actions choice) or nothing: no type filter.
-      if (typeof filter.type === 'string' && filter.type && filter.type !== 'all') qs.set('type', filter.type);
-      if (typeof filter.q === 'string' && filter.q.trim()) qs.set('q', filter.q.trim());
-      qs.set('page', String(params.pagination?.page ?? 1));
-      qs.set('pageSize', String(params.pagination?.perPage ?? 25));
-      const res = await apiFetch(`/api/admin/users/actions?${qs.toString()}`);
-      const rows = (await res.json()) as UserAction[];
-      const total = Number(res.headers.get('X-Total-Count'));
-      return { data: rows, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : rows.length };
-    }
-    case RESOURCES.usage: {
-      const days = Number(filter.days ?? DEFAULT_BILLING_DAYS);
-      const rows = await apiJson<DailyCost[]>(`/api/admin/openai-costs?days=${days}`);
-      return { data: withId(rows, 'date'), total: rows.length };
-    }
-    case RESOURCES.analytics: {
-      const rows = await apiJson<AnalyticsEntry[]>('/api/superadmin/analytics');
-      return pageLocally(withId(rows, 'userId'), params);
-    }
-    default:
-      throw new Error(`Unknown resource ${resource}`);
+function unsupported(what: string, resource: string): never {
+  throw new Error(`${what} is not supported for ${resource}`);
+}
+
+/**
+ * The CRUD methods over the resource providers. react-admin declares each method generic in the
+ * record type its caller expects; the resource's provider fixes the real type, hence the one
+ * assertion at the end.
+ */
+function crudMethods(): DataProvider {
+  const crud = {
+    getList: async (resource: string, params: GetListParams) => providerOf(resource).list(params),
+    async getOne(resource: string, params: GetOneParams) {
+      const one = providerOf(resource).one;
+      return { data: one ? await one(params.id) : unsupported('getOne', resource) };
+    },
+    async getMany(resource: string, params: GetManyParams) {
+      const ids = new Set(params.ids.map(String));
+      const { data } = await providerOf(resource).list({});
+      return { data: data.filter((r) => ids.has(String(r.id))) };
+    },
+    getManyReference: (resource: string, params: GetManyReferenceParams) =>
+      providerOf(resource).list({ ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    async create(resource: string, params: CreateParams) {
+      const create = providerOf(resource).create;
+      return { data: create ? await create(params.data) : unsupported('create', resource) };
+    },
+    async update(resource: string, params: UpdateParams) {
+      const update = providerOf(resource).update;
+      return { data: update ? await update(params.id, params.data) : unsupported('update', resource) };
+    },
+    updateMany: (resource: string) => unsupported('updateMany', resource),
+    async delete(resource: string, params: DeleteParams) {
+      const remove = providerOf(resource).remove ?? unsupported('delete', resource);
+      await remove(params.id);
+      return { data: params.previousData ?? { id: params.id } };
+    },
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      const remove = providerOf(resource).remove ?? unsupported('deleteMany', resource);
+      for (const id of params.ids) await remove(id);
+      return { data: params.ids };
+    },
+  };
+  return crud as DataProvider;
+}
+
+/** The server's import answer ({message, imported, skipped: [...]}, with created/updated when it has them). */
+export function importOutcome(body: {
+  message?: string;
+  imported?: number;
+  created?: number;
+  updated?: number;
+  skipped?: unknown[] | number;
+}): ImportOutcome {
+  const skipped = Array.isArray(body.skipped) ? body.skipped.length : Number(body.skipped) || 0;
+  return { message: body.message ?? '', created: body.created ?? body.imported ?? 0, updated: body.updated ?? 0, skipped };
+}
+
+/** The body of POST /api/superadmin/import-sessions for a source and a mode. */
+export function importBody(source: ImportSource, mode: ImportMode): object {
+  switch (source.kind) {
+    case 'sessions':
+      return { sessions: source.sessions, mode };
+    case 'pretalx':
+      return { ...source.schedule, mode };
+    case 'frab':
+      return { xml: source.xml, mode };
   }
 }
 
 export function createDataProvider(): ConsoleDataProvider {
-  const provider: ConsoleDataProvider = {
-    getList: getList as DataProvider['getList'],
-
-    async getOne(resource, params) {
-      if (resource === RESOURCES.usage) {
-        const summary = await apiJson<UsageSummary>('/api/admin/openai-usage');
-        return { data: { ...summary, id: params.id } } as never;
-      }
-      if (resource === RESOURCES.insights) {
-        // meta: { days, sessionId } (the Insights tab's range and session filter).
-        const meta = (params.meta ?? {}) as { days?: number; sessionId?: string | null };
-        const qs = new URLSearchParams({ days: String(meta.days ?? DEFAULT_INSIGHTS_DAYS) });
-        if (meta.sessionId) qs.set('sessionId', meta.sessionId);
-        const insights = await apiJson<Insights>(`/api/admin/insights?${qs.toString()}`);
-        return { data: { ...insights, id: params.id } } as never;
-      }
-      const { data } = await getList(resource, {
-        pagination: { page: 1, perPage: 100_000 },
-        sort: { field: 'id', order: 'ASC' },
-        filter: {},
-      });
-      const record = data.find((r) => String(r.id) === String(params.id));
-      if (!record) throw new Error(`404: ${resource} ${params.id} not found`);
-      return { data: record } as never;
-    },
-
-    async getMany(resource, params) {
-      const { data } = await getList(resource, {
-        pagination: { page: 1, perPage: 100_000 },
-        sort: { field: 'id', order: 'ASC' },
-        filter: {},
-      });
-      const ids = new Set(params.ids.map(String));
-      return { data: data.filter((r) => ids.has(String(r.id))) } as never;
-    },
-
-    async getManyReference(resource, params) {
-      return (await getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })) as never;
-    },
-
-    async create(resource, params) {
-      if (resource !== RESOURCES.sessions) throw new Error(`Cannot create ${resource}`);
-      const created = await apiJson<Session | undefined>('/api/admin/session', { method: 'POST', body: params.data as SessionPayload });
-      return { data: { ...(params.data as object), ...(created ?? {}), id: created?.id ?? crypto.randomUUID() } } as never;
-    },
-
-    async update(resource, params) {
-      if (resource !== RESOURCES.sessions) throw new Error(`Cannot update ${resource}`);
-      const updated = await apiJson<Session | undefined>(`/api/admin/session/${encodeURIComponent(String(params.id))}`, {
-        method: 'PUT',
-        body: params.data as SessionPayload,
-      });
-      return { data: { ...params.previousData, ...(params.data as object), ...(updated ?? {}), id: params.id } } as never;
-    },
-
-    async updateMany() {
-      throw new Error('Not supported');
-    },
-
-    async delete(resource, params) {
-      if (resource === RESOURCES.sessions) {
-        await apiFetch(`/api/admin/session/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
-      } else if (isDocumentResource(resource)) {
-        await apiFetch(`/api/admin/documents/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
-      } else {
-        throw new Error(`Cannot delete ${resource}`);
-      }
-      return { data: (params.previousData ?? { id: params.id }) as never };
-    },
-
-    async deleteMany(resource, params) {
-      for (const id of params.ids) await provider.delete(resource, { id });
-      return { data: params.ids };
-    },
+  return {
+    ...crudMethods(),
 
     async uploadDocument({ file, sessionId, kind }) {
       const form = new FormData();
@@ -210,7 +254,7 @@ export function createDataProvider(): ConsoleDataProvider {
     },
 
     reingestDocument(id) {
-      return apiJson<DocumentRecord | undefined>(`/api/admin/ingest/${encodeURIComponent(String(id))}`, { method: 'POST' });
+      return apiJson<DocumentRecord | undefined>(`/api/admin/ingest/${path(id)}`, { method: 'POST' });
     },
 
     getExportList() {
@@ -218,7 +262,7 @@ export function createDataProvider(): ConsoleDataProvider {
     },
 
     async downloadDocument(id) {
-      const res = await apiFetch(`/api/admin/documents/${encodeURIComponent(String(id))}/download`);
+      const res = await apiFetch(`/api/admin/documents/${path(id)}/download`);
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 
@@ -231,12 +275,30 @@ export function createDataProvider(): ConsoleDataProvider {
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 
-    importSessions(sessions) {
-      return apiJson<{ message: string }>('/api/superadmin/import-sessions', {
+    async importSessions(source, mode) {
+      const body = await apiJson<Parameters<typeof importOutcome>[0]>('/api/superadmin/import-sessions', {
         method: 'POST',
-        body: { sessions, mode: IMPORT_MODE },
+        body: importBody(source, mode),
       });
+      return importOutcome(body ?? {});
+    },
+
+    getInsights({ days, sessionId }: InsightsQuery) {
+      const qs = new URLSearchParams({ days: String(days) });
+      if (sessionId) qs.set('sessionId', sessionId);
+      return apiJson<Insights>(`/api/admin/insights?${qs.toString()}`);
+    },
+
+    getUsageSummary() {
+      return apiJson<UsageSummary>('/api/admin/openai-usage');
+    },
+
+    getConference() {
+      return apiJson<Conference>('/api/conference');
+    },
+
+    updateConference(conference) {
+      return apiJson<Conference>('/api/admin/conference', { method: 'PUT', body: conference });
     },
   };
-  return provider;
 }

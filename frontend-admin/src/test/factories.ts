@@ -42,6 +42,7 @@ export function session(over: Partial<Session> = {}): Session {
     startTime: null,
     endTime: null,
     location: null,
+    externalId: null,
     documentsCount: 0,
     hasDocuments: false,
     documentTypes: [],

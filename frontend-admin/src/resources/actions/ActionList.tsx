@@ -2,6 +2,7 @@ import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, RefreshButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { formatDateTime, formatRelativeTime, personName } from '@/lib/format';
 import type { ActionType, UserAction } from '@/lib/types';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 /** SPEC §2 User Actions filter: All Actions (the empty choice, value 'all'), Logins, Chat Messages. */
 export const ALL_ACTIONS = 'all';
@@ -48,65 +49,67 @@ export function ActionList() {
         }
         disableSyncWithLocation
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
-          <FunctionField<UserAction>
-            label="User"
-            render={(a) => (
-              <Stack>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {personName(a)}
-                </Typography>
-                {a.email && personName(a) !== a.email && (
-                  <Typography variant="caption" color="text.secondary">
-                    {a.email}
+        <ScrollRegion label="User activity table">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No activity found.</Typography>}>
+            <FunctionField<UserAction>
+              label="User"
+              render={(a) => (
+                <Stack>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {personName(a)}
                   </Typography>
-                )}
-              </Stack>
-            )}
-          />
-          <FunctionField<UserAction>
-            label="Action"
-            render={(a) => <Chip size="small" color={ACTION_COLOR[a.actionType]} label={ACTION_LABEL[a.actionType] ?? a.actionType} />}
-          />
-          <FunctionField<UserAction>
-            label="Details"
-            render={(a) => (
-              <Stack sx={{ maxWidth: 480 }}>
-                <Typography variant="body2">{a.details}</Typography>
-                {a.metadata.messagePreview && (
-                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                    “{a.metadata.messagePreview}”
-                  </Typography>
-                )}
-              </Stack>
-            )}
-          />
-          <FunctionField<UserAction>
-            label="Client"
-            render={(a) => (
-              <Stack>
-                {a.metadata.ip && <Typography variant="caption">{a.metadata.ip}</Typography>}
-                {a.metadata.userAgent && (
-                  <Tooltip title={a.metadata.userAgent}>
-                    <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 200, display: 'block' }}>
-                      {a.metadata.userAgent}
+                  {a.email && personName(a) !== a.email && (
+                    <Typography variant="caption" color="text.secondary">
+                      {a.email}
                     </Typography>
-                  </Tooltip>
-                )}
-              </Stack>
-            )}
-          />
-          <FunctionField<UserAction>
-            label="Time"
-            render={(a) => (
-              <Tooltip title={formatDateTime(a.timestamp)}>
-                <Typography variant="body2" component="span">
-                  {formatRelativeTime(a.timestamp)}
-                </Typography>
-              </Tooltip>
-            )}
-          />
-        </Datagrid>
+                  )}
+                </Stack>
+              )}
+            />
+            <FunctionField<UserAction>
+              label="Action"
+              render={(a) => <Chip size="small" color={ACTION_COLOR[a.actionType]} label={ACTION_LABEL[a.actionType] ?? a.actionType} />}
+            />
+            <FunctionField<UserAction>
+              label="Details"
+              render={(a) => (
+                <Stack sx={{ maxWidth: 480 }}>
+                  <Typography variant="body2">{a.details}</Typography>
+                  {a.metadata.messagePreview && (
+                    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      “{a.metadata.messagePreview}”
+                    </Typography>
+                  )}
+                </Stack>
+              )}
+            />
+            <FunctionField<UserAction>
+              label="Client"
+              render={(a) => (
+                <Stack>
+                  {a.metadata.ip && <Typography variant="caption">{a.metadata.ip}</Typography>}
+                  {a.metadata.userAgent && (
+                    <Tooltip title={a.metadata.userAgent}>
+                      <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 200, display: 'block' }}>
+                        {a.metadata.userAgent}
+                      </Typography>
+                    </Tooltip>
+                  )}
+                </Stack>
+              )}
+            />
+            <FunctionField<UserAction>
+              label="Time"
+              render={(a) => (
+                <Tooltip title={formatDateTime(a.timestamp)}>
+                  <Typography variant="body2" component="span">
+                    {formatRelativeTime(a.timestamp)}
+                  </Typography>
+                </Tooltip>
+              )}
+            />
+          </Datagrid>
+        </ScrollRegion>
       </List>
     </Box>
   );

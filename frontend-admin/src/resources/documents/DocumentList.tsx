@@ -16,6 +16,7 @@ import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DocumentKind, DocumentRecord } from '@/lib/types';
 import { UploadForm } from './UploadForm';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 /** SPEC §4: the upload list polls every 2 s while any document is uploaded or chunked, never otherwise. */
 export function uploadPollInterval(query: { state: { data?: { data?: DocumentRecord[] } } }): number | false {
@@ -72,58 +73,60 @@ export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; 
         disableSyncWithLocation
         queryOptions={{ refetchInterval: uploadPollInterval as never }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No documents uploaded yet.</Typography>}>
-          <FunctionField<DocumentRecord>
-            label="File"
-            render={(d) => (
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {d.originalFilename}
-              </Typography>
-            )}
-          />
-          <FunctionField<DocumentRecord> label="Session" render={(d) => d.sessionTitle ?? ''} />
-          <FunctionField<DocumentRecord> label="Status" render={(d) => <DocumentStatusChip status={d.status} />} />
-          <FunctionField<DocumentRecord> label="Progress" render={(d) => <DocumentProgress doc={d} />} />
-          <FunctionField<DocumentRecord> label="Size" render={(d) => formatBytes(d.bytes)} />
-          <FunctionField<DocumentRecord>
-            label="Uploaded"
-            render={(d) => (
-              <Stack>
-                <Typography variant="body2">{formatDateTime(d.createdAt)}</Typography>
-                {d.uploaderName && (
-                  <Typography variant="caption" color="text.secondary">
-                    by {d.uploaderName}
-                  </Typography>
-                )}
-              </Stack>
-            )}
-          />
-          <FunctionField<DocumentRecord>
-            label="Actions"
-            render={(d) => (
-              <Stack direction="row" spacing={0.5}>
-                <ReprocessButton doc={d} />
-                <DeleteWithConfirmButton
-                  record={d}
-                  resource={resource}
-                  redirect={false}
-                  mutationMode="pessimistic"
-                  aria-label={`Delete ${d.originalFilename}`}
-                  confirmTitle="Delete Document"
-                  confirmContent={`Are you sure you want to delete "${d.originalFilename}"? Its processed content is removed too. This action cannot be undone.`}
-                  confirmColor="warning"
-                  mutationOptions={{
-                    onSuccess: () => {
-                      toast(MSG_DOCUMENT_DELETED, undefined, 'success');
-                      refresh();
-                    },
-                    onError: (err) => toast(MSG_DELETE_FAILED_TITLE, errorText(err) || undefined, 'error'),
-                  }}
-                />
-              </Stack>
-            )}
-          />
-        </Datagrid>
+        <ScrollRegion label="Documents table">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No documents uploaded yet.</Typography>}>
+            <FunctionField<DocumentRecord>
+              label="File"
+              render={(d) => (
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {d.originalFilename}
+                </Typography>
+              )}
+            />
+            <FunctionField<DocumentRecord> label="Session" render={(d) => d.sessionTitle ?? ''} />
+            <FunctionField<DocumentRecord> label="Status" render={(d) => <DocumentStatusChip status={d.status} />} />
+            <FunctionField<DocumentRecord> label="Progress" render={(d) => <DocumentProgress doc={d} />} />
+            <FunctionField<DocumentRecord> label="Size" render={(d) => formatBytes(d.bytes)} />
+            <FunctionField<DocumentRecord>
+              label="Uploaded"
+              render={(d) => (
+                <Stack>
+                  <Typography variant="body2">{formatDateTime(d.createdAt)}</Typography>
+                  {d.uploaderName && (
+                    <Typography variant="caption" color="text.secondary">
+                      by {d.uploaderName}
+                    </Typography>
+                  )}
+                </Stack>
+              )}
+            />
+            <FunctionField<DocumentRecord>
+              label="Actions"
+              render={(d) => (
+                <Stack direction="row" spacing={0.5}>
+                  <ReprocessButton doc={d} />
+                  <DeleteWithConfirmButton
+                    record={d}
+                    resource={resource}
+                    redirect={false}
+                    mutationMode="pessimistic"
+                    aria-label={`Delete ${d.originalFilename}`}
+                    confirmTitle="Delete Document"
+                    confirmContent={`Are you sure you want to delete "${d.originalFilename}"? Its processed content is removed too. This action cannot be undone.`}
+                    confirmColor="warning"
+                    mutationOptions={{
+                      onSuccess: () => {
+                        toast(MSG_DOCUMENT_DELETED, undefined, 'success');
+                        refresh();
+                      },
+                      onError: (err) => toast(MSG_DELETE_FAILED_TITLE, errorText(err) || undefined, 'error'),
+                    }}
+                  />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        </ScrollRegion>
       </List>
     </Box>
   );

@@ -1,26 +1,27 @@
 import { useCreate } from 'react-admin';
-import { DEFAULT_SESSION_FORMAT, MSG_SESSION_CREATE_FAILED, MSG_SESSION_CREATED } from '@/constants';
-import { toSessionPayload } from '@/lib/sessions';
+import { MSG_SESSION_CREATE_FAILED, MSG_SESSION_CREATED } from '@/constants';
+import { EMPTY_SESSION_FORM, toSessionPayload } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { SessionFormDialog } from './SessionFormDialog';
-
-const EMPTY = { title: '', speakers: '', tags: '', date: '', format: DEFAULT_SESSION_FORMAT };
 
 /** The 'New Session' dialog: POST /api/admin/session. */
 export function SessionCreate({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [create] = useCreate();
   const toast = useToast();
+  const timeZone = useConferenceTimeZone();
   return (
     <SessionFormDialog
       open={open}
       title="New Session"
       submitLabel="Create Session"
-      record={EMPTY}
+      record={EMPTY_SESSION_FORM}
+      timeZone={timeZone}
       onClose={onClose}
       onSubmit={(values) =>
         create(
           'sessions',
-          { data: toSessionPayload(values) },
+          { data: toSessionPayload(values, timeZone) },
           {
             onSuccess: () => {
               toast(MSG_SESSION_CREATED, undefined, 'success');

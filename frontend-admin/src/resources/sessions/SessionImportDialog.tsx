@@ -1,18 +1,41 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useRefresh } from 'react-admin';
+import { useRefresh } from 'react-admin';
 import { MSG_IMPORT_COMPLETE_TITLE, MSG_IMPORT_FAILED_INVALID } from '@/constants';
-import { importCompleteMessage, parseSessionImport } from '@/lib/sessions';
+import type { ImportMode } from '@/lib/consoleApi';
+import { importCompleteMessage, importPlan, parseSessionImport } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
-/** SPEC §2/§5: paste a JSON array of sessions; they are created one by one, failures skipped. */
+/**
+ * SPEC §2/§5: paste a JSON array of sessions (the Export file of this tab, for one); they are sent one
+ * by one, failures skipped. Rows whose id is an existing session update it unless 'Add as new' is chosen.
+ */
 export function SessionImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [text, setText] = useState('');
   const [importing, setImporting] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const dataProvider = useDataProvider();
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const dataProvider = useConsoleDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const runImport = async () => {
     const parsed = parseSessionImport(text);
@@ -23,29 +46,57 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
     }
     setInvalid(false);
     setImporting(true);
-    let imported = 0;
-    for (const data of parsed.sessions) {
+    const existing =
+      mode === 'upsert' ? new Set((await dataProvider.getAdminSessions().catch(() => [])).map((s) => s.id)) : new Set<string>();
+    let created = 0;
+    let updated = 0;
+    for (const { payload, updateId } of importPlan(parsed.sessions, existing, mode)) {
       try {
-        await dataProvider.create('sessions', { data });
-        imported++;
+        if (updateId) {
+          await dataProvider.update('sessions', { id: updateId, data: payload, previousData: { id: updateId } });
+          updated++;
+        } else {
+          await dataProvider.create('sessions', { data: payload });
+          created++;
+        }
       } catch {
         // SPEC §5: failures are skipped.
       }
     }
     setImporting(false);
-    toast(MSG_IMPORT_COMPLETE_TITLE, importCompleteMessage(imported, parsed.sessions.length), 'success');
+    toast(MSG_IMPORT_COMPLETE_TITLE, importCompleteMessage(created + updated, parsed.sessions.length, { created, updated }), 'success');
     setText('');
     onClose();
     refresh();
   };
 
   return (
-    <Dialog open={open} onClose={importing ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-dialog-title">
+    <Dialog
+      open={open}
+      onClose={importing ? undefined : onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby="import-dialog-title"
+    >
       <DialogTitle id="import-dialog-title">Import Sessions</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Paste a JSON array of sessions. Each needs a title (else 'Untitled Session'); speakers, tags, date and format are optional.
+          Paste a JSON array of sessions. Each needs a title (else &apos;Untitled Session&apos;); speakers, tags, date, format, day, start
+          and end time, location and description are optional.
         </DialogContentText>
+        <FormControl sx={{ mb: 2 }}>
+          <FormLabel id="admin-import-mode-label">Sessions already here (same id)</FormLabel>
+          <RadioGroup aria-labelledby="admin-import-mode-label" value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
+            <FormControlLabel
+              value="upsert"
+              control={<Radio />}
+              label="Update matching sessions, keeping their documents"
+              disabled={importing}
+            />
+            <FormControlLabel value="create-new" control={<Radio />} label="Add as new" disabled={importing} />
+          </RadioGroup>
+        </FormControl>
         <TextField
           label="Sessions JSON"
           multiline

@@ -1,28 +1,85 @@
+import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
 import { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '@/constants';
 import { sessionTypeLabel } from '@/lib/format';
+import { MAX_DESCRIPTION_LENGTH, type SessionFormValues } from '@/lib/sessions';
 
 const requiredTitle = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'Title is required.');
 
+const descriptionLength = (value: unknown) =>
+  typeof value === 'string' && value.length > MAX_DESCRIPTION_LENGTH
+    ? `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`
+    : undefined;
+
+const wholeDay = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return !text || (Number.isInteger(Number(text)) && Number(text) >= 1) ? undefined : 'Day must be a whole number from 1.';
+};
+
+/** An end time, when both are given, comes after the start. */
+const endAfterStart = (value: unknown, all: SessionFormValues) =>
+  typeof value === 'string' && value && all.startTime && value <= all.startTime ? 'End time must be after the start time.' : undefined;
+
 export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: f === 'panel' ? 'Panel' : sessionTypeLabel(f) }));
 
-/** The fields shared by the create and edit dialogs (SPEC §5 session form). */
-export function SessionInputs() {
+const shrink = { inputLabel: { shrink: true } };
+const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };
+
+/**
+ * Every field of a session (SPEC §5 session form): title, speakers and tags one per line (a speaker's
+ * name may hold commas), format, date, day, start and end time in the conference's time zone, room and
+ * description.
+ */
+export function SessionInputs({ timeZone }: { timeZone: string }) {
   return (
     <>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a modal dialog: focus moves into the dialog as it opens (WAI-ARIA dialog pattern) */}
       <TextInput source="title" label="Title" validate={requiredTitle} fullWidth autoFocus />
-      <TextInput source="speakers" label="Speakers" helperText="Comma separated" fullWidth />
-      <TextInput source="tags" label="Tags" helperText="Comma separated" fullWidth />
+      <TextInput source="speakers" label="Speakers" helperText="One speaker per line" multiline minRows={2} fullWidth />
+      <Box sx={row}>
+        <SelectInput source="format" label="Format" choices={FORMAT_CHOICES} defaultValue={DEFAULT_SESSION_FORMAT} fullWidth />
+        <TextInput source="location" label="Room / location" fullWidth />
+      </Box>
+      <TextInput source="tags" label="Tags" helperText="One tag per line" multiline minRows={2} fullWidth />
+      <Box sx={row}>
+        <TextInput source="date" label="Date" type="date" helperText="Leave empty if not scheduled" fullWidth slotProps={shrink} />
+        <TextInput
+          source="day"
+          label="Day"
+          type="number"
+          validate={wholeDay}
+          helperText="Conference day from 1; empty: counted from the date"
+          fullWidth
+          slotProps={{ ...shrink, htmlInput: { min: 1, step: 1 } }}
+        />
+        <TextInput
+          source="startTime"
+          label="Start time"
+          type="time"
+          helperText={`Conference time (${timeZone})`}
+          fullWidth
+          slotProps={shrink}
+        />
+        <TextInput
+          source="endTime"
+          label="End time"
+          type="time"
+          validate={endAfterStart}
+          helperText={`Conference time (${timeZone})`}
+          fullWidth
+          slotProps={shrink}
+        />
+      </Box>
       <TextInput
-        source="date"
-        label="Date"
-        type="datetime-local"
-        helperText="Leave empty if not scheduled"
+        source="description"
+        label="Description"
+        multiline
+        minRows={4}
+        maxRows={12}
+        validate={descriptionLength}
+        helperText={`The abstract, up to ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters`}
         fullWidth
-        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <SelectInput source="format" label="Format" choices={FORMAT_CHOICES} defaultValue={DEFAULT_SESSION_FORMAT} fullWidth />
     </>
   );
 }

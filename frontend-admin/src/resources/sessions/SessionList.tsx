@@ -6,14 +6,16 @@ import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DeleteWithConfirmButton, FunctionField, List, TextField, useListContext, useRefresh } from 'react-admin';
 import { MSG_EXPORT_SUCCESS_TITLE, MSG_SESSION_DELETE_FAILED, MSG_SESSION_DELETED } from '@/constants';
-import { formatSessionDate, sessionTypeLabel } from '@/lib/format';
+import { formatSessionSchedule, sessionTypeLabel } from '@/lib/format';
 import { saveBlob } from '@/lib/http';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
 import type { Session } from '@/lib/types';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { SessionCreate } from './SessionCreate';
 import { SessionEdit } from './SessionEdit';
 import { SessionImportDialog } from './SessionImportDialog';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () => void }) {
   const { data } = useListContext<Session>();
@@ -25,7 +27,7 @@ function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () =
     toast(MSG_EXPORT_SUCCESS_TITLE, `Exported ${sessions.length} sessions to ${filename}`, 'success');
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ py: 1 }}>
+    <Stack direction="row" sx={{ py: 1, gap: 1, flexWrap: 'wrap' }}>
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportSessions}>
         Export
       </Button>
@@ -36,6 +38,18 @@ function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () =
         New Session
       </Button>
     </Stack>
+  );
+}
+
+/** Speakers one per line (a name may hold commas, so they are never joined with them). */
+function SpeakerList({ speakers }: { speakers: string[] }) {
+  if (speakers.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {speakers.map((name, i) => (
+        <li key={`${i}-${name}`}>{name}</li>
+      ))}
+    </Box>
   );
 }
 
@@ -64,10 +78,14 @@ export function SessionList() {
   const [editing, setEditing] = useState<Session | null>(null);
   const toast = useToast();
   const refresh = useRefresh();
+  const timeZone = useConferenceTimeZone();
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         Conference Sessions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="sessions-time-zone">
+        Times are conference time ({timeZone})
       </Typography>
       <List
         resource="sessions"
@@ -79,40 +97,45 @@ export function SessionList() {
         actions={<SessionActions onNew={() => setCreating(true)} onImport={() => setImporting(true)} />}
         sx={{ '& .RaList-main': { mt: 0 } }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
-          <TextField source="title" label="Title" sortable={false} />
-          <FunctionField<Session> label="Speakers" render={(s) => s.speakers.join(', ')} />
-          <FunctionField<Session> label="Date" render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionDate(s.date)}</span>} />
-          <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
-          <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
-          <FunctionField<Session>
-            label="Actions"
-            render={(s) => (
-              <Stack direction="row" spacing={0.5}>
-                <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
-                  Edit
-                </Button>
-                <DeleteWithConfirmButton
-                  record={s}
-                  resource="sessions"
-                  redirect={false}
-                  mutationMode="pessimistic"
-                  aria-label={`Delete ${s.title}`}
-                  confirmTitle="Delete Session"
-                  confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
-                  confirmColor="warning"
-                  mutationOptions={{
-                    onSuccess: () => {
-                      toast(MSG_SESSION_DELETED, undefined, 'success');
-                      refresh();
-                    },
-                    onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
-                  }}
-                />
-              </Stack>
-            )}
-          />
-        </Datagrid>
+        <ScrollRegion label="Sessions table">
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 700 } }}>
+            <TextField source="title" label="Title" sortable={false} />
+            <FunctionField<Session> label="Speakers" render={(s) => <SpeakerList speakers={s.speakers} />} />
+            <FunctionField<Session>
+              label="Date"
+              render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionSchedule(s, timeZone)}</span>}
+            />
+            <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
+            <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
+            <FunctionField<Session>
+              label="Actions"
+              render={(s) => (
+                <Stack direction="row" spacing={0.5}>
+                  <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
+                    Edit
+                  </Button>
+                  <DeleteWithConfirmButton
+                    record={s}
+                    resource="sessions"
+                    redirect={false}
+                    mutationMode="pessimistic"
+                    aria-label={`Delete ${s.title}`}
+                    confirmTitle="Delete Session"
+                    confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
+                    confirmColor="warning"
+                    mutationOptions={{
+                      onSuccess: () => {
+                        toast(MSG_SESSION_DELETED, undefined, 'success');
+                        refresh();
+                      },
+                      onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
+                    }}
+                  />
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        </ScrollRegion>
       </List>
       <SessionCreate open={creating} onClose={() => setCreating(false)} />
       <SessionEdit session={editing} onClose={() => setEditing(null)} />

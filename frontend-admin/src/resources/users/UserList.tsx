@@ -5,6 +5,7 @@ import { Datagrid, FunctionField, List, NumberField, RefreshButton, SearchInput,
 import { formatRelativeTime, personName } from '@/lib/format';
 import type { UserChatSummary } from '@/lib/types';
 import { UserChatsDialog } from './UserChatsDialog';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search users" />];
 
@@ -29,31 +30,33 @@ export function UserList() {
         }
         disableSyncWithLocation
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No users with chats found.</Typography>}>
-          <FunctionField<UserChatSummary> label="User" render={(u) => personName(u)} />
-          <TextField source="email" label="Email" sortable={false} />
-          <TextField source="company" label="Company" sortable={false} />
-          <NumberField source="threadCount" label="Conversations" sortable={false} />
-          <NumberField source="messageCount" label="Messages" sortable={false} />
-          <FunctionField<UserChatSummary>
-            label="Last Activity"
-            render={(u) => (u.lastActivity ? formatRelativeTime(u.lastActivity) : '')}
-          />
-          <FunctionField<UserChatSummary>
-            label="Actions"
-            render={(u) => (
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<ChatIcon />}
-                onClick={() => setViewing(u)}
-                aria-label={`View Chats of ${u.email}`}
-              >
-                View Chats
-              </Button>
-            )}
-          />
-        </Datagrid>
+        <ScrollRegion label="Users table">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No users with chats found.</Typography>}>
+            <FunctionField<UserChatSummary> label="User" render={(u) => personName(u)} />
+            <TextField source="email" label="Email" sortable={false} />
+            <TextField source="company" label="Company" sortable={false} />
+            <NumberField source="threadCount" label="Conversations" sortable={false} />
+            <NumberField source="messageCount" label="Messages" sortable={false} />
+            <FunctionField<UserChatSummary>
+              label="Last Activity"
+              render={(u) => (u.lastActivity ? formatRelativeTime(u.lastActivity) : '')}
+            />
+            <FunctionField<UserChatSummary>
+              label="Actions"
+              render={(u) => (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<ChatIcon />}
+                  onClick={() => setViewing(u)}
+                  aria-label={`View Chats of ${u.email}`}
+                >
+                  View Chats
+                </Button>
+              )}
+            />
+          </Datagrid>
+        </ScrollRegion>
       </List>
       <UserChatsDialog user={viewing} onClose={() => setViewing(null)} />
     </Box>

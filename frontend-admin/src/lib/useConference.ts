@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CONFERENCE_TIME_ZONE, isTimeZone } from './conferenceTime';
+import { useConsoleDataProvider } from './useConsoleDataProvider';
+
+export const CONFERENCE_QUERY_KEY = ['conference'] as const;
+
+/** The conference's settings (GET /api/conference). */
+export function useConference() {
+  const dataProvider = useConsoleDataProvider();
+  return useQuery({ queryKey: CONFERENCE_QUERY_KEY, queryFn: () => dataProvider.getConference() });
+}
+
+/** The zone every session time is shown and edited in: the conference's, Denver until it is known. */
+export function useConferenceTimeZone(): string {
+  const zone = useConference().data?.timeZone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_CONFERENCE_TIME_ZONE;
+}

@@ -1,0 +1,168 @@
+import { Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { CONFERENCE_TAB_LABEL, MSG_CONFERENCE_SAVED, MSG_CONFERENCE_SAVE_FAILED, MSG_LOADING_CONFERENCE } from '@/constants';
+import { formatZonedTime, isTimeZone, timeZoneChoices, zonePartsToIso } from '@/lib/conferenceTime';
+import { errorText } from '@/lib/http';
+import { useToast } from '@/lib/toast';
+import type { Conference } from '@/lib/types';
+import { CONFERENCE_QUERY_KEY, useConference } from '@/lib/useConference';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+
+type Errors = Partial<Record<keyof Conference, string>>;
+
+/** What the form checks before sending (the server checks the same and answers 400 with its message). */
+export function conferenceErrors(c: Conference): Errors {
+  const errors: Errors = {};
+  const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  if (!c.name.trim()) errors.name = 'Conference name is required.';
+  if (!c.venue.trim()) errors.venue = 'Venue is required.';
+  if (!isDate(c.startDate)) errors.startDate = 'Start date must be a date like 2025-09-08.';
+  if (!isDate(c.endDate)) errors.endDate = 'End date must be a date like 2025-09-10.';
+  else if (isDate(c.startDate) && c.endDate < c.startDate) errors.endDate = 'End date must be on or after the start date.';
+  if (!isTimeZone(c.timeZone)) errors.timeZone = 'Choose a time zone such as America/Denver or Europe/Paris.';
+  return errors;
+}
+
+/**
+ * Conference settings (admins): name, dates, venue and the time zone every session time is shown and
+ * edited in (GET /api/conference, PUT /api/admin/conference).
+ */
+export function ConferenceSettings() {
+  const conference = useConference();
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  /** The form's values once edited; until then, the stored settings. */
+  const [edited, setValues] = useState<Conference | null>(null);
+  const values = edited ?? conference.data ?? null;
+  const [errors, setErrors] = useState<Errors>({});
+  const zones = useMemo(() => timeZoneChoices(), []);
+
+  const save = useMutation({
+    mutationFn: (c: Conference) => dataProvider.updateConference(c),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(CONFERENCE_QUERY_KEY, saved);
+      setValues(saved);
+      toast(MSG_CONFERENCE_SAVED, undefined, 'success');
+    },
+    onError: (err) => toast(MSG_CONFERENCE_SAVE_FAILED, errorText(err), 'error'),
+  });
+
+  const heading = (
+    <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+      {CONFERENCE_TAB_LABEL}
+    </Typography>
+  );
+  if (conference.error) {
+    return (
+      <Box>
+        {heading}
+        <Typography color="error">{errorText(conference.error) || 'Failed to load the conference settings.'}</Typography>
+      </Box>
+    );
+  }
+  if (!values) {
+    return (
+      <Box>
+        {heading}
+        <Typography sx={{ py: 4 }}>{MSG_LOADING_CONFERENCE}</Typography>
+      </Box>
+    );
+  }
+
+  const set = (field: keyof Conference) => (value: string) => {
+    setValues({ ...values, [field]: value });
+    setErrors({ ...errors, [field]: undefined });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = conferenceErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(values);
+  };
+  const firstMorning = isTimeZone(values.timeZone) ? zonePartsToIso(values.startDate, '08:30', values.timeZone) : null;
+
+  return (
+    <Box>
+      {heading}
+      <Card variant="outlined">
+        <CardContent>
+          <Box component="form" noValidate onSubmit={submit} aria-label="Conference settings">
+            <Stack spacing={2} sx={{ maxWidth: 640 }}>
+              <TextField
+                label="Conference name"
+                value={values.name}
+                onChange={(e) => set('name')(e.target.value)}
+                error={!!errors.name}
+                helperText={errors.name}
+                required
+                fullWidth
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label="Start date (Day 1)"
+                  type="date"
+                  value={values.startDate}
+                  onChange={(e) => set('startDate')(e.target.value)}
+                  error={!!errors.startDate}
+                  helperText={errors.startDate}
+                  required
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  label="End date"
+                  type="date"
+                  value={values.endDate}
+                  onChange={(e) => set('endDate')(e.target.value)}
+                  error={!!errors.endDate}
+                  helperText={errors.endDate}
+                  required
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Stack>
+              <TextField
+                label="Venue"
+                value={values.venue}
+                onChange={(e) => set('venue')(e.target.value)}
+                error={!!errors.venue}
+                helperText={errors.venue}
+                required
+                fullWidth
+              />
+              <Autocomplete
+                options={zones}
+                value={values.timeZone}
+                onChange={(_e, zone) => set('timeZone')(zone ?? '')}
+                disableClearable={false}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Time zone"
+                    required
+                    error={!!errors.timeZone}
+                    helperText={
+                      errors.timeZone ??
+                      (firstMorning
+                        ? `Session times are shown and edited in this zone: 8:30 AM on Day 1 is ${formatZonedTime(firstMorning, values.timeZone)}.`
+                        : 'Session times are shown and edited in this zone.')
+                    }
+                  />
+                )}
+              />
+              <Box>
+                <Button type="submit" variant="contained" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : 'Save settings'}
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export default ConferenceSettings;
