@@ -11,6 +11,7 @@ import { rewriteFollowUp } from '../ai/generation/follow-up';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { cleanText } from '../common/text-sanitize';
+import { AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
@@ -35,7 +36,17 @@ import {
   STREAM_ERROR_MESSAGE,
   THREAD_NOT_FOUND_MESSAGE,
 } from './dto/chat.messages';
-import { type ChatAnswer, type ChatMessageResponse as MessageResponse, toMessageResponse } from './dto/chat.response';
+import {
+  type AssistantInfoResponse,
+  type ChatAnswer,
+  type ChatMessageResponse as MessageResponse,
+  type ChatThreadSummary,
+  toMessageResponse,
+  toThreadSummary,
+} from './dto/chat.response';
+
+/** Conversations listed for reopening: the most recent ones. */
+export const THREAD_LIST_LIMIT = 50;
 
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
@@ -87,7 +98,23 @@ export class ChatService {
     private readonly email: EmailService,
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
     private readonly usage: AiUsageService,
+    private readonly config: AppConfig,
   ) {}
+
+  /** GET /api/chat/assistant: which provider writes the answers. */
+  assistant(): AssistantInfoResponse {
+    return { provider: this.config.aiProvider };
+  }
+
+  /** GET /api/chat/threads: the user's own conversations with at least one message. */
+  async threads(user: AuthUser): Promise<ChatThreadSummary[]> {
+    return (await this.repo.listThreads(user.id, THREAD_LIST_LIMIT)).map(toThreadSummary);
+  }
+
+  /** DELETE /api/chat/threads/:threadId: one of the user's conversations; 404 for anyone else's. */
+  async deleteThread(user: AuthUser, threadId: string): Promise<void> {
+    if (!(await this.repo.deleteThread(threadId, user.id))) throw new NotFoundException(THREAD_NOT_FOUND_MESSAGE);
+  }
 
   async start(user: AuthUser, dto: StartChatDto): Promise<{ id: string }> {
     const id = await this.repo.createThread(user.id, [...new Set(dto.sessionFilter ?? [])]);
