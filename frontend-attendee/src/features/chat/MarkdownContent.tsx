@@ -4,6 +4,11 @@ import { cn } from '@/lib/cn';
 import type { Source } from '@/lib/types';
 import { findSource, rehypeCitations } from './citations';
 
+/** A path on this site ('/search?q=…'), not another origin ('//host', 'https:', 'javascript:'). */
+export function isInAppLink(href: string | undefined): boolean {
+  return !!href && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
+}
+
 function textOf(children: ReactNode): string {
   return Children.toArray(children)
     .map((c) => (typeof c === 'string' || typeof c === 'number' ? String(c) : ''))
@@ -34,11 +39,16 @@ export default function MarkdownContent({ content, sources, onOpenSource }: Prop
               {alt?.trim() ? `[image: ${alt.trim()}]` : '[image]'}
             </span>
           ),
-          a: ({ children, href }) => (
-            <a href={href} target="_blank" rel="noreferrer noopener" className="text-sky-800 underline">
-              {children}
-            </a>
-          ),
+          // A link leads somewhere only inside the app (a path on this site); any other address named in
+          // model or document text stays plain text, never a click away.
+          a: ({ children, href }) =>
+            isInAppLink(href) ? (
+              <a href={href} className="text-sky-800 underline">
+                {children}
+              </a>
+            ) : (
+              <span data-link-text="">{children}</span>
+            ),
           cite: ({ children }) => {
             const marker = textOf(children);
             const source = findSource(sources, marker);

@@ -72,7 +72,7 @@ describe('SessionSelector', () => {
     expect(within(items[0]).getByText('A One, B Two and 2 more')).toBeInTheDocument();
     expect(within(items[0]).getByText('PDF')).toBeInTheDocument();
     expect(within(items[0]).getByText('Credit')).toBeInTheDocument();
-    expect(within(items[0]).queryByText('panel')).toBeNull();
+    expect(within(items[0]).getByText('Panel')).toBeInTheDocument();
     expect(within(items[0]).queryByText('discussion')).toBeNull();
     expect(within(items[1]).getByText('Keynote')).toBeInTheDocument();
     expect(within(items[1]).getByText('Transcript + PDF')).toBeInTheDocument();

@@ -64,7 +64,7 @@ function SessionItem({ session, checked, onToggle }: { session: Session; checked
           </label>
           <div id={`${id}-details`} className="mt-1 grid gap-1 text-xs text-slate-700">
             <div className="flex flex-wrap gap-1">
-              {badge && <Badge tone="violet">{badge}</Badge>}
+              <Badge tone="violet">{badge}</Badge>
               <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
             </div>
             {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}
