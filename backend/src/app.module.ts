@@ -7,6 +7,7 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { ChatModule } from './chat/chat.module';
+import { ConferenceModule } from './conference/conference.module';
 import { OriginCheckMiddleware } from './common/origin.middleware';
 import { rateLimitOptions } from './common/rate-limit';
 import { rateLimitStorage } from './common/rate-limit-storage';
@@ -50,6 +51,7 @@ export class AppModule implements NestModule {
         }),
         ActivityModule,
         AuthModule,
+        ConferenceModule,
         SessionsModule,
         DocumentsModule,
         IngestionModule.forRoot(config, { consume: config.ingestInApi }),

@@ -29,6 +29,12 @@ export interface paths {
   "/api/auth/verify": {
     get: operations["Auth_verify"];
   };
+  "/api/conference": {
+    get: operations["Conference_get"];
+  };
+  "/api/admin/conference": {
+    put: operations["Conference_update"];
+  };
   "/api/sessions": {
     /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
     get: operations["Sessions_list"];
@@ -187,6 +193,26 @@ export interface components {
     };
     MessageResponse: {
       message: string;
+    };
+    ConferenceResponse: {
+      name: string;
+      /** @description 'YYYY-MM-DD', Day 1 */
+      startDate: string;
+      /** @description 'YYYY-MM-DD' */
+      endDate: string;
+      venue: string;
+      /** @description IANA time zone in which session times are given, 'America/Denver'. */
+      timeZone: string;
+    };
+    ConferenceInputDto: {
+      name?: string;
+      /** @description 'YYYY-MM-DD' */
+      startDate?: string;
+      /** @description 'YYYY-MM-DD' */
+      endDate?: string;
+      venue?: string;
+      /** @description IANA name, 'America/Denver'. */
+      timeZone?: string;
     };
     SessionDocumentResponse: {
       id: string;
@@ -702,6 +728,29 @@ export interface operations {
       /** @description To /admin or /superadmin with a privileged session cookie; an unknown, used or expired token to /api/login?error=invalid_link. */
       302: {
         content: never;
+      };
+    };
+  };
+  Conference_get: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConferenceResponse"];
+        };
+      };
+    };
+  };
+  Conference_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConferenceInputDto"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConferenceResponse"];
+        };
       };
     };
   };

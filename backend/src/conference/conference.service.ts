@@ -1,0 +1,60 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import {
+  canonicalTimeZone,
+  CONFERENCE_MESSAGES,
+  ConferenceSettings,
+  daysBetween,
+  DEFAULT_CONFERENCE,
+  isCalendarDate,
+  MAX_CONFERENCE_DAYS,
+} from './conference-settings';
+import { ConferenceRepository } from './conference.repository';
+import type { ConferenceInputDto } from './dto/conference.dto';
+
+/** How long a read is reused; a change made by this process is seen at once, by others within this time. */
+const CACHE_MS = 5000;
+
+@Injectable()
+export class ConferenceService {
+  private cached?: { at: number; value: Promise<ConferenceSettings> };
+
+  constructor(private readonly repo: ConferenceRepository) {}
+
+  /** The conference's settings (the spec's conference until an admin changes them). */
+  async get(): Promise<ConferenceSettings> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > CACHE_MS) {
+      const value = this.repo.get().then((row) => ({ ...(row ?? DEFAULT_CONFERENCE) }));
+      this.cached = { at: now, value };
+      value.catch(() => {
+        if (this.cached?.value === value) this.cached = undefined;
+      });
+    }
+    return { ...(await this.cached.value) };
+  }
+
+  /** Changes the fields given, after checking the whole result. */
+  async update(dto: ConferenceInputDto): Promise<ConferenceSettings> {
+    const current = await this.get();
+    const next: ConferenceSettings = {
+      name: dto.name ?? current.name,
+      startDate: dto.startDate ?? current.startDate,
+      endDate: dto.endDate ?? current.endDate,
+      venue: dto.venue ?? current.venue,
+      timeZone: current.timeZone,
+    };
+    if (!isCalendarDate(next.startDate)) throw new BadRequestException(CONFERENCE_MESSAGES.startDate);
+    if (!isCalendarDate(next.endDate)) throw new BadRequestException(CONFERENCE_MESSAGES.endDate);
+    const span = daysBetween(next.startDate, next.endDate);
+    if (span < 0) throw new BadRequestException(CONFERENCE_MESSAGES.order);
+    if (span + 1 > MAX_CONFERENCE_DAYS) throw new BadRequestException(CONFERENCE_MESSAGES.length);
+    if (dto.timeZone !== undefined) {
+      const zone = canonicalTimeZone(dto.timeZone);
+      if (!zone) throw new BadRequestException(CONFERENCE_MESSAGES.timeZone);
+      next.timeZone = zone;
+    }
+    const saved = await this.repo.save(next);
+    this.cached = { at: Date.now(), value: Promise.resolve(saved) };
+    return { ...saved };
+  }
+}
