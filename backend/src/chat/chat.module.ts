@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
+import { ProgramModule } from '../program/program.module';
 import { RetrievalModule } from '../retrieval/retrieval.module';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 
 @Module({
-  imports: [ActivityModule, RetrievalModule],
+  imports: [ActivityModule, RetrievalModule, ProgramModule],
   controllers: [ChatController],
   providers: [ChatRepository, ChatService],
   exports: [ChatService],

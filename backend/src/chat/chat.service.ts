@@ -13,6 +13,7 @@ import type { AuthUser } from '../common/roles';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
+import { ProgramService } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
@@ -98,6 +99,7 @@ export class ChatService {
     private readonly email: EmailService,
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
     private readonly usage: AiUsageService,
+    private readonly program: ProgramService,
     private readonly config: AppConfig,
   ) {}
 
@@ -220,39 +222,64 @@ export class ChatService {
     try {
       opts.onStatus?.(STATUS_SEARCHING);
       const question = opts.simple ? rewriteFollowUp(message, history) : await this.generator.rewriteQuestion(message, history, usage);
-      const { passages, rarity } = await this.retrieval.retrieveWithRarity(question, {
-        sessionIds: request.sessionIds,
-        k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
-        userId: user.id,
-      });
+      // The program answers program questions from its entries; the documents answer the rest, and
+      // both answer a question asking what was said and when (ProgramKind).
+      const program = await this.program.read(question, request.sessionIds, message);
+      const local = this.generator.provider === 'local';
+      const { passages, rarity } =
+        program.kind === 'program'
+          ? { passages: [], rarity: {} }
+          : await this.retrieval.retrieveWithRarity(question, {
+              sessionIds: request.sessionIds,
+              k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
+              userId: user.id,
+            });
       void record();
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);
       const citations = new CitationSet(passages);
-      const filter = new CitationFilter(citations);
+      const cited = program.citations(citations);
+      const filter = new CitationFilter(cited);
       opts.onStatus?.(STATUS_GENERATING);
-      const deltas = this.generator.streamAnswer({
-        question,
-        passages: citations.passages,
-        rarity,
-        history,
-        signal: opts.signal,
-        simple: opts.simple,
-        paced: opts.stream === true,
-        userId: user.id,
-      });
-      for await (const delta of deltas) {
-        this.throwIfAborted(opts.signal);
-        const out = filter.push(delta);
+      // The local provider composes program answers from the facts; so does any provider for a
+      // session or person the program does not hold (there is nothing to give a model).
+      const composed = program.kind === 'program' && (local || program.answer().notInProgram);
+      // Local, combined: the documents' answer is held back to add the program's part after it.
+      const held = program.kind === 'combined' && local;
+      if (composed) {
+        const out = filter.push(program.answer().text) + filter.end();
         if (out) opts.onContent?.(out);
+      } else {
+        const deltas = this.generator.streamAnswer({
+          question,
+          passages: [...citations.passages, ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1))],
+          rarity,
+          history,
+          signal: opts.signal,
+          simple: opts.simple,
+          paced: opts.stream === true,
+          userId: user.id,
+        });
+        for await (const delta of deltas) {
+          this.throwIfAborted(opts.signal);
+          const out = filter.push(delta);
+          if (out && !held) opts.onContent?.(out);
+        }
+        const rest = filter.end();
+        if (rest && !held) opts.onContent?.(rest);
       }
-      const rest = filter.end();
-      if (rest) opts.onContent?.(rest);
       this.throwIfAborted(opts.signal);
 
-      const content = filter.text.trim();
-      const sources = citations.sources();
+      let content = filter.text.trim();
+      if (held) {
+        const part = program.answer(citations.sources().map((s) => s.sessionId));
+        const programFilter = new CitationFilter(cited);
+        const programText = (programFilter.push(part.text) + programFilter.end()).trim();
+        content = content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
+        opts.onContent?.(content);
+      }
+      const sources = cited.sources(content);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {

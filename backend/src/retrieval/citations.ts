@@ -289,7 +289,7 @@ export class CitationFilter {
   private pending = '';
   private out = '';
 
-  constructor(private readonly citations: CitationSet) {}
+  constructor(private readonly citations: Pick<CitationSet, 'resolve'>) {}
 
   push(delta: string): string {
     this.pending += delta;

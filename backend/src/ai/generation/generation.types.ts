@@ -19,7 +19,8 @@ export interface GenerationPassage {
   marker: string;
   text: string;
   sessionTitle: string;
-  kind: 'transcript' | 'pdf';
+  /** 'session': a program entry (title, day, time, room, speakers, description), cited '[Session: Title]'. */
+  kind: 'transcript' | 'pdf' | 'session';
   speaker: string | null;
   /** Fused retrieval score (higher is better). */
   score: number;

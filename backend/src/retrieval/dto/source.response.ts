@@ -8,10 +8,12 @@ export class SourceExcerptLine {
 
 /** A citation the client shows as a badge: one per distinct marker of an answer. */
 export class Source {
+  /** '' for a program entry (kind 'session'): it cites the session itself, no document. */
   documentId: string;
   sessionId: string;
   sessionTitle: string;
-  kind: 'transcript' | 'pdf';
+  /** 'session': a program entry ('[Session: Title]'); the snippet gives its day, time, room and speakers. */
+  kind: 'transcript' | 'pdf' | 'session';
   page?: number;
   /** Seconds from the start of the recording. */
   startTime?: number;

@@ -1,0 +1,391 @@
+import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './program-index';
+import type { ProgramQuery } from './program-query';
+import { clockLabel, wallClock } from './program-text';
+import { type Language, MONTH_LABELS, WEEKDAY_LABELS } from './program-vocabulary';
+
+/** Longest title written inside a citation marker (a longer one is cut at a word, with '…'). */
+const MARKER_TITLE_LENGTH = 100;
+/** Sessions named in a list answer; the rest are counted. */
+const LIST_LIMIT = 12;
+/** Sessions proposed by 'which sessions should I attend about X?'. */
+const PLAN_LIMIT = 5;
+/** Share of a question's topic weight a session must hold to match it. */
+const TOPIC_COVERAGE = 0.65;
+
+/** The marker citing a program entry: '[Session: <Title>]'. */
+export function sessionMarker(title: string): string {
+  let t = title.replace(/[[\]]/g, (b) => (b === '[' ? '(' : ')')).replace(/\s+/g, ' ').trim();
+  if (t.length > MARKER_TITLE_LENGTH) {
+    const cut = t.lastIndexOf(' ', MARKER_TITLE_LENGTH);
+    t = `${t.slice(0, cut > MARKER_TITLE_LENGTH / 2 ? cut : MARKER_TITLE_LENGTH).trim()}…`;
+  }
+  return `[Session: ${t}]`;
+}
+
+/** 'Tuesday, Sept 9' / 'mardi 9 septembre'; 'Day 2' without a date; null with neither. */
+export function dayLabel(e: ProgramEntry, language: Language): string | null {
+  if (e.weekday != null && e.month != null && e.dayOfMonth != null) {
+    const weekday = WEEKDAY_LABELS[language][e.weekday];
+    const month = MONTH_LABELS[language][e.month - 1];
+    return language === 'fr' ? `${weekday} ${e.dayOfMonth} ${month}` : `${weekday}, ${month} ${e.dayOfMonth}`;
+  }
+  if (e.day != null) return language === 'fr' ? `jour ${e.day}` : `Day ${e.day}`;
+  return null;
+}
+
+function timeLabel(e: ProgramEntry, language: Language): string | null {
+  if (e.start == null) return null;
+  return e.end != null ? `${clockLabel(e.start, language)} – ${clockLabel(e.end, language)}` : clockLabel(e.start, language);
+}
+
+function roomLabel(e: ProgramEntry, language: Language): string | null {
+  if (!e.location) return null;
+  return /\s/.test(e.location.trim()) ? e.location : `${language === 'fr' ? 'salle' : 'room'} ${e.location}`;
+}
+
+function durationLabel(e: ProgramEntry, language: Language): string | null {
+  if (e.start == null || e.end == null || e.end <= e.start) return null;
+  const minutes = e.end - e.start;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m ? `${h} h ${String(m).padStart(2, '0')}` : language === 'fr' ? `${h} h` : `${h} h (${minutes} min)`;
+}
+
+/** 'Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422': the facts of when and where. */
+export function whenWhere(e: ProgramEntry, language: Language): string {
+  const parts = [dayLabel(e, language), timeLabel(e, language), roomLabel(e, language)].filter(Boolean);
+  return parts.length ? parts.join(', ') : language === 'fr' ? 'horaire non publié' : 'time not published';
+}
+
+function speakersLabel(e: ProgramEntry): string {
+  return e.speakerNames.join(', ');
+}
+
+/** One line of facts for a source's snippet and an OpenAI passage. */
+export function entryFacts(e: ProgramEntry, language: Language = 'en'): string {
+  const who = speakersLabel(e);
+  return [whenWhere(e, language), e.format, who ? (language === 'fr' ? `avec ${who}` : `with ${who}`) : ''].filter(Boolean).join(' · ');
+}
+
+/** The first sentences of a description, up to about `max` characters. */
+function abstractOf(e: ProgramEntry, max = 320): string {
+  const text = e.description
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const sentences = text.split(/(?<=[.!?])\s+(?=\P{Ll})/u);
+  let out = '';
+  for (const s of sentences) {
+    if (out && (out + ' ' + s).length > max) break;
+    out = out ? `${out} ${s}` : s;
+  }
+  if (!out || out.length > max * 1.5) {
+    const cut = text.lastIndexOf(' ', max);
+    out = `${text.slice(0, cut > max / 2 ? cut : max)}…`;
+  }
+  return out.trim();
+}
+
+/** The wall clock of the conference now: its date key, minutes, and where it falls in the program. */
+export interface ConferenceNow {
+  dateKey: string;
+  minutes: number;
+}
+
+export function conferenceNow(now: Date, timeZone: string): ConferenceNow {
+  const w = wallClock(now, timeZone);
+  return { dateKey: w.dateKey, minutes: w.minutes };
+}
+
+function addDays(dateKey: string, n: number): string {
+  const d = new Date(`${dateKey}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The result of reading a question against the program. */
+export interface ProgramResult {
+  /** Markdown answer citing entries with '[Session: Title]'. */
+  text: string;
+  /** Entries cited, in order. */
+  entries: ProgramEntry[];
+  /** Nothing in the program matches the session or person asked about. */
+  notInProgram: boolean;
+}
+
+interface Scored {
+  entry: ProgramEntry;
+  score: number;
+}
+
+/** Entries matching the question's topic words, best first (title 3, tags 2, description 1). */
+function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]): Scored[] {
+  const total = q.topic.reduce((s, t) => s + t.idf, 0);
+  if (total === 0) return pool.map((entry) => ({ entry, score: 0 }));
+  const scored: Scored[] = [];
+  for (const entry of pool) {
+    let score = 0;
+    let covered = 0;
+    for (const t of q.topic) {
+      const w = entry.titleStems.has(t.stem) ? 3 : entry.tagStems.has(t.stem) ? 2 : entry.descriptionStems.has(t.stem) ? 1 : 0;
+      if (w) {
+        score += w * t.idf;
+        covered += t.idf;
+      }
+    }
+    if (covered / total >= TOPIC_COVERAGE) scored.push({ entry, score });
+  }
+  return scored.sort((a, b) => b.score - a.score);
+}
+
+/** Composes program answers from the structured facts of the sessions (no model). */
+export class ProgramAnswerer {
+  constructor(
+    private readonly index: ProgramIndex,
+    private readonly now: Date,
+  ) {}
+
+  /** Entries passing the question's day, time, room, speaker and format filters (no topic). */
+  filter(q: ProgramQuery, pool = this.index.entries): ProgramEntry[] {
+    const now = conferenceNow(this.now, this.index.timeZone);
+    const dates = this.index.dates();
+    return pool.filter((e) => {
+      if (q.speakers.length && !q.speakers.some((s) => s.entries.includes(e))) return false;
+      if (q.rooms.length && !q.rooms.some((r) => r.name === e.location)) return false;
+      if (q.formats.length && !q.formats.includes(e.format)) return false;
+      const dayWanted = q.weekdays.length || q.dayNumbers.length || q.dates.length || q.relativeDays.length;
+      if (dayWanted) {
+        const byDayNumber = q.dayNumbers.some((n) => e.day === n || (e.day == null && e.dateKey != null && dates[n - 1] === e.dateKey));
+        const ok =
+          (e.weekday != null && q.weekdays.includes(e.weekday)) ||
+          byDayNumber ||
+          q.dates.some(([m, d]) => e.month === m && e.dayOfMonth === d) ||
+          q.relativeDays.some((n) => e.dateKey === addDays(now.dateKey, n));
+        if (!ok) return false;
+      }
+      if (q.partOfDay && (e.start == null || e.start < q.partOfDay[0] || e.start >= q.partOfDay[1])) return false;
+      if (q.clock != null && !(q.asks.after || q.asks.next)) {
+        if (e.start == null) return false;
+        const running = e.start <= q.clock && q.clock < (e.end ?? e.start + 1);
+        if (q.asks.start ? e.start !== q.clock : !running) return false;
+      }
+      return true;
+    });
+  }
+
+  /**
+   * The answer to a program question. `selected` holds the sessions chosen in the chat (for 'this
+   * session'); `anchors`, sessions an answer already cited (for 'her next talk').
+   */
+  answer(q: ProgramQuery, selected: string[], anchors: string[] = []): ProgramResult {
+    const L = q.language;
+    if (q.asks.self && selected.length) {
+      const entries = selected.map((id) => this.index.byId(id)).filter((e): e is ProgramEntry => !!e);
+      if (entries.length) return this.describe(entries, q);
+    }
+    if (q.asks.plan) return this.plan(q);
+    if (q.asks.after && !q.asks.next && !q.asks.now) {
+      const after = this.afterAnchor(q);
+      if (after) return after;
+    }
+    if (q.pronoun && !q.speakers.length && anchors.length && (q.asks.next || q.asks.when || q.asks.after)) {
+      return this.nextOfSpeakersOf(anchors, q);
+    }
+    if (q.asks.now || q.asks.next) return this.byClock(q);
+
+    const filtered = this.filter(q);
+    const matches = topicMatches(this.index, q, filtered);
+    if (q.topic.length && matches.length === 0) {
+      // Is it there on another day or at another time? Then say so rather than 'not in the program'.
+      const undated = { ...q, weekdays: [], dayNumbers: [], dates: [], relativeDays: [], partOfDay: null, clock: null };
+      const anywhere = topicMatches(this.index, q, this.filter(undated));
+      if (anywhere.length) {
+        const entries = anywhere.slice(0, 3).map((m) => m.entry);
+        const lead = L === 'fr' ? `Rien ne correspond à ce moment-là, mais le programme propose :` : `Nothing matches at that time, but the program has:`;
+        return { text: [lead, ...entries.map((e) => this.bullet(e, q))].join('\n'), entries, notInProgram: false };
+      }
+      return this.notInProgram(q);
+    }
+    let entries = matches.map((m) => m.entry);
+    if (entries.length === 0) return this.emptyList(q);
+    // A question about one session (when, where, who, what about, how long) takes the best match and
+    // any as good; a list question takes every match.
+    const single = !q.asks.list && !q.speakers.length && q.topic.length > 0;
+    if (single) {
+      const best = matches[0].score;
+      entries = matches.filter((m) => m.score >= best * 0.999).map((m) => m.entry);
+    }
+    entries.sort(programOrder);
+    if (entries.length === 1 || (single && entries.length <= 3)) return this.describe(entries, q);
+    return this.list(entries, q);
+  }
+
+  /** One or a few sessions, each with every fact the question may want. */
+  describe(entries: ProgramEntry[], q: ProgramQuery): ProgramResult {
+    const L = q.language;
+    const lines = entries.map((e) => {
+      const who = speakersLabel(e);
+      let line = `**${e.title}** — ${whenWhere(e, L)}`;
+      if (q.asks.duration) {
+        const d = durationLabel(e, L);
+        if (d) line += L === 'fr' ? ` (durée : ${d})` : ` (${d})`;
+      }
+      if (who) line += L === 'fr' ? `, avec ${who}` : `, with ${who}`;
+      line += `. ${sessionMarker(e.title)}`;
+      if ((q.asks.about || q.asks.self) && e.description.trim()) {
+        line += `\n${L === 'fr' ? 'Résumé' : 'About'}: ${abstractOf(e)} ${sessionMarker(e.title)}`;
+      }
+      return line;
+    });
+    return { text: lines.join('\n\n'), entries, notInProgram: false };
+  }
+
+  private bullet(e: ProgramEntry, q: ProgramQuery): string {
+    const who = speakersLabel(e);
+    const L = q.language;
+    return `- **${e.title}** — ${whenWhere(e, L)}${who ? (L === 'fr' ? `, avec ${who}` : `, with ${who}`) : ''} ${sessionMarker(e.title)}`;
+  }
+
+  private list(entries: ProgramEntry[], q: ProgramQuery): ProgramResult {
+    const L = q.language;
+    const shown = entries.slice(0, LIST_LIMIT);
+    const lead =
+      L === 'fr'
+        ? `${entries.length} session${entries.length > 1 ? 's' : ''} au programme :`
+        : `${entries.length} session${entries.length > 1 ? 's' : ''} in the program:`;
+    const more = entries.length > shown.length ? [L === 'fr' ? `… et ${entries.length - shown.length} de plus.` : `… and ${entries.length - shown.length} more.`] : [];
+    return { text: [lead, ...shown.map((e) => this.bullet(e, q)), ...more].join('\n'), entries: shown, notInProgram: false };
+  }
+
+  private emptyList(q: ProgramQuery): ProgramResult {
+    const text = q.language === 'fr' ? `Aucune session du programme ne correspond à cette demande.` : `No session in the program matches that.`;
+    return { text, entries: [], notInProgram: false };
+  }
+
+  /** Says the session or person asked about is not in the program, naming what was asked, inventing nothing. */
+  notInProgram(q: ProgramQuery): ProgramResult {
+    const asked = q.topic.map((t) => t.written).join(' ');
+    const text =
+      q.language === 'fr'
+        ? `${asked ? `« ${asked} » n'est` : `Cette session n'est`} pas au programme : aucun titre, intervenant, tag ni résumé de session n'y correspond.`
+        : `${asked ? `“${asked}” is` : `That is`} not in the program: no session's title, speakers, tags or description match it.`;
+    return { text, entries: [], notInProgram: true };
+  }
+
+  /** 'Which sessions should I attend about X?': the best matches, without two that overlap, in program order. */
+  private plan(q: ProgramQuery): ProgramResult {
+    const filtered = this.filter(q);
+    const matches = q.topic.length ? topicMatches(this.index, q, filtered) : filtered.map((entry) => ({ entry, score: 0 }));
+    if (q.topic.length && matches.length === 0) return this.notInProgram(q);
+    const chosen: ProgramEntry[] = [];
+    for (const m of matches) {
+      if (chosen.length >= PLAN_LIMIT) break;
+      if (chosen.some((c) => overlaps(c, m.entry))) continue;
+      chosen.push(m.entry);
+    }
+    if (!chosen.length) return this.emptyList(q);
+    chosen.sort(programOrder);
+    const L = q.language;
+    const lead =
+      L === 'fr'
+        ? `Voici ${chosen.length === 1 ? 'une session' : `${chosen.length} sessions`} à suivre, sans chevauchement :`
+        : `${chosen.length === 1 ? 'One session' : `${chosen.length} sessions`} to attend, none overlapping another:`;
+    return { text: [lead, ...chosen.map((e) => this.bullet(e, q))].join('\n'), entries: chosen, notInProgram: false };
+  }
+
+  /** 'What comes right after X's talk (in the same room)?' */
+  private afterAnchor(q: ProgramQuery): ProgramResult | null {
+    const anchorQuery = { ...q, rooms: [], clock: null, asks: { ...q.asks, after: false } };
+    const candidates = topicMatches(this.index, anchorQuery, this.filter(anchorQuery));
+    if (!candidates.length || (!q.speakers.length && !q.topic.length)) return null;
+    const anchor = candidates[0].entry;
+    const end = anchor.end ?? (anchor.start ?? 0) + 1;
+    // 'Right after' a session means in its room, where the attendee already is.
+    const later = this.index.entries
+      .filter((e) => e !== anchor && e.location === anchor.location && e.dateKey === anchor.dateKey && e.start != null && e.start >= end - 5)
+      .sort(programOrder);
+    const L = q.language;
+    if (!later.length) {
+      const text =
+        L === 'fr'
+          ? `Rien ne suit **${anchor.title}** (${whenWhere(anchor, L)}) dans cette salle ce jour-là. ${sessionMarker(anchor.title)}`
+          : `Nothing follows **${anchor.title}** (${whenWhere(anchor, L)}) in that room that day. ${sessionMarker(anchor.title)}`;
+      return { text, entries: [anchor], notInProgram: false };
+    }
+    const next = later.filter((e) => e.start === later[0].start);
+    const lead =
+      L === 'fr'
+        ? `Après **${anchor.title}** (${whenWhere(anchor, L)}) ${sessionMarker(anchor.title)}, dans la même salle :`
+        : `Right after **${anchor.title}** (${whenWhere(anchor, L)}) ${sessionMarker(anchor.title)}, in the same room:`;
+    return { text: [lead, ...next.map((e) => this.bullet(e, q))].join('\n'), entries: [anchor, ...next], notInProgram: false };
+  }
+
+  /** 'When is her next talk?' after an answer citing a session: its speakers' later sessions. */
+  private nextOfSpeakersOf(anchorIds: string[], q: ProgramQuery): ProgramResult {
+    const L = q.language;
+    const anchors = anchorIds.map((id) => this.index.byId(id)).filter((e): e is ProgramEntry => !!e);
+    const lines: string[] = [];
+    const entries: ProgramEntry[] = [];
+    for (const anchor of anchors.slice(0, 1)) {
+      for (const name of anchor.speakerNames) {
+        const later = this.index.entries.filter((e) => e !== anchor && e.speakerNames.includes(name) && programOrder(e, anchor) > 0);
+        if (later.length) {
+          const e = later[0];
+          entries.push(e);
+          lines.push(
+            L === 'fr'
+              ? `${name} intervient ensuite dans **${e.title}** — ${whenWhere(e, L)}. ${sessionMarker(e.title)}`
+              : `${name}'s next session is **${e.title}** — ${whenWhere(e, L)}. ${sessionMarker(e.title)}`,
+          );
+        } else {
+          lines.push(
+            L === 'fr'
+              ? `${name} n'a pas d'autre session au programme après **${anchor.title}** (${whenWhere(anchor, L)}). ${sessionMarker(anchor.title)}`
+              : `${name} has no later session in the program than **${anchor.title}** (${whenWhere(anchor, L)}). ${sessionMarker(anchor.title)}`,
+          );
+          if (!entries.includes(anchor)) entries.push(anchor);
+        }
+      }
+    }
+    return { text: lines.join('\n'), entries, notInProgram: false };
+  }
+
+  /** 'What's on now?', 'What's next in room B316?', 'When is X's next talk?', on the conference clock. */
+  private byClock(q: ProgramQuery): ProgramResult {
+    const L = q.language;
+    const now = conferenceNow(this.now, this.index.timeZone);
+    const filteredAll = this.filter({ ...q, clock: null });
+    const pool = q.topic.length ? topicMatches(this.index, q, filteredAll).map((m) => m.entry) : filteredAll;
+    if (q.topic.length && !pool.length && !q.rooms.length) return this.notInProgram(q);
+    const dates = this.index.dates();
+    const at = (e: ProgramEntry) => `${e.dateKey ?? ''} ${String(e.start ?? 0).padStart(4, '0')}`;
+    const nowKey = `${now.dateKey} ${String(q.clock ?? now.minutes).padStart(4, '0')}`;
+    const last = dates[dates.length - 1];
+    if (last && now.dateKey > last && q.clock == null) {
+      const text =
+        L === 'fr'
+          ? `La conférence est terminée : sa dernière journée était le ${last}. Rien n'est plus à venir au programme.`
+          : `The conference is over (its last day was ${last}): nothing in the program is still to come.`;
+      return { text, entries: [], notInProgram: false };
+    }
+    const sorted = [...pool].sort(programOrder);
+    if (q.asks.now && !q.asks.next) {
+      const running = sorted.filter((e) => e.dateKey === now.dateKey && e.start != null && e.start <= now.minutes && now.minutes < (e.end ?? e.start + 1));
+      if (running.length) {
+        const lead = L === 'fr' ? `En ce moment (${clockLabel(now.minutes, L)}) :` : `On now (${clockLabel(now.minutes, L)}):`;
+        return { text: [lead, ...running.map((e) => this.bullet(e, q))].join('\n'), entries: running, notInProgram: false };
+      }
+    }
+    const upcoming = sorted.filter((e) => at(e) >= nowKey);
+    if (!upcoming.length) {
+      const text = L === 'fr' ? `Plus rien n'est prévu au programme${q.rooms.length ? ' dans cette salle' : ''}.` : `Nothing more is scheduled${q.rooms.length ? ' in that room' : ''} in the program.`;
+      return { text, entries: [], notInProgram: false };
+    }
+    const first = upcoming.filter((e) => at(e) === at(upcoming[0]));
+    const lead = L === 'fr' ? `Prochaine session :` : `Next in the program:`;
+    if (first.length === 1) return { text: `${lead} ${this.describe(first, q).text}`, entries: first, notInProgram: false };
+    return { text: [lead, ...first.map((e) => this.bullet(e, q))].join('\n'), entries: first, notInProgram: false };
+  }
+}

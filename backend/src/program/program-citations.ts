@@ -1,0 +1,66 @@
+import type { CitationSet, Source } from '../retrieval/citations';
+import { entryFacts, sessionMarker } from './program-answer';
+import type { ProgramEntry } from './program-index';
+import { fold } from './program-text';
+import type { Language } from './program-vocabulary';
+
+const key = (title: string) =>
+  fold(title)
+    .replace(/…$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The citations of an answer that may cite program entries ('[Session: Title]') as well as document
+ * passages: a session marker naming a session of the program becomes its canonical marker, one naming
+ * none is dropped (an invented session), and every other bracket group goes to the documents' set.
+ */
+export class ProgramCitations {
+  private readonly byKey = new Map<string, ProgramEntry>();
+  private readonly used: ProgramEntry[] = [];
+
+  constructor(
+    private readonly documents: CitationSet,
+    entries: ProgramEntry[],
+    private readonly language: Language = 'en',
+  ) {
+    for (const e of entries) {
+      this.byKey.set(key(e.title), e);
+      this.byKey.set(key(sessionMarker(e.title).slice('[Session: '.length, -1)), e);
+    }
+  }
+
+  resolve(inner: string): string {
+    const m = /^\s*(?:session|séance)\s*:\s*(.+?)\s*$/i.exec(inner);
+    if (!m) return this.documents.resolve(inner);
+    const entry = this.byKey.get(key(m[1]));
+    if (!entry) return '';
+    if (!this.used.includes(entry)) this.used.push(entry);
+    return sessionMarker(entry.title);
+  }
+
+  /** Sessions cited so far, in order. */
+  get sessions(): ProgramEntry[] {
+    return [...this.used];
+  }
+
+  /** The sources of the answer `content`: documents' and sessions', in order of first citation. */
+  sources(content: string): Source[] {
+    const sessions: Source[] = this.used.map((e) => ({
+      documentId: '',
+      sessionId: e.id,
+      sessionTitle: e.title,
+      kind: 'session',
+      marker: sessionMarker(e.title),
+      snippet: entryFacts(e, this.language),
+      score: 1,
+    }));
+    // A documents' answer replaced by the program's (it refused) leaves sources no marker shows.
+    const all = [...this.documents.sources(), ...sessions].filter((s) => content.includes(s.marker));
+    const at = (s: Source) => {
+      const i = content.indexOf(s.marker);
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    return all.map((s, i) => ({ s, i })).sort((a, b) => at(a.s) - at(b.s) || a.i - b.i).map(({ s }) => s);
+  }
+}

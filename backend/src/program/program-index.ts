@@ -1,0 +1,146 @@
+import { clockMinutes, fold, stem, tokens, wallClock } from './program-text';
+
+/** A session's program entry as stored. */
+export interface ProgramRecord {
+  id: string;
+  title: string;
+  description: string;
+  speakers: string[];
+  tags: string[];
+  format: string;
+  date: Date | string | null;
+  day: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  location: string | null;
+}
+
+/** A program entry with what matching needs, computed once per content version. */
+export interface ProgramEntry extends ProgramRecord {
+  /** Conference-time calendar date ('2025-09-09'), weekday (0 = Sunday), month and day of month. */
+  dateKey: string | null;
+  weekday: number | null;
+  month: number | null;
+  dayOfMonth: number | null;
+  start: number | null;
+  end: number | null;
+  /** Speaker names without their affiliation ('Dana Whitfield, Chief Economist' → 'Dana Whitfield'). */
+  speakerNames: string[];
+  titleStems: Set<string>;
+  tagStems: Set<string>;
+  descriptionStems: Set<string>;
+  titleTokens: string[];
+}
+
+export interface SpeakerName {
+  name: string;
+  tokens: string[];
+  entries: ProgramEntry[];
+}
+
+export interface RoomName {
+  name: string;
+  tokens: string[];
+}
+
+/**
+ * The program as the assistant searches it: entries in program order, the speakers, rooms and
+ * formats that exist, and how many entries each word stem appears in (for topic weights).
+ */
+export class ProgramIndex {
+  readonly entries: ProgramEntry[];
+  readonly speakers: SpeakerName[];
+  readonly rooms: RoomName[];
+  readonly formats: Set<string>;
+  /** Word stem → entries whose title, tags or description hold it. */
+  private readonly df = new Map<string, number>();
+  /** Stems of every speaker name token (a question word that is one is a name, not a topic). */
+  readonly nameStems = new Set<string>();
+
+  constructor(
+    records: ProgramRecord[],
+    readonly timeZone: string,
+  ) {
+    this.entries = records.map((r) => entryOf(r, timeZone)).sort(programOrder);
+    const speakers = new Map<string, SpeakerName>();
+    const rooms = new Map<string, RoomName>();
+    for (const e of this.entries) {
+      for (const name of e.speakerNames) {
+        const key = tokens(name).join(' ');
+        if (!key) continue;
+        const s = speakers.get(key) ?? { name, tokens: key.split(' '), entries: [] };
+        if (!s.entries.includes(e)) s.entries.push(e);
+        speakers.set(key, s);
+        for (const t of s.tokens) this.nameStems.add(stem(t));
+      }
+      if (e.location) {
+        const key = tokens(e.location).join(' ');
+        if (key && !rooms.has(key)) rooms.set(key, { name: e.location, tokens: key.split(' ') });
+      }
+      for (const s of new Set([...e.titleStems, ...e.tagStems, ...e.descriptionStems])) this.df.set(s, (this.df.get(s) ?? 0) + 1);
+    }
+    this.speakers = [...speakers.values()];
+    this.rooms = [...rooms.values()];
+    this.formats = new Set(this.entries.map((e) => e.format));
+  }
+
+  /** Inverse document frequency of a stem over the entries; a stem no entry holds weighs the most. */
+  idf(s: string): number {
+    const n = this.entries.length;
+    return Math.log(1 + (n + 1) / ((this.df.get(s) ?? 0) + 0.5));
+  }
+
+  documentFrequency(s: string): number {
+    return this.df.get(s) ?? 0;
+  }
+
+  byId(id: string): ProgramEntry | undefined {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  /** Distinct conference dates in order. */
+  dates(): string[] {
+    return [...new Set(this.entries.map((e) => e.dateKey).filter((d): d is string => !!d))].sort();
+  }
+}
+
+function entryOf(r: ProgramRecord, timeZone: string): ProgramEntry {
+  const date = r.date ? new Date(r.date) : null;
+  const wall = date && !Number.isNaN(date.getTime()) ? wallClock(date, timeZone) : null;
+  const stems = (text: string) => new Set(tokens(text).map(stem));
+  const speakerNames = (r.speakers ?? []).map((s) => s.split(',')[0].trim()).filter(Boolean);
+  return {
+    ...r,
+    speakers: r.speakers ?? [],
+    tags: r.tags ?? [],
+    description: r.description ?? '',
+    dateKey: wall?.dateKey ?? null,
+    weekday: wall?.weekday ?? null,
+    month: wall?.month ?? null,
+    dayOfMonth: wall?.day ?? null,
+    start: clockMinutes(r.startTime) ?? (wall ? wall.minutes : null),
+    end: clockMinutes(r.endTime),
+    speakerNames,
+    titleStems: stems(r.title),
+    tagStems: stems((r.tags ?? []).join(' ')),
+    descriptionStems: stems(r.description ?? ''),
+    titleTokens: tokens(r.title),
+  };
+}
+
+export function programOrder(a: ProgramEntry, b: ProgramEntry): number {
+  const key = (e: ProgramEntry) => [e.dateKey ?? (e.day != null ? `day-${String(e.day).padStart(3, '0')}` : '~'), e.start ?? 9999] as const;
+  const [da, sa] = key(a);
+  const [db, sb] = key(b);
+  if (da !== db) return da < db ? -1 : 1;
+  if (sa !== sb) return sa - sb;
+  return fold(a.location ?? '').localeCompare(fold(b.location ?? '')) || a.title.localeCompare(b.title);
+}
+
+/** True when two entries run at the same time on the same day. */
+export function overlaps(a: ProgramEntry, b: ProgramEntry): boolean {
+  if ((a.dateKey ?? a.day) !== (b.dateKey ?? b.day) || a.start == null || b.start == null) return false;
+  const aEnd = a.end ?? a.start + 30;
+  const bEnd = b.end ?? b.start + 30;
+  return a.start < bEnd && b.start < aEnd;
+}

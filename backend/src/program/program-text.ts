@@ -1,0 +1,85 @@
+/**
+ * Text helpers of the program assistant: accent folding for matching ('Kalvans' finds 'Kalvāns'),
+ * tokens, a light plural-insensitive stem, and clock arithmetic on the program's '9:30 AM' times.
+ */
+
+/** Lower case without diacritics (NFD, combining marks removed), typographic quotes made plain. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[œ]/g, 'oe')
+    .replace(/[æ]/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
+    .replace(/ø/g, 'o')
+    .toLowerCase();
+}
+
+/** Folded word tokens (letters and digits), in order; apostrophes split ('Stinner's' → stinner, s). */
+export function tokens(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A plural- and elision-insensitive key: 'workshops' → 'workshop', 'dependencies' → 'dependenc'. */
+export function stem(word: string): string {
+  if (/\d/.test(word) || word.length <= 3) return word;
+  if (word.endsWith('ies') && word.length > 5) return word.slice(0, -3) + 'y';
+  if (word.endsWith('es') && word.length > 5 && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  let w = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 5 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** True when `needle` (tokens) occurs contiguously in `hay` (tokens). */
+export function containsSequence(hay: string[], needle: string[]): number {
+  if (needle.length === 0) return -1;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Minutes after midnight of '9:30 AM' (or '14:05'); null when not a time. */
+export function clockMinutes(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const m = /^(\d{1,2}):(\d{2})\s*([AP])M$/i.exec(value.trim());
+  if (m) return ((Number(m[1]) % 12) + (m[3].toUpperCase() === 'P' ? 12 : 0)) * 60 + Number(m[2]);
+  const h = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
+  return h ? Number(h[1]) * 60 + Number(h[2]) : null;
+}
+
+/** '2:00 PM' (English) or '14:00' (French) for minutes after midnight. */
+export function clockLabel(minutes: number, language: 'en' | 'fr'): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = String(minutes % 60).padStart(2, '0');
+  if (language === 'fr') return `${h}:${m}`;
+  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Wall-clock date (YYYY-MM-DD), weekday (0 = Sunday) and minutes of `instant` in `timeZone`. */
+export function wallClock(instant: Date, timeZone: string): { dateKey: string; weekday: number; minutes: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+  }).formatToParts(instant);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return {
+    dateKey: `${get('year')}-${get('month')}-${get('day')}`,
+    weekday,
+    minutes: Number(get('hour')) * 60 + Number(get('minute')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+  };
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import type { GenerationPassage } from '../ai/generation/generation.types';
+import { CoalescedRead } from '../common/coalesced-read';
+import type { CitationSet } from '../retrieval/citations';
+import { CONFERENCE_TIME_ZONE } from '../sessions/session-input';
+import { entryFacts, ProgramAnswerer, type ProgramResult, sessionMarker } from './program-answer';
+import { ProgramCitations } from './program-citations';
+import { ProgramIndex } from './program-index';
+import { languageOf, parseQuestion, type ProgramQuery } from './program-query';
+import { ProgramRepository } from './program.repository';
+
+/** Characters of a description handed to a model with a program entry. */
+const PASSAGE_DESCRIPTION = 1500;
+
+/** The conference clock ('what's on now / next'); its own provider so a test can set the time. */
+@Injectable()
+export class ProgramClock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/**
+ * How a question relates to the program: 'none' (the documents answer), 'program' (the program
+ * answers), or 'combined' (what was said, from the documents, and a program fact such as when).
+ */
+export type ProgramKind = 'none' | 'program' | 'combined';
+
+/** One question read against the program. */
+export class ProgramTurn {
+  private result?: ProgramResult;
+
+  constructor(
+    readonly kind: ProgramKind,
+    readonly query: ProgramQuery,
+    private readonly index: ProgramIndex,
+    private readonly answerer: ProgramAnswerer,
+    private readonly selected: string[],
+  ) {}
+
+  /** The composed answer; `anchors`: sessions a document answer cited ('her next talk'). */
+  answer(anchors: string[] = []): ProgramResult {
+    if (!this.result || anchors.length) this.result = this.answerer.answer(this.query, this.selected, anchors);
+    // Beside a documents' answer, the topic words are what was said, not a session: no 'not in the program'.
+    if (this.kind === 'combined' && this.result.notInProgram) return { text: '', entries: [], notInProgram: false };
+    return this.result;
+  }
+
+  /** Program entries as passages for a model, numbered from `from`, cited '[Session: Title]'. */
+  passages(from: number): GenerationPassage[] {
+    return this.answer().entries.map((e, i) => ({
+      n: from + i,
+      marker: sessionMarker(e.title),
+      text: [e.title, entryFacts(e, this.query.language), e.tags.length ? `Tags: ${e.tags.join(', ')}` : '', e.description.slice(0, PASSAGE_DESCRIPTION)]
+        .filter(Boolean)
+        .join('\n'),
+      sessionTitle: e.title,
+      kind: 'session',
+      speaker: e.speakerNames.join(', ') || null,
+      score: 1,
+      similarity: 1,
+    }));
+  }
+
+  /** The citation set of the answer: the documents' passages and every session of the program. */
+  citations(documents: CitationSet): ProgramCitations {
+    return new ProgramCitations(documents, this.index.entries, this.query.language);
+  }
+}
+
+/**
+ * The conference program as the assistant knows it: structured questions (a day, a time, a room, a
+ * speaker, a format, a topic) answered by exact filtering of the sessions, read at the current
+ * content version so a created, edited, imported or deleted session is answered from at once.
+ */
+@Injectable()
+export class ProgramService {
+  private cached: { version: string; index: ProgramIndex } | null = null;
+  private readonly version = new CoalescedRead(() => this.repo.contentVersion());
+  private loading: Promise<{ version: string; index: ProgramIndex }> | null = null;
+
+  constructor(
+    private readonly repo: ProgramRepository,
+    private readonly clock: ProgramClock,
+  ) {}
+
+  /** The program at the current content version (rebuilt only when a session or document changed). */
+  async index(): Promise<ProgramIndex> {
+    const current = await this.version.get();
+    if (this.cached?.version === current) return this.cached.index;
+    this.loading ??= this.repo
+      .entriesAtVersion()
+      .then(({ version, records }) => ({ version, index: new ProgramIndex(records, CONFERENCE_TIME_ZONE) }))
+      .finally(() => (this.loading = null));
+    const loaded = await this.loading;
+    if (!this.cached || BigInt(loaded.version) >= BigInt(this.cached.version)) this.cached = loaded;
+    return loaded.index;
+  }
+
+  /**
+   * Reads `question` (the standalone one) against the program; `selected`: the sessions chosen in the
+   * chat; `asked`: the user's own words, whose language the answer takes.
+   */
+  async read(question: string, selected: string[], asked = question): Promise<ProgramTurn> {
+    const index = await this.index();
+    const query = { ...parseQuestion(question, index), language: languageOf(asked) };
+    const answerer = new ProgramAnswerer(index, this.clock.now());
+    return new ProgramTurn(kindOf(query, selected), query, index, answerer, selected);
+  }
+}
+
+/** Whether the program, the documents or both answer a question (see ProgramKind). */
+export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
+  const a = q.asks;
+  const facts = a.when || a.where || a.duration || a.next || a.now || a.after;
+  const filters =
+    q.weekdays.length > 0 || q.dayNumbers.length > 0 || q.dates.length > 0 || q.relativeDays.length > 0 || !!q.partOfDay || q.clock != null;
+  const entity = q.speakers.length > 0 || q.rooms.length > 0;
+  const contentVerb = q.contentVerb && !a.plan;
+  const program =
+    (a.self && selected.length > 0 && (facts || a.who || a.about)) ||
+    (a.plan && q.programNoun) ||
+    (q.programNoun && (facts || a.who || a.list || a.about || filters || entity)) ||
+    (entity && (facts || a.who || a.list || filters)) ||
+    (filters && (a.list || a.who || a.when || a.where) && q.programNoun);
+  if (!program) return 'none';
+  // Beside what was said, only an explicit when / where / how long / next asks the program too.
+  if (contentVerb) return a.when || a.where || a.duration || a.next || a.now ? 'combined' : 'none';
+  return 'program';
+}
