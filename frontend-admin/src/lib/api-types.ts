@@ -332,11 +332,15 @@ export interface components {
       cited: boolean;
     };
     Source: {
+      /** @description '' for a program entry (kind 'session'): it cites the session itself, no document. */
       documentId: string;
       sessionId: string;
       sessionTitle: string;
-      /** @enum {string} */
-      kind: "transcript" | "pdf";
+      /**
+       * @description 'session': a program entry ('[Session: Title]'); the snippet gives its day, time, room and speakers.
+       * @enum {string}
+       */
+      kind: "transcript" | "pdf" | "session";
       page?: number;
       /** @description Seconds from the start of the recording. */
       startTime?: number;
