@@ -19,3 +19,4 @@ export type LoginAnswer = Schemas['LoginResponse'];
 export type QuickLoginAnswer = Schemas['QuickLoginResponse'];
 export type ChatThreadSummary = Schemas['ChatThreadSummary'];
 export type AssistantInfo = Schemas['AssistantInfoResponse'];
+export type Conference = Schemas['ConferenceResponse'];

@@ -27,7 +27,7 @@ export function ChatArea({ threadId, restartThread, openThread, selectedIds, use
   const queryClient = useQueryClient();
   const env = useEnvironment();
   const [input, setInput] = useState('');
-  const [openSource, setOpenSource] = useState<Source | null>(null);
+  const [openSource, setOpenSource] = useState<{ source: Source; claim?: string } | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const [conversationsOpen, setConversationsOpen] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
@@ -133,7 +133,7 @@ export function ChatArea({ threadId, restartThread, openThread, selectedIds, use
             pendingMessage={chat.pendingMessage}
             streamingText={chat.streamingText}
             streamingSources={chat.streamingSources}
-            onOpenSource={setOpenSource}
+            onOpenSource={(source, claim) => setOpenSource({ source, claim })}
           />
         )}
         {chat.status === 'error' && (
@@ -179,7 +179,7 @@ export function ChatArea({ threadId, restartThread, openThread, selectedIds, use
         )}
       </div>
 
-      <SourceDialog source={openSource} onClose={() => setOpenSource(null)} />
+      <SourceDialog source={openSource?.source ?? null} claim={openSource?.claim} onClose={() => setOpenSource(null)} />
       <ConversationsDialog
         open={conversationsOpen}
         onOpenChange={setConversationsOpen}

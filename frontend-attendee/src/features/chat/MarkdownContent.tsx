@@ -18,7 +18,8 @@ function textOf(children: ReactNode): string {
 interface Props {
   content: string;
   sources?: Source[];
-  onOpenSource: (source: Source) => void;
+  /** `claim`: the answer's sentence the marker closes (the dialog highlights the matching words). */
+  onOpenSource: (source: Source, claim?: string) => void;
 }
 
 /**
@@ -49,8 +50,9 @@ export default function MarkdownContent({ content, sources, onOpenSource }: Prop
             ) : (
               <span data-link-text="">{children}</span>
             ),
-          cite: ({ children }) => {
+          cite: ({ children, node }) => {
             const marker = textOf(children);
+            const claim = typeof node?.properties?.dataClaim === 'string' ? node.properties.dataClaim : undefined;
             const source = findSource(sources, marker);
             const cls = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
             if (!source) {
@@ -60,8 +62,8 @@ export default function MarkdownContent({ content, sources, onOpenSource }: Prop
               <button
                 type="button"
                 data-citation={marker}
-                aria-label={`Source ${marker}: ${source.sessionTitle}`}
-                onClick={() => onOpenSource(source)}
+                aria-label={source.kind === 'session' ? `Session: ${source.sessionTitle}` : `Source ${marker}: ${source.sessionTitle}`}
+                onClick={() => onOpenSource(source, claim)}
                 className={cn(
                   cls,
                   'cursor-pointer border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600',
