@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { startSmtpSink, SmtpSink } from './utils/smtp-sink';
 import { sessionCookie } from './utils/sse-client';
@@ -54,6 +55,44 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     expect(mail.html).toContain('What &lt;b&gt;FICO&lt;/b&gt; floor &amp; DSCR do lenders use?');
     expect(mail.html).not.toContain('<b>FICO</b>');
     expect(mail.html).toContain(`${answer.sources[0].marker.replace(/&/g, '&amp;')} ${answer.sources[0].sessionTitle}`);
+  });
+
+  it('renders the answers\' markdown: HTML with bold, bullets and citation markers, a plain-text part without ** or "- "', async () => {
+    const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
+    await post('/api/chat/message', { threadId, message: 'What do lenders look at?' }).expect(200);
+    const markdown = [
+      'Lenders look at **three things** [p. 3]:',
+      '',
+      '- **Credit score**: a FICO floor of 680 [Lender Panel, p. 3]',
+      '- Cash flow <script>alert(1)</script> & DSCR [12:34]',
+      '',
+      '1. First step',
+      '2. Second *step*',
+    ].join('\n');
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE chat_messages SET content = $2 WHERE thread_id = $1 AND role = 'assistant'`, [threadId, markdown]);
+
+    const since = Date.now();
+    await post('/api/email/chat-history', { threadId, recipientEmail: 'mailer@example.com' }).expect(200);
+    const mail = await smtp.waitFor('mailer@example.com', since);
+    expect(mail.html).toContain('<strong>three things</strong>');
+    expect(mail.html).toMatch(
+      /<ul>\s*<li><strong>Credit score<\/strong>: a FICO floor of 680 <span[^>]*>\[Lender Panel, p\. 3\]<\/span><\/li>/,
+    );
+    expect(mail.html).toContain('Cash flow &lt;script&gt;alert(1)&lt;/script&gt; &amp; DSCR');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toMatch(/<ol>\s*<li>First step<\/li>\s*<li>Second <em>step<\/em><\/li>/);
+    expect(mail.html).toContain('[p. 3]</span>');
+    expect(mail.html).not.toContain('**');
+    expect(mail.text).toContain('Lenders look at three things [p. 3]:');
+    expect(mail.text).toContain('• Credit score: a FICO floor of 680 [Lender Panel, p. 3]');
+    expect(mail.text).toContain('• Cash flow <script>alert(1)</script> & DSCR [12:34]');
+    expect(mail.text).toContain('1. First step\n2. Second step');
+    expect(mail.text).not.toContain('**');
+    expect(mail.text).not.toMatch(/^\s*- /m);
+    // Message times in the conference's zone, labelled.
+    expect(mail.text).toMatch(/Assistant \([A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M M[DS]T\):/);
   });
 
   it("refuses a chat that is missing, unknown, empty or someone else's: 404 'No active chat to send'", async () => {

@@ -102,6 +102,7 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
         startTime: '10:15 AM',
         endTime: null,
         location: 'Ballroom A',
+        externalId: null,
         documentsCount: 0,
         hasDocuments: false,
         documentTypes: [],
@@ -191,6 +192,85 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       });
       const cleared = await admin.put(`/api/admin/session/${s.id}`).send({ title: 'New', date: null, location: '' }).expect(200);
       expect(cleared.body).toMatchObject({ date: null, day: 2, location: null, format: 'roundtable' });
+    });
+
+    it('leaves speakers exactly as they were when the console sends the unchanged session back, twice', async () => {
+      const speakers = ['Dana Whitfield, Chief Economist, Keystone Leasing Research', 'Bo Lee; CFO, Acme', '  Ana  Ruiz (she/her) '];
+      const s = await create({ title: 'Residual Values', speakers, tags: ['credit, risk', 'leasing'] });
+      for (let round = 0; round < 2; round++) {
+        const listed = (await admin.get('/api/sessions?admin=true').expect(200)).body.find((x: { id: string }) => x.id === s.id);
+        const res = await admin.put(`/api/admin/session/${s.id}`).send(listed).expect(200);
+        expect(res.body.speakers).toEqual([
+          'Dana Whitfield, Chief Economist, Keystone Leasing Research',
+          'Bo Lee; CFO, Acme',
+          'Ana  Ruiz (she/her)',
+        ]);
+        expect(res.body.tags).toEqual(['credit, risk', 'leasing']);
+      }
+    });
+
+    it('reads speakers typed one per line as one speaker per line, commas and all', async () => {
+      const s = await create({ title: 'Lines', speakers: 'Dana Whitfield, Chief Economist, Keystone Leasing Research\nBo Lee\r\n' });
+      expect(s.speakers).toEqual(['Dana Whitfield, Chief Economist, Keystone Leasing Research', 'Bo Lee']);
+      const res = await admin.put(`/api/admin/session/${s.id}`).send({ title: 'Lines', speakers: 'Cy Diaz, PhD\nAna Ruiz' }).expect(200);
+      expect(res.body.speakers).toEqual(['Cy Diaz, PhD', 'Ana Ruiz']);
+    });
+
+    it('edits every field of a session: room, end time, day, description, tags, format, date, start time, speakers', async () => {
+      const s = await create({ title: 'Before' });
+      const res = await admin
+        .put(`/api/admin/session/${s.id}`)
+        .send({
+          title: 'After',
+          speakers: ['Ana Ruiz'],
+          tags: ['credit'],
+          format: 'workshop',
+          date: '2025-09-10T10:00',
+          day: 3,
+          startTime: '10:15 AM',
+          endTime: '11:45 AM',
+          location: 'Room B422',
+          description: 'What the workshop covers.',
+        })
+        .expect(200);
+      const expected = {
+        title: 'After',
+        speakers: ['Ana Ruiz'],
+        tags: ['credit'],
+        format: 'workshop',
+        date: '2025-09-10T16:00:00.000Z',
+        day: 3,
+        startTime: '10:15 AM',
+        endTime: '11:45 AM',
+        location: 'Room B422',
+        description: 'What the workshop covers.',
+      };
+      expect(res.body).toMatchObject(expected);
+      expect((await attendee.get(`/api/sessions/${s.id}`).expect(200)).body).toMatchObject(expected);
+      await admin
+        .put(`/api/admin/session/${s.id}`)
+        .send({ title: 'After', description: 'x'.repeat(10_001) })
+        .expect(400, { message: 'Description must be at most 10,000 characters.' });
+      await admin
+        .put(`/api/admin/session/${s.id}`)
+        .send({ title: 'After', description: 'x'.repeat(10_000) })
+        .expect(200);
+    });
+
+    it('reads a date without offset in the conference time zone, and counts days from its first day', async () => {
+      await admin
+        .put('/api/admin/conference')
+        .send({ timeZone: 'Europe/Paris', startDate: '2025-11-01', endDate: '2025-11-02' })
+        .expect(200);
+      try {
+        const s = await create({ title: 'Paris talk', date: '2025-11-02T14:00' });
+        expect(s).toMatchObject({ date: '2025-11-02T13:00:00.000Z', day: 2, startTime: '2:00 PM' });
+      } finally {
+        await admin
+          .put('/api/admin/conference')
+          .send({ timeZone: 'America/Denver', startDate: '2025-09-08', endDate: '2025-09-10' })
+          .expect(200);
+      }
     });
 
     it('answers 404 for an unknown session and 400 for invalid input', async () => {

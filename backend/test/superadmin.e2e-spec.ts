@@ -66,6 +66,7 @@ describe('super admin (analytics, session export and import)', () => {
           startTime: null,
           endTime: null,
           location: null,
+          externalId: null,
         },
       ]);
     });
@@ -102,7 +103,15 @@ describe('super admin (analytics, session export and import)', () => {
         .post('/api/superadmin/import-sessions')
         .send({ sessions: first.sessions, mode: 'create-new' })
         .expect(200);
-      expect(imported.body).toEqual({ message: 'Successfully imported 3 of 3 sessions.', imported: 3, skipped: [] });
+      expect(imported.body).toEqual({
+        message: 'Successfully imported 3 of 3 sessions: 3 created, 0 updated.',
+        imported: 3,
+        created: 3,
+        updated: 0,
+        skipped: [],
+        mode: 'create-new',
+        source: 'sessions',
+      });
 
       const second = JSON.parse((await superadmin.get('/api/superadmin/export-sessions').expect(200)).text);
       const withoutIds = (rows: { id: string }[]) => rows.map(({ id: _id, ...rest }) => rest);
@@ -131,9 +140,13 @@ describe('super admin (analytics, session export and import)', () => {
         .expect(200);
       expect(res.body).toEqual({
         message:
-          'Successfully imported 3 of 8 sessions. Skipped 5: #2 (not an object), #3 (invalid date), ' +
+          'Successfully imported 3 of 8 sessions: 3 created, 0 updated. Skipped 5: #2 (not an object), #3 (invalid date), ' +
           '#5 (Speakers must be a list of names or a comma-separated string.), #6 (not an object), #8 (title must be text).',
         imported: 3,
+        created: 3,
+        updated: 0,
+        mode: 'create-new',
+        source: 'sessions',
         skipped: [
           { index: 1, title: null, reason: 'not an object' },
           { index: 2, title: 'Bad date', reason: 'invalid date' },
@@ -172,15 +185,25 @@ describe('super admin (analytics, session export and import)', () => {
       expect(n).toBe(0);
     });
 
-    it('answers 400 to a mode other than create-new, and accepts a missing mode', async () => {
+    it('answers 400 to a mode other than create-new or upsert, and reads a missing mode as create-new', async () => {
       await superadmin
         .post('/api/superadmin/import-sessions')
         .send({ sessions: [{ title: 'x' }], mode: 'replace' })
-        .expect(400, { message: "Only the 'create-new' import mode is supported." });
+        .expect(400, {
+          message: "Import mode must be 'create-new' (add every session as new) or 'upsert' (update matching sessions).",
+        });
       await superadmin
         .post('/api/superadmin/import-sessions')
         .send({ sessions: [{ title: 'x' }] })
-        .expect(200, { message: 'Successfully imported 1 of 1 session.', imported: 1, skipped: [] });
+        .expect(200, {
+          message: 'Successfully imported 1 of 1 session: 1 created, 0 updated.',
+          imported: 1,
+          created: 1,
+          updated: 0,
+          skipped: [],
+          mode: 'create-new',
+          source: 'sessions',
+        });
     });
   });
 

@@ -2,12 +2,22 @@ import { escapeHtml } from '../common/html';
 import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
 import { mailLayout } from '../email/mail-layout';
+import { markdownToHtml, markdownToText } from '../email/mail-markdown';
 import type { MessageRow } from './chat.repository';
 
 export const CHAT_HISTORY_SUBJECT = 'Your conference chat history';
 
-function when(date: Date | string): string {
-  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Denver' });
+/** 'Sep 8, 2025, 8:30 AM MDT': the conference's clock, labelled (a reader may be elsewhere). */
+function when(date: Date | string, timeZone: string): string {
+  return new Date(date).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
 }
 
 /** Source lines of an assistant message: marker, session title (deduplicated). */
@@ -25,18 +35,26 @@ function sourceLines(message: MessageRow): string[] {
 }
 
 /**
- * The chat history mail: every message of the thread with who wrote it, when, and the sources of the
- * answers. Plain text and HTML (all user and model text escaped).
+ * The chat history mail: every message of the thread with who wrote it, when (in the conference's
+ * time zone, America/Denver unless given), and the sources of the answers. The answers' markdown is
+ * rendered as HTML (all user and model text escaped, raw HTML never rendered) and as plain text
+ * without markdown syntax.
  */
-export function chatHistoryMail(to: string, firstName: string, messages: MessageRow[], requestedBy: string): OutgoingMail {
+export function chatHistoryMail(
+  to: string,
+  firstName: string,
+  messages: MessageRow[],
+  requestedBy: string,
+  timeZone = 'America/Denver',
+): OutgoingMail {
   const { text, html } = mailLayout({
     greeting: `Hello ${firstName || 'there'},`,
     intro: 'Here is your conversation with the conference assistant.',
     text: messages.flatMap((m) => {
       const sources = sourceLines(m);
       return [
-        `${m.role === 'user' ? 'You' : 'Assistant'} (${when(m.createdAt)}):`,
-        m.content,
+        `${m.role === 'user' ? 'You' : 'Assistant'} (${when(m.createdAt, timeZone)}):`,
+        ...(m.role === 'user' ? [m.content] : markdownToText(m.content)),
         ...(sources.length ? ['Sources:', ...sources.map((s) => `  ${s}`)] : []),
         '',
       ];
@@ -45,8 +63,8 @@ export function chatHistoryMail(to: string, firstName: string, messages: Message
       .map((m) => {
         const sources = sourceLines(m);
         return `<div style="margin: 16px 0; padding: 12px; border-radius: 8px; background: ${m.role === 'user' ? '#eff6ff' : '#f9fafb'};">
-<p style="margin: 0 0 4px; font-weight: bold;">${m.role === 'user' ? 'You' : 'Assistant'} <span style="font-weight: normal; color: #6b7280;">${escapeHtml(when(m.createdAt))}</span></p>
-<div style="white-space: pre-wrap;">${escapeHtml(m.content)}</div>${
+<p style="margin: 0 0 4px; font-weight: bold;">${m.role === 'user' ? 'You' : 'Assistant'} <span style="font-weight: normal; color: #6b7280;">${escapeHtml(when(m.createdAt, timeZone))}</span></p>
+${m.role === 'user' ? `<div style="white-space: pre-wrap;">${escapeHtml(m.content)}</div>` : `<div>${markdownToHtml(m.content)}</div>`}${
           sources.length
             ? `\n<p style="margin: 8px 0 0; font-size: 13px; color: #4b5563;">Sources:</p>\n<ul style="margin: 0; font-size: 13px; color: #4b5563;">${sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`
             : ''

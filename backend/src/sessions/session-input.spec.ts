@@ -16,6 +16,14 @@ describe('session input rules', () => {
     it('trims arrays and drops empty entries', () => {
       expect(toStringList(['  a ', '', 'b'])).toEqual(['a', 'b']);
     });
+    it('keeps each array entry whole, commas and all', () => {
+      const speakers = ['Dana Whitfield, Chief Economist, Keystone Leasing Research', 'Bo Lee'];
+      expect(toStringList(speakers)).toEqual(speakers);
+      expect(toStringList(toStringList(speakers))).toEqual(speakers);
+    });
+    it('reads text with line breaks as one entry per line (commas kept)', () => {
+      expect(toStringList('Dana Whitfield, Chief Economist\r\n\nBo Lee\n')).toEqual(['Dana Whitfield, Chief Economist', 'Bo Lee']);
+    });
     it('gives [] for null, undefined and empty text', () => {
       expect(toStringList(null)).toEqual([]);
       expect(toStringList(undefined)).toEqual([]);
@@ -127,6 +135,18 @@ describe('session input rules', () => {
       expect(r.ok && r.record.day).toBe(2);
       expect(r.ok && r.record.startTime).toBe('2:00 PM');
     });
+    it('reads a date without offset in the given conference zone and counts days from its first day', () => {
+      const r = importRecord(
+        { title: 'T', date: '2025-11-02T14:00', externalId: ' pretalx:AB12 ' },
+        { timeZone: 'Europe/Paris', startDate: '2025-11-01' },
+      );
+      expect(r.ok && [r.record.date?.toISOString(), r.record.day, r.record.startTime, r.record.externalId]).toEqual([
+        '2025-11-02T13:00:00.000Z',
+        2,
+        '2:00 PM',
+        'pretalx:AB12',
+      ]);
+    });
     it('keeps a given day and start time', () => {
       const r = importRecord({ title: 'T', date: '2025-09-09T14:00:00-06:00', day: 3, startTime: '8:00 AM' });
       expect(r.ok && [r.record.day, r.record.startTime]).toEqual([3, '8:00 AM']);
@@ -142,6 +162,8 @@ describe('session input rules', () => {
       [{ format: 3 }, 'format must be text'],
       [{ day: 'two' }, 'Day must be a whole number from 1 (Sept 8, 2025).'],
       [{ startTime: 'noon' }, 'Start time must look like 9:30 AM.'],
+      [{ description: 'x'.repeat(10_001) }, 'Description must be at most 10,000 characters.'],
+      [{ externalId: 5 }, 'External id must be text of at most 200 characters.'],
     ])('rejects %j: %s', (raw, reason) => {
       expect(importRecord(raw)).toEqual({ ok: false, reason });
     });

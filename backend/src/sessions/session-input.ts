@@ -7,13 +7,30 @@ export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'r
 export type SessionFormat = (typeof SESSION_FORMATS)[number];
 export const DEFAULT_SESSION_FORMAT: SessionFormat = 'panel';
 
-/** The conference runs Sept 8-10, 2025 in Denver: Sept 8 is Day 1, counted in Denver time. */
+/** The spec's conference runs Sept 8-10, 2025 in Denver: Sept 8 is Day 1, counted in Denver time. */
 export const CONFERENCE_TIME_ZONE = 'America/Denver';
 export const CONFERENCE_FIRST_DAY = '2025-09-08';
+
+/**
+ * Where session times are read and written: the conference's IANA time zone and its first day
+ * ('YYYY-MM-DD', Day 1). Callers pass the conference settings; the spec's conference is the default.
+ */
+export interface ScheduleZone {
+  timeZone: string;
+  startDate: string;
+}
+export const DEFAULT_SCHEDULE_ZONE: ScheduleZone = Object.freeze({
+  timeZone: CONFERENCE_TIME_ZONE,
+  startDate: CONFERENCE_FIRST_DAY,
+});
 
 export const UNTITLED_SESSION = 'Untitled Session';
 export const MAX_TITLE_LENGTH = 300;
 export const MAX_TEXT_LENGTH = 20000;
+/** A session's description (its abstract), plain text. */
+export const MAX_DESCRIPTION_LENGTH = 10000;
+/** A session's id in the program it was imported from ('pretalx:VT7MDZ'). */
+export const MAX_EXTERNAL_ID_LENGTH = 200;
 export const MAX_LIST_ITEMS = 100;
 
 export const MESSAGES = {
@@ -28,6 +45,8 @@ export const MESSAGES = {
   endTime: 'End time must look like 10:15 AM.',
   location: 'Location must be text.',
   description: 'Description must be text.',
+  descriptionTooLong: 'Description must be at most 10,000 characters.',
+  externalId: 'External id must be text of at most 200 characters.',
 } as const;
 
 /** A session as stored (without id and derived fields). */
@@ -42,15 +61,19 @@ export interface SessionRecord {
   startTime: string | null;
   endTime: string | null;
   location: string | null;
+  /** The session's id in the program it was imported from ('pretalx:VT7MDZ'); null when created here. */
+  externalId?: string | null;
 }
 
 /**
- * A list from an array of strings or a comma-separated string: trimmed, empties dropped.
- * `null`/`undefined`/'' give []. Anything else (numbers, objects, arrays holding non-strings) gives undefined.
+ * A list from an array of strings (each entry kept whole, commas and all: 'Dana Whitfield, Chief
+ * Economist' stays one speaker), or from text: one entry per line when it holds line breaks, else
+ * comma-separated. Trimmed, empties dropped. `null`/`undefined`/'' give []. Anything else (numbers,
+ * objects, arrays holding non-strings) gives undefined.
  */
 export function toStringList(value: unknown): string[] | undefined {
   if (value === null || value === undefined) return [];
-  const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+  const parts = typeof value === 'string' ? value.split(/\r?\n/.test(value) ? /\r?\n/ : ',') : Array.isArray(value) ? value : undefined;
   if (!parts || parts.some((p) => typeof p !== 'string')) return undefined;
   const list = (parts as string[]).map((p) => p.trim()).filter((p) => p.length > 0);
   return list.length > MAX_LIST_ITEMS ? undefined : list;
@@ -77,18 +100,31 @@ export function normalizeFormat(value: unknown): SessionFormat | undefined {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone (building one costs far more than using it). */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (zoneFormats.size > 50) zoneFormats.clear();
+    zoneFormats.set(zone, f);
+  }
+  return f;
+}
+
 /** Minutes to add to UTC to get the wall time of `zone` at `instant`. */
-function zoneOffsetMinutes(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+export function zoneOffsetMinutes(instant: number, zone: string): number {
+  const parts = zoneFormat(zone).formatToParts(new Date(instant));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
@@ -96,10 +132,11 @@ function zoneOffsetMinutes(instant: number, zone: string): number {
 
 /**
  * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or
- * date-time without offset is read as conference time (America/Denver), which is what the admin
- * form's local datetime field means. ''/null/undefined give null; anything else invalid gives 'invalid'.
+ * date-time without offset is read as conference time (`zone`, America/Denver by default), which is
+ * what the admin form's local datetime field means. ''/null/undefined give null; anything else
+ * invalid gives 'invalid'.
  */
-export function parseSessionDate(value: unknown): Date | null | 'invalid' {
+export function parseSessionDate(value: unknown, zone: string = CONFERENCE_TIME_ZONE): Date | null | 'invalid' {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') return 'invalid';
   const v = value.trim();
@@ -126,9 +163,14 @@ export function parseSessionDate(value: unknown): Date | null | 'invalid' {
     if (oh > 14 || om > 59) return 'invalid';
     return new Date(wall - sign * (oh * 60 + om) * 60000);
   }
-  // Wall time in Denver: correct by the zone's offset, twice to land right around DST changes.
-  let instant = wall - zoneOffsetMinutes(wall, CONFERENCE_TIME_ZONE) * 60000;
-  instant = wall - zoneOffsetMinutes(instant, CONFERENCE_TIME_ZONE) * 60000;
+  return zonedWallTime(wall, zone);
+}
+
+/** The instant at which the clocks of `zone` show `wall` (a UTC-encoded wall time). */
+export function zonedWallTime(wall: number, zone: string): Date {
+  // Correct by the zone's offset, twice to land right around DST changes.
+  let instant = wall - zoneOffsetMinutes(wall, zone) * 60000;
+  instant = wall - zoneOffsetMinutes(instant, zone) * 60000;
   return new Date(instant);
 }
 
@@ -137,36 +179,40 @@ export function hasTimeOfDay(value: unknown): boolean {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value.trim());
 }
 
-/** Wall-clock parts of `date` in Denver. */
-function denverParts(date: Date): { y: number; m: number; d: number; hour: number; minute: number } {
-  const local = new Date(date.getTime() + zoneOffsetMinutes(date.getTime(), CONFERENCE_TIME_ZONE) * 60000);
+/** Wall-clock parts of `date` in `zone`. */
+export function zonedParts(
+  date: Date,
+  zone: string = CONFERENCE_TIME_ZONE,
+): { y: number; m: number; d: number; hour: number; minute: number; second: number } {
+  const local = new Date(date.getTime() + zoneOffsetMinutes(date.getTime(), zone) * 60000);
   return {
     y: local.getUTCFullYear(),
     m: local.getUTCMonth() + 1,
     d: local.getUTCDate(),
     hour: local.getUTCHours(),
     minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 
-/** The conference day of a date (Sept 8, 2025 in Denver = 1); null before the conference. */
-export function conferenceDayOf(date: Date): number | null {
-  const { y, m, d } = denverParts(date);
-  const [fy, fm, fd] = CONFERENCE_FIRST_DAY.split('-').map(Number);
+/** The conference day of a date (the first day, Sept 8, 2025 in Denver by default, = 1); null before it. */
+export function conferenceDayOf(date: Date, schedule: ScheduleZone = DEFAULT_SCHEDULE_ZONE): number | null {
+  const { y, m, d } = zonedParts(date, schedule.timeZone);
+  const [fy, fm, fd] = schedule.startDate.split('-').map(Number);
   const days = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(fy, fm - 1, fd)) / 86400000);
   return days >= 0 ? days + 1 : null;
 }
 
 /** '9:30 AM' for a 24-hour time. */
-function formatClock(hour: number, minute: number): string {
+export function formatClock(hour: number, minute: number): string {
   const suffix = hour < 12 ? 'AM' : 'PM';
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
 }
 
-/** The Denver time of day of a date, as the program writes it: '9:30 AM'. */
-export function conferenceTimeOf(date: Date): string {
-  const { hour, minute } = denverParts(date);
+/** The conference time of day of a date (Denver by default), as the program writes it: '9:30 AM'. */
+export function conferenceTimeOf(date: Date, zone: string = CONFERENCE_TIME_ZONE): string {
+  const { hour, minute } = zonedParts(date, zone);
   return formatClock(hour, minute);
 }
 
@@ -219,7 +265,7 @@ export type ImportResult = { ok: true; record: SessionRecord } | { ok: false; re
  * keyword, else from `type`, else panel. A row of the wrong shape is rejected with the reason, never
  * half-written. Day and start time come from the date when missing.
  */
-export function importRecord(raw: unknown): ImportResult {
+export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHEDULE_ZONE): ImportResult {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, reason: 'not an object' };
   const row = raw as Record<string, unknown>;
   let title: string;
@@ -231,7 +277,7 @@ export function importRecord(raw: unknown): ImportResult {
   if (!speakers) return { ok: false, reason: MESSAGES.speakers };
   const tags = toStringList(row.tags);
   if (!tags) return { ok: false, reason: MESSAGES.tags };
-  const date = parseSessionDate(row.date);
+  const date = parseSessionDate(row.date, schedule.timeZone);
   if (date === 'invalid') return { ok: false, reason: 'invalid date' };
   for (const key of ['format', 'type'] as const) {
     if (row[key] !== undefined && row[key] !== null && typeof row[key] !== 'string') {
@@ -248,24 +294,31 @@ export function importRecord(raw: unknown): ImportResult {
   const location = optionalText(row.location);
   if (location === undefined) return { ok: false, reason: MESSAGES.location };
   const description = optionalText(row.description);
-  if (description === undefined || (description?.length ?? 0) > MAX_TEXT_LENGTH) {
-    return { ok: false, reason: MESSAGES.description };
+  if (description === undefined) return { ok: false, reason: MESSAGES.description };
+  if ((description?.length ?? 0) > MAX_DESCRIPTION_LENGTH) return { ok: false, reason: MESSAGES.descriptionTooLong };
+  const externalId = optionalText(row.externalId);
+  if (externalId === undefined || (externalId?.length ?? 0) > MAX_EXTERNAL_ID_LENGTH) {
+    return { ok: false, reason: MESSAGES.externalId };
   }
-  return {
-    ok: true,
-    record: withDerivedSchedule(
-      { title, description: description ?? '', speakers, tags, format, date, day, startTime, endTime, location },
-      hasTimeOfDay(row.date),
-    ),
-  };
+  const record: SessionRecord = withDerivedSchedule(
+    { title, description: description ?? '', speakers, tags, format, date, day, startTime, endTime, location },
+    hasTimeOfDay(row.date),
+    schedule,
+  );
+  if (externalId) record.externalId = externalId;
+  return { ok: true, record };
 }
 
 /** Fills day (and start time, when the date has a time of day) from the date when they are missing. */
-export function withDerivedSchedule(record: SessionRecord, dateHasTime: boolean): SessionRecord {
+export function withDerivedSchedule(
+  record: SessionRecord,
+  dateHasTime: boolean,
+  schedule: ScheduleZone = DEFAULT_SCHEDULE_ZONE,
+): SessionRecord {
   if (!record.date) return record;
   return {
     ...record,
-    day: record.day ?? conferenceDayOf(record.date),
-    startTime: record.startTime ?? (dateHasTime ? conferenceTimeOf(record.date) : null),
+    day: record.day ?? conferenceDayOf(record.date, schedule),
+    startTime: record.startTime ?? (dateHasTime ? conferenceTimeOf(record.date, schedule.timeZone) : null),
   };
 }

@@ -1,8 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
-import { SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
+import { CalendarQueryDto, SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
 import { SessionResponse } from './dto/session.response';
+import { CALENDAR_IDS_MESSAGE, MAX_CALENDAR_IDS } from './dto/sessions.messages';
 import { SessionsService } from './sessions.service';
+
+function sendCalendar(res: Response, file: { ics: string; filename: string }): void {
+  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+  res.attachment(file.filename);
+  res.send(file.ics);
+}
 
 @Controller('api')
 export class SessionsController {
@@ -12,6 +21,35 @@ export class SessionsController {
   @Get('sessions')
   list(@CurrentUser() user: AuthUser, @Query() query: SessionListQueryDto): Promise<SessionResponse[]> {
     return this.sessions.list(user.role, query);
+  }
+
+  /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */
+  @Get('sessions/calendar.ics')
+  @ApiProduces('text/calendar')
+  async calendarOfMany(@Query() query: CalendarQueryDto, @Res() res: Response): Promise<void> {
+    const ids = [
+      ...new Set(
+        (query.ids ?? '')
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length === 0 || ids.length > MAX_CALENDAR_IDS) throw new BadRequestException(CALENDAR_IDS_MESSAGE);
+    sendCalendar(res, await this.sessions.calendar(ids));
+  }
+
+  /** One session as an .ics event ("Add to calendar"), in the conference's time zone. */
+  @Get('sessions/:id/calendar.ics')
+  @ApiProduces('text/calendar')
+  async calendarOfOne(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    sendCalendar(res, await this.sessions.calendar([id.toLowerCase()]));
+  }
+
+  /** One session, documented or not (its documents listed for admins). */
+  @Get('sessions/:id')
+  getOne(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SessionResponse> {
+    return this.sessions.getOne(user.role, id);
   }
 
   @Roles('admin')

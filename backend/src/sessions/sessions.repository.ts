@@ -34,7 +34,7 @@ export interface SessionListOptions {
 }
 
 const RECORD_COLUMNS = `s.id, s.title, s.description, s.speakers, s.tags, s.format, s.date, s.day,
-  s.start_time AS "startTime", s.end_time AS "endTime", s.location`;
+  s.start_time AS "startTime", s.end_time AS "endTime", s.location, s.external_id AS "externalId"`;
 
 /** Sessions in program order: day, date, start time ('9:30 AM' read as a time), then title. */
 const PROGRAM_ORDER = `s.day ASC NULLS LAST, s.date ASC NULLS LAST,
@@ -104,6 +104,11 @@ export class SessionsRepository {
     return this.db.query(`SELECT ${RECORD_COLUMNS} FROM sessions s ORDER BY ${PROGRAM_ORDER}`);
   }
 
+  /** Stored fields of the sessions with these ids (any order). */
+  async listRecordsByIds(ids: string[]): Promise<(SessionRecord & { id: string })[]> {
+    return this.db.query(`SELECT ${RECORD_COLUMNS} FROM sessions s WHERE s.id = ANY($1::uuid[])`, [ids]);
+  }
+
   async findRecord(id: string): Promise<(SessionRecord & { id: string }) | undefined> {
     const [row] = await this.db.query(`SELECT ${RECORD_COLUMNS} FROM sessions s WHERE s.id = $1`, [id]);
     return row;
@@ -133,21 +138,86 @@ export class SessionsRepository {
       start_time: r.startTime,
       end_time: r.endTime,
       location: r.location,
+      external_id: r.externalId ?? null,
     }));
     const inserted: { id: string; ord: number }[] = await (manager ?? this.db).query(
       `WITH input AS (
          SELECT r.*, coalesce(r.id, gen_random_uuid()) AS new_id
            FROM jsonb_to_recordset($1::jsonb) AS r(ord int, id uuid, title text, description text, speakers text[],
-                tags text[], format text, date timestamptz, day int, start_time text, end_time text, location text)),
+                tags text[], format text, date timestamptz, day int, start_time text, end_time text, location text,
+                external_id text)),
        ins AS (
-         INSERT INTO sessions (id, title, description, speakers, tags, format, date, day, start_time, end_time, location)
-         SELECT new_id, title, description, speakers, tags, format, date, day, start_time, end_time, location
+         INSERT INTO sessions (id, title, description, speakers, tags, format, date, day, start_time, end_time, location,
+                               external_id)
+         SELECT new_id, title, description, speakers, tags, format, date, day, start_time, end_time, location, external_id
            FROM input ORDER BY ord
          RETURNING id)
        SELECT ins.id, input.ord FROM ins JOIN input ON input.new_id = ins.id ORDER BY input.ord`,
       [JSON.stringify(rows)],
     );
     return inserted.map((r) => r.id);
+  }
+
+  /** Runs `fn` in one transaction. */
+  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Sessions (stored fields) having one of `ids` or `externalIds`, locked for the caller's transaction. */
+  async findForImport(
+    ids: string[],
+    externalIds: string[],
+    m: EntityManager,
+  ): Promise<(SessionRecord & { id: string; externalId: string | null })[]> {
+    if (ids.length === 0 && externalIds.length === 0) return [];
+    return m.query(
+      `SELECT ${RECORD_COLUMNS} FROM sessions s
+        WHERE s.id = ANY($1::uuid[]) OR s.external_id = ANY($2::text[])
+        FOR UPDATE`,
+      [ids, externalIds],
+    );
+  }
+
+  /** External ids among `externalIds` already held by a session. */
+  async takenExternalIds(externalIds: string[], m: EntityManager): Promise<Set<string>> {
+    if (externalIds.length === 0) return new Set();
+    const rows: { id: string }[] = await m.query(`SELECT external_id AS id FROM sessions WHERE external_id = ANY($1::text[])`, [
+      externalIds,
+    ]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Replaces the stored fields of many sessions in ONE statement (external id kept when undefined). */
+  async updateMany(records: (SessionRecord & { id: string })[], m: EntityManager): Promise<number> {
+    if (records.length === 0) return 0;
+    const rows = records.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      speakers: r.speakers,
+      tags: r.tags,
+      format: r.format,
+      date: r.date ? r.date.toISOString() : null,
+      day: r.day,
+      start_time: r.startTime,
+      end_time: r.endTime,
+      location: r.location,
+      set_external: r.externalId !== undefined,
+      external_id: r.externalId ?? null,
+    }));
+    const result = await m.query(
+      `UPDATE sessions s SET title = r.title, description = r.description, speakers = r.speakers, tags = r.tags,
+              format = r.format, date = r.date, day = r.day, start_time = r.start_time, end_time = r.end_time,
+              location = r.location,
+              external_id = CASE WHEN r.set_external THEN r.external_id ELSE s.external_id END, updated_at = now()
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, title text, description text, speakers text[], tags text[],
+              format text, date timestamptz, day int, start_time text, end_time text, location text,
+              set_external boolean, external_id text)
+        WHERE s.id = r.id
+        RETURNING s.id`,
+      [JSON.stringify(rows)],
+    );
+    return returnedRows(result).length;
   }
 
   /** Replaces the stored fields; false when the session does not exist. */

@@ -1,7 +1,8 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CoalescedRead } from '../common/coalesced-read';
 import { hasRole, Role } from '../common/roles';
+import { ConferenceService } from '../conference/conference.service';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
 import { SessionInputDto } from './dto/session-input.dto';
 import {
@@ -11,14 +12,41 @@ import {
   hasTimeOfDay,
   importRecord,
   parseSessionDate,
+  ScheduleZone,
   SessionRecord,
   withDerivedSchedule,
 } from './session-input';
 import { SessionsRepository } from './sessions.repository';
 import { type ImportOutcome, type SessionExportRow, type SessionResponse, toSessionResponse } from './dto/session.response';
-import { SESSION_NOT_FOUND } from './dto/sessions.messages';
+import { CALENDAR_UNSCHEDULED_ALL, CALENDAR_UNSCHEDULED_ONE, SESSION_NOT_FOUND } from './dto/sessions.messages';
+import { calendarFilename, sessionsCalendar } from './calendar';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ImportMode = 'create-new' | 'upsert';
+
+/** An import row's `id` when it is a UUID (lower case). */
+function fileUuid(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined;
+}
+
+/** The imported record, with the stored value for every field the row leaves out. */
+function keepMissing(raw: Record<string, unknown>, record: SessionRecord, stored: SessionRecord): SessionRecord {
+  const has = (k: string) => raw[k] !== undefined;
+  const dateGiven = has('date');
+  return {
+    title: has('title') ? record.title : stored.title,
+    description: has('description') ? record.description : stored.description,
+    speakers: has('speakers') ? record.speakers : stored.speakers,
+    tags: has('tags') ? record.tags : stored.tags,
+    format: has('format') || has('type') ? record.format : stored.format,
+    date: dateGiven ? record.date : stored.date,
+    day: has('day') || dateGiven ? record.day : stored.day,
+    startTime: has('startTime') || dateGiven ? record.startTime : stored.startTime,
+    endTime: has('endTime') ? record.endTime : stored.endTime,
+    location: has('location') ? record.location : stored.location,
+  };
+}
 
 const yes = (v: string | undefined) => v === 'true' || v === '1';
 
@@ -39,6 +67,7 @@ export class SessionsService {
   constructor(
     private readonly repo: SessionsRepository,
     @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly conference: ConferenceService,
   ) {}
 
   /**
@@ -58,7 +87,8 @@ export class SessionsService {
   }
 
   async create(dto: SessionInputDto): Promise<SessionResponse> {
-    const date = parseSessionDate(dto.date);
+    const schedule = await this.scheduleZone();
+    const date = parseSessionDate(dto.date, schedule.timeZone);
     const record = withDerivedSchedule(
       {
         title: dto.title,
@@ -73,6 +103,7 @@ export class SessionsService {
         location: dto.location ?? null,
       },
       hasTimeOfDay(dto.date),
+      schedule,
     );
     const [id] = await this.repo.insertMany([record]);
     return this.getForAdmin(id);
@@ -96,11 +127,14 @@ export class SessionsService {
       location: given(dto.location, current.location),
     };
     if (dto.date !== undefined) {
-      const date = parseSessionDate(dto.date);
+      const schedule = await this.scheduleZone();
+      const date = parseSessionDate(dto.date, schedule.timeZone);
       record.date = date === 'invalid' ? null : date;
       if (record.date) {
-        if (dto.day === undefined) record.day = conferenceDayOf(record.date);
-        if (dto.startTime === undefined && hasTimeOfDay(dto.date)) record.startTime = conferenceTimeOf(record.date);
+        if (dto.day === undefined) record.day = conferenceDayOf(record.date, schedule);
+        if (dto.startTime === undefined && hasTimeOfDay(dto.date)) {
+          record.startTime = conferenceTimeOf(record.date, schedule.timeZone);
+        }
       }
     }
     if (!(await this.repo.update(id, record))) throw new NotFoundException(SESSION_NOT_FOUND);
@@ -116,31 +150,120 @@ export class SessionsService {
 
   async exportAll(): Promise<SessionExportRow[]> {
     const rows = await this.repo.listRecords();
-    return rows.map((r) => ({ ...r, date: r.date ? new Date(r.date).toISOString() : null }));
+    return rows.map((r) => ({ ...r, externalId: r.externalId ?? null, date: r.date ? new Date(r.date).toISOString() : null }));
   }
 
   /**
    * Imports rows with SPEC §5's rules (see importRecord). Every row is checked on its own; bad rows
-   * are skipped and named, the good ones are inserted together in one statement (all or none).
+   * are skipped and named. All writes happen in one transaction (all or none).
+   * - `create-new`: every good row becomes a new session (a source id already held stays with its session).
+   * - `upsert`: a row whose `id` or `externalId` names a stored session updates it in place (its documents
+   *   are kept; fields the row leaves out keep their values); the others are created, with the row's id
+   *   when it is a free UUID. Two rows naming the same session: the later one is skipped, never doubled.
    */
-  async importMany(rows: unknown[]): Promise<ImportOutcome> {
-    const records: SessionRecord[] = [];
+  async importMany(rows: unknown[], mode: ImportMode = 'create-new'): Promise<ImportOutcome> {
+    const schedule = await this.scheduleZone();
+    const good: { index: number; raw: Record<string, unknown>; record: SessionRecord }[] = [];
     const skipped: ImportOutcome['skipped'] = [];
+    const titleOf = (raw: unknown) => {
+      const title = (raw as { title?: unknown } | null)?.title;
+      return typeof title === 'string' ? title : null;
+    };
     rows.forEach((raw, index) => {
-      const result = importRecord(raw);
-      if (result.ok) records.push(result.record);
-      else {
-        const title = (raw as { title?: unknown } | null)?.title;
-        skipped.push({ index, title: typeof title === 'string' ? title : null, reason: result.reason });
-      }
+      const result = importRecord(raw, schedule);
+      if (result.ok) good.push({ index, raw: raw as Record<string, unknown>, record: result.record });
+      else skipped.push({ index, title: titleOf(raw), reason: result.reason });
     });
-    await this.repo.insertMany(records);
-    return { imported: records.length, skipped };
+    const externalIds = [...new Set(good.map((g) => g.record.externalId).filter((e): e is string => !!e))];
+    const { created, updated } = await this.repo.transaction(async (m) => {
+      const creates: (SessionRecord & { id?: string })[] = [];
+      const updates: (SessionRecord & { id: string })[] = [];
+      const externalInFile = new Map<string, number>();
+      if (mode === 'create-new') {
+        const taken = await this.repo.takenExternalIds(externalIds, m);
+        for (const g of good) {
+          const ext = g.record.externalId;
+          const keep = !!ext && !taken.has(ext) && !externalInFile.has(ext);
+          if (ext && keep) externalInFile.set(ext, g.index);
+          creates.push({ ...g.record, externalId: keep ? ext : null });
+        }
+      } else {
+        const fileIds = [...new Set(good.map((g) => fileUuid(g.raw.id)).filter((id): id is string => !!id))];
+        const stored = await this.repo.findForImport(fileIds, externalIds, m);
+        const byId = new Map(stored.map((r) => [r.id, r]));
+        const byExternal = new Map(stored.filter((r) => r.externalId).map((r) => [r.externalId as string, r]));
+        const claimed = new Map<string, number>();
+        for (const g of good) {
+          const id = fileUuid(g.raw.id);
+          const ext = g.record.externalId ?? undefined;
+          const target = (id && byId.get(id)) || (ext && byExternal.get(ext)) || undefined;
+          const first = target
+            ? claimed.get(target.id)
+            : ((ext ? externalInFile.get(ext) : undefined) ?? (id ? claimed.get(id) : undefined));
+          if (first !== undefined) {
+            skipped.push({ index: g.index, title: titleOf(g.raw), reason: `same session as row #${first + 1}` });
+            continue;
+          }
+          if (ext) externalInFile.set(ext, g.index);
+          if (target) {
+            claimed.set(target.id, g.index);
+            const heldElsewhere = ext && byExternal.has(ext) && byExternal.get(ext)!.id !== target.id;
+            updates.push({
+              ...keepMissing(g.raw, g.record, target),
+              id: target.id,
+              externalId: ext && !heldElsewhere ? ext : undefined,
+            });
+          } else {
+            if (id) claimed.set(id, g.index);
+            creates.push({ ...g.record, id, externalId: ext ?? null });
+          }
+        }
+      }
+      await this.repo.updateMany(updates, m);
+      const ids = await this.repo.insertMany(creates, m);
+      return { created: ids.length, updated: updates.length };
+    });
+    skipped.sort((a, b) => a.index - b.index);
+    return { imported: created + updated, created, updated, skipped };
+  }
+
+  /** The conference's zone and first day: session dates without an offset are read in it. */
+  private async scheduleZone(): Promise<ScheduleZone> {
+    const c = await this.conference.get();
+    return { timeZone: c.timeZone, startDate: c.startDate };
   }
 
   /** For the demo seeder: inserts records with chosen ids inside the caller's transaction. */
   async insertRecords(records: (SessionRecord & { id?: string })[], manager?: EntityManager): Promise<string[]> {
     return this.repo.insertMany(records, manager);
+  }
+
+  /** GET /api/sessions/:id: one session (any signed-in user; with its documents for admins). */
+  async getOne(viewer: Role, id: string): Promise<SessionResponse> {
+    const [row] = UUID.test(id) ? await this.repo.list({ id, withDocuments: hasRole(viewer, 'admin') }) : [];
+    if (!row) throw new NotFoundException(SESSION_NOT_FOUND);
+    return toSessionResponse(row);
+  }
+
+  /**
+   * An .ics file of sessions in the conference's time zone: one session (404 when unknown), or the
+   * listed ids (at most 50, unknown ones left out, 404 when none is known). 400 when none is scheduled.
+   */
+  async calendar(ids: string[]): Promise<{ ics: string; filename: string }> {
+    const wanted = ids.filter((id) => UUID.test(id));
+    const rows = wanted.length ? await this.repo.listRecordsByIds(wanted) : [];
+    if (rows.length === 0) throw new NotFoundException(SESSION_NOT_FOUND);
+    const order = new Map(wanted.map((id, i) => [id.toLowerCase(), i]));
+    rows.sort(
+      (a, b) => (a.date ? +new Date(a.date) : Infinity) - (b.date ? +new Date(b.date) : Infinity) || order.get(a.id)! - order.get(b.id)!,
+    );
+    const c = await this.conference.get();
+    const { ics, events } = sessionsCalendar(
+      rows.map((r) => ({ ...r, date: r.date ? new Date(r.date) : null })),
+      { timeZone: c.timeZone, calendarName: c.name, venue: c.venue },
+    );
+    if (events === 0) throw new BadRequestException(ids.length === 1 ? CALENDAR_UNSCHEDULED_ONE : CALENDAR_UNSCHEDULED_ALL);
+    return { ics, filename: ids.length === 1 ? calendarFilename(rows[0].title) : 'conference-sessions.ics' };
   }
 
   async count(manager?: EntityManager): Promise<number> {

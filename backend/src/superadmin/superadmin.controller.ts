@@ -26,6 +26,6 @@ export class SuperadminController {
   @Post('import-sessions')
   @HttpCode(200)
   importSessions(@Body() dto: ImportSessionsDto): Promise<ImportResponse> {
-    return this.superadmin.importSessions(dto.sessions);
+    return this.superadmin.importSessions(dto);
   }
 }

@@ -39,6 +39,18 @@ export interface paths {
     /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
     get: operations["Sessions_list"];
   };
+  "/api/sessions/calendar.ics": {
+    /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */
+    get: operations["Sessions_calendarOfMany"];
+  };
+  "/api/sessions/{id}/calendar.ics": {
+    /** One session as an .ics event ("Add to calendar"), in the conference's time zone. */
+    get: operations["Sessions_calendarOfOne"];
+  };
+  "/api/sessions/{id}": {
+    /** One session, documented or not (its documents listed for admins). */
+    get: operations["Sessions_getOne"];
+  };
   "/api/admin/session": {
     post: operations["Sessions_create"];
   };
@@ -225,7 +237,6 @@ export interface components {
     SessionResponse: {
       id: string;
       title: string;
-      description: string;
       speakers: string[];
       tags: string[];
       /** @enum {string} */
@@ -238,6 +249,10 @@ export interface components {
       startTime: string | null;
       endTime: string | null;
       location: string | null;
+      /** @description The abstract, plain text ('' when none). */
+      description: string;
+      /** @description The session's id in the program it was imported from ('pretalx:VT7MDZ'); null when created here. */
+      externalId: string | null;
       documentsCount: number;
       hasDocuments: boolean;
       /** @description 'transcript' before 'pdf'. */
@@ -265,6 +280,7 @@ export interface components {
       startTime?: string | null;
       endTime?: string | null;
       location?: string | null;
+      /** @description The abstract, plain text, at most 10,000 characters; null or '' clears it. */
       description?: string | null;
     };
     DocumentResponse: {
@@ -592,6 +608,8 @@ export interface components {
       startTime: string | null;
       endTime: string | null;
       location: string | null;
+      /** @description The session's id in the program it was imported from; null when created here. */
+      externalId: string | null;
     };
     SessionExportFile: {
       exportedAt: string;
@@ -599,8 +617,15 @@ export interface components {
     };
     ImportSessionsDto: {
       /** @description Rows are checked one by one by the sessions service (bad rows are skipped and reported). */
-      sessions: Record<string, never>[];
-      mode?: string;
+      sessions?: Record<string, never>[];
+      /** @description A pretalx schedule export, as its file holds it under `schedule`. */
+      schedule?: {
+        [key: string]: unknown;
+      };
+      /** @description A frab-compatible schedule.xml, as text. */
+      xml?: string;
+      /** @enum {string} */
+      mode?: "create-new" | "upsert";
     };
     ImportSkippedRow: {
       /** @description 0-based index of the row in `sessions`. */
@@ -609,10 +634,21 @@ export interface components {
       reason: string;
     };
     ImportResponse: {
-      /** @description 'Successfully imported 3 of 4 sessions. Skipped 1: #2 (invalid date).' */
+      /** @description 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
       message: string;
+      /** @description created + updated */
       imported: number;
+      created: number;
+      updated: number;
+      /** @description Rows not imported, with their reason. */
       skipped: components["schemas"]["ImportSkippedRow"][];
+      /** @enum {string} */
+      mode: "create-new" | "upsert";
+      /**
+       * @description What the body held: the export's `sessions`, a pretalx schedule or a frab schedule.xml.
+       * @enum {string}
+       */
+      source: "sessions" | "pretalx" | "frab";
     };
     LiveResponse: {
       status: string;
@@ -770,6 +806,47 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SessionResponse"][];
+        };
+      };
+    };
+  };
+  /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */
+  Sessions_calendarOfMany: {
+    parameters: {
+      query?: {
+        ids?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** One session as an .ics event ("Add to calendar"), in the conference's time zone. */
+  Sessions_calendarOfOne: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      200: {
+        content: never;
+      };
+    };
+  };
+  /** One session, documented or not (its documents listed for admins). */
+  Sessions_getOne: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionResponse"];
         };
       };
     };

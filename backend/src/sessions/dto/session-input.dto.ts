@@ -14,7 +14,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import {
-  MAX_TEXT_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   MESSAGES,
   normalizeClock,
@@ -105,10 +105,11 @@ export class SessionInputDto {
   @MaxLength(MAX_TITLE_LENGTH, { message: MESSAGES.location })
   location?: string | null;
 
+  /** The abstract, plain text, at most 10,000 characters; null or '' clears it. */
   @IsOptional()
   @normalized(optionalText)
   @IsString({ message: MESSAGES.description })
-  @MaxLength(MAX_TEXT_LENGTH, { message: MESSAGES.description })
+  @MaxLength(MAX_DESCRIPTION_LENGTH, { message: MESSAGES.descriptionTooLong })
   description?: string | null;
 }
 
@@ -121,4 +122,11 @@ export class SessionListQueryDto {
   @IsOptional()
   @IsString()
   admin?: string;
+}
+
+/** Query of GET /api/sessions/calendar.ics: `ids=a,b,c` (at most 50). */
+export class CalendarQueryDto {
+  @IsOptional()
+  @IsString({ message: 'ids must list 1 to 50 session ids separated by commas.' })
+  ids?: string;
 }

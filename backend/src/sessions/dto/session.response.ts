@@ -13,7 +13,6 @@ export class SessionDocumentResponse {
 export class SessionResponse {
   id: string;
   title: string;
-  description: string;
   speakers: string[];
   tags: string[];
   format: SessionFormat;
@@ -25,6 +24,10 @@ export class SessionResponse {
   startTime: string | null;
   endTime: string | null;
   location: string | null;
+  /** The abstract, plain text ('' when none). */
+  description: string;
+  /** The session's id in the program it was imported from ('pretalx:VT7MDZ'); null when created here. */
+  externalId: string | null;
   documentsCount: number;
   hasDocuments: boolean;
   /** 'transcript' before 'pdf'. */
@@ -36,7 +39,7 @@ export class SessionResponse {
 }
 
 export function toSessionResponse(row: SessionRow): SessionResponse {
-  return { ...row, date: row.date ? new Date(row.date).toISOString() : null };
+  return { ...row, externalId: row.externalId ?? null, date: row.date ? new Date(row.date).toISOString() : null };
 }
 
 /** A session in the super admin export file: its stored fields. */
@@ -52,6 +55,8 @@ export class SessionExportRow {
   startTime: string | null;
   endTime: string | null;
   location: string | null;
+  /** The session's id in the program it was imported from; null when created here. */
+  externalId: string | null;
 }
 
 export class ImportSkippedRow {
@@ -62,6 +67,9 @@ export class ImportSkippedRow {
 }
 
 export interface ImportOutcome {
+  /** created + updated */
   imported: number;
+  created: number;
+  updated: number;
   skipped: ImportSkippedRow[];
 }

@@ -20,10 +20,17 @@ export class SessionExportFile {
 
 /** POST /api/superadmin/import-sessions */
 export class ImportResponse {
-  /** 'Successfully imported 3 of 4 sessions. Skipped 1: #2 (invalid date).' */
+  /** 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
   message: string;
+  /** created + updated */
   imported: number;
+  created: number;
+  updated: number;
+  /** Rows not imported, with their reason. */
   skipped: ImportSkippedRow[];
+  mode: 'create-new' | 'upsert';
+  /** What the body held: the export's `sessions`, a pretalx schedule or a frab schedule.xml. */
+  source: 'sessions' | 'pretalx' | 'frab';
 }
 
 /** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
