@@ -49,12 +49,14 @@ function durationLabel(e: ProgramEntry, language: Language): string | null {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return `${m} min`;
-  return m ? `${h} h ${String(m).padStart(2, '0')}` : language === 'fr' ? `${h} h` : `${h} h (${minutes} min)`;
+  return m ? `${h} h ${String(m).padStart(2, '0')}` : `${h} h`;
 }
 
 /** 'Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422': the facts of when and where. */
-export function whenWhere(e: ProgramEntry, language: Language): string {
-  const parts = [dayLabel(e, language), timeLabel(e, language), roomLabel(e, language)].filter(Boolean);
+export function whenWhere(e: ProgramEntry, language: Language, withDuration = false): string {
+  const duration = withDuration ? durationLabel(e, language) : null;
+  const time = timeLabel(e, language);
+  const parts = [dayLabel(e, language), time && duration ? `${time} (${duration})` : time, roomLabel(e, language)].filter(Boolean);
   return parts.length ? parts.join(', ') : language === 'fr' ? 'horaire non publié' : 'time not published';
 }
 
@@ -227,11 +229,7 @@ export class ProgramAnswerer {
     const L = q.language;
     const lines = entries.map((e) => {
       const who = speakersLabel(e);
-      let line = `**${e.title}** — ${whenWhere(e, L)}`;
-      if (q.asks.duration) {
-        const d = durationLabel(e, L);
-        if (d) line += L === 'fr' ? ` (durée : ${d})` : ` (${d})`;
-      }
+      let line = `**${e.title}** — ${whenWhere(e, L, q.asks.duration)}`;
       if (who) line += L === 'fr' ? `, avec ${who}` : `, with ${who}`;
       line += `. ${sessionMarker(e.title)}`;
       if ((q.asks.about || q.asks.self) && e.description.trim()) {

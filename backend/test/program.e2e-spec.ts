@@ -1,0 +1,289 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { ProgramClock } from '../src/program/program.service';
+import { settled } from './fixtures/document-helpers';
+import { postSse, sessionCookie } from './utils/sse-client';
+import { signInPrivileged } from './utils/privileged';
+import { signIn, startTestApp, TestApp } from './utils/test-app';
+
+const ADMIN = 'program-admin@example.com';
+
+interface Source {
+  kind: string;
+  sessionId: string;
+  sessionTitle: string;
+  documentId: string;
+  marker: string;
+  snippet: string;
+}
+interface Answer {
+  content: string;
+  sources: Source[];
+}
+
+/** A small two-day program of its own (Sept 8-9, 2025, conference time), created through the admin API. */
+const PROGRAM = {
+  opening: {
+    title: 'Opening Keynote: Tides of Open Data',
+    format: 'keynote',
+    date: '2025-09-08T09:00:00-06:00',
+    endTime: '9:45 AM',
+    location: 'Main Hall',
+    speakers: ['Zoë Kalvāns, Chief Data Officer, Harbour Lab'],
+    tags: ['open data'],
+    description: 'Why open data changes harbour logistics.',
+  },
+  kafka: {
+    title: 'Kafka Streams in Practice',
+    format: 'workshop',
+    date: '2025-09-08T10:00:00-06:00',
+    endTime: '12:00 PM',
+    location: 'B422',
+    speakers: ['Marco Rossi'],
+    tags: ['streaming'],
+    description: 'Hands-on: build a streaming pipeline with Kafka Streams, from topics to exactly-once delivery. Bring a laptop.',
+  },
+  contracts: {
+    title: 'Data Contracts for Teams',
+    format: 'concurrent',
+    date: '2025-09-08T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'B316',
+    speakers: ['Aïsha Ndiaye'],
+    tags: ['governance'],
+    description: 'Schemas as promises between producers and consumers.',
+  },
+  lakes: {
+    title: 'Governance for Data Lakes',
+    format: 'concurrent',
+    date: '2025-09-08T10:15:00-06:00',
+    endTime: '11:00 AM',
+    location: 'C436',
+    speakers: ['Lena Fischer'],
+    tags: ['governance'],
+    description: 'Catalogues, lineage and access control for a lake.',
+  },
+  lunch: {
+    title: 'Lunch Panel: Governance at Scale',
+    format: 'panel',
+    date: '2025-09-08T12:30:00-06:00',
+    endTime: '1:30 PM',
+    location: 'B316',
+    speakers: ['Aïsha Ndiaye', 'Tom Berg'],
+    tags: ['governance'],
+    description: 'Three organisations compare how they govern data at scale.',
+  },
+  atelier: {
+    title: 'Atelier : visualiser les marées avec Python',
+    format: 'workshop',
+    date: '2025-09-09T14:00:00-06:00',
+    endTime: '4:25 PM',
+    location: 'B422',
+    speakers: ['Zoë Kalvāns'],
+    tags: ['visualisation'],
+    description: 'Un atelier pour tracer des données de marée avec matplotlib.',
+  },
+  closing: {
+    title: 'Closing Keynote: Where Data Goes Next',
+    format: 'keynote',
+    date: '2025-09-09T16:30:00-06:00',
+    endTime: '5:00 PM',
+    location: 'Main Hall',
+    speakers: ['Tom Berg'],
+    tags: [],
+    description: 'A look at the next five years of data work.',
+  },
+};
+type Key = keyof typeof PROGRAM;
+
+const KEYNOTE_TRANSCRIPT = `[00:00:05] Zoë Kalvāns: Good morning. Open data cut the waiting time of ships at our port by a third.
+[00:00:40] Zoë Kalvāns: Publishing berth schedules every hour let carriers plan their arrivals instead of queueing.
+`;
+
+describe('the program in the assistant (local provider)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let attendee: TestAgent;
+  const ids = {} as Record<Key, string>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, CHAT_LIMIT_PER_USER: '1000' });
+    admin = await signInPrivileged(t, ADMIN);
+    attendee = await signIn(t, { email: 'pat@example.com', firstName: 'Pat' });
+    for (const [key, body] of Object.entries(PROGRAM)) {
+      const res = await admin.post('/api/admin/session').send(body).expect(201);
+      ids[key as Key] = res.body.id;
+    }
+    const upload = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', ids.opening)
+      .field('kind', 'transcript')
+      .attach('file', Buffer.from(KEYNOTE_TRANSCRIPT), { filename: 'opening.txt' })
+      .expect(201);
+    expect((await settled(admin, upload.body.id, 120_000)).status).toBe('embedded');
+  }, 180_000);
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
+
+  async function ask(message: string, sessionIds: string[] = [], agent = attendee): Promise<Answer> {
+    const thread = await agent.post('/api/chat/start').send({ sessionFilter: sessionIds }).expect(200);
+    const res = await agent.post('/api/chat/message').send({ threadId: thread.body.id, message, sessionIds }).expect(200);
+    return res.body as Answer;
+  }
+
+  const cited = (a: Answer) => a.sources.filter((s) => s.kind === 'session').map((s) => s.sessionId);
+
+  it('when: names the session, its day, date, time and room, and cites it as a session', async () => {
+    const a = await ask('When is the Kafka Streams workshop?');
+    expect(a.content).toContain('**Kafka Streams in Practice** — Monday, Sept 8, 10:00 AM – 12:00 PM, room B422');
+    expect(a.content).toContain('[Session: Kafka Streams in Practice]');
+    expect(a.sources).toEqual([
+      {
+        documentId: '',
+        sessionId: ids.kafka,
+        sessionTitle: 'Kafka Streams in Practice',
+        kind: 'session',
+        marker: '[Session: Kafka Streams in Practice]',
+        snippet: 'Monday, Sept 8, 10:00 AM – 12:00 PM, room B422 · workshop · with Marco Rossi',
+        score: 1,
+      },
+    ]);
+  });
+
+  it('where: the room of a session named by its format and place in the program', async () => {
+    const a = await ask('Where is the closing keynote?');
+    expect(a.content).toContain('Tuesday, Sept 9, 4:30 PM – 5:00 PM, Main Hall');
+    expect(cited(a)).toEqual([ids.closing]);
+  });
+
+  it('who: the speakers, without their affiliation', async () => {
+    const a = await ask('Who gives the data contracts talk?');
+    expect(a.content).toContain('with Aïsha Ndiaye');
+    expect(cited(a)).toEqual([ids.contracts]);
+  });
+
+  it('matches speakers with accents folded ("Kalvans" finds "Kalvāns")', async () => {
+    const a = await ask('Which sessions does Zoe Kalvans give?');
+    expect(cited(a).sort()).toEqual([ids.opening, ids.atelier].sort());
+    expect(a.content).toContain('Opening Keynote: Tides of Open Data');
+    expect(a.content).toContain('Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422');
+  });
+
+  it('which-list: filters by format and day exactly', async () => {
+    const a = await ask('Which workshops are on Tuesday?');
+    expect(cited(a)).toEqual([ids.atelier]);
+    expect(a.content).not.toContain('Kafka');
+    const monday = await ask('What is on in room B316 on Monday?');
+    expect(cited(monday)).toEqual([ids.contracts, ids.lunch]);
+  });
+
+  it('a clock time: what starts at 10 AM on Monday', async () => {
+    const a = await ask('Which sessions start at 10 AM on Monday?');
+    expect(cited(a).sort()).toEqual([ids.kafka, ids.contracts].sort());
+  });
+
+  it('what-about: answers from the description', async () => {
+    const a = await ask('What is the Kafka Streams workshop about?');
+    expect(a.content).toContain('build a streaming pipeline');
+    expect(cited(a)).toEqual([ids.kafka]);
+  });
+
+  it('how long: the duration', async () => {
+    const a = await ask('How long is the Kafka Streams workshop?');
+    expect(a.content).toContain('Monday, Sept 8, 10:00 AM – 12:00 PM (2 h), room B422');
+  });
+
+  it('what comes right after a session, in its room', async () => {
+    const a = await ask("What comes right after Aïsha Ndiaye's data contracts talk?");
+    expect(a.content).toContain('Right after **Data Contracts for Teams**');
+    expect(a.content).toContain('**Lunch Panel: Governance at Scale** — Monday, Sept 8, 12:30 PM – 1:30 PM, room B316');
+  });
+
+  it('next in a room and what is on now, on the conference clock (conference time zone)', async () => {
+    // 10:50 AM in Denver on Monday, Sept 8.
+    const clock = jest.spyOn(t.app.get(ProgramClock), 'now').mockReturnValue(new Date('2025-09-08T16:50:00Z'));
+    try {
+      const next = await ask("What's next in room B316?");
+      expect(next.content).toContain('Next in the program: **Lunch Panel: Governance at Scale** — Monday, Sept 8, 12:30 PM');
+      expect(cited(next)).toEqual([ids.lunch]);
+      const now = await ask("What's on now?");
+      expect(cited(now).sort()).toEqual([ids.kafka, ids.lakes].sort());
+      expect(now.content).toContain('On now (10:50 AM)');
+    } finally {
+      clock.mockRestore();
+    }
+    const after = await ask("What's next in room B316?");
+    expect(after.content).toContain('The conference is over');
+    expect(after.sources).toEqual([]);
+  });
+
+  it('uncovered: a topic or a person not in the program is said to be so, and nothing is invented', async () => {
+    const topic = await ask('When is the talk about quantum cryptography?');
+    expect(topic.content).toBe('“quantum cryptography” is not in the program: no session\'s title, speakers, tags or description match it.');
+    expect(topic.sources).toEqual([]);
+    const person = await ask('Which sessions does Guido van Rossum give?');
+    expect(person.content).toContain('“Guido van Rossum” is not in the program');
+    expect(person.sources).toEqual([]);
+  });
+
+  it('selected session: "when and where is this session?" answers from its entry', async () => {
+    const a = await ask('When and where is this session?', [ids.closing]);
+    expect(a.content).toContain('**Closing Keynote: Where Data Goes Next** — Tuesday, Sept 9, 4:30 PM – 5:00 PM, Main Hall, with Tom Berg');
+    expect(cited(a)).toEqual([ids.closing]);
+  });
+
+  it('plan my day: a short list about a topic without two sessions that overlap', async () => {
+    const a = await ask('Which sessions should I attend about governance?');
+    const chosen = cited(a);
+    expect(chosen.length).toBeGreaterThanOrEqual(2);
+    // 'Data Contracts' (10:00-10:45) and 'Governance for Data Lakes' (10:15-11:00) overlap: at most one.
+    expect(chosen.filter((id) => id === ids.contracts || id === ids.lakes)).toHaveLength(1);
+    expect(chosen).toContain(ids.lunch);
+    expect(a.content).toContain('none overlapping another');
+  });
+
+  it('answers in the language of the question (French)', async () => {
+    const a = await ask("Quand a lieu l'atelier Kafka ?");
+    expect(a.content).toContain('**Kafka Streams in Practice** — lundi 8 septembre, 10:00 – 12:00, salle B422');
+    const none = await ask('Quand est la conférence sur la cryptographie quantique ?');
+    expect(none.content).toContain("n'est pas au programme");
+    expect(none.sources).toEqual([]);
+  });
+
+  it('combines what was said (documents) with the program (when is her next talk)', async () => {
+    const a = await ask('What did the opening keynote speaker say about ship waiting times, and when is her next talk?');
+    const documents = a.sources.filter((s) => s.kind === 'transcript');
+    expect(documents.length).toBeGreaterThan(0);
+    expect(documents[0].sessionId).toBe(ids.opening);
+    expect(a.content).toMatch(/by a third/);
+    expect(a.content).toContain("Zoë Kalvāns's next session is **Atelier : visualiser les marées avec Python** — Tuesday, Sept 9, 2:00 PM – 4:25 PM, room B422");
+    expect(cited(a)).toEqual([ids.atelier]);
+  });
+
+  it('streams a program answer with its session sources', async () => {
+    const cookie = await sessionCookie(t, 'streamer@example.com', 'Sam');
+    const threadId = (await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [] }).expect(200)).body.id;
+    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message: 'Where is the Kafka Streams workshop?', sessionIds: [] });
+    const content = res.events.filter((e): e is { content: string } => typeof e === 'object' && 'content' in e).map((e) => e.content).join('');
+    expect(content).toContain('room B422');
+    const sources = res.events.find((e): e is { sources: Source[] } => typeof e === 'object' && 'sources' in e)?.sources;
+    expect(sources?.map((s) => [s.kind, s.sessionId])).toEqual([['session', ids.kafka]]);
+  });
+
+  it('stays current: an edited room and a deleted session are answered at once', async () => {
+    await admin.put(`/api/admin/session/${ids.kafka}`).send({ ...PROGRAM.kafka, location: 'B420' }).expect(200);
+    expect((await ask('Where is the Kafka Streams workshop?')).content).toContain('room B420');
+    await admin.delete(`/api/admin/session/${ids.kafka}`).expect(204);
+    const gone = await ask('Where is the Kafka Streams workshop?');
+    expect(gone.content).toContain('not in the program');
+    expect(gone.sources).toEqual([]);
+  });
+
+  it('keeps document questions on the documents', async () => {
+    const a = await ask('What did Zoë Kalvāns say about berth schedules?');
+    expect(a.sources.every((s) => s.kind === 'transcript')).toBe(true);
+    expect(a.content).toMatch(/berth schedules/i);
+  });
+});

@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * Program questions (the assistant knows the conference program): the BUILT app on a fresh data
+ * directory without the demo, local provider. The dev program (`program/sessions.import.json` of the
+ * dev set) is imported through the super admin import, `program/questions.json` is asked through
+ * POST /api/chat/message, then the raw pretalx export goes through the same import (when this build's
+ * import reads that shape) and the questions are asked again, then the demo conference's program with
+ * ten questions written here. Run alone or from `npm run eval` (bench/eval.mjs calls runProgramEval).
+ *
+ *   node bench/eval-program.mjs [--subset] [--write] [--data <dir>] [--json <file>]
+ *     --subset  eight program questions, the uncovered ones and five demo questions (CI-sized)
+ *     --write   write the section of bench/EVAL.md even with --subset (else test-results/eval-program.md)
+ *
+ * A question passes when the answer states every expected fact (`expect`: any one spelling of each inner
+ * list) or names at least `min` of its sessions, and cites its session(s) with a session source. An
+ * uncovered question passes when the answer says 'not in the program' and names and cites no session.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ADMIN, api, BACKEND_DIST, BENCH_LIMITS, startServer } from './server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECTION_START = '<!-- program-eval:start -->';
+const SECTION_END = '<!-- program-eval:end -->';
+const NOT_IN_PROGRAM = 'not in the program';
+
+/** The demo conference's program questions (backend/demo/sessions.json), written for this evaluation. */
+export const DEMO_QUESTIONS = [
+  { id: 'demo-when-keynote-day2', question: 'When is the Day 2 keynote?', sessions: ['Day 2 Keynote: The Fed, Interest Rates and Your Cost of Funds'], expect: [['8:30 AM'], ['Tuesday, Sept 9'], ['Centennial Ballroom A']] },
+  { id: 'demo-fraud-workshop', question: 'What time does the fraud workshop start and which room?', sessions: ['Fraud Prevention Lab: Synthetic Identities, Fake Vendors and Double-Pledged Collateral'], expect: [['11:00 AM'], ['Tuesday, Sept 9'], ['Larimer Room 2']] },
+  { id: 'demo-ev', question: 'Is there a session about EV financing?', sessions: ['Green and EV Equipment Finance: Incentives, Charging Infrastructure and Residual Risk'], expect: [['11:00 AM'], ['Tuesday, Sept 9'], ['Centennial Ballroom B']] },
+  { id: 'demo-who-closing', question: 'Who speaks at the closing keynote?', sessions: ['Closing Keynote: Resilience and the Road to 2030'], expect: [['Victoria Hale'], ['Wednesday, Sept 10']] },
+  { id: 'demo-workshops-wed', question: 'Which workshops are on Wednesday?', sessions: ['Pricing Workshop: Building a Lease Rate Model'], expect: [['9:30 AM'], ['Larimer Room 2']] },
+  { id: 'demo-paige', question: 'When is Paige Whitcombe speaking?', sessions: ['Lightning Talks: Lessons from the Vendor Finance Desk', 'Fireside Chat: Building a Vendor Finance Program from Scratch'], min: 2 },
+  { id: 'demo-roundtables', question: 'Which roundtables are on Monday?', sessions: ['Broker and Lender Relations Roundtable'], expect: [['1:00 PM'], ['Larimer Room 1']] },
+  { id: 'demo-healthcare-about', question: 'What is the healthcare equipment session about?', sessions: ['Healthcare Equipment Finance: Imaging, Surgical Robotics and Hospital Budgets'], expect: [['surgical robot', 'MRI']] },
+  { id: 'demo-at-315-mon', question: "What's on at 3:30 PM on Monday?", sessions: ['Fleet and Transportation Finance After the Freight Recession'], expect: [['3:15 PM'], ['Centennial Ballroom A']] },
+  { id: 'demo-ballroom-b-tue-am', question: 'What is on in Centennial Ballroom B on Tuesday morning?', sessions: ['Healthcare Equipment Finance: Imaging, Surgical Robotics and Hospital Budgets', 'Green and EV Equipment Finance: Incentives, Charging Infrastructure and Residual Risk'], min: 2 },
+]; // prettier-ignore
+export const DEMO_UNCOVERED = [
+  { id: 'demo-none-crypto', question: 'When is the session about crypto mining rigs?', expect: NOT_IN_PROGRAM },
+  { id: 'demo-none-person', question: 'Which sessions does Warren Buffett give?', expect: NOT_IN_PROGRAM },
+];
+
+const normal = (s) => s.normalize('NFC').replace(/[’‘]/g, "'").replace(/\s+/g, ' ').toLowerCase();
+const includes = (text, part) => normal(text).includes(normal(part));
+function pct(xs, p) {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+const share = (rows) => (rows.length ? rows.filter((r) => r.pass).length / rows.length : NaN);
+const fmtPct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : 'n/a');
+
+/** Judges one answer (see the header). `titles`: the expected sessions' titles. */
+export function judge(q, titles, answer) {
+  const content = answer.content ?? '';
+  const cited = new Set((answer.sources ?? []).filter((s) => s.kind === 'session').map((s) => s.sessionTitle));
+  if (q.expect === NOT_IN_PROGRAM) {
+    const pass = includes(content, NOT_IN_PROGRAM) && cited.size === 0 && !/\*\*[^*]+\*\*/.test(content);
+    return { pass, missing: pass ? ['not in the program, nothing named'] : [] };
+  }
+  const missing = [];
+  if (Array.isArray(q.expect)) for (const alts of q.expect) if (!alts.some((a) => includes(content, a))) missing.push(alts.join(' | '));
+  const named = titles.filter((t) => includes(content, t));
+  const citedWanted = titles.filter((t) => cited.has(t));
+  const need = q.min ?? titles.length;
+  if (q.min != null && named.length < q.min) missing.push(`names ${named.length} of ${titles.length} (min ${q.min})`);
+  if (citedWanted.length < need) missing.push(`cites ${citedWanted.length} of ${need}`);
+  return { pass: missing.length === 0, missing };
+}
+
+async function deleteAll(server) {
+  for (const s of await api(server, 'GET', '/api/sessions?admin=true')) await api(server, 'DELETE', `/api/admin/session/${s.id}`);
+}
+
+async function askAll(server, questions, titlesOf, label, log) {
+  const rows = [];
+  for (const q of questions) {
+    const thread = await api(server, 'POST', '/api/chat/start', { sessionFilter: [] });
+    const t0 = performance.now();
+    const answer = await api(server, 'POST', '/api/chat/message', { threadId: thread.id, message: q.question, sessionIds: [] });
+    const latencyMs = performance.now() - t0;
+    const titles = titlesOf(q);
+    const verdict = judge(q, titles, answer);
+    rows.push({ set: label, id: q.id, question: q.question, uncovered: q.expect === NOT_IN_PROGRAM, latencyMs, ...verdict, content: answer.content });
+    log(`  ${verdict.pass ? 'PASS' : 'FAIL'} ${q.id}${verdict.pass ? '' : `: ${verdict.missing.join('; ')}`}`);
+  }
+  return rows;
+}
+
+/**
+ * Runs the program evaluation on its own server; returns `{figures, rows, markdown}`. The caller
+ * writes `markdown` (a section of bench/EVAL.md).
+ */
+export async function runProgramEval({ data = path.join(root, '..', 'shared', 'eval-dev'), subset = false, log = console.log } = {}) {
+  const dir = path.join(path.resolve(data), 'program');
+  const { questions, uncovered } = JSON.parse(fs.readFileSync(path.join(dir, 'questions.json'), 'utf8'));
+  const codes = JSON.parse(fs.readFileSync(path.join(dir, 'codes.json'), 'utf8'));
+  const importFile = JSON.parse(fs.readFileSync(path.join(dir, 'sessions.import.json'), 'utf8'));
+  const pretalx = JSON.parse(fs.readFileSync(path.join(dir, 'pyconfr-2025.pretalx.json'), 'utf8'));
+  const demo = JSON.parse(fs.readFileSync(path.join(root, 'backend', 'demo', 'sessions.json'), 'utf8'));
+  const devQuestions = [...(subset ? questions.slice(0, 8) : questions), ...uncovered];
+  const demoQuestions = [...(subset ? DEMO_QUESTIONS.slice(0, 5) : DEMO_QUESTIONS), ...DEMO_UNCOVERED];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-eval-program-'));
+  const started = new Date();
+  const server = await startServer(dataDir, { env: { ...BENCH_LIMITS, AI_PROVIDER: 'local', ADMIN_EMAILS: '', SUPERADMIN_EMAILS: ADMIN } });
+  const rows = [];
+  let pretalxNote;
+  try {
+    const devTitles = (q) => (q.sessions ?? []).map((c) => codes[c]);
+    const imported = await api(server, 'POST', '/api/superadmin/import-sessions', importFile);
+    log(`program eval: ${imported.message}`);
+    rows.push(...(await askAll(server, devQuestions, devTitles, 'dev program (import file)', log)));
+
+    await deleteAll(server);
+    const raw = await api(server, 'POST', '/api/superadmin/import-sessions', pretalx).catch((e) => ({ imported: 0, message: e.message }));
+    if (raw.imported > 0) {
+      log(`program eval, raw pretalx export: ${raw.message}`);
+      rows.push(...(await askAll(server, devQuestions, devTitles, 'dev program (raw pretalx export)', log)));
+    } else {
+      pretalxNote = `the raw pretalx export was not imported by this build (${String(raw.message).slice(0, 120)})`;
+      log(`program eval: ${pretalxNote}`);
+    }
+
+    await deleteAll(server);
+    await api(server, 'POST', '/api/superadmin/import-sessions', { sessions: demo });
+    rows.push(...(await askAll(server, demoQuestions, (q) => q.sessions ?? [], 'demo program', log)));
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const sets = [...new Set(rows.map((r) => r.set))];
+  const figures = Object.fromEntries(
+    sets.map((set) => {
+      const of = rows.filter((r) => r.set === set);
+      const answerable = of.filter((r) => !r.uncovered);
+      const none = of.filter((r) => r.uncovered);
+      return [set, { answered: share(answerable), answerable: answerable.length, uncovered: share(none), uncoveredCount: none.length }];
+    }),
+  );
+  const latency = rows.map((r) => r.latencyMs);
+  const summary = { p50: pct(latency, 50), p95: pct(latency, 95) };
+  const markdown = render({ started, subset, figures, rows, summary, pretalxNote });
+  return { figures, rows, latency: summary, markdown };
+}
+
+function render({ started, subset, figures, rows, summary, pretalxNote }) {
+  const out = [
+    SECTION_START,
+    '## Program questions (issue 21)',
+    '',
+    `Written by \`node bench/eval-program.mjs${subset ? ' --subset' : ''}\` (also run by \`npm run eval\`) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC: the built app, a fresh data directory without the demo, local provider, questions through POST /api/chat/message. A question passes when the answer states every expected fact (or names at least \`min\` of its sessions) and cites its session(s); an uncovered one when it says "not in the program" and names and cites no session.`,
+    '',
+    '| program | answered with every fact and cited | target | uncovered answered "not in the program" | target |',
+    '|---|---:|---:|---:|---:|',
+    ...Object.entries(figures).map(
+      ([set, f]) => `| ${set} | **${fmtPct(f.answered)}** (${Math.round(f.answered * f.answerable)} of ${f.answerable}) | ≥ 90% | **${fmtPct(f.uncovered)}** (${Math.round(f.uncovered * f.uncoveredCount)} of ${f.uncoveredCount}) | 100% |`,
+    ),
+    '',
+    `Answer latency (local provider, every question above): p50 ${summary.p50.toFixed(0)} ms, p95 **${summary.p95.toFixed(0)} ms** (target < 100 ms).`,
+    ...(pretalxNote ? ['', `Raw pretalx export: ${pretalxNote}.`] : []),
+    '',
+    '<details><summary>Per question</summary>',
+    '',
+    '| set | question | result |',
+    '|---|---|---|',
+    ...rows.map((r) => `| ${r.set} | ${r.question.replace(/\|/g, '\\|')} | ${r.pass ? 'pass' : `FAIL: ${r.missing.join('; ').replace(/\|/g, '/')}`} |`),
+    '',
+    '</details>',
+    SECTION_END,
+  ];
+  return out.join('\n');
+}
+
+/** Puts the section into `file` (replacing an earlier one), after the file's first paragraph block. */
+export function writeSection(file, markdown) {
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const start = old.indexOf(SECTION_START);
+  const end = old.indexOf(SECTION_END);
+  let next;
+  if (start >= 0 && end > start) next = old.slice(0, start) + markdown + old.slice(end + SECTION_END.length);
+  else {
+    const cut = old.indexOf('\n## ');
+    next = cut >= 0 ? `${old.slice(0, cut + 1)}${markdown}\n\n${old.slice(cut + 1)}` : `${old}\n${markdown}\n`;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, next);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const value = (flag) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const subset = args.includes('--subset');
+  if (!fs.existsSync(path.join(BACKEND_DIST, 'main.js'))) {
+    console.error('the backend is not built: npm run build -w backend');
+    process.exit(2);
+  }
+  const result = await runProgramEval({ subset, data: value('--data') ?? undefined });
+  const file = subset && !args.includes('--write') ? path.join(root, 'test-results', 'eval-program.md') : path.join(root, 'bench', 'EVAL.md');
+  writeSection(file, result.markdown);
+  if (value('--json')) fs.writeFileSync(value('--json'), JSON.stringify(result, null, 1));
+  console.log(`wrote ${path.relative(root, file)}`);
+  for (const [set, f] of Object.entries(result.figures)) console.log(`${set}: answered ${fmtPct(f.answered)}, uncovered ${fmtPct(f.uncovered)}`);
+  console.log(`latency p95 ${result.latency.p95.toFixed(0)} ms`);
+}
