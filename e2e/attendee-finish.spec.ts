@@ -78,7 +78,10 @@ for (const [name, size] of SIZES) {
       await expect(list.getByTestId('conversation').filter({ hasText: 'What do lenders look for' })).toHaveCount(0);
     });
 
-    test('a PDF citation shows the cited sentence and the cited page, highlighted, and opens the document there', async ({ page, browser }) => {
+    test('a PDF citation shows the cited sentence and the cited page, highlighted, and opens the document there', async ({
+      page,
+      browser,
+    }) => {
       const title = `Deck Review ${name} ${Date.now()}`;
       const adminContext = await browser.newContext();
       const admin = await adminContext.newPage();
@@ -98,8 +101,9 @@ for (const [name, size] of SIZES) {
       await expect
         .poll(
           async () =>
-            ((await (await admin.request.get('/api/admin/documents')).json()) as { id: string; status: string }[]).find((d) => d.id === documentId)
-              ?.status,
+            ((await (await admin.request.get('/api/admin/documents')).json()) as { id: string; status: string }[]).find(
+              (d) => d.id === documentId,
+            )?.status,
           { timeout: 60_000 },
         )
         .toBe('embedded');
@@ -111,7 +115,12 @@ for (const [name, size] of SIZES) {
       await page.goto('/');
       if (name === 'phone') {
         await page.getByRole('button', { name: /Select Sessions/ }).click();
-        await page.getByRole('dialog', { name: 'Select Sessions' }).getByTestId('session-item').filter({ hasText: title }).getByRole('checkbox').check();
+        await page
+          .getByRole('dialog', { name: 'Select Sessions' })
+          .getByTestId('session-item')
+          .filter({ hasText: title })
+          .getByRole('checkbox')
+          .check();
         await page.keyboard.press('Escape');
       } else {
         await app.sessionsPanel().getByTestId('session-item').filter({ hasText: title }).getByRole('checkbox').check();
@@ -155,7 +164,9 @@ for (const [name, size] of SIZES) {
     test('errors: a failed answer keeps the question and says why in plain words', async ({ page }) => {
       const app = await signedIn(page, `errors-${name}`);
       await page.route('**/api/chat/stream', (r) => r.fulfill({ status: 500, body: 'x' }));
-      await page.route('**/api/chat/message', (r) => r.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }));
+      await page.route('**/api/chat/message', (r) =>
+        r.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+      );
       await page.goto('/');
       await app.waitForChatReady();
       await app.question.fill('When is the opening keynote?');
@@ -167,7 +178,9 @@ for (const [name, size] of SIZES) {
       await app.screenshot(`finish-error-kept-${name}`);
     });
 
-    test('keyboard: the skip link reaches the question box; every session has a format badge; Generate is named Generate', async ({ page }) => {
+    test('keyboard: the skip link reaches the question box; every session has a format badge; Generate is named Generate', async ({
+      page,
+    }) => {
       const app = await signedIn(page, `keys-${name}`);
       await page.goto('/');
       await app.waitForChatReady();
@@ -181,7 +194,12 @@ for (const [name, size] of SIZES) {
         const count = await items.count();
         expect(count).toBeGreaterThan(0);
         for (let i = 0; i < count; i++) {
-          await expect(items.nth(i).getByText(/^(Keynote|Panel|Fireside Chat|Concurrent|Roundtable|Lightning|Workshop|Session|\w+)$/).first()).toBeVisible();
+          await expect(
+            items
+              .nth(i)
+              .getByText(/^(Keynote|Panel|Fireside Chat|Concurrent|Roundtable|Lightning|Workshop|Session|\w+)$/)
+              .first(),
+          ).toBeVisible();
         }
         await expect(app.takeawaysPanel().getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
       }
@@ -229,7 +247,9 @@ test('sign-in errors mark the field, and a sign-in toast does not follow into th
   await expect(page.getByText('Redirected to Login')).toHaveCount(0);
 });
 
-test('ask "when is …": the time is shown and the session badge opens the session; Add to calendar gives an .ics in the conference zone', async ({ page }) => {
+test('ask "when is …": the time is shown and the session badge opens the session; Add to calendar gives an .ics in the conference zone', async ({
+  page,
+}) => {
   const app = await signedIn(page, 'program');
   await page.setViewportSize(DESKTOP);
   await page.goto('/');

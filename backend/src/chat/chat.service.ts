@@ -17,6 +17,7 @@ import { ProgramService } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
+import { focusSnippets } from './cited-snippet';
 import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
   BLANK_MESSAGE,
@@ -279,7 +280,7 @@ export class ChatService {
         content = content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
         opts.onContent?.(content);
       }
-      const sources = cited.sources(content);
+      const sources = focusSnippets(cited.sources(content), content, citations.passages);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
