@@ -52,15 +52,18 @@ export default function ChatPage({ user }: { user: User }) {
       </a>
       <header className="flex items-center justify-between gap-2 bg-sky-900 px-3 py-1.5 text-white sm:px-4 sm:py-2">
         <div className="min-w-0">
-          <h1 className="text-sm leading-tight font-bold sm:truncate sm:text-lg">{PRODUCT_NAME}</h1>
+          <h1 className="text-sm leading-tight font-bold whitespace-nowrap sm:text-lg">{PRODUCT_NAME}</h1>
           <p className="truncate text-xs text-sky-100 sm:text-sm">Welcome, {welcomeName(user)}</p>
         </div>
-        <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
+        <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">
           <Link to="/search" className="rounded-md px-2 py-2 text-sm font-medium text-white hover:bg-sky-800 sm:px-3">
             Search
           </Link>
           <Button variant="ghost" size="sm" className="px-2 text-white hover:bg-sky-800 sm:px-3" onClick={() => setHelpOpen(true)}>
-            <span aria-hidden="true">?</span> Help
+            <span aria-hidden="true" className="hidden sm:inline">
+              ?
+            </span>{' '}
+            Help
           </Button>
           <Link to="/logout" className="rounded-md px-2 py-2 text-sm font-medium text-white hover:bg-sky-800 sm:px-3">
             Logout

@@ -77,7 +77,7 @@ export function ChatArea({ threadId, restartThread, openThread, selectedIds, use
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col bg-slate-50">
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 sm:py-3">
-        <div>
+        <div className="sr-only sm:not-sr-only">
           <h2 id="chat-title" className="text-base font-semibold text-slate-900">
             Conference Q&amp;A
           </h2>
@@ -85,7 +85,7 @@ export function ChatArea({ threadId, restartThread, openThread, selectedIds, use
             {selectedIds.length > 0 ? `${selectedIds.length} session${selectedIds.length === 1 ? '' : 's'} selected` : 'All sessions'}
           </p>
         </div>
-        <div className="flex flex-wrap gap-1">
+        <div className="flex flex-wrap gap-0.5 sm:gap-1">
           <Button variant="ghost" size="sm" onClick={() => setConversationsOpen(true)}>
             Conversations
           </Button>
