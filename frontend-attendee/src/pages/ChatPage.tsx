@@ -56,16 +56,16 @@ export default function ChatPage({ user }: { user: User }) {
           <p className="truncate text-xs text-sky-100 sm:text-sm">Welcome, {welcomeName(user)}</p>
         </div>
         <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">
-          <Link to="/search" className="rounded-md px-2 py-2 text-sm font-medium text-white hover:bg-sky-800 sm:px-3">
+          <Link to="/search" className="rounded-md px-1.5 py-2 text-xs font-medium text-white hover:bg-sky-800 sm:px-3 sm:text-sm">
             Search
           </Link>
-          <Button variant="ghost" size="sm" className="px-2 text-white hover:bg-sky-800 sm:px-3" onClick={() => setHelpOpen(true)}>
+          <Button variant="ghost" size="sm" className="px-1.5 text-xs text-white hover:bg-sky-800 sm:px-3 sm:text-sm" onClick={() => setHelpOpen(true)}>
             <span aria-hidden="true" className="hidden sm:inline">
               ?
             </span>{' '}
             Help
           </Button>
-          <Link to="/logout" className="rounded-md px-2 py-2 text-sm font-medium text-white hover:bg-sky-800 sm:px-3">
+          <Link to="/logout" className="rounded-md px-1.5 py-2 text-xs font-medium text-white hover:bg-sky-800 sm:px-3 sm:text-sm">
             Logout
           </Link>
         </nav>
