@@ -59,7 +59,12 @@ export default function ChatPage({ user }: { user: User }) {
           <Link to="/search" className="rounded-md px-1.5 py-2 text-xs font-medium text-white hover:bg-sky-800 sm:px-3 sm:text-sm">
             Search
           </Link>
-          <Button variant="ghost" size="sm" className="px-1.5 text-xs text-white hover:bg-sky-800 sm:px-3 sm:text-sm" onClick={() => setHelpOpen(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-1.5 text-xs text-white hover:bg-sky-800 sm:px-3 sm:text-sm"
+            onClick={() => setHelpOpen(true)}
+          >
             <span aria-hidden="true" className="hidden sm:inline">
               ?
             </span>{' '}
