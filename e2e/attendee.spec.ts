@@ -94,10 +94,10 @@ test.describe('attendee: the main journey', () => {
     await page.goto('/');
     const panel = app.takeawaysPanel();
     await expect(panel.getByText('Please select at least one session to generate takeaways.')).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Refresh takeaways' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled();
 
     await panel.getByRole('radio', { name: /All Conference Sessions \(\d+\)/ }).click();
-    await panel.getByRole('button', { name: 'Refresh takeaways' }).click();
+    await panel.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect(app.text('Takeaways Generated')).toBeVisible({ timeout: 60_000 });
     const items = panel.getByTestId('takeaway');
     await expect(items.first()).toBeVisible();

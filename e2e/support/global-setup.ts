@@ -68,6 +68,7 @@ export default async function globalSetup(): Promise<void> {
   const state: E2EState = { baseUrl, dataDir, mailDir, pids: [app.pid!, smtp.pid!] };
   fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
-  await waitFor(`${baseUrl}/api/environment`, 60_000);
+  // A loaded machine (several suites at once) can take longer than a minute to migrate and seed.
+  await waitFor(`${baseUrl}/api/environment`, Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000));
   process.env.E2E_MAIL_DIR = mailDir;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
@@ -7,6 +7,7 @@ import { ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nest
 import { MessageResponse } from '../common/dto/message.response';
 import { ChatService, type RequestContext } from './chat.service';
 import {
+  AssistantInfoResponse,
   ChatAnswer,
   ChatContentEvent,
   ChatErrorEvent,
@@ -14,6 +15,7 @@ import {
   ChatSourcesEvent,
   ChatStatusEvent,
   FeedbackResponse,
+  ChatThreadSummary,
   StartChatResponse,
 } from './dto/chat.response';
 import { EmailChatHistoryDto, FeedbackDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
@@ -33,6 +35,22 @@ export class ChatController {
   @HttpCode(200)
   start(@CurrentUser() user: AuthUser, @Body() dto: StartChatDto): Promise<StartChatResponse> {
     return this.chat.start(user, dto);
+  }
+
+  @Get('chat/assistant')
+  assistant(): AssistantInfoResponse {
+    return this.chat.assistant();
+  }
+
+  @Get('chat/threads')
+  threads(@CurrentUser() user: AuthUser): Promise<ChatThreadSummary[]> {
+    return this.chat.threads(user);
+  }
+
+  @Delete('chat/threads/:threadId')
+  @HttpCode(204)
+  deleteThread(@CurrentUser() user: AuthUser, @Param('threadId') threadId: string): Promise<void> {
+    return this.chat.deleteThread(user, threadId);
   }
 
   @Get('chat/messages/:threadId')

@@ -30,6 +30,16 @@ export interface MessageRow {
   feedbackComment: string | null;
 }
 
+/** One of a user's conversations, as listed for reopening. */
+export interface ThreadSummaryRow {
+  id: string;
+  /** The thread's first question. */
+  firstQuestion: string;
+  createdAt: Date;
+  updatedAt: Date;
+  messageCount: number;
+}
+
 export interface ClaimResult {
   id: string;
   sessionFilter: string[];
@@ -61,6 +71,34 @@ export class ChatRepository {
       [threadId, userId],
     );
     return rows[0];
+  }
+
+  /**
+   * The user's conversations that hold at least one message, most recently active first, each with
+   * its first question (the title the app shows).
+   */
+  async listThreads(userId: string, limit: number): Promise<ThreadSummaryRow[]> {
+    return this.db.query(
+      `SELECT t.id, f.content AS "firstQuestion", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+              (SELECT count(*)::int FROM chat_messages c WHERE c.thread_id = t.id) AS "messageCount"
+         FROM chat_threads t
+         JOIN LATERAL (SELECT m.content FROM chat_messages m WHERE m.thread_id = t.id AND m.role = 'user'
+                        ORDER BY m.created_at, m.id LIMIT 1) f ON true
+        WHERE t.user_id = $1
+        ORDER BY t.updated_at DESC, t.id
+        LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
+  /** Deletes one of the user's threads with its messages; false when it is not theirs (or does not exist). */
+  async deleteThread(threadId: string, userId: string): Promise<boolean> {
+    if (!UUID.test(threadId)) return false;
+    const [{ deleted }] = await this.db.query(
+      `WITH d AS (DELETE FROM chat_threads WHERE id = $1 AND user_id = $2 RETURNING id) SELECT count(*)::int AS deleted FROM d`,
+      [threadId, userId],
+    );
+    return deleted > 0;
   }
 
   /** Messages of a thread, oldest first. */

@@ -22,11 +22,13 @@ import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
+import { AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
 import { ProgramService } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import { chatHistoryMail } from './chat-history.mail';
+import { focusSnippets } from './cited-snippet';
 import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
   BLANK_MESSAGE,
@@ -48,7 +50,17 @@ import {
   STREAM_ERROR_MESSAGE,
   THREAD_NOT_FOUND_MESSAGE,
 } from './dto/chat.messages';
-import { type ChatAnswer, type ChatMessageResponse as MessageResponse, toMessageResponse } from './dto/chat.response';
+import {
+  type AssistantInfoResponse,
+  type ChatAnswer,
+  type ChatMessageResponse as MessageResponse,
+  type ChatThreadSummary,
+  toMessageResponse,
+  toThreadSummary,
+} from './dto/chat.response';
+
+/** Conversations listed for reopening: the most recent ones. */
+export const THREAD_LIST_LIMIT = 50;
 
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
@@ -101,7 +113,23 @@ export class ChatService {
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
     private readonly usage: AiUsageService,
     private readonly program: ProgramService,
+    private readonly config: AppConfig,
   ) {}
+
+  /** GET /api/chat/assistant: which provider writes the answers. */
+  assistant(): AssistantInfoResponse {
+    return { provider: this.config.aiProvider };
+  }
+
+  /** GET /api/chat/threads: the user's own conversations with at least one message. */
+  async threads(user: AuthUser): Promise<ChatThreadSummary[]> {
+    return (await this.repo.listThreads(user.id, THREAD_LIST_LIMIT)).map(toThreadSummary);
+  }
+
+  /** DELETE /api/chat/threads/:threadId: one of the user's conversations; 404 for anyone else's. */
+  async deleteThread(user: AuthUser, threadId: string): Promise<void> {
+    if (!(await this.repo.deleteThread(threadId, user.id))) throw new NotFoundException(THREAD_NOT_FOUND_MESSAGE);
+  }
 
   async start(user: AuthUser, dto: StartChatDto): Promise<{ id: string }> {
     const id = await this.repo.createThread(user.id, [...new Set(dto.sessionFilter ?? [])]);
@@ -272,7 +300,7 @@ export class ChatService {
         content = content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
         opts.onContent?.(content);
       }
-      const sources = cited.sources(content);
+      const sources = focusSnippets(cited.sources(content), content, citations.passages);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DocumentViewController } from './document-view.controller';
 import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
@@ -9,7 +10,7 @@ import { UploadInterceptor } from './upload/upload.interceptor';
  * through the INGEST_QUEUE port (provided globally by IngestionModule): this module never imports it.
  */
 @Module({
-  controllers: [DocumentsController],
+  controllers: [DocumentsController, DocumentViewController],
   providers: [DocumentsRepository, DocumentsService, UploadInterceptor],
   exports: [DocumentsService],
 })

@@ -90,8 +90,20 @@ export interface paths {
   "/api/admin/documents/{id}": {
     delete: operations["Documents_remove"];
   };
+  "/api/documents/{id}/view": {
+    get: operations["DocumentView_view"];
+  };
   "/api/chat/start": {
     post: operations["Chat_start"];
+  };
+  "/api/chat/assistant": {
+    get: operations["Chat_assistant"];
+  };
+  "/api/chat/threads": {
+    get: operations["Chat_threads"];
+  };
+  "/api/chat/threads/{threadId}": {
+    delete: operations["Chat_deleteThread"];
   };
   "/api/chat/messages/{threadId}": {
     get: operations["Chat_messages"];
@@ -329,6 +341,19 @@ export interface components {
     };
     StartChatResponse: {
       id: string;
+    };
+    AssistantInfoResponse: {
+      /** @enum {string} */
+      provider: "local" | "openai";
+    };
+    ChatThreadSummary: {
+      id: string;
+      /** @description The conversation's first question, cut to 120 characters. */
+      title: string;
+      createdAt: string;
+      /** @description When its last message was stored. */
+      updatedAt: string;
+      messageCount: number;
     };
     SourceExcerptLine: {
       line: number;
@@ -1018,6 +1043,21 @@ export interface operations {
       };
     };
   };
+  DocumentView_view: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The PDF, inline. */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+    };
+  };
   Chat_start: {
     requestBody: {
       content: {
@@ -1029,6 +1069,36 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["StartChatResponse"];
         };
+      };
+    };
+  };
+  Chat_assistant: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["AssistantInfoResponse"];
+        };
+      };
+    };
+  };
+  Chat_threads: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ChatThreadSummary"][];
+        };
+      };
+    };
+  };
+  Chat_deleteThread: {
+    parameters: {
+      path: {
+        threadId: string;
+      };
+    };
+    responses: {
+      204: {
+        content: never;
       };
     };
   };

@@ -17,3 +17,6 @@ export type SearchResponse = Schemas['SearchResponse'];
 export type ChatAnswer = Schemas['ChatAnswer'];
 export type LoginAnswer = Schemas['LoginResponse'];
 export type QuickLoginAnswer = Schemas['QuickLoginResponse'];
+export type ChatThreadSummary = Schemas['ChatThreadSummary'];
+export type AssistantInfo = Schemas['AssistantInfoResponse'];
+export type Conference = Schemas['ConferenceResponse'];

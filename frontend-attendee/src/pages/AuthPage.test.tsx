@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
@@ -17,6 +17,37 @@ async function fill(fields: Record<string, string>) {
 }
 
 describe('AuthPage', () => {
+  it('marks the field a sign-in error is about (not only a toast) and focuses it; typing clears the mark', async () => {
+    stubFetch(signedOut);
+    renderApp(<AuthPage />, { path: '/auth', route: '/auth' });
+    const u = await fill({ 'Email Address': 'jane.example.com', 'First Name': 'Jane' });
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    const email = screen.getByLabelText(/Email Address/);
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText(/First Name/)).not.toHaveAttribute('aria-invalid');
+    await u.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a refusal not about one field is said under the form; success dismisses the stale toast', async () => {
+    let n = 0;
+    stubFetch({
+      ...signedOut,
+      'POST /api/login': () =>
+        ++n === 1 ? json({ message: 'Too many attempts. Try again later.' }, 429) : json({ user: makeUser(), signInLinkSent: false }),
+    });
+    renderApp(<AuthPage />, { path: '/auth', route: '/auth' });
+    const u = await fill({ 'First Name': 'Jane', 'Email Address': 'jane@example.com' });
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.');
+    expect(screen.getAllByText('Login Failed')[0]).toBeVisible();
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByText('Login Failed')).toBeNull(), { timeout: 3000 });
+  });
+
   it('shows the four fields, the Continue button and the educational statement', async () => {
     stubFetch(signedOut);
     renderApp(<AuthPage />, { path: '/auth', route: '/auth' });

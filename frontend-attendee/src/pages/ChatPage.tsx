@@ -19,7 +19,7 @@ export default function ChatPage({ user }: { user: User }) {
   useUnauthorizedRedirect('/auth');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const selectedIds = useMemo(() => [...selected], [selected]);
-  const { threadId, restart } = useChatThread(selectedIds);
+  const { threadId, restart, open: openThread } = useChatThread(user.id, selectedIds);
   const [helpOpen, setHelpOpen] = useState(() => !hasSeenInstructions());
   const [panel, setPanel] = useState<'sessions' | 'takeaways' | null>(null);
   const [sessionView, setSessionView] = useState<SessionView>({ search: '', includeAll: false });
@@ -40,26 +40,44 @@ export default function ChatPage({ user }: { user: User }) {
 
   return (
     <div className="flex h-dvh flex-col">
-      <header className="flex items-center justify-between gap-2 bg-sky-900 px-3 py-2 text-white sm:px-4">
+      <a
+        href="#chat-question"
+        className="sr-only z-[60] rounded bg-white px-3 py-2 text-sm font-medium text-sky-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-2 focus:outline-sky-600"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('chat-question')?.focus();
+        }}
+      >
+        Skip to the question box
+      </a>
+      <header className="flex items-center justify-between gap-2 bg-sky-900 px-3 py-1.5 text-white sm:px-4 sm:py-2">
         <div className="min-w-0">
-          <h1 className="truncate text-base font-bold sm:text-lg">{PRODUCT_NAME}</h1>
+          <h1 className="text-sm leading-tight font-bold whitespace-nowrap sm:text-lg">{PRODUCT_NAME}</h1>
           <p className="truncate text-xs text-sky-100 sm:text-sm">Welcome, {welcomeName(user)}</p>
         </div>
-        <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
-          <Link to="/search" className="rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-sky-800">
+        <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">
+          <Link to="/search" className="rounded-md px-1.5 py-2 text-xs font-medium text-white hover:bg-sky-800 sm:px-3 sm:text-sm">
             Search
           </Link>
-          <Button variant="ghost" size="sm" className="text-white hover:bg-sky-800" onClick={() => setHelpOpen(true)}>
-            <span aria-hidden="true">?</span> Help
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-1.5 text-xs text-white hover:bg-sky-800 sm:px-3 sm:text-sm"
+            onClick={() => setHelpOpen(true)}
+          >
+            <span aria-hidden="true" className="hidden sm:inline">
+              ?
+            </span>{' '}
+            Help
           </Button>
-          <Link to="/logout" className="rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-sky-800">
+          <Link to="/logout" className="rounded-md px-1.5 py-2 text-xs font-medium text-white hover:bg-sky-800 sm:px-3 sm:text-sm">
             Logout
           </Link>
         </nav>
       </header>
 
       {!isLarge && (
-        <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+        <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5">
           <Button variant="outline" size="sm" onClick={() => setPanel('sessions')}>
             Select Sessions
             <span className="rounded-full bg-sky-800 px-2 text-xs text-white" aria-label={`${selected.size} selected`}>
@@ -81,7 +99,7 @@ export default function ChatPage({ user }: { user: User }) {
             <div className="min-h-0 flex-1">{sessions}</div>
           </aside>
         )}
-        <ChatArea threadId={threadId} restartThread={restart} selectedIds={selectedIds} userEmail={user.email} />
+        <ChatArea threadId={threadId} restartThread={restart} openThread={openThread} selectedIds={selectedIds} userEmail={user.email} />
         {isLarge && (
           <aside aria-label="Takeaways" className="min-h-0 min-w-0 overflow-hidden border-l border-slate-200 bg-white">
             {takeaways}

@@ -33,16 +33,20 @@ function SearchScreen() {
   return (
     <div className="min-h-screen">
       <header className="flex items-center justify-between gap-2 bg-sky-900 px-4 py-2 text-white">
-        <span className="text-lg font-bold">{PRODUCT_NAME}</span>
-        <Link to="/" className="rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800">
+        <span className="truncate text-base font-bold sm:text-lg">{PRODUCT_NAME}</span>
+        <Link to="/" className="shrink-0 rounded-md px-3 py-2 text-sm font-medium hover:bg-sky-800">
           Back to chat
         </Link>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-6">
         <h1 className="text-2xl font-bold text-slate-900">Search the conference materials</h1>
         <p className="mt-1 text-sm text-slate-700">Find passages in the session transcripts and slides, ranked by relevance.</p>
-        <form role="search" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
-          <div className="grid gap-1">
+        <form
+          role="search"
+          onSubmit={onSubmit}
+          className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end"
+        >
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={queryId} className="text-sm font-medium text-slate-800">
               Search for
             </label>
@@ -55,7 +59,7 @@ function SearchScreen() {
               className="h-10 rounded-md border border-slate-300 px-3 text-sm"
             />
           </div>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={sessionFieldId} className="text-sm font-medium text-slate-800">
               Session
             </label>
@@ -63,7 +67,7 @@ function SearchScreen() {
               id={sessionFieldId}
               value={sessionId}
               onChange={(e) => setSessionId(e.target.value)}
-              className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              className="h-10 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-2 text-sm"
             >
               <option value="">All sessions</option>
               {sessions.map((s) => (

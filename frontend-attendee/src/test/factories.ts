@@ -5,6 +5,7 @@ export function session(over: Partial<Session> = {}): Session {
   return {
     id: over.id ?? Math.random().toString(36).slice(2),
     title: 'Untitled',
+    externalId: null,
     description: '',
     speakers: [],
     tags: [],

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Source } from '../../retrieval/dto/source.response';
-import type { MessageRow } from '../chat.repository';
+import type { MessageRow, ThreadSummaryRow } from '../chat.repository';
 import { ChatStatus } from './chat.messages';
 
 /** POST /api/chat/message and /api/chat/simple */
@@ -32,6 +32,38 @@ export function toMessageResponse(row: MessageRow): ChatMessageResponse {
     ...(row.rating ? { rating: row.rating } : {}),
     ...(row.feedbackComment ? { feedbackComment: row.feedbackComment } : {}),
   };
+}
+
+/** GET /api/chat/threads: one of the user's conversations, most recently active first. */
+export class ChatThreadSummary {
+  id: string;
+  /** The conversation's first question, cut to 120 characters. */
+  title: string;
+  createdAt: string;
+  /** When its last message was stored. */
+  updatedAt: string;
+  messageCount: number;
+}
+
+export const THREAD_TITLE_LENGTH = 120;
+
+export function toThreadSummary(row: ThreadSummaryRow): ChatThreadSummary {
+  const question = row.firstQuestion.replace(/\s+/g, ' ').trim();
+  return {
+    id: row.id,
+    title: question.length > THREAD_TITLE_LENGTH ? `${question.slice(0, THREAD_TITLE_LENGTH - 1).trimEnd()}…` : question,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    messageCount: row.messageCount,
+  };
+}
+
+/**
+ * GET /api/chat/assistant: how answers are written. `local`: the offline provider, whose answers
+ * quote the conference materials directly; `openai`: a language model summarises them.
+ */
+export class AssistantInfoResponse {
+  provider: 'local' | 'openai';
 }
 
 /** POST /api/chat/start */

@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 interface DialogProps {
@@ -13,6 +13,21 @@ interface DialogProps {
 
 /** A centred modal dialog with a title, an optional description and a close button. */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // What had focus when the dialog opened: focus goes back there on close (Escape, ×, or an action). A
+  // citation badge re-rendered meanwhile is found again by its marker.
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = (event: Event) => {
+    const el = opener.current;
+    if (!el) return;
+    let target: HTMLElement | null = el.isConnected ? el : null;
+    const marker = el.getAttribute('data-citation');
+    if (!target && marker) target = document.querySelector<HTMLElement>(`[data-citation="${CSS.escape(marker)}"]`);
+    if (!target && el.id) target = document.getElementById(el.id);
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -23,6 +38,11 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={returnFocus}
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}

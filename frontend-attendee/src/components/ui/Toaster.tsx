@@ -9,7 +9,7 @@ const variantClass = {
   destructive: 'border-red-300 bg-red-50 text-red-950',
 } as const;
 
-/** Radix toasts, one visible at a time, bottom right (top on phones). */
+/** Radix toasts, one visible at a time, bottom left (below the header on phones). */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -37,7 +37,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm" />
+      {/* Where no button sits: below the app header on phones (over the conversation), bottom left on
+          larger screens (over the session list), so a toast never hides the button it refers to. */}
+      <Toast.Viewport className="fixed top-12 right-0 left-0 z-[100] mx-auto flex max-h-screen w-full max-w-sm flex-col gap-2 p-3 outline-none sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:mx-0 sm:p-4" />
     </Toast.Provider>
   );
 }

@@ -5,7 +5,9 @@ import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_STREAM_ERROR, MSG_STREAM_ERROR_TITLE, SUGGESTED_QUESTIONS } from '@/constants';
 import { useEnvironment } from '@/lib/environment';
-import type { ChatMessage, Source } from '@/lib/types';
+import type { AssistantInfo, ChatMessage, Source } from '@/lib/types';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ConversationsDialog, THREADS_KEY } from './ConversationsDialog';
 import { ChatInput } from './ChatInput';
 import { EmailChatDialog } from './EmailChatDialog';
 import { MessageList } from './MessageList';
@@ -15,17 +17,21 @@ import { useChatStream } from './useChatStream';
 interface Props {
   threadId: string | null;
   restartThread: () => Promise<string>;
+  openThread: (id: string) => void;
   selectedIds: string[];
   userEmail: string;
 }
 
 /** 'Conference Q&A': the conversation, its status bar and the question box. Owns the chat stream. */
-export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Props) {
+export function ChatArea({ threadId, restartThread, openThread, selectedIds, userEmail }: Props) {
   const queryClient = useQueryClient();
   const env = useEnvironment();
   const [input, setInput] = useState('');
-  const [openSource, setOpenSource] = useState<Source | null>(null);
+  const [openSource, setOpenSource] = useState<{ source: Source; claim?: string } | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
+  const [conversationsOpen, setConversationsOpen] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const assistant = useQuery<AssistantInfo>({ queryKey: ['/api/chat/assistant'] });
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const messagesKey = useMemo(() => ['/api/chat/messages', threadId ?? ''], [threadId]);
@@ -43,13 +49,21 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
     const text = input;
     if (!text.trim() || chat.isBusy || !threadId) return;
     setInput('');
-    void chat.send(text);
+    void chat.send(text).then((sent) => {
+      // Not answered: the question goes back in the box (unless the user typed something new).
+      if (!sent) setInput((now) => (now === '' ? text : now));
+    });
+  };
+
+  const startNew = async () => {
+    chat.reset();
+    await restartThread();
+    void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
   };
 
   const clearConversation = async () => {
     try {
-      chat.reset();
-      await restartThread();
+      await startNew();
       toast({ title: 'Conversation Cleared', description: 'Started a new conversation.', variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to clear conversation.', variant: 'destructive' });
@@ -57,12 +71,13 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
   };
 
   const list = messages.data ?? [];
+  const localProvider = assistant.data?.provider === 'local';
   const empty = list.length === 0 && !chat.pendingMessage && !chat.streamingText;
 
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col bg-slate-50">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <div>
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 sm:py-3">
+        <div className="sr-only sm:not-sr-only">
           <h2 id="chat-title" className="text-base font-semibold text-slate-900">
             Conference Q&amp;A
           </h2>
@@ -70,11 +85,19 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
             {selectedIds.length > 0 ? `${selectedIds.length} session${selectedIds.length === 1 ? '' : 's'} selected` : 'All sessions'}
           </p>
         </div>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-0.5 sm:gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setConversationsOpen(true)}>
+            Conversations
+          </Button>
           <Button variant="ghost" size="sm" onClick={() => setEmailOpen(true)}>
             Email Chat History
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void clearConversation()} aria-label="Clear conversation">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => (empty ? void clearConversation() : setConfirmClear(true))}
+            aria-label="Clear conversation"
+          >
             Clear
           </Button>
         </div>
@@ -110,19 +133,28 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
             pendingMessage={chat.pendingMessage}
             streamingText={chat.streamingText}
             streamingSources={chat.streamingSources}
-            onOpenSource={setOpenSource}
+            onOpenSource={(source, claim) => setOpenSource({ source, claim })}
           />
         )}
         {chat.status === 'error' && (
           <div role="alert" className="mx-auto mt-4 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-            <p className="font-semibold">{MSG_STREAM_ERROR_TITLE}</p>
-            <p>{MSG_STREAM_ERROR}</p>
+            {chat.failure === 'request' ? (
+              <>
+                <p className="font-semibold">Your question was not answered</p>
+                <p>{chat.error}</p>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">{MSG_STREAM_ERROR_TITLE}</p>
+                <p>{MSG_STREAM_ERROR}</p>
+              </>
+            )}
           </div>
         )}
       </div>
 
-      <div className="border-t border-slate-200 bg-white px-4 py-3">
-        <div className="mb-2 flex min-h-5 items-center gap-2 text-xs text-slate-700" role="status" data-testid="chat-status">
+      <div className="border-t border-slate-200 bg-white px-3 py-2 sm:px-4 sm:py-3">
+        <div className="mb-1 flex min-h-5 sm:mb-2 items-center gap-2 text-xs text-slate-700" role="status" data-testid="chat-status">
           {chat.isBusy ? (
             <>
               <Spinner label="Working" className="scale-75" />
@@ -140,9 +172,35 @@ export function ChatArea({ threadId, restartThread, selectedIds, userEmail }: Pr
           )}
         </div>
         <ChatInput ref={inputRef} value={input} onChange={setInput} onSubmit={submit} disabled={chat.isBusy || !threadId} />
+        {localProvider && (
+          <p className="mt-1 text-xs text-slate-600" data-testid="provider-note">
+            Answers quote the conference materials directly.
+          </p>
+        )}
       </div>
 
-      <SourceDialog source={openSource} onClose={() => setOpenSource(null)} />
+      <SourceDialog source={openSource?.source ?? null} claim={openSource?.claim} onClose={() => setOpenSource(null)} />
+      <ConversationsDialog
+        open={conversationsOpen}
+        onOpenChange={setConversationsOpen}
+        currentThreadId={threadId}
+        onOpenThread={(id) => {
+          chat.reset();
+          openThread(id);
+        }}
+        onCurrentDeleted={() => void startNew()}
+      />
+      <ConfirmDialog
+        open={confirmClear}
+        onOpenChange={setConfirmClear}
+        title="Clear this conversation?"
+        description="A new conversation starts. This one stays under Conversations, where you can reopen or delete it."
+        confirmLabel="Clear"
+        onConfirm={() => {
+          setConfirmClear(false);
+          void clearConversation();
+        }}
+      />
       <EmailChatDialog open={emailOpen} onOpenChange={setEmailOpen} threadId={threadId} defaultEmail={userEmail} />
     </section>
   );

@@ -30,4 +30,20 @@ describe('MarkdownContent: answers never load remote content', () => {
     expect(screen.getByText('[image: logo]')).toBeInTheDocument();
     expect(screen.getByText('[image: badge]')).toBeInTheDocument();
   });
+
+  it('shows a link to another site as plain text; a path inside the app stays a link', () => {
+    const { container } = render(
+      <MarkdownContent
+        content={
+          'See [the deck](https://evil.example.test/x), [a trick](javascript:alert(1)), [proto](//evil.example.test) and [search](/search?q=rates).'
+        }
+        onOpenSource={() => undefined}
+      />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/search?q=rates']);
+    expect(screen.getByText('the deck').closest('a')).toBeNull();
+    expect(screen.getByText('a trick').closest('a')).toBeNull();
+    expect(container.innerHTML).not.toContain('evil.example.test');
+  });
 });

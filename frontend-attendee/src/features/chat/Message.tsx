@@ -15,7 +15,7 @@ export interface MessageProps {
   pending?: boolean;
   streaming?: boolean;
   now: Date;
-  onOpenSource: (source: Source) => void;
+  onOpenSource: (source: Source, claim?: string) => void;
   /** Shown under a stored answer (answer feedback). */
   footer?: ReactNode;
 }

@@ -8,7 +8,7 @@ interface Props {
   pendingMessage: string | null;
   streamingText: string;
   streamingSources: Source[];
-  onOpenSource: (source: Source) => void;
+  onOpenSource: (source: Source, claim?: string) => void;
 }
 
 const MINUTE = 60_000;

@@ -1,7 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '@/test/factories';
+import { json, stubFetch } from '@/test/fetch';
+import { renderApp } from '@/test/render';
 import type { Source } from '@/lib/types';
 import { SourceDialog } from './SourceDialog';
+
+vi.mock('./PdfPage', () => ({
+  default: ({ page, highlight }: { page: number; highlight: string }) => (
+    <div data-testid="pdf-page">
+      page {page}: {highlight}
+    </div>
+  ),
+}));
 
 const base: Source = {
   documentId: 'd',
@@ -45,5 +56,81 @@ describe('SourceDialog', () => {
     render(<SourceDialog source={{ ...base, kind: 'pdf', marker: '[p. 3]', page: 3, snippet: 'Rates rose.' }} onClose={() => undefined} />);
     expect(screen.getByText('Page 3')).toBeInTheDocument();
     expect(screen.getByText('Rates rose.')).toBeInTheDocument();
+  });
+
+  it('highlights the sentence the answer cites, with the passage around it', () => {
+    const snippet = 'The opening keynote sets the tone. Rates rose sharply in the second quarter. Demand held steady.';
+    render(
+      <SourceDialog
+        source={{ ...base, kind: 'transcript', marker: '[12:34]', startTime: 754, snippet }}
+        claim="Speakers said rates rose sharply in the second quarter"
+        onClose={() => undefined}
+      />,
+    );
+    const passage = screen.getByLabelText('Cited passage');
+    expect(passage).toHaveTextContent(snippet);
+    expect(passage.querySelector('mark')).toHaveTextContent(/^Rates rose sharply in the second quarter\.$/);
+  });
+
+  it('for a PDF renders the cited page with the cited words and links to the document at that page', async () => {
+    render(
+      <SourceDialog
+        source={{ ...base, documentId: 'doc-1', kind: 'pdf', marker: '[p. 3]', page: 3, snippet: 'Intro text. Rates rose sharply. More.' }}
+        claim="Rates rose sharply"
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Open the document at this page' })).toHaveAttribute(
+      'href',
+      '/api/documents/doc-1/view#page=3',
+    );
+    expect(await screen.findByTestId('pdf-page')).toHaveTextContent('page 3: Rates rose sharply.');
+  });
+
+  it('a session citation opens the session: speakers, day, date, time, room, description and Add to calendar', async () => {
+    stubFetch({
+      'GET /api/sessions?includeAll=true': () =>
+        json([
+          session({
+            id: 's9',
+            title: 'Opening Keynote',
+            format: 'keynote',
+            speakers: ['Dana Whitfield', 'Lee Park'],
+            day: 1,
+            date: '2025-09-08T14:30:00.000Z',
+            startTime: '8:30 AM',
+            endTime: '9:30 AM',
+            location: 'Ballroom A',
+            description: 'The state of equipment finance.',
+            documentTypes: ['transcript', 'pdf'],
+          }),
+        ]),
+      'GET /api/conference': () =>
+        json({ name: 'C', startDate: '2025-09-08', endDate: '2025-09-10', venue: 'Denver', timeZone: 'America/Denver' }),
+    });
+    renderApp(
+      <SourceDialog
+        source={{
+          ...base,
+          sessionId: 's9',
+          documentId: '',
+          kind: 'session',
+          marker: '[Session: Opening Keynote]',
+          snippet: 'Day 1, 8:30 AM',
+        }}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Research Group Meeting' });
+    const entry = await within(dialog).findByTestId('session-entry');
+    expect(entry).toHaveTextContent('Dana Whitfield, Lee Park');
+    expect(entry).toHaveTextContent('Day 1 - Monday, Sept 8');
+    expect(entry).toHaveTextContent('Monday, Sep 8, 2025');
+    expect(entry).toHaveTextContent('8:30 AM - 9:30 AM');
+    expect(entry).toHaveTextContent('Ballroom A');
+    expect(entry).toHaveTextContent('The state of equipment finance.');
+    expect(entry).toHaveTextContent('Keynote');
+    expect(entry).toHaveTextContent('Transcript + PDF');
+    expect(within(entry).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/sessions/s9/calendar.ics');
   });
 });

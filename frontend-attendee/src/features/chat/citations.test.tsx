@@ -43,7 +43,7 @@ describe('citations', () => {
     const onOpen = vi.fn();
     render(<MarkdownContent content="See [Lender Panel, p. 3]." sources={[source('[Lender Panel, p. 3]')]} onOpenSource={onOpen} />);
     await userEvent.click(screen.getByRole('button', { name: /Lender Panel, p\. 3/ }));
-    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ marker: '[Lender Panel, p. 3]' }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ marker: '[Lender Panel, p. 3]' }), 'See');
   });
 });
 
@@ -51,5 +51,21 @@ describe('line citations of untimed transcripts', () => {
   it('finds [line 112] and [Research Meeting, line 112] markers', () => {
     const pieces = splitCitations('A [line 112] b [Research Meeting, line 7] c [lines of code]');
     expect(pieces.filter((p) => p.kind === 'citation').map((p) => p.value)).toEqual(['[line 112]', '[Research Meeting, line 7]']);
+  });
+});
+
+describe('program citations', () => {
+  it('finds [Session: Title] markers and opens them as a session badge with the sentence they close', async () => {
+    const onOpen = vi.fn();
+    const s = source('[Session: Opening Keynote]', { kind: 'session', documentId: '', sessionTitle: 'Opening Keynote' });
+    render(
+      <MarkdownContent
+        content="First point. The keynote is at 8:30 AM in Ballroom A [Session: Opening Keynote]."
+        sources={[s]}
+        onOpenSource={onOpen}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Session: Opening Keynote' }));
+    expect(onOpen).toHaveBeenCalledWith(s, 'The keynote is at 8:30 AM in Ballroom A');
   });
 });

@@ -2,11 +2,21 @@ import type { Source } from '@/lib/types';
 
 /**
  * A bracketed citation: [p. 3], [pp. 3-4], [12:34], [1:02:03], [line 112] (an untimed transcript's
- * turn), or one of them after a session name such as [Lender Panel, p. 3] or [Research Meeting, line 112].
+ * turn), or one of them after a session name such as [Lender Panel, p. 3] or [Research Meeting, line 112];
+ * or a program entry, [Session: Opening Keynote].
  */
-export const CITATION_PATTERN = /\[(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?|line \d+)\]/g;
+export const CITATION_PATTERN =
+  /\[(?:(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?|line \d+)|(?:Session|Séance):\s?[^[\]\n]{1,200})\]/g;
 
-export type Piece = { kind: 'text'; value: string } | { kind: 'citation'; value: string };
+export type Piece = { kind: 'text'; value: string } | { kind: 'citation'; value: string; claim: string };
+
+/** The sentence a marker closes: the text before it back to the previous sentence end or marker. */
+function claimBefore(text: string): string {
+  const t = text.replace(CITATION_PATTERN, ' ').trimEnd();
+  const ends = [...t.matchAll(/[.!?](?=\s)/g)].map((m) => m.index ?? 0);
+  const start = ends.filter((i) => i < t.length - 1).pop();
+  return t.slice(start === undefined ? 0 : start + 1).trim();
+}
 
 /** Splits text into plain pieces and citation markers. */
 export function splitCitations(text: string): Piece[] {
@@ -15,7 +25,7 @@ export function splitCitations(text: string): Piece[] {
   for (const m of text.matchAll(CITATION_PATTERN)) {
     const at = m.index ?? 0;
     if (at > last) pieces.push({ kind: 'text', value: text.slice(last, at) });
-    pieces.push({ kind: 'citation', value: m[0] });
+    pieces.push({ kind: 'citation', value: m[0], claim: claimBefore(text.slice(0, at)) });
     last = at + m[0].length;
   }
   if (last < text.length) pieces.push({ kind: 'text', value: text.slice(last) });
@@ -49,7 +59,12 @@ export function rehypeCitations() {
           next.push(
             piece.kind === 'text'
               ? { type: 'text', value: piece.value }
-              : { type: 'element', tagName: 'cite', properties: {}, children: [{ type: 'text', value: piece.value }] },
+              : {
+                  type: 'element',
+                  tagName: 'cite',
+                  properties: { dataClaim: piece.claim },
+                  children: [{ type: 'text', value: piece.value }],
+                },
           );
         }
       } else {
@@ -60,4 +75,38 @@ export function rehypeCitations() {
     node.children = next;
   };
   return (tree: HastNode) => walk(tree);
+}
+
+const WORD = /[\p{L}\p{N}]{4,}/gu;
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+export interface CitedSplit {
+  before: string;
+  cited: string;
+  after: string;
+}
+
+/**
+ * The passage split around the sentence that best matches `claim` (the answer's sentence that carries
+ * the marker): most shared words of four letters or more. Null when no sentence shares a word.
+ */
+export function splitCited(passage: string, claim: string | undefined): CitedSplit | null {
+  if (!claim) return null;
+  const wanted = new Set(fold(claim).match(WORD) ?? []);
+  if (wanted.size === 0) return null;
+  const sentences = passage.match(/[^.!?…]+(?:[.!?…]+["'’”)\]]*\s*|$)/g) ?? [passage];
+  let best = -1;
+  let bestScore = 0;
+  sentences.forEach((sentence, i) => {
+    const words = fold(sentence).match(WORD) ?? [];
+    const score = words.filter((w) => wanted.has(w)).length;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  if (best < 0) return null;
+  const cited = sentences[best];
+  const at = sentences.slice(0, best).join('').length;
+  return { before: passage.slice(0, at), cited: cited.trimEnd(), after: passage.slice(at + cited.trimEnd().length) };
 }

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_SEND_FAILED } from '@/constants';
-import { serverMessage } from '@/lib/api';
 import { reportApiError } from '@/lib/queryClient';
 import type { Source } from '@/lib/types';
+import { describeChatError } from './chatErrors';
 import { isAbortError, runChat } from './chatTransport';
 
 /** idle: nothing in flight; submitted: waiting for the first text; streaming: text arriving; error: the last send failed. */
@@ -23,8 +23,10 @@ export interface ChatStreamState {
   pendingMessage: string | null;
   streamingText: string;
   streamingSources: Source[];
-  /** The stream's own error event (the 'Error Processing Response' box). */
+  /** The stream's own error event (the 'Error Processing Response' box), or why the send failed. */
   error: string | null;
+  /** 'stream': the stream's error event; 'request': no route answered (the question goes back in the box). */
+  failure: 'stream' | 'request' | null;
 }
 
 const initial: ChatStreamState = {
@@ -34,6 +36,7 @@ const initial: ChatStreamState = {
   streamingText: '',
   streamingSources: [],
   error: null,
+  failure: null,
 };
 
 /** Owns one conversation's send: pending message, status line, streamed text and the fallback chain. */
@@ -74,7 +77,7 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
         );
         if (outcome.kind === 'stream-error') {
           await settled.current();
-          update({ ...initial, status: 'error', error: outcome.error });
+          update({ ...initial, status: 'error', error: outcome.error, failure: 'stream' });
           return true;
         }
         update({ streamingText: outcome.content, streamingSources: outcome.sources, status: 'streaming' });
@@ -84,9 +87,10 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
       } catch (error) {
         if (isAbortError(error) || ctrl.signal.aborted) return false;
         reportApiError(error);
-        toast({ title: 'Error', description: serverMessage(error) || MSG_SEND_FAILED, variant: 'destructive' });
+        const description = describeChatError(error);
+        toast({ title: MSG_SEND_FAILED, description, variant: 'destructive' });
         await Promise.resolve(settled.current()).catch(() => undefined);
-        update({ ...initial, status: 'error', error: serverMessage(error) || MSG_SEND_FAILED });
+        update({ ...initial, status: 'error', error: description, failure: 'request' });
         return false;
       } finally {
         busy.current = false;

@@ -72,7 +72,7 @@ describe('SessionSelector', () => {
     expect(within(items[0]).getByText('A One, B Two and 2 more')).toBeInTheDocument();
     expect(within(items[0]).getByText('PDF')).toBeInTheDocument();
     expect(within(items[0]).getByText('Credit')).toBeInTheDocument();
-    expect(within(items[0]).queryByText('panel')).toBeNull();
+    expect(within(items[0]).getByText('Panel')).toBeInTheDocument();
     expect(within(items[0]).queryByText('discussion')).toBeNull();
     expect(within(items[1]).getByText('Keynote')).toBeInTheDocument();
     expect(within(items[1]).getByText('Transcript + PDF')).toBeInTheDocument();
@@ -130,5 +130,21 @@ describe('SessionSelector', () => {
     expect(screen.getByTestId('selected')).toHaveTextContent('k,w');
     await u.click(screen.getByRole('checkbox', { name: 'Lender Panel' }));
     expect(selectAll).toBeChecked();
+  });
+
+  it("shows a session's description under 'About this session' with Add to calendar; the selection downloads as one .ics", async () => {
+    stubFetch({
+      'GET /api/sessions': () =>
+        json([session({ id: 'k', title: 'Opening Keynote', startTime: '8:30 AM', description: 'Where equipment finance goes next.' })]),
+    });
+    renderApp(<Harness />);
+    const u = userEvent.setup();
+    const item = await screen.findByTestId('session-item');
+    await u.click(within(item).getByText('About this session'));
+    expect(within(item).getByText('Where equipment finance goes next.')).toBeVisible();
+    expect(within(item).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/sessions/k/calendar.ics');
+    expect(screen.queryByRole('link', { name: 'Add selected to calendar' })).toBeNull();
+    await u.click(within(item).getByRole('checkbox', { name: 'Opening Keynote' }));
+    expect(screen.getByRole('link', { name: 'Add selected to calendar' })).toHaveAttribute('href', '/api/sessions/calendar.ics?ids=k');
   });
 });

@@ -15,6 +15,7 @@ import {
   timeLabel,
   visibleTags,
 } from './sessionRules';
+import { calendarHref, plannedCalendarHref } from './SessionEntry';
 import { useSessions } from './useSessions';
 
 /** The selector's search text and toggle, kept by the page so they survive closing the slide-over. */
@@ -64,7 +65,7 @@ function SessionItem({ session, checked, onToggle }: { session: Session; checked
           </label>
           <div id={`${id}-details`} className="mt-1 grid gap-1 text-xs text-slate-700">
             <div className="flex flex-wrap gap-1">
-              {badge && <Badge tone="violet">{badge}</Badge>}
+              <Badge tone="violet">{badge}</Badge>
               <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
             </div>
             {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}
@@ -85,6 +86,17 @@ function SessionItem({ session, checked, onToggle }: { session: Session; checked
               </div>
             )}
           </div>
+          {(session.description?.trim() || session.startTime || session.date) && (
+            <details className="mt-1 text-xs text-slate-800">
+              <summary className="cursor-pointer font-medium text-sky-800">About this session</summary>
+              {session.description?.trim() && <p className="mt-1 max-h-48 overflow-y-auto whitespace-pre-line">{session.description}</p>}
+              {(session.startTime || session.date) && (
+                <a href={calendarHref(session.id)} download className="mt-1 inline-block font-medium text-sky-800 underline">
+                  Add to calendar
+                </a>
+              )}
+            </details>
+          )}
         </div>
       </div>
     </li>
@@ -146,9 +158,16 @@ export function SessionSelector({ selected, onChange, view, onViewChange }: Prop
             {includeAll ? 'Hide Sessions Without Content' : 'Show All Sessions'}
           </Button>
         </div>
-        <p className="text-xs text-slate-700" aria-live="polite">
-          {selected.size > 0 ? `${selected.size} selected` : 'No session selected: questions use all sessions'}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-slate-700" aria-live="polite">
+            {selected.size > 0 ? `${selected.size} selected` : 'No session selected: questions use all sessions'}
+          </p>
+          {selected.size > 0 && (
+            <a href={plannedCalendarHref([...selected])} download className="text-xs font-medium text-sky-800 underline">
+              Add selected to calendar
+            </a>
+          )}
+        </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {isLoading ? (

@@ -43,7 +43,7 @@ describe('session rules', () => {
     expect(parseClockTime('1:05 PM')).toBe(13 * 60 + 5);
   });
 
-  it('shows format badges for keynote, fireside, concurrent, roundtable, lightning and workshop/lab', () => {
+  it('shows a format badge for every session: keynote … workshop/lab, panel, the raw format, else Session', () => {
     expect(formatBadge('keynote')).toBe('Keynote');
     expect(formatBadge('fireside')).toBe('Fireside Chat');
     expect(formatBadge('concurrent')).toBe('Concurrent');
@@ -51,7 +51,10 @@ describe('session rules', () => {
     expect(formatBadge('lightning')).toBe('Lightning');
     expect(formatBadge('workshop')).toBe('Workshop');
     expect(formatBadge('lab')).toBe('Workshop');
-    expect(formatBadge('panel')).toBeNull();
+    expect(formatBadge('panel')).toBe('Panel');
+    expect(formatBadge('')).toBe('Session');
+    expect(formatBadge(null)).toBe('Session');
+    expect(formatBadge('tutorial')).toBe('Tutorial');
   });
 
   it('never shows the tags keynote, panel, workshop, discussion', () => {

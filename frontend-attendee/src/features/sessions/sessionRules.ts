@@ -63,16 +63,18 @@ export function groupByDay(sessions: Session[]): DayGroup[] {
     }));
 }
 
-/** The format badge text, or null for formats without a badge (panel and unknown ones). */
-export function formatBadge(format: string | null | undefined): string | null {
-  const f = (format ?? '').toLowerCase();
+/** The format badge text: every session has one ('Panel' the default, 'Session' without a format). */
+export function formatBadge(format: string | null | undefined): string {
+  const f = (format ?? '').trim().toLowerCase();
   if (f.includes('keynote')) return 'Keynote';
   if (f.includes('fireside')) return 'Fireside Chat';
   if (f.includes('concurrent')) return 'Concurrent';
   if (f.includes('roundtable')) return 'Roundtable';
   if (f.includes('lightning')) return 'Lightning';
   if (f.includes('workshop') || f.includes('lab')) return 'Workshop';
-  return null;
+  if (f.includes('panel')) return 'Panel';
+  if (!f) return 'Session';
+  return f.charAt(0).toUpperCase() + f.slice(1);
 }
 
 /** Tags shown on a session: never keynote, panel, workshop or discussion. */

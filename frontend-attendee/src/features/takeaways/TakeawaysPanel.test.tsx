@@ -30,7 +30,7 @@ describe('TakeawaysPanel', () => {
     renderApp(<Harness selectedIds={[]} />);
     expect(screen.getByRole('radio', { name: 'Selected Sessions (0)' })).toBeChecked();
     expect(await screen.findByRole('radio', { name: 'All Conference Sessions (3)' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Refresh takeaways' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
     expect(screen.getByText('Please select at least one session to generate takeaways.')).toBeInTheDocument();
   });
 
@@ -38,14 +38,14 @@ describe('TakeawaysPanel', () => {
     const { calls } = stubFetch({ ...base, 'POST /api/takeaways': () => json(result) });
     renderApp(<Harness selectedIds={['a', 'b']} />);
     const u = userEvent.setup();
-    await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Rates are rising')).toBeInTheDocument();
     expect(screen.getByText('Lender Panel')).toBeInTheDocument();
     expect(screen.getAllByText('Takeaways Generated')[0]).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/takeaways')?.body).toEqual({ sessionIds: ['a', 'b'], useAllSessions: false });
     await u.click(screen.getByRole('radio', { name: /All Conference Sessions/ }));
     expect(screen.queryByText('Rates are rising')).toBeNull();
-    await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByText('Rates are rising');
     expect(calls.filter((c) => c.url === '/api/takeaways')[1].body).toEqual({ sessionIds: [], useAllSessions: true });
   });
@@ -53,7 +53,7 @@ describe('TakeawaysPanel', () => {
   it("toasts 'Failed to generate takeaways. Please try again.'", async () => {
     stubFetch({ ...base, 'POST /api/takeaways': () => new Response('x', { status: 500 }) });
     renderApp(<Harness selectedIds={['a']} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect((await screen.findAllByText('Failed to generate takeaways. Please try again.'))[0]).toBeInTheDocument();
   });
 
@@ -73,7 +73,7 @@ describe('TakeawaysPanel', () => {
       clicks.push(this.download);
     });
     renderApp(<Harness selectedIds={['a']} />);
-    await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByText('Rates are rising');
 
     await u.click(screen.getByRole('button', { name: 'Copy to Clipboard' }));
@@ -106,7 +106,7 @@ describe('TakeawaysPanel', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     const u = userEvent.setup();
     const { unmount } = renderApp(<Harness selectedIds={['a']} />);
-    await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByText('Rates are rising');
     await u.click(screen.getByRole('button', { name: 'Copy to Clipboard' }));
     expect((await screen.findAllByText('Copy Failed'))[0]).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('TakeawaysPanel', () => {
     unmount();
 
     renderApp(<Harness selectedIds={['a']} userEmail={null} />);
-    await u.click(screen.getByRole('button', { name: 'Refresh takeaways' }));
+    await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByText('Rates are rising');
     await u.click(screen.getByRole('button', { name: /Email to/ }));
     await waitFor(() => expect(screen.getAllByText('User email not available. Please log in again.')[0]).toBeInTheDocument());

@@ -114,13 +114,7 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
           <h2 id="takeaways-title" className="text-base font-semibold text-slate-900">
             Key Takeaways
           </h2>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => generate.mutate()}
-            disabled={nothingSelected || generate.isPending}
-            aria-label="Refresh takeaways"
-          >
+          <Button size="sm" variant="outline" onClick={() => generate.mutate()} disabled={nothingSelected || generate.isPending}>
             {generate.isPending ? <Spinner label="Generating takeaways" className="scale-75" /> : <span aria-hidden="true">↻</span>}
             {takeaways.length ? 'Refresh' : 'Generate'}
           </Button>

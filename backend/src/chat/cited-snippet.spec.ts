@@ -1,0 +1,38 @@
+import type { Source } from '../retrieval/citations';
+import { focusSnippets } from './cited-snippet';
+
+const source = (over: Partial<Source> = {}): Source => ({
+  documentId: 'd',
+  sessionId: 's',
+  sessionTitle: 'Opening Keynote',
+  kind: 'transcript',
+  startTime: 1080,
+  marker: '[Opening Keynote, 18:00]',
+  snippet: 'first 300 characters…',
+  score: 1,
+  ...over,
+});
+
+const filler = 'Thank you all for coming this morning and for the coffee. '.repeat(8);
+const passage = `${filler}The residual value of excavators fell nine percent in the second quarter. ${'We will see more of that later. '.repeat(12)}`;
+
+describe('focusSnippets', () => {
+  it('shows the sentence the answer cites, with context, even far into the passage', () => {
+    const content = 'Excavator residual values fell nine percent in the second quarter [Opening Keynote, 18:00].';
+    const [s] = focusSnippets([source()], content, [{ marker: '[Opening Keynote, 18:00]', text: passage }]);
+    expect(s.snippet).toContain('The residual value of excavators fell nine percent in the second quarter.');
+    expect(s.snippet.startsWith('…')).toBe(true);
+    expect(s.snippet.endsWith('…')).toBe(true);
+    expect(s.snippet.length).toBeLessThan(700);
+  });
+
+  it('keeps the snippet of a line citation, a program entry, and a passage with no matching sentence', () => {
+    const line = source({ marker: '[line 4]', excerpt: [{ line: 4, text: 'x', cited: true }] });
+    const session = source({ kind: 'session', marker: '[Session: Opening Keynote]', snippet: 'Day 1, 8:30 AM' });
+    const unrelated = source();
+    const out = focusSnippets([line, session, unrelated], 'Zebras dance [line 4] [Session: Opening Keynote] [Opening Keynote, 18:00].', [
+      { marker: '[Opening Keynote, 18:00]', text: passage },
+    ]);
+    expect(out.map((s) => s.snippet)).toEqual(['first 300 characters…', 'Day 1, 8:30 AM', 'first 300 characters…']);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Source } from '../retrieval/citations';
+
+/** Text shown around the cited sentence, before and after it. */
+export const CONTEXT_BEFORE = 240;
+export const CONTEXT_AFTER = 320;
+
+const WORD = /[\p{L}\p{N}]{4,}/gu;
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+const normalise = (m: string) => m.replace(/\s+/g, ' ').trim().toLowerCase();
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The answer's sentences that a marker closes (the text before each occurrence, back to the previous sentence end). */
+function claimsOf(content: string, marker: string): string[] {
+  const claims: string[] = [];
+  for (const m of content.matchAll(new RegExp(escape(marker), 'gi'))) {
+    const before = content.slice(0, m.index).replace(/\[[^\]\n]*\]/g, ' ');
+    const ends = [...before.matchAll(/[.!?\n](?=\s)/g)].map((e) => e.index ?? 0);
+    const start = ends.filter((i) => i < before.trimEnd().length - 1).pop();
+    claims.push(before.slice(start === undefined ? 0 : start + 1).trim());
+  }
+  return claims;
+}
+
+/** The [start, end) of the passage's sentence sharing most words with `claim`; null when none shares one. */
+function bestSentence(text: string, claim: string): [number, number] | null {
+  const wanted = new Set(fold(claim).match(WORD) ?? []);
+  if (wanted.size === 0) return null;
+  let best: [number, number] | null = null;
+  let bestScore = 0;
+  for (const m of text.matchAll(/[^.!?…]+(?:[.!?…]+["'’”)\]]*|$)/g)) {
+    const score = (fold(m[0]).match(WORD) ?? []).filter((w) => wanted.has(w)).length;
+    if (score > bestScore) {
+      bestScore = score;
+      const lead = m[0].length - m[0].trimStart().length;
+      best = [(m.index ?? 0) + lead, (m.index ?? 0) + m[0].length];
+    }
+  }
+  return best;
+}
+
+/** `text` from `start` to `end`, widened by the context and cut at word boundaries, '…' where cut. */
+function windowAround(text: string, start: number, end: number): string {
+  let from = Math.max(0, start - CONTEXT_BEFORE);
+  let to = Math.min(text.length, end + CONTEXT_AFTER);
+  if (from > 0) {
+    const space = text.indexOf(' ', from);
+    from = space >= 0 && space < start ? space + 1 : start;
+  }
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to);
+    to = space > end ? space : end;
+  }
+  return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
+}
+
+/**
+ * Page and time citations show the sentence the answer cites, with context around it: a source's
+ * snippet (the first 300 characters of its passage) is replaced by a window of the passage around
+ * the passage sentence that best matches the answer's sentence carrying the marker. Sources whose
+ * passage has no such sentence, line citations (they carry their turns) and program entries keep
+ * their snippet.
+ */
+export function focusSnippets(sources: Source[], content: string, passages: { marker: string; text: string }[]): Source[] {
+  return sources.map((source) => {
+    if (source.kind === 'session' || source.excerpt) return source;
+    const texts = passages.filter((p) => normalise(p.marker) === normalise(source.marker)).map((p) => p.text);
+    const claim = claimsOf(content, source.marker).join(' ');
+    for (const text of texts) {
+      const at = bestSentence(text, claim);
+      if (at) return { ...source, snippet: windowAround(text, at[0], at[1]) };
+    }
+    return source;
+  });
+}

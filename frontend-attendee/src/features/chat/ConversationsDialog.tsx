@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { toast } from '@/components/ui/toast-store';
+import { apiRequest, serverMessage } from '@/lib/api';
+import { conversationDate } from '@/lib/format';
+import type { ChatThreadSummary } from '@/lib/types';
+
+export const THREADS_KEY = ['/api/chat/threads'] as const;
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentThreadId: string | null;
+  onOpenThread: (id: string) => void;
+  /** The current conversation was deleted: a new one starts. */
+  onCurrentDeleted: () => void;
+}
+
+/** 'Conversations': the user's earlier conversations (first question, date), to reopen or delete. */
+export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpenThread, onCurrentDeleted }: Props) {
+  const queryClient = useQueryClient();
+  const threads = useQuery<ChatThreadSummary[]>({ queryKey: THREADS_KEY, enabled: open });
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  // Fresh each time the dialog opens (state adjusted during render, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    setConfirming(null);
+    if (open) void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+  }
+
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/chat/threads/${encodeURIComponent(id)}`);
+      return id;
+    },
+    onSuccess: (id) => {
+      setConfirming(null);
+      queryClient.setQueryData<ChatThreadSummary[]>(THREADS_KEY, (list) => list?.filter((t) => t.id !== id));
+      toast({ title: 'Conversation deleted', variant: 'success' });
+      if (id === currentThreadId) onCurrentDeleted();
+    },
+    onError: (error) => {
+      toast({ title: 'Delete failed', description: serverMessage(error) || 'The conversation was not deleted.', variant: 'destructive' });
+    },
+  });
+
+  const list = threads.data ?? [];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Conversations" description="Your earlier conversations, newest first.">
+      {threads.isPending ? (
+        <Spinner label="Loading conversations" />
+      ) : threads.isError ? (
+        <p className="text-sm text-red-800">The conversations could not be loaded. Please try again.</p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-slate-700">No conversations yet. Ask a question and it will be kept here.</p>
+      ) : (
+        <ul className="grid max-h-[60vh] gap-2 overflow-y-auto" aria-label="Earlier conversations">
+          {list.map((t) => {
+            const current = t.id === currentThreadId;
+            return (
+              <li key={t.id} className="rounded-lg border border-slate-200 p-3" data-testid="conversation">
+                <p className="text-sm font-medium break-words text-slate-900">{t.title}</p>
+                <p className="mt-0.5 text-xs text-slate-700">
+                  {conversationDate(t.updatedAt)} · {t.messageCount} message{t.messageCount === 1 ? '' : 's'}
+                  {current && ' · current'}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {confirming === t.id ? (
+                    <>
+                      <span className="self-center text-xs text-slate-800">Delete this conversation?</span>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(t.id)}
+                        aria-label={`Delete conversation: ${t.title}`}
+                      >
+                        Delete
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setConfirming(null)}>
+                        Cancel
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <Button
+                        size="sm"
+                        variant={current ? 'outline' : 'primary'}
+                        disabled={current}
+                        onClick={() => {
+                          onOpenThread(t.id);
+                          onOpenChange(false);
+                        }}
+                        aria-label={current ? `Open conversation: ${t.title} (current)` : `Open conversation: ${t.title}`}
+                      >
+                        {current ? 'Open now' : 'Open'}
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setConfirming(t.id)} aria-label={`Delete… ${t.title}`}>
+                        Delete…
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

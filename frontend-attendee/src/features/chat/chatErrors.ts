@@ -1,0 +1,26 @@
+import { ApiError, serverMessage } from '@/lib/api';
+
+const KEPT = 'Your question is still in the box.';
+
+/** The HTTP status behind a failed send: an API error's, or a fallback's 'Fallback failed: 503'. */
+function statusOf(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  const m = error instanceof Error ? /^(?:Fallback failed: )?(\d{3})\b/.exec(error.message) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * What a person reads when a question could not be answered: what happened, in plain words, and that
+ * the question was kept. A refusal the server explains (400, 429) keeps the server's sentence.
+ */
+export function describeChatError(error: unknown): string {
+  const status = statusOf(error);
+  if (status === null) {
+    return `The server could not be reached. Check your connection and try again. ${KEPT}`;
+  }
+  if (status === 503) return `The assistant is not available right now. Please try again in a minute. ${KEPT}`;
+  if (status >= 500) return `The assistant could not answer just now. Please try again. ${KEPT}`;
+  const said = serverMessage(error);
+  const plain = said && !/^(fallback failed|\d{3}\b)/i.test(said) ? said : 'The question could not be sent.';
+  return `${plain.replace(/\.?$/, '.')} ${KEPT}`;
+}

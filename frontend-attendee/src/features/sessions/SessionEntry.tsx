@@ -1,0 +1,95 @@
+import { Badge } from '@/components/ui/Badge';
+import type { Session } from '@/lib/types';
+import { DEFAULT_TIME_ZONE, useConference } from '@/lib/useConference';
+import { dayLabel, documentBadge, formatBadge, timeLabel } from './sessionRules';
+import { useSessions } from './useSessions';
+
+/** 'Add to calendar': the session as an .ics file in the conference's time zone. */
+export function calendarHref(sessionId: string): string {
+  return `/api/sessions/${encodeURIComponent(sessionId)}/calendar.ics`;
+}
+
+/** The planned sessions as one .ics file. */
+export function plannedCalendarHref(sessionIds: string[]): string {
+  return `/api/sessions/calendar.ics?ids=${sessionIds.map(encodeURIComponent).join(',')}`;
+}
+
+/** The session's date as 'Monday, Sep 8, 2025' in the conference's time zone, whatever the viewer's. */
+function dateLabel(date: string | null, timeZone: string): string | null {
+  if (!date) return null;
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return null;
+  try {
+    return d.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric', timeZone });
+  } catch {
+    return d.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric', timeZone: DEFAULT_TIME_ZONE });
+  }
+}
+
+/** A session's program entry: format, speakers, day, date, time, room, description, its documents. */
+export function SessionEntryDetails({ session }: { session: Session }) {
+  const conference = useConference();
+  const time = timeLabel(session);
+  const date = dateLabel(session.date, conference.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  return (
+    <div className="grid gap-3 text-sm text-slate-800" data-testid="session-entry">
+      <div className="flex flex-wrap gap-1">
+        <Badge tone="violet">{formatBadge(session.format)}</Badge>
+        <Badge tone={session.hasDocuments ? 'emerald' : 'slate'}>{documentBadge(session.documentTypes)}</Badge>
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        {session.speakers.length > 0 && (
+          <>
+            <dt className="font-medium text-slate-700">Speakers</dt>
+            <dd>{session.speakers.join(', ')}</dd>
+          </>
+        )}
+        {session.day != null && (
+          <>
+            <dt className="font-medium text-slate-700">Day</dt>
+            <dd>{dayLabel(session.day)}</dd>
+          </>
+        )}
+        {date && (
+          <>
+            <dt className="font-medium text-slate-700">Date</dt>
+            <dd>{date}</dd>
+          </>
+        )}
+        {time && (
+          <>
+            <dt className="font-medium text-slate-700">Time</dt>
+            <dd>{time}</dd>
+          </>
+        )}
+        {session.location && (
+          <>
+            <dt className="font-medium text-slate-700">Room</dt>
+            <dd>{session.location}</dd>
+          </>
+        )}
+      </dl>
+      {session.description?.trim() && <p className="max-h-60 overflow-y-auto whitespace-pre-line text-slate-800">{session.description}</p>}
+      {(session.startTime || session.date) && (
+        <a href={calendarHref(session.id)} download className="justify-self-start text-sm font-medium text-sky-800 underline">
+          Add to calendar
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The session a program citation names, looked up in the session list (every session, with or without
+ * documents); `fallback` (the citation's own facts) while it loads or when the session is gone.
+ */
+export function SessionEntry({ sessionId, fallback }: { sessionId: string; fallback: string }) {
+  const { data, isPending } = useSessions(true);
+  const session = data?.find((s) => s.id === sessionId);
+  if (session) return <SessionEntryDetails session={session} />;
+  return (
+    <p className="text-sm whitespace-pre-line text-slate-800" aria-busy={isPending}>
+      {fallback}
+    </p>
+  );
+}
