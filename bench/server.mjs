@@ -144,3 +144,70 @@ export function rssOf(pid) {
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
+
+/**
+ * Where a benchmark's server keeps its data: the embedded default, or a PostgreSQL server (with the
+ * pgvector extension) and Redis given by `--database-url` / `--redis-url` or the usual settings
+ * (DATABASE_URL, REDIS_URL). `env` goes to every server the script starts; `label` and `heading`
+ * put the server figures in sections of their own in bench/RESULTS.md, beside the embedded ones.
+ */
+export function deploymentOf(args = benchArgs()) {
+  const databaseUrl = args.get('database-url') ?? process.env.DATABASE_URL ?? null;
+  const redisUrl = args.get('redis-url') ?? process.env.REDIS_URL ?? null;
+  const server = Boolean(databaseUrl);
+  // Queues and counters of this run stay apart from anyone else's on the same Redis.
+  const queuePrefix = `${process.env.QUEUE_PREFIX ?? 'bench'}-${process.pid}`;
+  const env = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix } : {}),
+  };
+  /** The URL without its password: what RESULTS.md may show. */
+  const shown = (url) => {
+    if (!url) return null;
+    const u = new URL(url);
+    u.password = '';
+    return u.toString();
+  };
+  return {
+    server,
+    databaseUrl,
+    redisUrl,
+    queuePrefix,
+    env,
+    /** The options that reproduce this deployment, for the command line in RESULTS.md. */
+    options: [databaseUrl && `--database-url=${shown(databaseUrl)}`, redisUrl && `--redis-url=${shown(redisUrl)}`]
+      .filter(Boolean)
+      .join(' '),
+    heading: (name) => (server ? `${name} (PostgreSQL server)` : name),
+    /** One sentence on the database and queue, with the server's versions read from it. */
+    async describe(require) {
+      if (!server) return 'embedded database (PGlite + pgvector, in process, over pglite-socket), in-process queue';
+      const { Client } = require('pg');
+      const pg = new Client({ connectionString: databaseUrl });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query(
+          `SELECT current_setting('server_version') AS version, (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS vector,
+                  current_setting('max_connections') AS connections, current_setting('shared_buffers') AS buffers`,
+        );
+        const r = rows[0];
+        return `PostgreSQL ${r.version} server on ${new URL(databaseUrl).host} (pgvector ${r.vector ?? 'not yet created'}, max_connections ${r.connections}, shared_buffers ${r.buffers}), ${redisUrl ? `Redis on ${new URL(redisUrl).host} (Bull queue, shared counters)` : 'in-process queue'}`;
+      } finally {
+        await pg.end();
+      }
+    },
+    /** Removes this run's Redis keys (best effort). */
+    async cleanRedis(require) {
+      if (!redisUrl) return;
+      try {
+        const Redis = require('ioredis');
+        const redis = new Redis(redisUrl);
+        const keys = await redis.keys(`${queuePrefix}:*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+      } catch {
+        // best effort
+      }
+    },
+  };
+}
