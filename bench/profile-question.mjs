@@ -8,7 +8,7 @@
  * Also counts the SQL statements per question (by statement, with their time) and the connection
  * pool's queue: the most requests waiting for a connection and the time they waited.
  * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE]
- *        [--database-url=URL] [--redis-url=URL] (or DATABASE_URL / REDIS_URL: a PostgreSQL server
+ *        [--pool=N] (DB_POOL_SIZE) [--database-url=URL] [--redis-url=URL] (or DATABASE_URL / REDIS_URL: a PostgreSQL server
  *        loaded by `node bench/chat.bench.mjs --database-url=URL`; --gap=0 is a burst)
  */
 import fs from 'node:fs';

@@ -157,16 +157,12 @@ export function deploymentOf(args = benchArgs()) {
   const server = Boolean(databaseUrl);
   // Queues and counters of this run stay apart from anyone else's on the same Redis.
   const queuePrefix = `${process.env.QUEUE_PREFIX ?? 'bench'}-${process.pid}`;
+  // Connections per process: about twice the database server's cores over the processes sharing it.
+  const poolSize = args.get('pool') ?? process.env.DB_POOL_SIZE;
   const env = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(poolSize ? { DB_POOL_SIZE: poolSize } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix } : {}),
-  };
-  /** The URL without its password: what RESULTS.md may show. */
-  const shown = (url) => {
-    if (!url) return null;
-    const u = new URL(url);
-    u.password = '';
-    return u.toString();
   };
   return {
     server,
@@ -174,10 +170,7 @@ export function deploymentOf(args = benchArgs()) {
     redisUrl,
     queuePrefix,
     env,
-    /** The options that reproduce this deployment, for the command line in RESULTS.md. */
-    options: [databaseUrl && `--database-url=${shown(databaseUrl)}`, redisUrl && `--redis-url=${shown(redisUrl)}`]
-      .filter(Boolean)
-      .join(' '),
+    poolSize: poolSize ? Number(poolSize) : null,
     heading: (name) => (server ? `${name} (PostgreSQL server)` : name),
     /** One sentence on the database and queue, with the server's versions read from it. */
     async describe(require) {
@@ -191,7 +184,7 @@ export function deploymentOf(args = benchArgs()) {
                   current_setting('max_connections') AS connections, current_setting('shared_buffers') AS buffers`,
         );
         const r = rows[0];
-        return `PostgreSQL ${r.version} server on ${new URL(databaseUrl).host} (pgvector ${r.vector ?? 'not yet created'}, max_connections ${r.connections}, shared_buffers ${r.buffers}), ${redisUrl ? `Redis on ${new URL(redisUrl).host} (Bull queue, shared counters)` : 'in-process queue'}`;
+        return `PostgreSQL ${r.version} server on ${new URL(databaseUrl).host} (pgvector ${r.vector ?? 'not yet created'}, max_connections ${r.connections}, shared_buffers ${r.buffers}; ${poolSize ? `DB_POOL_SIZE=${poolSize}` : 'default pool size'} per process), ${redisUrl ? `Redis on ${new URL(redisUrl).host} (Bull queue, shared counters)` : 'in-process queue'}`;
       } finally {
         await pg.end();
       }

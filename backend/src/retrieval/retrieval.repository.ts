@@ -12,8 +12,6 @@ export { DEFAULT_EF_SEARCH } from '../database/session-settings';
 export const DEFAULT_CANDIDATES = 40;
 /** Share of `ts_rank_cd` (cover density: query words close together) added to the IDF sum of the text rank. */
 const TS_RANK_WEIGHT = 0.5;
-/** How long the document-frequency cache is trusted before the set of embedded documents is checked again. */
-const STATS_TTL_MS = 2000;
 
 /** A session filter leaving at most this many chunks is searched by exact distance rather than HNSW. */
 export const EXACT_SCAN_MAX_CHUNKS = 4000;
@@ -64,9 +62,10 @@ export function candidateFilter(terms: TermWeight[], budget = TEXT_CANDIDATE_BUD
 }
 
 interface CorpusStats {
-  /** Changes whenever a document is embedded, re-embedded or removed. */
-  signature: string;
-  checkedAt: number;
+  /** The content version the statistics were counted at (moves whenever a document is embedded, re-embedded or removed). */
+  version: string;
+  /** A search saw another content version: read again before the next one. */
+  stale: boolean;
   /** Searchable chunks. */
   total: number;
   /** Searchable chunks per session. */
@@ -189,6 +188,7 @@ export class RetrievalRepository {
        ORDER BY p.score DESC, p.id
        LIMIT ${p(query.k)}`;
     const rows: (PassageRow & { contentVersion: string })[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
+    this.sawContentVersion(rows[0]?.contentVersion ?? null);
     return {
       passages: rows.map(({ contentVersion: _, ...r }) => ({
         ...r,
@@ -200,48 +200,54 @@ export class RetrievalRepository {
     };
   }
 
-  /** The word statistics of a query's own words and of its expansion words (full IDF; one cache lookup each). */
+  /**
+   * The word statistics of a query's own words and of its expansion words (full IDF): words not in
+   * the cache are counted in one statement for both lists.
+   */
   async queryTerms(words: string[], expansionWords: string[]): Promise<QueryTerms> {
-    const [own, expansion] = await Promise.all([this.termWeights(words), this.termWeights(expansionWords)]);
-    return { own, expansion };
+    const own = [...new Set(words)].slice(0, LOOKUP_TERMS);
+    const expansion = [...new Set(expansionWords)].slice(0, LOOKUP_TERMS);
+    const stats = await this.corpusStats();
+    await this.countWords(stats, [...new Set([...own, ...expansion])]);
+    return { own: this.weightsOf(stats, own), expansion: this.weightsOf(stats, expansion) };
   }
 
   /**
    * Inverse document frequency (BM25 form) of each word over the searchable chunks, so a rare word
    * ('Pinecrest', 'PAYDEX') outweighs one every session uses ('equipment'). Document frequencies are
-   * cached and the cache is dropped when the set of embedded documents changes (checked at most every
-   * STATS_TTL_MS). Words PostgreSQL's English configuration ignores are left out.
+   * cached until a search sees the content version move (a document embedded, re-embedded or
+   * removed). Words PostgreSQL's English configuration ignores are left out.
    */
   async termWeights(words: string[]): Promise<TermWeight[]> {
     // The word list is cut before the lookup: a long question costs at most LOOKUP_TERMS words.
     words = [...new Set(words)].slice(0, LOOKUP_TERMS);
     if (words.length === 0) return [];
     const stats = await this.corpusStats();
-    const known = new Map<string, { df: number; tsquery: string }>();
-    for (const w of words) {
-      const hit = stats.df.get(w);
-      if (hit) known.set(w, hit);
-    }
-    const missing = words.filter((w) => !known.has(w));
-    if (missing.length > 0) {
-      const rows: { word: string; df: number; tsquery: string }[] = await this.db.query(
-        `SELECT w AS word, tq::text AS tsquery,
-                CASE WHEN numnode(tq) = 0 THEN -1
-                     ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
-           FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
-        [missing],
-      );
-      for (const r of rows) {
-        stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
-        known.set(r.word, { df: r.df, tsquery: r.tsquery });
-      }
-    }
+    await this.countWords(stats, words);
+    return this.weightsOf(stats, words);
+  }
+
+  /** Counts the chunks holding each word not yet in the cache (one statement for all of them). */
+  private async countWords(stats: CorpusStats, words: string[]): Promise<void> {
+    const missing = words.filter((w) => !stats.df.has(w));
+    if (missing.length === 0) return;
+    const rows: { word: string; df: number; tsquery: string }[] = await this.db.query(
+      `SELECT w AS word, tq::text AS tsquery,
+              CASE WHEN numnode(tq) = 0 THEN -1
+                   ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
+         FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
+      [missing],
+    );
+    for (const r of rows) stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
+  }
+
+  private weightsOf(stats: CorpusStats, words: string[]): TermWeight[] {
     const n = Math.max(stats.total, 1);
     return words
-      .filter((w) => (known.get(w)?.df ?? -1) >= 0)
+      .filter((w) => (stats.df.get(w)?.df ?? -1) >= 0)
       .slice(0, MAX_TERMS)
       .map((word) => {
-        const { df: count, tsquery } = known.get(word)!;
+        const { df: count, tsquery } = stats.df.get(word)!;
         const df = Math.min(count, n);
         return { word, tsquery, df, total: n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
       });
@@ -258,28 +264,46 @@ export class RetrievalRepository {
     return sessionIds.reduce((sum, id) => sum + (stats.sessionChunks.get(id) ?? 0), 0);
   }
 
-  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, sessionChunks: new Map(), df: newDfCache() };
+  private stats: CorpusStats | null = null;
+  /** The statistics being read (callers arriving meanwhile share the read). */
+  private loading: Promise<CorpusStats> | null = null;
 
-  private async corpusStats(): Promise<CorpusStats> {
-    if (Date.now() - this.stats.checkedAt < STATS_TTL_MS) return this.stats;
-    const [row]: { signature: string }[] = await this.db.query(
-      `SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') AS signature
-         FROM documents WHERE status = 'embedded'`,
+  /**
+   * The cached statistics; read again (chunks per session, at the current content version) once a
+   * search saw another content version than theirs. Each search reads the version in its own
+   * statement, so checking costs no round trip; the one search after a change (here or in another
+   * process) still ranks with the statistics from before it.
+   */
+  private corpusStats(): Promise<CorpusStats> {
+    const stats = this.stats;
+    if (stats && !stats.stale) return Promise.resolve(stats);
+    this.loading ??= this.loadStats(stats).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async loadStats(previous: CorpusStats | null): Promise<CorpusStats> {
+    // Counted in one statement with the version they are counted at.
+    const perSession: { version: string; sessionId: string | null; n: number }[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version, s."sessionId", coalesce(s.n, 0) AS n
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT c.session_id AS "sessionId", count(*)::int AS n FROM chunks c
+                     WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')
+                     GROUP BY c.session_id) s ON true`,
     );
-    if (row.signature !== this.stats.signature) {
-      // Counted only when the documents changed: a full count of a large table is not per-query work.
-      const perSession: { sessionId: string; n: number }[] = await this.db.query(
-        `SELECT c.session_id AS "sessionId", count(*)::int AS n FROM chunks c
-          WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')
-          GROUP BY c.session_id`,
-      );
-      const sessionChunks = new Map(perSession.map((r) => [r.sessionId, r.n]));
-      const total = perSession.reduce((sum, r) => sum + r.n, 0);
-      this.stats = { signature: row.signature, checkedAt: Date.now(), total, sessionChunks, df: newDfCache() };
-    } else {
-      this.stats.checkedAt = Date.now();
+    const version = perSession[0].version;
+    if (previous && previous.version === version) {
+      previous.stale = false;
+      return previous;
     }
+    const sessionChunks = new Map(perSession.filter((r) => r.sessionId).map((r) => [r.sessionId!, r.n]));
+    const total = perSession.reduce((sum, r) => sum + r.n, 0);
+    this.stats = { version, stale: false, total, sessionChunks, df: newDfCache() };
     return this.stats;
+  }
+
+  /** A search ran at `version`: the statistics are read again before the next search if it moved. */
+  private sawContentVersion(version: string | null): void {
+    if (this.stats && version !== null && version !== this.stats.version) this.stats.stale = true;
   }
 
   /** Ids of the `k` nearest chunks by cosine distance alone (HNSW, or exact scan): recall measurement. */
