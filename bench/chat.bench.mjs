@@ -199,8 +199,14 @@ async function main() {
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
   const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
-  const { RetrievalRepository, DEFAULT_EF_SEARCH, EXACT_SCAN_MAX_CHUNKS } = require(
-    path.join(dist, 'retrieval', 'retrieval.repository.js'),
+  const { RetrievalRepository, DEFAULT_EF_SEARCH } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  // The ranking policy (word statistics, candidate budget, exact or HNSW) left the repository for
+  // retrieval/hybrid-search.js and bm25.js; an older build (BENCH_BACKEND_DIST) still has it there.
+  const hybridModule = path.join(dist, 'retrieval', 'hybrid-search.js');
+  const { HybridSearch } = fs.existsSync(hybridModule) ? require(hybridModule) : { HybridSearch: RetrievalRepository };
+  const bm25Module = path.join(dist, 'retrieval', 'bm25.js');
+  const { EXACT_SCAN_MAX_CHUNKS } = require(
+    fs.existsSync(bm25Module) ? bm25Module : path.join(dist, 'retrieval', 'retrieval.repository.js'),
   );
   const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
   const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
@@ -235,7 +241,8 @@ async function main() {
   const db = app.get(DataSource);
   const embeddings = app.get(EMBEDDINGS);
   const retrieval = app.get(RetrievalService);
-  const repo = app.get(RetrievalRepository);
+  const repo = app.get(HybridSearch);
+  const statements = app.get(RetrievalRepository);
   try {
     // 1. data
     const t0 = performance.now();
@@ -341,12 +348,12 @@ async function main() {
       }
       if (args.has('explain')) {
         // Catch the SQL the retriever runs, then explain it in the same settings.
-        const original = repo.inSearchTransaction.bind(repo);
+        const original = statements.inSearchTransaction.bind(statements);
         let captured;
-        repo.inSearchTransaction = (opts, work) =>
+        statements.inSearchTransaction = (opts, work) =>
           original(opts, (m) => work({ query: (sql, params) => ((captured = { sql, params }), m.query(sql, params)) }));
         await retrieval.retriever({ k: 8 }).invoke(questions[0]);
-        repo.inSearchTransaction = original;
+        statements.inSearchTransaction = original;
         const plan = await db.transaction(async (m) => {
           await m.query(
             `SET LOCAL hnsw.ef_search = ${DEFAULT_EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`,

@@ -32,7 +32,19 @@ import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { api, BACKEND_DIST, benchArgs, deploymentOf, rssOf, sleep, startServer } from './server.mjs';
+import {
+  api,
+  BACKEND_DIST,
+  benchArgs,
+  cpuSecondsOf,
+  deploymentOf,
+  machine,
+  rssOf,
+  sleep,
+  startServer,
+  uploadFile,
+  waitEmbedded,
+} from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -179,34 +191,14 @@ async function upload(server, sessionId, file, kind) {
   await sleep(100);
   await fetch(`${server.url}/api/environment`).then((r) => r.arrayBuffer());
   await sleep(20);
-  const form = new FormData();
-  form.set('sessionId', sessionId);
-  form.set('kind', kind);
-  form.set('file', await fs.openAsBlob(file), path.basename(file));
-  return api(server, 'POST', '/api/admin/upload', form);
+  return uploadFile(server, sessionId, file, kind);
 }
 
 async function ingest(server, sessionId, file, kind) {
   const started = performance.now();
   const doc = await upload(server, sessionId, file, kind);
-  for (;;) {
-    const list = await api(server, 'GET', `/api/admin/documents?kind=${kind}`);
-    const d = list.find((x) => x.id === doc.id);
-    if (d.status === 'embedded' || d.status === 'error') {
-      if (d.status === 'error') throw new Error(`${path.basename(file)} failed: ${d.error}`);
-      return { seconds: (performance.now() - started) / 1000, chunks: d.totalChunks, id: doc.id };
-    }
-    await sleep(25);
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
-function cpuSecondsOf(pid) {
-  const fields = fs
-    .readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
+  const { seconds, doc: done } = await waitEmbedded(server, doc.id, kind, started);
+  return { seconds, chunks: done.totalChunks, id: doc.id };
 }
 
 async function pdfParseSeconds(file) {
@@ -365,11 +357,6 @@ function insertMsPerChunk(runs) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function machine() {
-  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  return `${os.cpus().length} × ${cpu} (nproc ${os.availableParallelism?.() ?? os.cpus().length}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
-}
 
 function writeResults(name, section) {
   if (args.has('no-write')) console.log(section);

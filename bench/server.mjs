@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -203,4 +204,47 @@ export function deploymentOf(args = benchArgs()) {
       }
     },
   };
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
+export function cpuSecondsOf(pid) {
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** The machine a figure was measured on, for RESULTS.md. */
+export function machine() {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu} (nproc ${os.availableParallelism?.() ?? os.cpus().length}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** Uploads `file` as the admin console does (multipart POST /api/admin/upload); returns the document. */
+export async function uploadFile(server, sessionId, file, kind) {
+  const form = new FormData();
+  form.set('sessionId', sessionId);
+  form.set('kind', kind);
+  form.set('file', await fs.openAsBlob(file), path.basename(file));
+  return api(server, 'POST', '/api/admin/upload', form);
+}
+
+/**
+ * Waits until the document `id` is `embedded` (throws on `error`), polling the admin list every
+ * `pollMs`; returns the seconds since `started`, the document and every progress stage seen.
+ */
+export async function waitEmbedded(server, id, kind, started, pollMs = 25) {
+  const stages = [];
+  for (;;) {
+    const d = (await api(server, 'GET', `/api/admin/documents?kind=${kind}`)).find((x) => x.id === id);
+    if (d.progressStage && stages.at(-1)?.stage !== d.progressStage) {
+      stages.push({ stage: d.progressStage, eta: d.estimatedTimeRemaining, at: (performance.now() - started) / 1000 });
+    }
+    if (d.status === 'embedded' || d.status === 'error') {
+      if (d.status === 'error') throw new Error(`${d.filename ?? id} failed: ${d.error}`);
+      return { seconds: (performance.now() - started) / 1000, doc: d, stages };
+    }
+    await sleep(pollMs);
+  }
 }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
+import { HybridSearch } from '../src/retrieval/hybrid-search';
 import { RetrievalService } from '../src/retrieval/retrieval.service';
 import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';
 import { startTestApp, TestApp } from './utils/test-app';
@@ -50,7 +50,7 @@ describe('retrieval: one round trip to the database per question', () => {
   });
 
   it('counts a word again once a search has seen a document holding it embedded', async () => {
-    const repository = t.app.get(RetrievalRepository);
+    const repository = t.app.get(HybridSearch);
     const [before] = await repository.termWeights(['zanzibarite']);
     expect(before.df).toBe(0);
     await seedChunks(t, [
