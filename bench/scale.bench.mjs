@@ -161,6 +161,7 @@ async function main() {
     DATABASE_URL: db.url,
     REDIS_URL,
     QUEUE_PREFIX: prefix,
+    ...(deployment.poolSize ? { DB_POOL_SIZE: String(deployment.poolSize) } : {}),
     AI_PROVIDER: 'local',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '1000',
@@ -241,7 +242,7 @@ Ratio, time to first content p95, 2 processes / 1 process: **${ratio.toFixed(2)}
 Verdict: ${[...runs.one, ...runs.two].every((r) => r.errors === 0) ? '0 errors in every round (target met)' : 'errors seen (target missed)'}; the ratio is reported as measured, with the spread of the rounds above.
 
 Notes:
-- Both API processes, the database server and the load generator share this machine's 2 cores, so the second process adds no core of its own: it splits the Node.js work (HTTP, SSE, the answer's text work) over two event loops while the single database thread (PGlite runs in one process, one query at a time) stays shared. On separate machines each API process brings its own cores; the database (a PostgreSQL server with pgvector) is then the shared part.
+- Both API processes, the database server and the load generator share this machine's 2 cores, so the second process adds no core of its own: it splits the Node.js work (HTTP, SSE, the answer's text work) over two event loops while the database stays shared (${deployment.databaseUrl ? 'the PostgreSQL server on the same 2 cores' : 'PGlite runs in one process, one query at a time'}). On separate machines each API process brings its own cores; the database (a PostgreSQL server with pgvector) is then the shared part.
 - Rounds differ by up to ${(Math.max(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95)) / Math.min(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95))).toFixed(0)}× on this shared machine (other engineers' test runs share the 2 cores; see the load average): a round that meets a busy moment is slow whichever configuration it measures, which is why rounds alternate their order and the median round is reported.
 - Time to first content is measured from sending the request to the first \`content\` event (retrieval and the start of the answer), as in the Chat section.
 `;

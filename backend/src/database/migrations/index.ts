@@ -8,6 +8,7 @@ import { ChunksUniquePerRun1735000011000 } from './1735000011000-chunks-unique-p
 import { Insights1735000014000 } from './1735000014000-insights';
 import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-pages';
 import { ContentVersion1735000016500 } from './1735000016500-content-version';
+import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Insights1735000014000,
   DocumentOcrPages1735000015000,
   ContentVersion1735000016500,
+  MergeTextIndex1735000024000,
 ];
