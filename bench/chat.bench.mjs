@@ -16,6 +16,9 @@
  * The figures are written to the "Chat" section of bench/RESULTS.md.
  * Options: --chunks=N (default 50000), --queries=N (200), --streams=N (50), --rounds=N (3),
  * --bursts=N (3), --load-rounds=N (3), --load-seconds=N (5), --skip-retrieval (part 2 left out),
+ * --database-url=URL and --redis-url=URL (or DATABASE_URL / REDIS_URL: a PostgreSQL server with pgvector
+ * and Redis instead of the embedded database; the chunks stay in that database and are reused; figures
+ * go to the "Chat (PostgreSQL server)" section),
  * --no-write, --data-dir=PATH (keep the database there and reuse it on the next run, skipping the
  * load), --explain (print the plan of one hybrid query). BENCH_BACKEND_DIST=DIR measures another
  * build (e.g. the code before a change built into backend/dist-before) with the same script.
@@ -29,13 +32,14 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { get, post, stream } from './chat-client.mjs';
-import { BACKEND_DIST, BENCH_LIMITS, benchArgs, freePort, rssOf, sleep, startServer } from './server.mjs';
+import { BACKEND_DIST, BENCH_LIMITS, benchArgs, deploymentOf, freePort, rssOf, sleep, startServer } from './server.mjs';
 import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
+const deployment = deploymentOf(args);
 const CHUNKS = Number(args.get('chunks') ?? 50_000);
 const QUERIES = Number(args.get('queries') ?? 200);
 const STREAMS = Number(args.get('streams') ?? 50);
@@ -186,7 +190,7 @@ function machine() {
 }
 
 function writeResults(section) {
-  writeResultsSection('Chat', section);
+  writeResultsSection(deployment.heading('Chat'), section);
 }
 
 // ---------- main ----------
@@ -195,8 +199,14 @@ async function main() {
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
   const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
-  const { RetrievalRepository, DEFAULT_EF_SEARCH, EXACT_SCAN_MAX_CHUNKS } = require(
-    path.join(dist, 'retrieval', 'retrieval.repository.js'),
+  const { RetrievalRepository, DEFAULT_EF_SEARCH } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  // The ranking policy (word statistics, candidate budget, exact or HNSW) left the repository for
+  // retrieval/hybrid-search.js and bm25.js; an older build (BENCH_BACKEND_DIST) still has it there.
+  const hybridModule = path.join(dist, 'retrieval', 'hybrid-search.js');
+  const { HybridSearch } = fs.existsSync(hybridModule) ? require(hybridModule) : { HybridSearch: RetrievalRepository };
+  const bm25Module = path.join(dist, 'retrieval', 'bm25.js');
+  const { EXACT_SCAN_MAX_CHUNKS } = require(
+    fs.existsSync(bm25Module) ? bm25Module : path.join(dist, 'retrieval', 'retrieval.repository.js'),
   );
   const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
   const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
@@ -209,7 +219,16 @@ async function main() {
   const dataDir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-chat-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig(
-    { NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-1234', SEED_DEMO: 'false', AI_PROVIDER: 'local', PORT: '0' },
+    {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-1234',
+      SEED_DEMO: 'false',
+      AI_PROVIDER: 'local',
+      PORT: '0',
+      // Building the HNSW index of 50,000 rows on a server takes longer than a statement may in the app.
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      ...deployment.env,
+    },
     { dataDir },
   );
   const log = console.log;
@@ -217,10 +236,13 @@ async function main() {
   const app = await createApp(config);
   app.useLogger(['error']);
   let appClosed = false;
+  const where = await deployment.describe(require);
+  log(`measuring on: ${where}`);
   const db = app.get(DataSource);
   const embeddings = app.get(EMBEDDINGS);
   const retrieval = app.get(RetrievalService);
-  const repo = app.get(RetrievalRepository);
+  const repo = app.get(HybridSearch);
+  const statements = app.get(RetrievalRepository);
   try {
     // 1. data
     const t0 = performance.now();
@@ -326,12 +348,12 @@ async function main() {
       }
       if (args.has('explain')) {
         // Catch the SQL the retriever runs, then explain it in the same settings.
-        const original = repo.inSearchTransaction.bind(repo);
+        const original = statements.inSearchTransaction.bind(statements);
         let captured;
-        repo.inSearchTransaction = (opts, work) =>
+        statements.inSearchTransaction = (opts, work) =>
           original(opts, (m) => work({ query: (sql, params) => ((captured = { sql, params }), m.query(sql, params)) }));
         await retrieval.retriever({ k: 8 }).invoke(questions[0]);
-        repo.inSearchTransaction = original;
+        statements.inSearchTransaction = original;
         const plan = await db.transaction(async (m) => {
           await m.query(
             `SET LOCAL hnsw.ef_search = ${DEFAULT_EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL random_page_cost = 1.1`,
@@ -448,7 +470,7 @@ async function main() {
     //    app above is closed first (one process owns the embedded database's directory).
     await app.close();
     appClosed = true;
-    const server = await startServer(dataDir, { env: BENCH_LIMITS });
+    const server = await startServer(dataDir, { env: { ...BENCH_LIMITS, ...deployment.env } });
     const pid = server.child.pid;
     // Every question's words counted once and the HNSW index read into memory (as after the retrieval
     // passes above): GET /api/search runs the same retriever, without the paced answer.
@@ -597,12 +619,13 @@ async function main() {
     const okSessions = sessionsRatio >= TARGET_SESSIONS_RATIO && lists.bad === 0;
     const okStreams = okSteady && okBurst && okSessions;
     const date = new Date().toISOString().slice(0, 10);
+    const command = ['npm run bench:chat', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
     const section = [
-      '## Chat',
+      `## ${deployment.heading('Chat')}`,
       '',
-      `Measured ${date} by \`npm run bench:chat\` (node bench/chat.bench.mjs over backend/dist) on: ${machine()}.`,
+      `Measured ${date} by \`${command}\` (node bench/chat.bench.mjs over ${path.relative(root, dist)}) on: ${machine()}.`,
       `Load average (1 min) of the machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared; other processes add noise).`,
-      `Embedded database (PGlite 0.5.14 + pgvector 0.8, in process, over pglite-socket), local provider (feature-hashing embeddings, ${embeddings.dimensions} dimensions; extractive answers).`,
+      `${where[0].toUpperCase()}${where.slice(1)}; local provider (feature-hashing embeddings, ${embeddings.dimensions} dimensions; extractive answers).`,
       `Data: ${CHUNKS.toLocaleString('en-US')} synthetic equipment-finance chunks (word-bigram model of the demo conference's transcripts and slides, figures redrawn, invented names added; ${SESSIONS} sessions, ${DOCUMENTS} documents, 550-800 characters each), ${loadSeconds > 0 ? `inserted in batches of ${BATCH} in ${loadSeconds.toFixed(1)} s; HNSW index (${hnswParams}) built after loading in ${indexSeconds.toFixed(1)} s` : `reused from --data-dir (loaded by an earlier run; HNSW index ${hnswParams})`}.`,
       `Queries: ${QUERIES} questions made of words of random chunks; hybrid = HNSW top ${40} + full text top ${40} (IDF-weighted), fused by reciprocal rank (k 60, text weight ${LOCAL_TEXT_WEIGHT}), ≤ ${DEFAULT_PER_DOCUMENT} per document, top 8; hnsw.ef_search ${DEFAULT_EF_SEARCH} with iterative scan.`,
       '',
@@ -619,14 +642,16 @@ async function main() {
       `| RSS of the server process: idle (started, warmed, ${STREAMS} users signed in) / after the chat load / after everything / peak (VmHWM) | ${mb(idle.rss)} / ${mb(afterChat.rss)} / ${mb(after.rss)} / ${mb(after.hwm)} | reported |`,
       '',
       `Verdict: ${okRetrieval && okStreams ? 'all targets met' : `TARGET MISSED (${[!okRetrieval && 'retrieval p95', !okSteady && 'steady streams', !okBurst && 'burst', !okSessions && 'session list'].filter(Boolean).join(', ')})`}.`,
-      `Streams, session list and memory: the built server (\`node backend/dist/main.js\`, NODE_ENV development, embedded database) in a child process on the same data, warmed by one GET /api/search per question; rate limits raised for the benchmark through the documented settings (${Object.entries(
+      `Streams, session list and memory: the built server (\`node backend/dist/main.js\`, NODE_ENV development, ${deployment.server ? 'the same PostgreSQL server and Redis' : 'embedded database'}) in a child process on the same data, warmed by one GET /api/search per question; rate limits raised for the benchmark through the documented settings (${Object.entries(
         BENCH_LIMITS,
       )
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}), ${STREAMS} attendees signed in.`,
       '',
       'Notes:',
-      "- Streams and bursts: most of a question's main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API's thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).",
+      deployment.server
+        ? '- Streams and bursts on a PostgreSQL server: the search statement is most of a question\'s database time and runs on the server\'s cores; DB_POOL_SIZE bounds how many run at once (bench/profile-question.mjs and bench/explain-search.mjs; figures in "Server deployment: profile and cuts").'
+        : "- Streams and bursts: most of a question's main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API's thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).",
       '- HNSW recall against an exact scan is low with the local feature-hashing embeddings: bag-of-words vectors hashed to 384 dimensions are nearly equidistant, so the graph returns near-ties (the similarity row) rather than the exact top 10. Quality rests on the IDF-ranked full-text side (weight 3 in the fusion with local embeddings): on the demo conference 53 of 56 questions get the answering passage in the top 5 (backend/test/retrieval-quality.e2e-spec.ts).',
       "- The first-pass row includes counting each new query word's document frequency once; counts are cached until the set of embedded documents changes.",
       "- Queries made only of very common words cost more: with an earlier corpus from a 300-word template vocabulary (every word in 10-80% of the chunks) the full-text side has to intersect long posting lists and the retriever's p95 was about 60 ms. Real prose, like the bigram model here, has a long tail of rare words.",
@@ -638,6 +663,7 @@ async function main() {
   } finally {
     if (!appClosed) await app.close();
     if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await deployment.cleanRedis(require);
   }
 }
 

@@ -18,7 +18,10 @@
  *     server's per-phase account of each filing (its "timing" log line) is reported too.
  *
  * Results go to the "Ingestion" section of bench/RESULTS.md. Options: --runs=N (200-page PDF,
- * median), --filings-only (parts 1 and 4 only, results printed, RESULTS.md left alone).
+ * median), --filings=A,B (only the filings whose file name starts with one of these), --filings-only (parts 1 and 4 only, written to the "Ingestion: real filings" section),
+ * --no-write, --database-url=URL and --redis-url=URL (or DATABASE_URL / REDIS_URL: a PostgreSQL
+ * server with pgvector and Redis instead of the embedded database; figures go to sections of their
+ * own, "… (PostgreSQL server)").
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -29,7 +32,19 @@ import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { api, BACKEND_DIST, benchArgs, rssOf, sleep, startServer } from './server.mjs';
+import {
+  api,
+  BACKEND_DIST,
+  benchArgs,
+  cpuSecondsOf,
+  deploymentOf,
+  machine,
+  rssOf,
+  sleep,
+  startServer,
+  uploadFile,
+  waitEmbedded,
+} from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -37,6 +52,7 @@ const PDFDocument = require('pdfkit');
 const { PDFParse } = require('pdf-parse');
 
 const args = benchArgs();
+const deployment = deploymentOf(args);
 const RUNS = Number(args.get('runs') ?? 3);
 const FILINGS_ONLY = args.has('filings-only');
 const positional = process.argv.slice(2).find((a) => !a.startsWith('--'));
@@ -175,34 +191,14 @@ async function upload(server, sessionId, file, kind) {
   await sleep(100);
   await fetch(`${server.url}/api/environment`).then((r) => r.arrayBuffer());
   await sleep(20);
-  const form = new FormData();
-  form.set('sessionId', sessionId);
-  form.set('kind', kind);
-  form.set('file', await fs.openAsBlob(file), path.basename(file));
-  return api(server, 'POST', '/api/admin/upload', form);
+  return uploadFile(server, sessionId, file, kind);
 }
 
 async function ingest(server, sessionId, file, kind) {
   const started = performance.now();
   const doc = await upload(server, sessionId, file, kind);
-  for (;;) {
-    const list = await api(server, 'GET', `/api/admin/documents?kind=${kind}`);
-    const d = list.find((x) => x.id === doc.id);
-    if (d.status === 'embedded' || d.status === 'error') {
-      if (d.status === 'error') throw new Error(`${path.basename(file)} failed: ${d.error}`);
-      return { seconds: (performance.now() - started) / 1000, chunks: d.totalChunks, id: doc.id };
-    }
-    await sleep(25);
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
-function cpuSecondsOf(pid) {
-  const fields = fs
-    .readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
+  const { seconds, doc: done } = await waitEmbedded(server, doc.id, kind, started);
+  return { seconds, chunks: done.totalChunks, id: doc.id };
 }
 
 async function pdfParseSeconds(file) {
@@ -251,9 +247,11 @@ const phaseText = (t) =>
 /** The 10-K filings of `dir` (sorted), or [] when the folder does not exist. */
 function filingsIn(dir) {
   if (!fs.existsSync(dir)) return [];
+  const only = args.get('filings')?.split(',');
   return fs
     .readdirSync(dir)
     .filter((f) => /10-?K.*\.pdf$/i.test(f))
+    .filter((f) => !only || only.some((name) => f.startsWith(name)))
     .sort()
     .map((f) => path.join(dir, f));
 }
@@ -360,23 +358,26 @@ function insertMsPerChunk(runs) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function machine() {
-  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  return `${os.cpus().length} × ${cpu} (nproc ${os.availableParallelism?.() ?? os.cpus().length}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+function writeResults(name, section) {
+  if (args.has('no-write')) console.log(section);
+  else writeResultsSection(deployment.heading(name), section);
 }
 
-function writeResults(section) {
-  writeResultsSection('Ingestion', section);
+/** The command that reproduces this run, paths relative to the repository. */
+function commandLine() {
+  return ['npm run bench:ingest', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
-  const loadAtStart = os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
+  const loadNow = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ');
+  const loadAtStart = loadNow();
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
     console.log('generating fixtures…');
@@ -390,7 +391,7 @@ async function main() {
 
     // 1, 2 and 4: one server, RUNS uploads of the 200-page PDF, the transcript, then the real filings.
     const dataDir = path.join(work, 'data');
-    const server = await startServer(dataDir);
+    const server = await startServer(dataDir, { env: deployment.env });
     let pdfRuns = [];
     let parseRuns = [];
     let transcript;
@@ -424,16 +425,33 @@ async function main() {
     } finally {
       await server.stop();
     }
-    if (FILINGS_ONLY) return;
+    const where = await deployment.describe(require);
+    if (FILINGS_ONLY) {
+      const pdfSeconds = median(pdfRuns.map((r) => r.seconds));
+      writeResults(
+        'Ingestion: real filings',
+        [
+          `## ${deployment.heading('Ingestion: real filings')}`,
+          '',
+          `Measured ${new Date().toISOString().slice(0, 10)} by \`${commandLine()}\` (node bench/ingest.mjs over ${path.relative(root, BACKEND_DIST)}) on: ${machine()};`,
+          `load average ${loadAtStart} when it started, ${loadNow()} at the end (1, 5, 15 min; the machine is shared).`,
+          `The built server in a child process on the ${where}, local embeddings provider (384 dimensions).`,
+          `200-page synthetic PDF first (${pdfRuns.length} run(s), median ${pdfSeconds.toFixed(2)} s = ${(200 / pdfSeconds).toFixed(1)} pages/s; pdf-parse alone ${median(parseRuns).toFixed(2)} s).`,
+          '',
+          ...filingsSection(filings, path.relative(root, PDF_DIR)),
+        ].join('\n'),
+      );
+      return;
+    }
 
     // 3: the 50 MB PDF in a server process of its own, its peak RSS sampled and read from VmHWM.
     // The data directory is created by a first start (PGlite's initdb peaks far above a normal start,
     // once per installation), so the process measured is a normal start on an existing installation.
     const bigDir = path.join(work, 'data-big');
-    const first = await startServer(bigDir);
+    const first = await startServer(bigDir, { env: deployment.env });
     const initdbHwm = rssOf(first.child.pid).hwm;
     await first.stop();
-    const bigServer = await startServer(bigDir);
+    const bigServer = await startServer(bigDir, { env: deployment.env });
     let big;
     let baseline;
     let peakSampled = 0;
@@ -472,12 +490,12 @@ async function main() {
     ];
     const date = new Date().toISOString().slice(0, 10);
     const section = [
-      '## Ingestion',
+      `## ${deployment.heading('Ingestion')}`,
       '',
-      `Measured ${date} by \`npm run bench:ingest\` (builds the backend, then \`node bench/ingest.mjs --runs=${RUNS}\`) on: ${machine()};`,
-      `load average ${loadAtStart} when it started (1, 5, 15 min; the machine is shared, so figures move by tens of percent between runs).`,
-      'The built server (backend/dist/main.js) in a child process: embedded PostgreSQL (PGlite + pgvector over pglite-socket,',
-      'HNSW and full-text indexes maintained on insert), local embeddings provider (384 dimensions), in-process queue,',
+      `Measured ${date} by \`${commandLine()}\` (builds the backend, then node bench/ingest.mjs) on: ${machine()};`,
+      `load average ${loadAtStart} when it started, ${loadNow()} at the end (1, 5, 15 min; the machine is shared, so figures move by tens of percent between runs).`,
+      `The built server (backend/dist/main.js) in a child process: ${where} (HNSW and full-text indexes maintained on insert),`,
+      'local embeddings provider (384 dimensions),',
       'driven over HTTP on loopback like the admin console: multipart upload, then GET /api/admin/documents every 25 ms',
       'until the document is `embedded`.',
       '',
@@ -489,7 +507,9 @@ async function main() {
       `| 1 MB transcript (${mb(sizes.transcript)}, '[hh:mm:ss] Speaker: text' turns, ${transcript.chunks} chunks), upload → embedded | ${transcript.seconds.toFixed(2)} s (${transcriptMbPerSecond.toFixed(2)} MB/s) | |`,
       `| peak RSS of the server process during a 50 MB PDF ingestion (${mb(sizes.bigPdf)}, 300 slides with photos, ${big.chunks} chunks): VmHWM over the process's whole life (start on an existing DATA_DIR, sign-in, upload, ingestion) | **${mb(big.hwm)}** (sampled every 50 ms during the ingestion: ${mb(peakSampled)}; ${mb(baseline.rss)} idle before the upload) | < 600 MB: ${verdicts[1]} |`,
       `| 50 MB PDF, upload → embedded | ${big.seconds.toFixed(2)} s | |`,
-      `| (for reference) VmHWM of the very first start of an installation, when PGlite runs initdb | ${mb(initdbHwm)} | |`,
+      ...(deployment.server
+        ? []
+        : [`| (for reference) VmHWM of the very first start of an installation, when PGlite runs initdb | ${mb(initdbHwm)} | |`]),
       '',
       `All runs: ${pdfRuns.map((r, i) => `${r.seconds.toFixed(2)} s / pdf-parse ${parseRuns[i].toFixed(2)} s`).join('; ')}.`,
       '',
@@ -511,9 +531,10 @@ async function main() {
         : []),
       '',
     ].join('\n');
-    writeResults(section);
+    writeResults('Ingestion', section);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
+    await deployment.cleanRedis(require);
   }
 }
 

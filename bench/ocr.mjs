@@ -21,7 +21,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { writeResultsSection } from './results.mjs';
-import { api, rssOf, sleep, startServer } from './server.mjs';
+import { api, cpuSecondsOf, machine, rssOf, startServer, uploadFile, waitEmbedded } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -79,31 +79,11 @@ function imagePdf(file, pages) {
 
 // ---------------------------------------------------------------- server
 
-function cpuSecondsOf(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
 /** Uploads the PDF and waits for `embedded`, keeping every progress stage seen. */
 async function ingest(server, sessionId, file) {
-  const form = new FormData();
-  form.set('sessionId', sessionId);
-  form.set('kind', 'pdf');
-  form.set('file', await fs.openAsBlob(file), path.basename(file));
   const started = performance.now();
-  const doc = await api(server, 'POST', '/api/admin/upload', form);
-  const stages = [];
-  for (;;) {
-    const d = (await api(server, 'GET', '/api/admin/documents?kind=pdf')).find((x) => x.id === doc.id);
-    if (d.progressStage && stages[stages.length - 1]?.stage !== d.progressStage) {
-      stages.push({ stage: d.progressStage, eta: d.estimatedTimeRemaining, at: (performance.now() - started) / 1000 });
-    }
-    if (d.status === 'embedded' || d.status === 'error') {
-      if (d.status === 'error') throw new Error(`${path.basename(file)} failed: ${d.error}`);
-      return { seconds: (performance.now() - started) / 1000, doc: d, stages };
-    }
-    await sleep(100);
-  }
+  const doc = await uploadFile(server, sessionId, file, 'pdf');
+  return waitEmbedded(server, doc.id, 'pdf', started, 100);
 }
 
 // ---------------------------------------------------------------- measures
@@ -154,11 +134,6 @@ async function tesseractFloor(file) {
   } finally {
     await worker.terminate();
   }
-}
-
-function machine() {
-  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
 // ---------------------------------------------------------------- main

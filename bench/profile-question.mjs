@@ -5,7 +5,11 @@
  * over POST /api/chat/stream (local provider), profiled with the V8 CPU profiler (node:inspector, the
  * same sampler as `node --cpu-prof`) only while they run. Prints CPU ms per question, self time by
  * package / file and the top functions; writes the .cpuprofile (open it in Chrome DevTools).
+ * Also counts the SQL statements per question (by statement, with their time) and the connection
+ * pool's queue: the most requests waiting for a connection and the time they waited.
  * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE]
+ *        [--pool=N] (DB_POOL_SIZE) [--database-url=URL] [--redis-url=URL] (or DATABASE_URL / REDIS_URL: a PostgreSQL server
+ *        loaded by `node bench/chat.bench.mjs --database-url=URL`; --gap=0 is a burst)
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -15,7 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { get, post, stream } from './chat-client.mjs';
-import { BACKEND_DIST, benchArgs, BENCH_LIMITS } from './server.mjs';
+import { BACKEND_DIST, benchArgs, BENCH_LIMITS, deploymentOf } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = BACKEND_DIST;
@@ -23,7 +27,8 @@ const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const N = Number(args.get('questions') ?? 40);
 const GAP = Number(args.get('gap') ?? 150);
-const dataDir = path.resolve(args.get('data-dir') ?? '');
+const deployment = deploymentOf(args);
+const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-profile-'));
 const out = args.get('out') ?? path.join(os.tmpdir(), `question-${Date.now()}.cpuprofile`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -36,9 +41,30 @@ const config = loadConfig(
     SEED_DEMO: 'false',
     AI_PROVIDER: 'local',
     ...BENCH_LIMITS,
+    ...deployment.env,
   },
   { dataDir },
 );
+// Every statement of the app, timed from the driver's call to its answer; and the pool's queue.
+const pg = require('pg');
+const statements = new Map();
+let counting = false;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (config, values, callback) {
+  const result = originalQuery.call(this, config, values, callback);
+  if (!counting || typeof config !== 'string' || typeof result?.then !== 'function') return result;
+  const key = config.replace(/\s+/g, ' ').trim().slice(0, 70);
+  const started = performance.now();
+  const count = () => {
+    const s = statements.get(key) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += performance.now() - started;
+    statements.set(key, s);
+  };
+  result.then(count, count);
+  return result;
+};
+const pool = { maxWaiting: 0, waits: [] };
 const app = await createApp(config);
 app.useLogger(['error']);
 await app.listen(0, '127.0.0.1');
@@ -63,6 +89,19 @@ for (let u = 0; u < N; u++) {
 for (const q of questions) await get(url, `/api/search?q=${encodeURIComponent(q)}`, users[0].cookie);
 await sleep(2500);
 
+const driverPool = db.driver.master;
+const originalConnect = driverPool.connect.bind(driverPool);
+driverPool.connect = (callback) => {
+  const started = performance.now();
+  pool.maxWaiting = Math.max(pool.maxWaiting, driverPool.waitingCount ?? 0);
+  const done = (err, client, release) => {
+    if (counting) pool.waits.push(performance.now() - started);
+    callback(err, client, release);
+  };
+  return callback ? originalConnect(done) : originalConnect();
+};
+const sampler = setInterval(() => (pool.maxWaiting = Math.max(pool.maxWaiting, driverPool.waitingCount ?? 0)), 2);
+counting = true;
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
@@ -80,6 +119,8 @@ const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
+counting = false;
+clearInterval(sampler);
 fs.writeFileSync(out, JSON.stringify(profile));
 await app.close();
 
@@ -125,4 +166,14 @@ console.log('\nself time per question by package / file:');
 for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
 console.log('\ntop functions (self time per question):');
 for (const [f, t] of top(fns, 30)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${f}`);
+const waits = [...pool.waits].sort((a, b) => a - b);
+console.log(
+  `\nconnection pool (max ${driverPool.options.max}): at most ${pool.maxWaiting} requests waiting; ${waits.length} checkouts, wait p50 ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p95 ${waits[Math.floor(waits.length * 0.95)]?.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms`,
+);
+const total = [...statements.values()].reduce((a, s) => a + s.n, 0);
+console.log(`SQL statements: ${(total / N).toFixed(1)} per question (call → answer, mean ms):`);
+for (const [k, s] of [...statements].sort((a, b) => b[1].n - a[1].n).slice(0, 25))
+  console.log(`  ${(s.n / N).toFixed(2).padStart(6)} × ${(s.ms / s.n).toFixed(1).padStart(7)} ms  ${k}`);
 console.log(`\nprofile: ${out}`);
+if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+await deployment.cleanRedis(require);

@@ -7,7 +7,8 @@ const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md
 
 export function writeResultsSection(heading, section) {
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.search(new RegExp(`^## ${heading}\\s*$`, 'm'));
+  // The heading as written (a server section's heading holds parentheses).
+  const start = text.search(new RegExp(`^## ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
   if (start === -1) {
     text = `${text.trimEnd()}\n\n${section}`;
   } else {

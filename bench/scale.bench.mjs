@@ -9,7 +9,10 @@
  * rate-limit counters), the local AI provider, the demo conference ingested. Both runs use the same
  * database and questions. Reports time to first content (p50/p95/max), stream completion and errors
  * for each, and the 2-process p95 beside the 1-process p95 as a ratio. Writes the "Scale out" section
- * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (10), --no-write.
+ * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (10), --no-write,
+ * --database-url=URL (or DATABASE_URL: a PostgreSQL server with pgvector instead of the embedded
+ * one; figures go to "Scale out (PostgreSQL server)"), --redis-url=URL (or REDIS_URL; default
+ * redis://127.0.0.1:6379).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,16 +24,17 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { post, stream } from './chat-client.mjs';
 import { writeResultsSection } from './results.mjs';
-import { benchArgs } from './server.mjs';
+import { benchArgs, deploymentOf } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
+const deployment = deploymentOf(args);
 const STREAMS = Number(args.get('streams') ?? 200);
 const OVER_S = Number(args.get('over') ?? 10);
 const ROUNDS = Number(args.get('rounds') ?? 2);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = deployment.redisUrl ?? 'redis://127.0.0.1:6379';
 const QUESTIONS = [
   'What are the equipment financing trends for 2025?',
   'What credit criteria do lenders use for equipment loans?',
@@ -149,14 +153,15 @@ async function loadAverage() {
 
 async function main() {
   if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
-  const db = await startDatabaseServer();
-  const prefix = `ca-bench-scale-${process.pid}`;
+  const db = deployment.databaseUrl ? { url: deployment.databaseUrl, stop: async () => {} } : await startDatabaseServer();
+  const prefix = deployment.queuePrefix;
   const env = {
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-scale-secret-0123456789abcdef',
     DATABASE_URL: db.url,
     REDIS_URL,
     QUEUE_PREFIX: prefix,
+    ...(deployment.poolSize ? { DB_POOL_SIZE: String(deployment.poolSize) } : {}),
     AI_PROVIDER: 'local',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_EMAIL: '1000',
@@ -215,11 +220,15 @@ async function main() {
     const ratio = two.ttfc.p95 / one.ttfc.p95;
     const row = (label, r) =>
       `| ${label} | ${ms(r.ttfc.p95)} (p50 ${ms(r.ttfc.p50)}, max ${ms(r.ttfc.max)}) | ${ms(r.total.p95)} | ${r.errors} of ${r.n}${r.errors ? ` (${r.errorKinds.join(', ')})` : ''} |`;
-    const section = `## Scale out
+    const command = ['npm run bench:scale', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
+    const database = deployment.databaseUrl
+      ? `one database for all: ${await deployment.describe(require)}`
+      : 'one database for all: the embedded PGlite + pgvector server, in a process of its own started by the script and served on a loopback port';
+    const section = `## ${deployment.heading('Scale out')}
 
-Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:scale\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
+Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
 Load average (1 min) of the machine: ${loadBefore} before, ${loadAfter} after (the machine is shared; other processes add noise).
-Settings of every API process (server style): NODE_ENV=production, DATABASE_URL (one database for all: the embedded PGlite + pgvector server, in a process of its own started by the script and served on a loopback port; this machine's PostgreSQL 15 has no pgvector), REDIS_URL (Bull queue and the shared rate-limit counters), AI_PROVIDER=local, the demo conference (15 documents) ingested.
+Settings of every API process (server style): NODE_ENV=production, DATABASE_URL (${database}), REDIS_URL (Bull queue and the shared rate-limit counters), AI_PROVIDER=local, the demo conference (15 documents) ingested.
 Load: ${STREAMS} chat streams (POST /api/chat/stream) arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms), each from its own attendee on its own thread, 8 different questions; the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
 
 | API processes | time to first content, p95 | stream complete, p95 | errors (non-200, error event, missing [DONE]) |
@@ -234,11 +243,11 @@ Ratio, time to first content p95, 2 processes / 1 process: **${ratio.toFixed(2)}
 Verdict: ${[...runs.one, ...runs.two].every((r) => r.errors === 0) ? '0 errors in every round (target met)' : 'errors seen (target missed)'}; the ratio is reported as measured, with the spread of the rounds above.
 
 Notes:
-- Both API processes, the database server and the load generator share this machine's 2 cores, so the second process adds no core of its own: it splits the Node.js work (HTTP, SSE, the answer's text work) over two event loops while the single database thread (PGlite runs in one process, one query at a time) stays shared. On separate machines each API process brings its own cores; the database (a PostgreSQL server with pgvector) is then the shared part.
+- Both API processes, the database server and the load generator share this machine's 2 cores, so the second process adds no core of its own: it splits the Node.js work (HTTP, SSE, the answer's text work) over two event loops while the database stays shared (${deployment.databaseUrl ? 'the PostgreSQL server on the same 2 cores' : 'PGlite runs in one process, one query at a time'}). On separate machines each API process brings its own cores; the database (a PostgreSQL server with pgvector) is then the shared part.
 - Rounds differ by up to ${(Math.max(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95)) / Math.min(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95))).toFixed(0)}× on this shared machine (other engineers' test runs share the 2 cores; see the load average): a round that meets a busy moment is slow whichever configuration it measures, which is why rounds alternate their order and the median round is reported.
 - Time to first content is measured from sending the request to the first \`content\` event (retrieval and the start of the answer), as in the Chat section.
 `;
-    if (args.get('no-write') !== 'true') writeResultsSection('Scale out', section);
+    if (args.get('no-write') !== 'true') writeResultsSection(deployment.heading('Scale out'), section);
     else console.log(section);
   } finally {
     for (const api of apis.reverse()) await api.stop();

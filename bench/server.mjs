@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -154,4 +155,107 @@ export function rssOf(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+}
+
+/**
+ * Where a benchmark's server keeps its data: the embedded default, or a PostgreSQL server (with the
+ * pgvector extension) and Redis given by `--database-url` / `--redis-url` or the usual settings
+ * (DATABASE_URL, REDIS_URL). `env` goes to every server the script starts; `label` and `heading`
+ * put the server figures in sections of their own in bench/RESULTS.md, beside the embedded ones.
+ */
+export function deploymentOf(args = benchArgs()) {
+  const databaseUrl = args.get('database-url') ?? process.env.DATABASE_URL ?? null;
+  const redisUrl = args.get('redis-url') ?? process.env.REDIS_URL ?? null;
+  const server = Boolean(databaseUrl);
+  // Queues and counters of this run stay apart from anyone else's on the same Redis.
+  const queuePrefix = `${process.env.QUEUE_PREFIX ?? 'bench'}-${process.pid}`;
+  // Connections per process: about twice the database server's cores over the processes sharing it.
+  const poolSize = args.get('pool') ?? process.env.DB_POOL_SIZE;
+  const env = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(poolSize ? { DB_POOL_SIZE: poolSize } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix } : {}),
+  };
+  return {
+    server,
+    databaseUrl,
+    redisUrl,
+    queuePrefix,
+    env,
+    poolSize: poolSize ? Number(poolSize) : null,
+    heading: (name) => (server ? `${name} (PostgreSQL server)` : name),
+    /** One sentence on the database and queue, with the server's versions read from it. */
+    async describe(require) {
+      if (!server) return 'embedded database (PGlite + pgvector, in process, over pglite-socket), in-process queue';
+      const { Client } = require('pg');
+      const pg = new Client({ connectionString: databaseUrl });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query(
+          `SELECT current_setting('server_version') AS version, (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS vector,
+                  current_setting('max_connections') AS connections, current_setting('shared_buffers') AS buffers`,
+        );
+        const r = rows[0];
+        return `PostgreSQL ${r.version} server on ${new URL(databaseUrl).host} (pgvector ${r.vector ?? 'not yet created'}, max_connections ${r.connections}, shared_buffers ${r.buffers}; ${poolSize ? `DB_POOL_SIZE=${poolSize}` : 'default pool size'} per process), ${redisUrl ? `Redis on ${new URL(redisUrl).host} (Bull queue, shared counters)` : 'in-process queue'}`;
+      } finally {
+        await pg.end();
+      }
+    },
+    /** Removes this run's Redis keys (best effort). */
+    async cleanRedis(require) {
+      if (!redisUrl) return;
+      try {
+        const Redis = require('ioredis');
+        const redis = new Redis(redisUrl);
+        const keys = await redis.keys(`${queuePrefix}:*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+      } catch {
+        // best effort
+      }
+    },
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
+export function cpuSecondsOf(pid) {
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** The machine a figure was measured on, for RESULTS.md. */
+export function machine() {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu} (nproc ${os.availableParallelism?.() ?? os.cpus().length}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** Uploads `file` as the admin console does (multipart POST /api/admin/upload); returns the document. */
+export async function uploadFile(server, sessionId, file, kind) {
+  const form = new FormData();
+  form.set('sessionId', sessionId);
+  form.set('kind', kind);
+  form.set('file', await fs.openAsBlob(file), path.basename(file));
+  return api(server, 'POST', '/api/admin/upload', form);
+}
+
+/**
+ * Waits until the document `id` is `embedded` (throws on `error`), polling the admin list every
+ * `pollMs`; returns the seconds since `started`, the document and every progress stage seen.
+ */
+export async function waitEmbedded(server, id, kind, started, pollMs = 25) {
+  const stages = [];
+  for (;;) {
+    const d = (await api(server, 'GET', `/api/admin/documents?kind=${kind}`)).find((x) => x.id === id);
+    if (d.progressStage && stages.at(-1)?.stage !== d.progressStage) {
+      stages.push({ stage: d.progressStage, eta: d.estimatedTimeRemaining, at: (performance.now() - started) / 1000 });
+    }
+    if (d.status === 'embedded' || d.status === 'error') {
+      if (d.status === 'error') throw new Error(`${d.filename ?? id} failed: ${d.error}`);
+      return { seconds: (performance.now() - started) / 1000, doc: d, stages };
+    }
+    await sleep(pollMs);
+  }
 }

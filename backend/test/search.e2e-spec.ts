@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { sessionCookie } from './utils/sse-client';
-import { DF_CACHE_WORDS, LOOKUP_TERMS, RetrievalRepository } from '../src/retrieval/retrieval.repository';
+import { DF_CACHE_WORDS, LOOKUP_TERMS } from '../src/retrieval/bm25';
+import { HybridSearch } from '../src/retrieval/hybrid-search';
 import { startTestApp, TestApp } from './utils/test-app';
 
 describe('semantic search (GET /api/search)', () => {
@@ -89,8 +90,8 @@ describe('search word statistics stay bounded (issue 10, item 12)', () => {
   });
 
   it('looks up at most LOOKUP_TERMS words of one query and keeps at most DF_CACHE_WORDS words', async () => {
-    const repository = t.app.get(RetrievalRepository);
-    const stats = () => (repository as unknown as { stats: { df: { size: number } } }).stats.df;
+    const repository = t.app.get(HybridSearch);
+    const stats = () => ({ size: repository.words.cachedWords });
     const long = Array.from({ length: 200 }, (_, i) => `zq${i}word`);
     await repository.termWeights(long);
     expect(stats().size).toBe(LOOKUP_TERMS);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
+import { poolSizeOf } from '../database/database.module';
 
 const base = { NODE_ENV: 'test' };
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { dataDir: os.tmpdir(), sessionSecret: 'x'.repeat(32) });
@@ -46,5 +47,22 @@ describe('loadConfig: object storage and scale-out settings', () => {
   it('INGEST_IN_API is true by default and may be false with Redis', () => {
     expect(load({}).ingestInApi).toBe(true);
     expect(load({ INGEST_IN_API: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }).ingestInApi).toBe(false);
+  });
+});
+
+describe('loadConfig: database pool size (DB_POOL_SIZE)', () => {
+  it('sizes the pool from the setting, else 10 connections for the embedded database and for a server', () => {
+    expect(poolSizeOf(load({}))).toBe(10);
+    expect(poolSizeOf(load({ DATABASE_URL: 'postgres://db/conference' }))).toBe(10);
+    expect(poolSizeOf(load({ DATABASE_URL: 'postgres://db/conference', DB_POOL_SIZE: '4' }))).toBe(4);
+    expect(poolSizeOf(load({ DB_POOL_SIZE: '16' }))).toBe(16);
+  });
+
+  it('refuses a pool size that is not a whole number from 1 to 500', () => {
+    for (const bad of ['0', '-2', '2.5', 'ten', '501']) {
+      expect(() => load({ DB_POOL_SIZE: bad })).toThrow(
+        new ConfigError(`DB_POOL_SIZE must be a whole number between 1 and 500 (got "${bad}").`),
+      );
+    }
   });
 });

@@ -63,6 +63,11 @@ export class AppConfig {
   readonly openaiDailyBudgetUsd?: number;
   /** Longest completion the model may write per call, in tokens (OPENAI_MAX_TOKENS). */
   readonly openaiMaxTokens!: number;
+  /**
+   * Connections each process keeps to the database (DB_POOL_SIZE). Default: 10 for the embedded
+   * database (one backend executes every statement), DEFAULT_SERVER_POOL_SIZE for a server.
+   */
+  readonly dbPoolSize?: number;
   /** Pool: longest wait for a database connection, and longest statement (ms). */
   readonly dbConnectionTimeoutMs!: number;
   readonly dbStatementTimeoutMs!: number;
@@ -159,6 +164,11 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}").`);
   }
   return Number(raw);
+}
+
+/** A whole number in [min, max], or undefined when the setting is not given. */
+function optionalInt(env: Env, name: string, min: number, max: number): number | undefined {
+  return str(env, name) === undefined ? undefined : int(env, name, min, min, max);
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -332,6 +342,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     openaiMaxRetries: int(env, 'OPENAI_MAX_RETRIES', 2, 0, 5),
     openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD', aiProvider === 'openai' ? DEFAULT_OPENAI_DAILY_BUDGET_USD : undefined),
     openaiMaxTokens: int(env, 'OPENAI_MAX_TOKENS', 1500, 16, 100000),
+    dbPoolSize: optionalInt(env, 'DB_POOL_SIZE', 1, 500),
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10000, 100, 600000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 60000, 0, 3600000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),

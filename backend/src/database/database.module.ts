@@ -8,7 +8,22 @@ import { runMigrationsLocked } from './migration-lock';
 import { migrations } from './migrations';
 import { startupOptions } from './session-settings';
 
-const POOL_SIZE = 10;
+/** The embedded database executes one statement at a time: more connections only queue there. */
+export const EMBEDDED_POOL_SIZE = 10;
+/**
+ * Connections of one process to a PostgreSQL server unless DB_POOL_SIZE says otherwise. A search
+ * keeps a server core busy for its whole statement, so statements running at once beyond about twice
+ * the server's cores only share those cores and all finish later: measured on a 2-core server with a
+ * burst of 50 questions, 4 connections gave the searches a third of the time 10 did, and 20 were
+ * slower still (bench/RESULTS.md). The right size is about 2 × the server's cores ÷ the processes
+ * sharing it, which the application cannot know: 10 suits a 4-8 core server with one or two API
+ * processes and a worker, and stays far under PostgreSQL's default `max_connections` (100).
+ */
+export const DEFAULT_SERVER_POOL_SIZE = 10;
+
+export function poolSizeOf(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>): number {
+  return config.dbPoolSize ?? (config.databaseUrl ? DEFAULT_SERVER_POOL_SIZE : EMBEDDED_POOL_SIZE);
+}
 const EMBEDDED = Symbol('EMBEDDED_DATABASE');
 
 /** Stops the embedded server after TypeORM has closed its pool. */
@@ -33,7 +48,7 @@ class EmbeddedDatabaseCloser implements OnApplicationShutdown {
     {
       provide: EMBEDDED,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, POOL_SIZE + 2)),
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, poolSizeOf(config) + 2)),
     },
   ],
   exports: [EMBEDDED],
@@ -60,7 +75,7 @@ class EmbeddedDatabaseModule {}
           logging: ['error' as const],
           // Bounded waits: for a pooled connection, and for any one statement (settings).
           extra: {
-            max: POOL_SIZE,
+            max: poolSizeOf(config),
             // Search settings of every session (session-settings.ts); the embedded database sets them itself.
             options: startupOptions(),
             connectionTimeoutMillis: config.dbConnectionTimeoutMs,

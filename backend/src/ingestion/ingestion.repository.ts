@@ -138,6 +138,17 @@ export class IngestionRepository {
   }
 
   /**
+   * Merges the full-text index's pending list into the index proper. New rows go to that list (GIN
+   * `fastupdate`, cheap per INSERT) and every search scans all of it until it is merged; PostgreSQL
+   * merges it only when autovacuum runs or the list is full (4 MB), the embedded database never on
+   * its own. Done once per document, before its chunks become searchable: searches right after an
+   * upload cost what they cost before it (measured on the dev set's filings: the GIN scan 17.6 → 1.4 ms).
+   */
+  async mergeTextIndex(): Promise<void> {
+    await this.db.query(`SELECT gin_clean_pending_list('chunks_tsv_gin'::regclass)`);
+  }
+
+  /**
    * The end of a run, in ONE transaction: the chunks of every other run of the document are deleted
    * and the document becomes `embedded` (version + 1, embedding model recorded), so readers go from
    * the old chunks to the new ones at once. Throws SupersededError (and changes nothing) when the

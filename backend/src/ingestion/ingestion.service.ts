@@ -33,7 +33,8 @@ interface ChunkBatch {
  * bench:ingest). Main thread: `sourceMs` waiting for the next pages or turns (parsing runs on its
  * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
  * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the chunking of
- * the next batch), `insertWaitMs` (the part of it the run waited for), `progressMs`, `finishMs`.
+ * the next batch), `insertWaitMs` (the part of it the run waited for), `progressMs`, `indexMs` (the
+ * full-text index's pending list merged, `mergeTextIndex`), `finishMs`.
  * `thread`: the parsing thread's own account (PDF); `ocrMs`: OCR of pages without text layer.
  */
 export interface IngestTiming extends PdfChunkTiming {
@@ -44,6 +45,7 @@ export interface IngestTiming extends PdfChunkTiming {
   insertMs: number;
   insertWaitMs: number;
   progressMs: number;
+  indexMs: number;
   finishMs: number;
   batches: number;
   thread: Partial<ParseThreadTiming> & { ocrMs?: number };
@@ -59,6 +61,7 @@ function newTiming(): IngestTiming {
     insertMs: 0,
     insertWaitMs: 0,
     progressMs: 0,
+    indexMs: 0,
     finishMs: 0,
     batches: 0,
     thread: {},
@@ -187,7 +190,10 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    const t = performance.now();
+    let t = performance.now();
+    await this.repository.mergeTextIndex();
+    timing.indexMs = performance.now() - t;
+    t = performance.now();
     await this.repository.finish(doc.id, run, model, index, ocr.pages);
     timing.finishMs = performance.now() - t;
     timing.totalMs = performance.now() - started;

@@ -3,7 +3,8 @@ import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
 import { keywords, stemOf } from '../ai/generation/keywords';
-import { EXPANSION_WEIGHT, type RetrievalRepository } from './retrieval.repository';
+import { EXPANSION_WEIGHT } from './bm25';
+import type { HybridSearch } from './hybrid-search';
 import type { TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
 import { capPerDocument, rerank } from './rerank';
@@ -38,7 +39,7 @@ export function rarityOf(terms: TermWeight[]): Record<string, number> {
 }
 
 export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalOptions {
-  repository: RetrievalRepository;
+  repository: HybridSearch;
   embeddings: EmbeddingsProvider;
 }
 
@@ -49,7 +50,7 @@ export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalO
  */
 export class ConferenceRetriever extends BaseRetriever<Passage> {
   lc_namespace = ['conference', 'retrievers'];
-  private readonly repository: RetrievalRepository;
+  private readonly repository: HybridSearch;
   private readonly embeddings: EmbeddingsProvider;
   private readonly options: RetrievalOptions;
   /** How rare each key word of the last query searched is (`rarityOf`), from the same word statistics. */

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { readContentVersion } from '../database/content-version';
 import { DEFAULT_EF_SEARCH } from '../database/session-settings';
-import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
+import type { CorpusCounts } from './bm25';
+import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
+
+/**
+ * The hybrid search statement's inputs, the ranking policy already applied (`HybridSearch`): the words
+ * the text side scores with their weights, the tsquery that selects its candidates, exact or HNSW.
+ */
+export interface SearchStatement extends Omit<HybridQuery, 'words' | 'expansionWords' | 'terms' | 'exact'> {
+  textTerms: TermWeight[];
+  candidateFilter: string;
+  exact: boolean;
+}
 
 /** Reciprocal rank fusion constant: score = Σ 1 / (RRF_K + rank) over the vector and full-text rankings. */
 export const RRF_K = 60;
@@ -12,69 +22,9 @@ export { DEFAULT_EF_SEARCH } from '../database/session-settings';
 export const DEFAULT_CANDIDATES = 40;
 /** Share of `ts_rank_cd` (cover density: query words close together) added to the IDF sum of the text rank. */
 const TS_RANK_WEIGHT = 0.5;
-/** How long the document-frequency cache is trusted before the set of embedded documents is checked again. */
-const STATS_TTL_MS = 2000;
 
-/** A session filter leaving at most this many chunks is searched by exact distance rather than HNSW. */
-export const EXACT_SCAN_MAX_CHUNKS = 4000;
-/** Share of its IDF an expansion word (`expansionsOf`) counts for in the text rank. */
-export const EXPANSION_WEIGHT = 0.5;
 /** Added to the text rank of a chunk per expansion phrase it holds (about the IDF of a rare word). */
 export const PHRASE_BONUS = 2;
-/** Words whose document frequency is kept (about 100 bytes each). */
-export const DF_CACHE_WORDS = 20_000;
-/** Words of one query looked up at most (before stop words are known to be dropped). */
-export const LOOKUP_TERMS = 24;
-const newDfCache = () => new LRUCache<string, { df: number; tsquery: string }>({ max: DF_CACHE_WORDS });
-/** Query words used by the text ranking (a longer question keeps its first ones). */
-const MAX_TERMS = 12;
-/**
- * About how many chunks the full-text side may score per query. Words matching more are still scored
- * but do not select candidates on their own: a rare word, or several common words together, must match.
- */
-export const TEXT_CANDIDATE_BUDGET = 600;
-
-/**
- * The tsquery (text) that selects full-text candidates, from the words' `websearch_to_tsquery` forms. All words OR-ed while they match
- * few enough chunks together; otherwise the rarest words OR-ed up to the budget; when even the
- * rarest word matches more, the rarest words AND-ed until the expected matches fit the budget.
- */
-export function candidateFilter(terms: TermWeight[], budget = TEXT_CANDIDATE_BUDGET): string {
-  if (terms.length === 0) return '';
-  const q = (t: TermWeight) => `(${t.tsquery})`;
-  const byRarity = [...terms].sort((a, b) => a.df - b.df);
-  const sum = byRarity.reduce((s, t) => s + t.df, 0);
-  if (sum <= budget) return byRarity.map(q).join(' | ');
-  const ored: TermWeight[] = [];
-  let rows = 0;
-  for (const t of byRarity) {
-    if (rows + t.df > budget) break;
-    ored.push(t);
-    rows += t.df;
-  }
-  if (ored.length > 0) return ored.map(q).join(' | ');
-  const anded: TermWeight[] = [];
-  let expected = byRarity[0].total;
-  for (const t of byRarity) {
-    anded.push(t);
-    expected *= t.df / Math.max(1, t.total);
-    if (expected <= budget) break;
-  }
-  return anded.map(q).join(' & ');
-}
-
-interface CorpusStats {
-  /** Changes whenever a document is embedded, re-embedded or removed. */
-  signature: string;
-  checkedAt: number;
-  /** Searchable chunks. */
-  total: number;
-  /** Searchable chunks per session. */
-  sessionChunks: Map<string, number>;
-  /** Per word: chunks containing it (-1: a word the English configuration ignores) and its tsquery. */
-  /** Bounded (least recently used words go first): every distinct word searched would otherwise stay. */
-  df: LRUCache<string, { df: number; tsquery: string }>;
-}
 
 /** pgvector's text form of a vector. */
 export function toVectorLiteral(v: number[]): string {
@@ -88,57 +38,30 @@ interface PassageRow extends Omit<Passage, 'page' | 'startTime' | 'endTime'> {
 }
 
 /**
- * Hybrid search over `chunks`: pgvector cosine distance on the HNSW index and PostgreSQL full-text
- * search (`websearch_to_tsquery` on the GIN index; ranked by the IDF of the matched words plus
- * `ts_rank_cd`), fused by reciprocal rank in SQL,
- * filtered by session in SQL, only documents whose status is 'embedded', at most `perDocument`
- * passages of one document.
+ * The candidates of the two rankings, as CTEs of the search statement: `vec` (the nearest chunks,
+ * HNSW or exact), `txt_matches` (chunks the candidate filter selects, by the IDF of the words they
+ * hold) and `txt` (the best of those refined by cover density).
  */
-@Injectable()
-export class RetrievalRepository {
-  constructor(private readonly db: DataSource) {}
-
-  async hybridSearch(query: HybridQuery): Promise<Passage[]> {
-    return (await this.hybridSearchAtVersion(query)).passages;
-  }
-
-  /**
-   * `hybridSearch`, with the content version (`readContentVersion`) the passages were found at, read in
-   * the same statement (so in the same snapshot); null when nothing was found.
-   */
-  async hybridSearchAtVersion(query: HybridQuery): Promise<{ passages: Passage[]; contentVersion: string | null }> {
-    const params: unknown[] = [];
-    const p = (value: unknown) => `$${params.push(value)}`;
-    const { own, expansion: expansionTerms } = query.terms ?? (await this.queryTerms(query.words, query.expansionWords ?? []));
-    const ownWords = new Set(own.map((t) => t.tsquery));
-    const expansion = expansionTerms.filter((t) => !ownWords.has(t.tsquery)).map((t) => ({ ...t, idf: t.idf * EXPANSION_WEIGHT }));
-    const terms = [...own, ...expansion];
-    const filter = candidateFilter(terms);
-    // Phrases of the pages that answer such questions ('consolidated balance sheets') are rare
-    // together: chunks holding one are candidates even when their words are too common for the budget.
-    const phrases = (query.phrases ?? []).filter((ph) => ph.includes(' ')).map((ph) => `phraseto_tsquery('english', ${p(ph)})`);
-    const phraseClause = phrases.map((q) => ` || ${q}`).join('');
-    const phraseRank = phrases.map((q) => ` + CASE WHEN c.tsv @@ ${q} THEN ${PHRASE_BONUS} ELSE 0 END`).join('');
-    // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
-    // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.
-    const exact = query.exact ?? (query.sessionIds.length > 0 && (await this.filteredChunks(query.sessionIds)) <= EXACT_SCAN_MAX_CHUNKS);
-    const vector = p(toVectorLiteral(query.embedding));
-    const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
-    const rrfK = p(RRF_K);
-    const sessionClause = query.sessionIds.length > 0 ? `AND c.session_id = ANY(${p(query.sessionIds)}::uuid[])` : '';
-    // Chunks of documents not (or no longer) embedded are left out. Written as a filter on an array
-    // computed once, so the planner never turns it into a join that bypasses the HNSW and GIN indexes.
-    const embedded = `c.document_id <> ALL (ARRAY(SELECT d.id FROM documents d WHERE d.status <> 'embedded'))`;
-    // `+ 0` hides the distance from the planner's index matching: an exact scan, for recall checks.
-    const vectorOrder = exact ? `(c.embedding <=> ${vector}::vector) + 0` : `c.embedding <=> ${vector}::vector`;
-    // Text rank: the IDF of each query word the chunk contains, plus cover density (words close together).
-    // Each word's tsquery goes in as a constant, so the GIN index serves the filter and nothing is parsed per row.
-    const idfSum = terms.length
-      ? terms.map((t) => `CASE WHEN c.tsv @@ ${p(t.tsquery)}::tsquery THEN ${p(t.idf)}::float8 ELSE 0 END`).join(' + ')
-      : '0';
-    const anyWord = terms.map((t) => `(${t.tsquery})`).join(' | ');
-    const sql = `
-      WITH vec AS MATERIALIZED (
+function candidateCtes(query: SearchStatement, p: (value: unknown) => string, vector: string, candidates: string): string {
+  const { textTerms: terms, candidateFilter: filter, exact } = query;
+  // Phrases of the pages that answer such questions ('consolidated balance sheets') are rare
+  // together: chunks holding one are candidates even when their words are too common for the budget.
+  const phrases = (query.phrases ?? []).filter((ph) => ph.includes(' ')).map((ph) => `phraseto_tsquery('english', ${p(ph)})`);
+  const phraseClause = phrases.map((q) => ` || ${q}`).join('');
+  const phraseRank = phrases.map((q) => ` + CASE WHEN c.tsv @@ ${q} THEN ${PHRASE_BONUS} ELSE 0 END`).join('');
+  const sessionClause = query.sessionIds.length > 0 ? `AND c.session_id = ANY(${p(query.sessionIds)}::uuid[])` : '';
+  // Chunks of documents not (or no longer) embedded are left out. Written as a filter on an array
+  // computed once, so the planner never turns it into a join that bypasses the HNSW and GIN indexes.
+  const embedded = `c.document_id <> ALL (ARRAY(SELECT d.id FROM documents d WHERE d.status <> 'embedded'))`;
+  // `+ 0` hides the distance from the planner's index matching: an exact scan, for recall checks.
+  const vectorOrder = exact ? `(c.embedding <=> ${vector}::vector) + 0` : `c.embedding <=> ${vector}::vector`;
+  // Text rank: the IDF of each query word the chunk contains, plus cover density (words close together).
+  // Each word's tsquery goes in as a constant, so the GIN index serves the filter and nothing is parsed per row.
+  const idfSum = terms.length
+    ? terms.map((t) => `CASE WHEN c.tsv @@ ${p(t.tsquery)}::tsquery THEN ${p(t.idf)}::float8 ELSE 0 END`).join(' + ')
+    : '0';
+  const anyWord = terms.map((t) => `(${t.tsquery})`).join(' | ');
+  return `vec AS MATERIALIZED (
         SELECT c.id, c.embedding <=> ${vector}::vector AS dist
           FROM chunks c
          WHERE ${embedded} ${sessionClause}
@@ -156,7 +79,33 @@ export class RetrievalRepository {
           FROM txt_matches
          ORDER BY rank DESC, id
          LIMIT ${candidates}
-      ), fused AS (
+      )`;
+}
+
+/**
+ * Hybrid search over `chunks`: pgvector cosine distance on the HNSW index and PostgreSQL full-text
+ * search (`websearch_to_tsquery` on the GIN index; ranked by the IDF of the matched words plus
+ * `ts_rank_cd`), fused by reciprocal rank in SQL,
+ * filtered by session in SQL, only documents whose status is 'embedded', at most `perDocument`
+ * passages of one document.
+ */
+@Injectable()
+export class RetrievalRepository implements CorpusCounts {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * The search statement (one round trip): the passages, best first, with the content version
+   * (`readContentVersion`) they were found at, read in the same statement (so in the same snapshot);
+   * null when nothing was found.
+   */
+  async hybridSearchAtVersion(query: SearchStatement): Promise<{ passages: Passage[]; contentVersion: string | null }> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    const vector = p(toVectorLiteral(query.embedding));
+    const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
+    const rrfK = p(RRF_K);
+    const sql = `
+      WITH ${candidateCtes(query, p, vector, candidates)}, fused AS (
         SELECT id, sum(rrf) AS score, max(text_rank) AS text_rank
           FROM (
             SELECT id, ${p(query.vectorWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY dist, id)) AS rrf,
@@ -200,86 +149,32 @@ export class RetrievalRepository {
     };
   }
 
-  /** The word statistics of a query's own words and of its expansion words (full IDF; one cache lookup each). */
-  async queryTerms(words: string[], expansionWords: string[]): Promise<QueryTerms> {
-    const [own, expansion] = await Promise.all([this.termWeights(words), this.termWeights(expansionWords)]);
-    return { own, expansion };
+  /** Searchable chunks per session, and the content version they were counted at (one statement). */
+  async chunksPerSession(): Promise<{ version: string; sessionChunks: Map<string, number> }> {
+    const rows: { version: string; sessionId: string | null; n: number }[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version, s."sessionId", coalesce(s.n, 0) AS n
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT c.session_id AS "sessionId", count(*)::int AS n FROM chunks c
+                     WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')
+                     GROUP BY c.session_id) s ON true`,
+    );
+    return { version: rows[0].version, sessionChunks: new Map(rows.filter((r) => r.sessionId).map((r) => [r.sessionId!, r.n])) };
   }
 
-  /**
-   * Inverse document frequency (BM25 form) of each word over the searchable chunks, so a rare word
-   * ('Pinecrest', 'PAYDEX') outweighs one every session uses ('equipment'). Document frequencies are
-   * cached and the cache is dropped when the set of embedded documents changes (checked at most every
-   * STATS_TTL_MS). Words PostgreSQL's English configuration ignores are left out.
-   */
-  async termWeights(words: string[]): Promise<TermWeight[]> {
-    // The word list is cut before the lookup: a long question costs at most LOOKUP_TERMS words.
-    words = [...new Set(words)].slice(0, LOOKUP_TERMS);
-    if (words.length === 0) return [];
-    const stats = await this.corpusStats();
-    const known = new Map<string, { df: number; tsquery: string }>();
-    for (const w of words) {
-      const hit = stats.df.get(w);
-      if (hit) known.set(w, hit);
-    }
-    const missing = words.filter((w) => !known.has(w));
-    if (missing.length > 0) {
-      const rows: { word: string; df: number; tsquery: string }[] = await this.db.query(
-        `SELECT w AS word, tq::text AS tsquery,
-                CASE WHEN numnode(tq) = 0 THEN -1
-                     ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
-           FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
-        [missing],
-      );
-      for (const r of rows) {
-        stats.df.set(r.word, { df: r.df, tsquery: r.tsquery });
-        known.set(r.word, { df: r.df, tsquery: r.tsquery });
-      }
-    }
-    const n = Math.max(stats.total, 1);
-    return words
-      .filter((w) => (known.get(w)?.df ?? -1) >= 0)
-      .slice(0, MAX_TERMS)
-      .map((word) => {
-        const { df: count, tsquery } = known.get(word)!;
-        const df = Math.min(count, n);
-        return { word, tsquery, df, total: n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
-      });
+  /** Per word: its tsquery and the chunks holding it (-1: a word the English configuration ignores), one statement. */
+  countWords(words: string[]): Promise<{ word: string; df: number; tsquery: string }[]> {
+    return this.db.query(
+      `SELECT w AS word, tq::text AS tsquery,
+              CASE WHEN numnode(tq) = 0 THEN -1
+                   ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
+         FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
+      [words],
+    );
   }
 
   /** The content version (`readContentVersion`): search results are shared per value. */
   contentVersion(): Promise<string> {
     return readContentVersion(this.db);
-  }
-
-  /** Searchable chunks of these sessions (from the cached statistics). */
-  private async filteredChunks(sessionIds: string[]): Promise<number> {
-    const stats = await this.corpusStats();
-    return sessionIds.reduce((sum, id) => sum + (stats.sessionChunks.get(id) ?? 0), 0);
-  }
-
-  private stats: CorpusStats = { signature: '', checkedAt: 0, total: 0, sessionChunks: new Map(), df: newDfCache() };
-
-  private async corpusStats(): Promise<CorpusStats> {
-    if (Date.now() - this.stats.checkedAt < STATS_TTL_MS) return this.stats;
-    const [row]: { signature: string }[] = await this.db.query(
-      `SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') AS signature
-         FROM documents WHERE status = 'embedded'`,
-    );
-    if (row.signature !== this.stats.signature) {
-      // Counted only when the documents changed: a full count of a large table is not per-query work.
-      const perSession: { sessionId: string; n: number }[] = await this.db.query(
-        `SELECT c.session_id AS "sessionId", count(*)::int AS n FROM chunks c
-          WHERE c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded')
-          GROUP BY c.session_id`,
-      );
-      const sessionChunks = new Map(perSession.map((r) => [r.sessionId, r.n]));
-      const total = perSession.reduce((sum, r) => sum + r.n, 0);
-      this.stats = { signature: row.signature, checkedAt: Date.now(), total, sessionChunks, df: newDfCache() };
-    } else {
-      this.stats.checkedAt = Date.now();
-    }
-    return this.stats;
   }
 
   /** Ids of the `k` nearest chunks by cosine distance alone (HNSW, or exact scan): recall measurement. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../ai/ai.types';
 import { ConferenceRetriever, DEFAULT_K, DEFAULT_PER_DOCUMENT } from './conference-retriever';
-import { RetrievalRepository } from './retrieval.repository';
+import { HybridSearch } from './hybrid-search';
 import type { Passage, RetrievalOptions } from './retrieval.types';
 
 /** Searches whose result is kept for the same search asked again (10-25 KB each). */
@@ -33,7 +33,7 @@ export class RetrievalService {
   private readonly shared = new LRUCache<string, Promise<SharedSearch>>({ max: SHARED_SEARCHES });
 
   constructor(
-    private readonly repository: RetrievalRepository,
+    private readonly repository: HybridSearch,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
   ) {}
 

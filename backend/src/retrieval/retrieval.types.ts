@@ -38,7 +38,7 @@ export interface RetrievalOptions {
   userId?: string | null;
 }
 
-/** Tuning of the hybrid query; defaults in `retrieval.repository.ts`. */
+/** Tuning of the hybrid query; defaults in `retrieval.repository.ts` (SQL) and `bm25.ts` (ranking policy). */
 export interface HybridQuery {
   embedding: number[];
   /** Key words of the question (`keywords()`); none: vector search only. */

@@ -10,6 +10,7 @@ import { DocumentOcrPages1735000015000 } from './1735000015000-document-ocr-page
 import { ContentVersion1735000016500 } from './1735000016500-content-version';
 import { ConferenceAndSessionSource1735000020000 } from './1735000020000-conference-and-session-source';
 import { SignInLinkCounts1735000022000 } from './1735000022000-sign-in-link-counts';
+import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ContentVersion1735000016500,
   ConferenceAndSessionSource1735000020000,
   SignInLinkCounts1735000022000,
+  MergeTextIndex1735000024000,
 ];

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import { RetrievalRepository } from './retrieval.repository';
+import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
+
+/**
+ * The hybrid search as the retriever asks for it: the ranking policy (the words' BM25 weights from
+ * the cached word statistics, the full-text candidate budget, exact scan or HNSW) applied here, the
+ * statement run by `RetrievalRepository` in one round trip.
+ */
+@Injectable()
+export class HybridSearch {
+  readonly words: WordStatistics;
+
+  constructor(private readonly repository: RetrievalRepository) {
+    this.words = new WordStatistics(repository);
+  }
+
+  /** The word statistics of a query's own words and of its expansion words (full IDF). */
+  queryTerms(words: string[], expansionWords: string[]): Promise<QueryTerms> {
+    return this.words.queryTerms(words, expansionWords);
+  }
+
+  termWeights(words: string[]): Promise<TermWeight[]> {
+    return this.words.termWeights(words);
+  }
+
+  async hybridSearch(query: HybridQuery): Promise<Passage[]> {
+    return (await this.hybridSearchAtVersion(query)).passages;
+  }
+
+  /** The passages and the content version they were found at (null when nothing was found). */
+  async hybridSearchAtVersion(query: HybridQuery): Promise<{ passages: Passage[]; contentVersion: string | null }> {
+    const { words, expansionWords, terms, exact, ...rest } = query;
+    const text = textRanking(terms ?? (await this.words.queryTerms(words, expansionWords ?? [])));
+    // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
+    // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.
+    const exactScan = exact ?? (query.sessionIds.length > 0 && (await this.words.chunksOf(query.sessionIds)) <= EXACT_SCAN_MAX_CHUNKS);
+    const result = await this.repository.hybridSearchAtVersion({
+      ...rest,
+      textTerms: text.terms,
+      candidateFilter: text.filter,
+      exact: exactScan,
+    });
+    this.words.sawContentVersion(result.contentVersion);
+    return result;
+  }
+
+  /** Ids of the `k` nearest chunks by cosine distance alone (HNSW, or exact scan): recall measurement. */
+  nearestChunkIds(embedding: number[], k: number, opts: { exact?: boolean; efSearch?: number } = {}): Promise<string[]> {
+    return this.repository.nearestChunkIds(embedding, k, opts);
+  }
+
+  /** The content version (`readContentVersion`): search results are shared per value. */
+  contentVersion(): Promise<string> {
+    return this.repository.contentVersion();
+  }
+}
