@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
+import { ConferenceModule } from '../conference/conference.module';
 import { ProgramModule } from '../program/program.module';
 import { RetrievalModule } from '../retrieval/retrieval.module';
 import { ChatController } from './chat.controller';
@@ -7,7 +8,7 @@ import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 
 @Module({
-  imports: [ActivityModule, RetrievalModule, ProgramModule],
+  imports: [ActivityModule, RetrievalModule, ProgramModule, ConferenceModule],
   controllers: [ChatController],
   providers: [ChatRepository, ChatService],
   exports: [ChatService],

@@ -23,6 +23,7 @@ import { normalEmail } from '../common/email-address';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
+import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
 import { ProgramService } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
@@ -114,6 +115,7 @@ export class ChatService {
     private readonly usage: AiUsageService,
     private readonly program: ProgramService,
     private readonly config: AppConfig,
+    private readonly conference: ConferenceService,
   ) {}
 
   /** GET /api/chat/assistant: which provider writes the answers. */
@@ -153,7 +155,8 @@ export class ChatService {
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email));
+    const { timeZone } = await this.conference.get();
+    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email, timeZone));
     return { message: `Successfully sent to ${user.email}` };
   }
 
