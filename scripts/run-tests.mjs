@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code)
-// and the import-cycle check, backend (Jest + Supertest), scale out (several processes; needs Redis),
+// `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code),
+// the import-cycle check and the eval's measures, backend (Jest + Supertest), scale out (several processes; needs Redis),
 // front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['API contract (docs/openapi.json, metadata.ts, api-types.ts match the code)', 'npm', ['run', 'openapi:check']],
   ['import cycles (dpdm, backend/src)', 'npm', ['run', 'cycles']],
+  ["the eval's measures (node --test bench/eval-metrics.test.mjs)", 'npm', ['run', 'test:bench']],
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
   ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
