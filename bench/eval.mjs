@@ -332,6 +332,8 @@ async function startApp(smtpPort) {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         ADMIN_EMAILS: ADMIN_EMAIL,
         SUPERADMIN_EMAILS: '',
+        // A shared, loaded machine: the embedded database may take long to hand out a connection.
+        DB_CONNECTION_TIMEOUT_MS: process.env.DB_CONNECTION_TIMEOUT_MS ?? '120000',
         ...limitSettings(maxima),
       },
     });
@@ -459,7 +461,16 @@ async function ingest(client, sessions, setDir) {
     const end = Date.now() + INGEST_TIMEOUT_MS;
     let last = since;
     for (;;) {
-      const docs = await client.json('GET', '/api/admin/documents');
+      let docs;
+      try {
+        docs = await client.json('GET', '/api/admin/documents');
+      } catch (e) {
+        // A status read that failed (a busy database) is read again; the upload itself goes on.
+        if (Date.now() > end) throw e;
+        console.log(`  ${s.id}: status not read (${e.message}); reading again`);
+        await sleep(2000);
+        continue;
+      }
       const doc = docs.find((d) => d.id === body.id);
       row.status = doc?.status ?? 'missing';
       row.error = doc?.error ?? null;
