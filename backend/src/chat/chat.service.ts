@@ -193,7 +193,7 @@ export class ChatService {
     try {
       opts.onStatus?.(STATUS_SEARCHING);
       const question = opts.simple ? rewriteFollowUp(message, history) : await this.generator.rewriteQuestion(message, history, usage);
-      const { passages, rarity } = await this.retrieval.retrieveWithRarity(question, {
+      const { passages, rarity, expansions } = await this.retrieval.search(question, {
         sessionIds: request.sessionIds,
         k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
         userId: user.id,
@@ -209,6 +209,7 @@ export class ChatService {
         question,
         passages: citations.passages,
         rarity,
+        expansions,
         history,
         signal: opts.signal,
         simple: opts.simple,

@@ -2,7 +2,7 @@ import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
 import { hasNumber, LocalAnswerGenerator } from './local-answer-generator';
-import { splitSentences, tidySentence } from './sentences';
+import { splitSentences, tidySentence } from '../../text/sentences';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
