@@ -62,8 +62,8 @@ const RARITY_FLOOR = 0.3;
  */
 const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
-/** A summary of a discussion: a turn holding this share of the topic's words (one of them specific) covers it. */
-const SUMMARY_COVERAGE = 0.34;
+/** A summary of a discussion: a meeting passage holding this weighted share of the topic's words covers it. */
+const SUMMARY_COVERAGE = 0.3;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
 /** A supporting sentence scores at least this share of the best one. */
@@ -285,7 +285,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         passage.similarity >= SIMILARITY_THRESHOLD ||
         (distinctSpecific >= 1 && statementPage) ||
         // "Summarize the discussion about X" in a meeting where X's own words are said.
-        (summary && passage.kind === 'transcript' && distinctSpecific >= 1 && passageCoverage >= SUMMARY_COVERAGE)
+        (summary && passage.kind === 'transcript' && passageCoverage >= SUMMARY_COVERAGE)
       ) {
         covered = true;
       }
