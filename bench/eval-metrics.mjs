@@ -240,7 +240,8 @@ export function groupFigures(rows, ingestion) {
     located: share(answered.map((r) => r.allLocated)),
     evidenceCited: share(answerable.filter((r) => r.kind === 'pdf').map((r) => r.evidenceCited)),
     goldRecall: mean(answerable.map((r) => r.goldRecall).filter(Number.isFinite)),
-    fillerShare: claims > 0 ? fillers.length / claims : NaN,
+    // NaN when the build measured has no filler rule (an older commit).
+    fillerShare: claims > 0 && answered.some((r) => r.fillers) ? fillers.length / claims : NaN,
     p50: pct(lat, 50),
     p95: pct(lat, 95),
   };

@@ -19,6 +19,7 @@ describe('isFiller', () => {
     'Residual values of electric equipment are harder to forecast because the secondary market is thin.',
     'We recommend pulling a second credit bureau for any application above $250,000.',
     'Net income: 4,000 (2022), 3,900 (2021).',
+    'Cash and cash equivalents: 1,671, 2,148.',
     'Delinquencies rose 40 basis points in the fourth quarter, mostly in trucking.',
     'Professor: The detector needs more training data before it generalises.',
     'Thanks to the new scoring model, approvals now take two hours instead of two days.',

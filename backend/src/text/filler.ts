@@ -23,7 +23,7 @@ const NAME_AND_AFFILIATION =
 /** One case's detail ('In this file, the guarantor has a 742 credit score'): an example, not a finding. */
 const ONE_CASE =
   /\b(?:in )?(?:this|that) (?:file|deal|case|example|application|applicant|borrower|customer|client|patient|loan|account|transaction)\b/i;
-/** A field of one record: a short label, a colon, a value with a figure and no period of time ('Payments: $4,458 per month'). */
+/** A field of one record: a short label, a colon, one value with a figure ('Payments: $4,458 per month'). */
 const RECORD_FIELD = /^[\p{L}][\p{L} '’&/-]{1,40}:\s+\S/u;
 const YEAR_CELL = /\((?:19|20)\d{2}\)/;
 
@@ -45,6 +45,8 @@ export function isFiller(sentence: string): boolean {
   if (n <= 8 && !/[.!?;"”)]$/.test(text) && !/\d/.test(text)) return true;
   const figure = /\d/.test(text);
   if (figure && ONE_CASE.test(text)) return true;
-  if (figure && RECORD_FIELD.test(text) && !YEAR_CELL.test(text) && n <= 12) return true;
+  // One value (a table row has a figure per column: 'Cash: 1,671, 2,148.').
+  const values = text.slice(text.indexOf(':') + 1).match(/\d[\d,.]*/g) ?? [];
+  if (figure && RECORD_FIELD.test(text) && !YEAR_CELL.test(text) && values.length === 1 && n <= 12) return true;
   return false;
 }

@@ -215,10 +215,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
       const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
       picked.sort(meetingOrder);
-      const lead = picked[0];
-      const speakers = [...new Set(picked.map(who).filter(Boolean))];
-      const intro = `${speakers.length > 1 ? `${speakers.slice(0, -1).join(', ')} and ${speakers[speakers.length - 1]} discussed this` : speakers.length === 1 ? `${speakers[0]} spoke about this` : 'The discussion went'} as follows ${cite(lead)}:`;
-      return `${intro}\n\n${picked.map(bullet).join('\n')}`;
+      // The turns themselves, each with its speaker: no lead-in line saying who discussed it.
+      return picked.map(bullet).join('\n');
     }
 
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3);
