@@ -267,8 +267,12 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
       ),
       meeting('Marketing: The remote control needs fewer buttons and a bigger power button.', 2),
     ];
-    const rarity = { microphon: 0.2, issu: 1 };
-    const answer = generator.composeAnswer({ question: 'Summarize the discussion about microphone issues', passages, rarity });
+    const rarity = { microphon: 0.6, spare: 0.7, budget: 1, approv: 1 };
+    const answer = generator.composeAnswer({
+      question: 'Summarize the discussion about microphone spares, their budget and approval',
+      passages,
+      rarity,
+    });
     expect(answer).not.toBe(NOT_COVERED_ANSWER);
     expect(answer).toMatch(/microphone/i);
   });

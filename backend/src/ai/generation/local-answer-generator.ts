@@ -62,8 +62,11 @@ const RARITY_FLOOR = 0.3;
  */
 const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
-/** A summary of a discussion: a meeting passage holding this weighted share of the topic's words covers it. */
-const SUMMARY_COVERAGE = 0.3;
+/**
+ * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, two of
+ * them specific (`SPECIFIC_RARITY`), covers it (one specific word alone answered uncovered summaries).
+ */
+const SUMMARY_COVERAGE = 0.34;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
 /** A supporting sentence scores at least this share of the best one. */
@@ -283,7 +286,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         passage.similarity >= SIMILARITY_THRESHOLD ||
         (distinctSpecific >= 1 && statementPage) ||
         // "Summarize the discussion about X" in a meeting where X's own words are said.
-        (summary && passage.kind === 'transcript' && passageCoverage >= SUMMARY_COVERAGE)
+        (summary && passage.kind === 'transcript' && distinctSpecific >= 2 && passageCoverage >= SUMMARY_COVERAGE)
       ) {
         covered = true;
       }
