@@ -37,7 +37,7 @@ const REWRITE_SYSTEM_PROMPT = `Rewrite the user's latest question as one standal
 
 const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers, never greetings, introductions, headings or the details of one example case. One per line, each starting with "- ", at most 30 words each, no citations, no introduction. Use only the passages.`;
 
-const REDUCE_SYSTEM_PROMPT = `You merge the takeaways of a conference's sessions into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
+const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of a conference into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
 
 /**
  * The passages as the model reads them. A transcript cited by line shows each turn with its own
