@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code),
-// the import-cycle check, no absolute machine path in a tracked file, the tests of these scripts, backend (Jest + Supertest), scale out (several processes; needs Redis),
+// the import-cycle check, no absolute machine path in a tracked file, the tests of these scripts and of the eval's measures, backend (Jest + Supertest), scale out (several processes; needs Redis),
 // front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ const steps = [
   ['import cycles (dpdm, backend/src)', 'npm', ['run', 'cycles']],
   ['machine paths (no absolute path of one machine in a tracked file)', 'npm', ['run', 'check:paths']],
   ['repository scripts (node --test scripts/*.test.mjs)', 'npm', ['run', 'test:scripts']],
+  ["the eval's measures (node --test bench/eval-metrics.test.mjs)", 'npm', ['run', 'test:bench']],
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
   ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],

@@ -247,10 +247,10 @@ export class ChatService {
       // both answer a question asking what was said and when (ProgramKind).
       const program = await this.program.read(question, request.sessionIds, message);
       const local = this.generator.provider === 'local';
-      const { passages, rarity } =
+      const { passages, rarity, expansions } =
         program.kind === 'program'
-          ? { passages: [], rarity: {} }
-          : await this.retrieval.retrieveWithRarity(question, {
+          ? { passages: [], rarity: {}, expansions: [] }
+          : await this.retrieval.search(question, {
               sessionIds: request.sessionIds,
               k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
               userId: user.id,
@@ -278,6 +278,7 @@ export class ChatService {
           question,
           passages: [...citations.passages, ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1))],
           rarity,
+          expansions,
           history,
           signal: opts.signal,
           simple: opts.simple,

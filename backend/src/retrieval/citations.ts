@@ -1,4 +1,4 @@
-import { cleanMarkup } from '../ai/generation/sentences';
+import { cleanMarkup } from '../text/sentences';
 import type { Source } from './dto/source.response';
 import type { Passage } from './retrieval.types';
 

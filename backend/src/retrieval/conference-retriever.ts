@@ -2,13 +2,14 @@ import type { CallbackManagerForRetrieverRun } from '@langchain/core/callbacks/m
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 import type { EmbeddingsProvider } from '../ai/ai.types';
-import { keywords, stemOf } from '../ai/generation/keywords';
+import { keywords } from '../text/keywords';
+import { termKey } from '../text/term-key';
 import { EXPANSION_WEIGHT } from './bm25';
 import type { HybridSearch } from './hybrid-search';
 import type { TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
 import { capPerDocument, rerank } from './rerank';
-import type { Passage, RetrievalOptions } from './retrieval.types';
+import type { Passage, RetrievalOptions, RetrievalResult } from './retrieval.types';
 
 export const DEFAULT_K = 8;
 export const DEFAULT_PER_DOCUMENT = 4;
@@ -23,9 +24,6 @@ export const LOCAL_TEXT_WEIGHT = 3;
 export const RERANK_POOL_FACTOR = 4;
 export const MIN_RERANK_POOL = 32;
 
-/** A word's key in the rerank weights and the rarity map: its stem, or the figure as written. */
-const stemKey = (w: string) => (/^\d/.test(w) ? w : stemOf(w));
-
 /**
  * How rare each key word is over the searchable chunks (stem → 0..1, the rarest 1): lets an answerer
  * weigh 'quick ratio' above the company name every page of a filing repeats.
@@ -34,7 +32,7 @@ export function rarityOf(terms: TermWeight[]): Record<string, number> {
   const max = Math.max(0, ...terms.map((t) => t.idf));
   const out: Record<string, number> = {};
   if (max <= 0) return out;
-  for (const t of terms) out[stemKey(t.word)] = t.idf / max;
+  for (const t of terms) out[termKey(t.word)] = t.idf / max;
   return out;
 }
 
@@ -45,18 +43,14 @@ export interface ConferenceRetrieverInput extends BaseRetrieverInput, RetrievalO
 
 /**
  * The one retriever of the product (chat, takeaways, search): hybrid pgvector + full-text search
- * over the conference documents, fused by reciprocal rank. Each LangChain Document carries its
- * Passage (session, document, page or time, scores) as metadata.
+ * over the conference documents, fused by reciprocal rank. The product calls `search` and gets one
+ * typed result; as a LangChain retriever (`invoke`) it gives the same passages as Documents.
  */
 export class ConferenceRetriever extends BaseRetriever<Passage> {
   lc_namespace = ['conference', 'retrievers'];
   private readonly repository: HybridSearch;
   private readonly embeddings: EmbeddingsProvider;
   private readonly options: RetrievalOptions;
-  /** How rare each key word of the last query searched is (`rarityOf`), from the same word statistics. */
-  wordRarity: Record<string, number> = {};
-  /** The content version the last query's passages were found at (null: none found). */
-  contentVersion: string | null = null;
 
   constructor(fields: ConferenceRetrieverInput) {
     super(fields);
@@ -67,17 +61,18 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   }
 
   override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<Document<Passage>[]> {
-    const passages = await this.search(query);
+    const { passages } = await this.search(query);
     return passages.map((p) => new Document<Passage>({ pageContent: p.text, metadata: p, id: p.chunkId }));
   }
 
   /**
    * The passages for `query`, best first: a pool of fused candidates (vectors + full text) is
-   * reranked on lexical evidence (`rerank`), then capped per document.
+   * reranked on lexical evidence (`rerank`), then capped per document; with the rarity of the query's
+   * words and the expansions searched, from the same word statistics.
    */
-  async search(query: string): Promise<Passage[]> {
+  async search(query: string): Promise<RetrievalResult> {
     const text = query.trim();
-    if (!text) return [];
+    if (!text) return { passages: [], rarity: {}, expansions: [], contentVersion: null };
     const k = this.options.k ?? DEFAULT_K;
     const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL);
     const words = keywords(text);
@@ -88,7 +83,6 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
       this.repository.queryTerms(words, expansionWords),
     ]);
-    this.wordRarity = rarityOf(terms.own);
     const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
       embedding,
       words,
@@ -101,12 +95,16 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       k: pool,
       perDocument: pool,
     });
-    this.contentVersion = contentVersion;
     const weighted = [
-      ...terms.own.map((t) => ({ stem: stemKey(t.word), idf: t.idf })),
-      ...terms.expansion.map((t) => ({ stem: stemKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
+      ...terms.own.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
+      ...terms.expansion.map((t) => ({ stem: termKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
     ];
     const ranked = rerank(text, candidates, weighted, expansions);
-    return capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT);
+    return {
+      passages: capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT),
+      rarity: rarityOf(terms.own),
+      expansions,
+      contentVersion,
+    };
   }
 }

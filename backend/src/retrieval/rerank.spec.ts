@@ -36,9 +36,11 @@ describe('rerank', () => {
     expect(ranked[0].score).toBeGreaterThan(ranked[1].score);
   });
 
-  it('prefers the page titled with the statement that answers the question', () => {
-    const note = passage('Segment results\nOperating income by segment; the totals agree to the consolidated statements of income.');
-    const statement = passage('CONSOLIDATED STATEMENTS OF INCOME\nTotal revenue 17,606 15,785\nOperating income by segment 6,098 5,802');
+  it('prefers the table of figures (by its layout, whatever its title) holding the line items the question needs', () => {
+    const note = passage('Segment results\nOperating income by segment; the totals agree to the net income and the revenue we report.');
+    const statement = passage(
+      'Statement of results\nYears ended December 31, 2022 2021\nTotal revenue 17,606 15,785\nCost of sales (9,100) (8,200)\nOperating income by segment 6,098 5,802\nNet income 4,000 3,900',
+    );
     const q = 'Does the company have an improving operating margin profile?';
     const ranked = rerank(
       q,
@@ -96,9 +98,9 @@ describe('capPerDocument', () => {
 });
 
 describe('expansionsOf', () => {
-  it('maps an analyst question to the wording of the statement that answers it', () => {
-    expect(expansionsOf('What is the FY2020 free cash flow?')).toContain('consolidated statements of cash flows');
-    expect(expansionsOf("Has AMCOR's quick ratio improved?")).toContain('total current liabilities');
+  it("maps a business question to the general line items of the pages that answer it (the lexicon's vocabulary)", () => {
+    expect(expansionsOf('What is the FY2020 free cash flow?')).toContain('operating activities');
+    expect(expansionsOf("Has AMCOR's quick ratio improved?")).toContain('current liabilities');
     expect(expansionsOf('What did the professor say about the detector?')).toEqual([]);
   });
 });

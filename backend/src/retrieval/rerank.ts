@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { keywords, stemOf, termsOf } from '../ai/generation/keywords';
+import { keywords, termsOf } from '../text/keywords';
+import { isFigureTable } from '../text/sentences';
+import { termKey } from '../text/term-key';
 import type { Passage } from './retrieval.types';
 
-/** Weights of the reranking features (decided on the dev set: bench/EVAL.md). */
+/** Weights of the reranking features (chosen on the `tune` half of the dev set: bench/EVAL.md). */
 export const RERANK_WEIGHTS = {
   /** IDF-weighted share of the question's words in the passage. */
   coverage: 0.35,
@@ -16,7 +18,7 @@ export const RERANK_WEIGHTS = {
   heading: 0.05,
   /** The fused retrieval rank (vectors + full text). */
   fused: 0.25,
-  /** Phrases of the pages that answer such questions ('consolidated balance sheets'; `expansionsOf`). */
+  /** Line items of the question's business vocabulary ('current liabilities'; `expansionsOf`), most on a table of figures. */
   statement: 0.2,
   /** A speaker the question names ('What did Grad A explain …') has a turn in the passage. */
   speaker: 0.15,
@@ -117,7 +119,7 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
   const qStems = [...weights.keys()];
   const wanted = new Set(qStems);
   const pairs = new Set<string>();
-  const ordered = keywords(question).map((w) => (/^\d/.test(w) ? w : stemOf(w)));
+  const ordered = keywords(question).map(termKey);
   for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
   const figures = numberForms(question);
   const lowerQuestion = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
@@ -139,17 +141,14 @@ export function rerank(question: string, candidates: Passage[], terms: WeightedT
     }
     const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
     const fused = 1 / (1 + rank / 4);
-    const lower = p.text.toLowerCase();
-    // The page title: its first short lines ('The Boeing Company and Subsidiaries', 'Consolidated Statements of Operations').
-    const titleLines: string[] = [];
-    for (const line of lower.split('\n', 3)) {
-      if (line.length > 80) break;
-      titleLines.push(line);
+    // The line items of the question's business vocabulary on a page of figures (by its layout) count
+    // most: that page holds the figures; on a page of prose they count half.
+    let statement = 0;
+    if (expansions.length > 0) {
+      const lower = p.text.toLowerCase();
+      const found = Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2);
+      statement = found > 0 && isFigureTable(p.text) ? found : 0.5 * found;
     }
-    const head = titleLines.join('\n');
-    // The statement that answers such questions, as the page's title, counts most.
-    const titled = expansions.some((e) => /^(?:consolidated|statements? of)\b/.test(e) && head.includes(e));
-    const statement = titled ? 1 : expansions.length > 0 ? 0.5 * Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2) : 0;
     const speaker = p.kind === 'transcript' && namesSpeaker(lowerQuestion, p.text) ? 1 : 0;
     const w = RERANK_WEIGHTS;
     const value =

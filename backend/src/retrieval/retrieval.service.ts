@@ -3,21 +3,12 @@ import { LRUCache } from 'lru-cache';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../ai/ai.types';
 import { ConferenceRetriever, DEFAULT_K, DEFAULT_PER_DOCUMENT } from './conference-retriever';
 import { HybridSearch } from './hybrid-search';
-import type { Passage, RetrievalOptions } from './retrieval.types';
+import type { Passage, RetrievalOptions, RetrievalResult } from './retrieval.types';
 
 /** Searches whose result is kept for the same search asked again (10-25 KB each). */
 export const SHARED_SEARCHES = 500;
 
-export interface RetrievalResult {
-  passages: Passage[];
-  /** How rare each key word of the query is over the searchable chunks (stem → 0..1, `rarityOf`). */
-  rarity: Record<string, number>;
-}
-
-interface SharedSearch extends RetrievalResult {
-  /** The content version the passages were found at (same statement); null: nothing found, nothing shared. */
-  contentVersion: string | null;
-}
+export type { RetrievalResult } from './retrieval.types';
 
 /**
  * Hands out the conference retriever, configured per call (sessions, number of passages, user), and
@@ -30,7 +21,7 @@ interface SharedSearch extends RetrievalResult {
 @Injectable()
 export class RetrievalService {
   /** Searches in flight or done, by the options that shape the result and the normalised question. */
-  private readonly shared = new LRUCache<string, Promise<SharedSearch>>({ max: SHARED_SEARCHES });
+  private readonly shared = new LRUCache<string, Promise<RetrievalResult>>({ max: SHARED_SEARCHES });
 
   constructor(
     private readonly repository: HybridSearch,
@@ -41,17 +32,17 @@ export class RetrievalService {
     return new ConferenceRetriever({ repository: this.repository, embeddings: this.embeddings, ...options });
   }
 
-  /** The passages for `query` through the retriever (LangChain `invoke`), best first. */
+  /** The passages for `query`, best first. */
   async retrieve(query: string, options: RetrievalOptions = {}): Promise<Passage[]> {
-    return (await this.retrieveWithRarity(query, options)).passages;
+    return (await this.search(query, options)).passages;
   }
 
   /**
-   * The passages for `query` and how rare each of its key words is over the searchable chunks
-   * (stem → 0..1, `rarityOf`), from the word statistics the search itself looked up. Each caller
-   * gets its own copy of a shared result.
+   * What a search for `query` finds: the passages, how rare each of its key words is over the
+   * searchable chunks, the expansions searched and the content version, from the word statistics the
+   * search itself looked up. Each caller gets its own copy of a shared result.
    */
-  async retrieveWithRarity(query: string, options: RetrievalOptions = {}): Promise<RetrievalResult> {
+  async search(query: string, options: RetrievalOptions = {}): Promise<RetrievalResult> {
     const text = normalizeQuery(query);
     const sessionIds = [...new Set(options.sessionIds ?? [])].sort();
     // The user only tags the query embedding's usage row: not part of what makes two searches the same.
@@ -68,18 +59,12 @@ export class RetrievalService {
         if (again?.contentVersion === current) return copyOf(again);
       }
     }
-    const search = this.search(text, { ...options, sessionIds });
+    const search = this.retriever({ ...options, sessionIds }).search(text);
     this.shared.set(key, search);
     const forget = () => this.shared.get(key) === search && this.shared.delete(key);
     // A failed search, or one that found nothing (no version to check against), is not shared later.
     search.then((r) => r.contentVersion === null && forget(), forget);
     return copyOf(await search);
-  }
-
-  private async search(query: string, options: RetrievalOptions): Promise<SharedSearch> {
-    const retriever = this.retriever(options);
-    const docs = await retriever.invoke(query);
-    return { passages: docs.map((d) => d.metadata), rarity: retriever.wordRarity, contentVersion: retriever.contentVersion };
   }
 }
 
@@ -88,6 +73,6 @@ export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ');
 }
 
-function copyOf({ passages, rarity }: SharedSearch): RetrievalResult {
-  return structuredClone({ passages, rarity });
+function copyOf(result: RetrievalResult): RetrievalResult {
+  return structuredClone(result);
 }

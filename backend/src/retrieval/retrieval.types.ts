@@ -27,6 +27,18 @@ export interface Passage {
   textRank: number;
 }
 
+/** What one search found, handed to the answerer as data. */
+export interface RetrievalResult {
+  /** Best first. */
+  passages: Passage[];
+  /** How rare each key word of the query is over the searchable chunks (`termKey` → 0..1, the rarest 1; `rarityOf`). */
+  rarity: Record<string, number>;
+  /** Phrases of the lexicon's general vocabulary searched beside the query's own words (`expansionsOf`). */
+  expansions: string[];
+  /** The content version the passages were found at (null: nothing found). */
+  contentVersion: string | null;
+}
+
 export interface RetrievalOptions {
   /** Restrict to these sessions; empty or undefined: every session. */
   sessionIds?: string[];

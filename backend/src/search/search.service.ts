@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { keywordStems, WORD } from '../ai/generation/keywords';
-import { cleanMarkup } from '../ai/generation/sentences';
-import { porterStem } from '../ai/embeddings/porter-stemmer';
+import { keywordStems, WORD } from '../text/keywords';
+import { cleanMarkup } from '../text/sentences';
+import { termKey } from '../text/term-key';
 import type { AuthUser } from '../common/roles';
 import { CitationSet } from '../retrieval/citations';
-import { highlight } from '../retrieval/query-text';
+import { highlight } from '../text/highlight';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { SearchQueryDto } from './dto/search.dto';
 import type { SearchResult } from './dto/search.response';
@@ -24,7 +24,7 @@ export function snippetAround(text: string, stems: ReadonlySet<string>): string 
   for (const m of clean.matchAll(WORD)) {
     const lower = m[0].toLowerCase().replace(/['’]s$/, '');
     const parts = [lower, ...lower.split(/[-.'’]/)];
-    if (parts.some((p) => p && (stems.has(p) || stems.has(porterStem(p))))) hits.push(m.index ?? 0);
+    if (parts.some((p) => p && (stems.has(p) || stems.has(termKey(p))))) hits.push(m.index ?? 0);
   }
   let start = 0;
   if (clean.length > SNIPPET_LENGTH && hits.length > 0) {

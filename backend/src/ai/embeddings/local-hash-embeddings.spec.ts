@@ -1,7 +1,7 @@
 import type { UsageRecord } from '../usage/ai-usage.service';
 import type { AiUsageService } from '../usage/ai-usage.service';
 import { LocalHashEmbeddings, estimateTokens } from './local-hash-embeddings';
-import { contentTerms } from './text-features';
+import { contentTerms } from '../../text/text-features';
 
 /** Collects usage records in memory (the database path is covered by the ingestion e2e suite). */
 function usageRecorder(): { records: UsageRecord[]; service: AiUsageService } {

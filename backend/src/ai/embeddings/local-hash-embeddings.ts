@@ -1,6 +1,6 @@
 import type { EmbeddingsProvider, UsageContext } from '../ai.types';
 import type { AiUsageService } from '../usage/ai-usage.service';
-import { contentTerms } from './text-features';
+import { contentTerms } from '../../text/text-features';
 
 /** Weight of a bigram relative to a unigram: word pairs sharpen matches on phrases. */
 const BIGRAM_WEIGHT = 0.5;

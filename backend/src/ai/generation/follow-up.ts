@@ -1,5 +1,5 @@
 import type { ChatTurn } from './generation.types';
-import { GENERIC_STEMS, keywords, keywordStems } from './keywords';
+import { GENERIC_STEMS, keywords, keywordStems } from '../../text/keywords';
 
 /** Pronouns and phrases that make a question lean on the previous one. */
 const FOLLOW_UP =

@@ -39,6 +39,8 @@ export interface AnswerRequest extends UsageContext {
   passages: GenerationPassage[];
   /** How rare each key word of the question is in the materials (stem → 0..1); see rarityOf (conference-retriever.ts). */
   rarity?: Record<string, number>;
+  /** Phrases of the lexicon's general vocabulary the search added to the question (`expansionsOf`). */
+  expansions?: string[];
   /** Recent turns of the thread, oldest first. */
   history?: ChatTurn[];
   /** Aborts generation (the client went away). */

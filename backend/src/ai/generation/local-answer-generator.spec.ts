@@ -2,7 +2,7 @@ import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
 import { hasNumber, LocalAnswerGenerator } from './local-answer-generator';
-import { splitSentences, tidySentence } from './sentences';
+import { splitSentences, tidySentence } from '../../text/sentences';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
@@ -244,5 +244,71 @@ describe('sentences', () => {
     expect(tidySentence('So, um, we saw growth of, you know, ten percent.')).toBe('We saw growth of, ten percent.');
     expect(hasNumber('forty-three percent')).toBe(true);
     expect(hasNumber('no figures here')).toBe(false);
+  });
+});
+
+describe('LocalAnswerGenerator: substance and coverage that carry over to new material', () => {
+  const generator = new LocalAnswerGenerator(64, { record: async () => undefined } as unknown as AiUsageService, 0);
+  const meeting = (text: string, n = 1) =>
+    passage({
+      n,
+      marker: `[line ${n * 10}]`,
+      kind: 'transcript',
+      speaker: null,
+      sessionTitle: 'Product design meeting',
+      text,
+      similarity: 0.1,
+    });
+
+  it('never refuses to summarize a discussion the meeting holds, even where its words are common there', () => {
+    const passages = [
+      meeting(
+        'Project Manager: The microphone kept cutting out during the last call, so we could not hear the designer.\nIndustrial Designer: We should test the microphones before each meeting and keep a spare one in the room.',
+      ),
+      meeting('Marketing: The remote control needs fewer buttons and a bigger power button.', 2),
+    ];
+    const rarity = { microphon: 0.6, spare: 0.7, budget: 1, approv: 1 };
+    const answer = generator.composeAnswer({
+      question: 'Summarize the discussion about microphone spares, their budget and approval',
+      passages,
+      rarity,
+    });
+    expect(answer).not.toBe(NOT_COVERED_ANSWER);
+    expect(answer).toMatch(/microphone/i);
+  });
+
+  it('does not open an answer with a self-introduction or quote one as a finding', () => {
+    const passages = [
+      meeting(
+        'Audience Member: Tony Russo, Keystone Equipment Finance. Are you worried about electric equipment and its residual values?\nPanelist: Residual values of electric equipment are harder to forecast because the secondary market for used electric machines is still thin.',
+      ),
+    ];
+    const answer = generator.composeAnswer({ question: 'What about residual values of electric equipment?', passages });
+    expect(answer).not.toMatch(/Tony Russo/);
+    expect(answer).toMatch(/secondary market/);
+  });
+
+  it('answers a figure question from the rows of a table of figures with both years, whatever the table is titled', () => {
+    const passages = [
+      passage({
+        marker: '[p. 52]',
+        sessionTitle: 'Annual report',
+        text: 'Statement of results\nYears ended December 31, 2022 2021\nRevenue 17,606 15,785\nCost of sales 9,100 8,200\nOperating income 6,098 5,802\nNet income 4,000 3,900',
+      }),
+      passage({
+        n: 2,
+        marker: '[p. 12]',
+        sessionTitle: 'Annual report',
+        text: 'Our operating margin reflects our focus on disciplined growth and on our customers.',
+      }),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'What was the operating margin in 2022?',
+      passages,
+      expansions: ['revenue', 'operating income', 'net income', 'cost of sales'],
+    });
+    expect(answer).toMatch(
+      /Operating income: 6,098 \(2022\), 5,802 \(2021\)\. \[p\. 52\]|Revenue: 17,606 \(2022\), 15,785 \(2021\)\. \[p\. 52\]/,
+    );
   });
 });

@@ -13,11 +13,12 @@ import {
   type SessionMaterial,
   type Takeaway,
 } from './generation.types';
-import { expansionsOf } from '../../retrieval/query-expansion';
 import { rewriteFollowUp } from './follow-up';
-import { GENERIC_STEMS, jaccard, keywordStems, termsOf } from './keywords';
+import { GENERIC_STEMS, jaccard, keywordStems, termsOf } from '../../text/keywords';
 import { mergeRoundRobin } from './takeaway-merge';
-import { speakerName, splitSentences, tidySentence } from './sentences';
+import { isFiller } from '../../text/filler';
+import { NOT_NAME_WORDS } from '../../text/lexicon';
+import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
 /**
@@ -33,11 +34,39 @@ const WORDS_PER_DELTA = 3;
  * answer says the materials don't cover it.
  */
 export const COVERAGE_THRESHOLD = 0.5;
-/** Weight of the passage's retrieval rank in a sentence's score (the reranked order is trusted). */
-const PRIOR_WEIGHT = 0.2;
-/** Weight of the most common of the question's words, relative to its rarest (see `rarity`). */
+/**
+ * How a sentence is scored for a question (chosen on the `tune` half of the dev set, bench/EVAL.md):
+ * the weighted share of the question's words it holds leads, its embedding similarity to the question
+ * and its passage's retrieval rank (the reranked order is trusted) follow; the three add up to 1.
+ */
+const SENTENCE_WEIGHTS = { coverage: 0.55, similarity: 0.25, prior: 0.2 };
+/**
+ * A row of a table of figures (by its layout, `isFigureTable`) holding the question's words is the
+ * evidence a figure question asks for: it outranks prose that repeats the words.
+ */
+const FIGURE_ROW_BOOST = 1.4;
+/** A question asking for a figure: sentences with one rank up, those without one down. */
+const QUANTITY_BOOST = 1.3;
+const QUANTITY_PENALTY = 0.85;
+/** Any other question: a sentence with a figure is a little more concrete. */
+const NUMBER_BONUS = 1.05;
+/**
+ * Weight of a question word the materials use everywhere (rarity 0) relative to its rarest word
+ * (rarity 1): the conference's own common words ('lease' at a leasing conference, the company in its
+ * own filing) are learned from the corpus at search time (`rarityOf`).
+ */
 const RARITY_FLOOR = 0.3;
+/**
+ * A question word at least this rare (its IDF over the searchable chunks at least this share of the
+ * question's rarest word's) names the topic rather than the conference's everyday vocabulary.
+ */
+const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
+/**
+ * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, two of
+ * them specific (`SPECIFIC_RARITY`), covers it (one specific word alone answered uncovered summaries).
+ */
+const SUMMARY_COVERAGE = 0.34;
 const MAX_BULLETS = 6;
 const MIN_BULLETS = 3;
 /** A supporting sentence scores at least this share of the best one. */
@@ -45,47 +74,6 @@ const MIN_SHARE_OF_BEST = 0.3;
 const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
 const MAX_TAKEAWAYS_PER_SESSION = 6;
 
-/** Words every session of an equipment-finance conference uses: they say little about the topic. */
-const COMMON_STEMS = new Set(
-  [
-    'equipment',
-    'finance',
-    'financing',
-    'lease',
-    'leasing',
-    'lender',
-    'lenders',
-    'company',
-    'companies',
-    'business',
-    'deal',
-    'deals',
-    'market',
-    'customer',
-    'customers',
-    'year',
-    'years',
-    'industry',
-    'people',
-    'thing',
-    'things',
-    'really',
-    'lot',
-    'get',
-    'go',
-    'going',
-    'see',
-    'want',
-    'way',
-    'need',
-    'make',
-    'new',
-    'one',
-    'two',
-    'think',
-    'good',
-  ].flatMap((w) => termsOf(w)),
-);
 /** Cues of a recommendation or a finding: takeaways favour these sentences. */
 const TAKEAWAY_CUES =
   /\b(should|must|need to|recommend\w*|key|important|critical|biggest|best practice|lesson\w*|rule of thumb|expect\w*|forecast\w*|we (?:found|saw|see|learned)|the answer is|make sure|start with|focus on|avoid|never|always|grew|growth|declin\w*|increas\w*|decreas\w*)\b/i;
@@ -104,9 +92,6 @@ const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|yea
 /** Sentences about the session itself rather than its substance: never a takeaway. */
 const META_TALK =
   /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
-const SMALL_TALK =
-  /\b(thank(?:s| you)|welcome|good (?:morning|afternoon)|great question|glad to be|happy to be|round of applause|let me introduce|my name is|housekeeping|questions from the audience|we're (?:out of|almost out of) time)\b/i;
-
 /**
  * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
  * with the sentence embeddings, so at most about 20 MB.
@@ -151,12 +136,9 @@ const SUMMARY_QUESTION =
   /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
 /** Capitalised words of a question that are names ('Kirsty Williams', 'Microsoft') when not at its start. */
 const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}[\p{Ll}]+(?:['’]s)?)\b/gu;
-/** Capitalised words that are not names. */
-const NOT_NAMES = new Set(
-  'I According Based Please Answer Round Use Using What Which Who How When Where Why Is Are Was Were Does Did Do Can Could Has Have Had The A An In On Of For From To By With As At And Or But If Then Summarize Summarise Give List Tell Explain Describe Overall Fiscal Year Quarter Total Net Gross Operating January February March April May June July August September October November December Q1 Q2 Q3 Q4 USD Dollars Millions Billions'.split(
-    ' ',
-  ),
-);
+
+/** A table row as `tableRowSentence` writes it with its years: 'Net income: 300 (2022), 290 (2021).' */
+const FIGURE_ROW = /: .*\d.*\(\d{4}\)/;
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;
@@ -215,11 +197,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
    * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
    * question, or when it names someone or something the passages never mention.
    */
-  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple' | 'rarity'>): string {
+  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple' | 'rarity' | 'expansions'>): string {
     const { question, passages } = request;
     if (passages.length === 0) return NOT_COVERED_ANSWER;
     if (unknownName(question, passages)) return NOT_COVERED_ANSWER;
-    const ranked = this.rankSentences(question, passages, request.rarity);
+    const ranked = this.rankSentences(question, passages, request.rarity, request.expansions);
     if (!ranked.covered || ranked.sentences.length === 0) return NOT_COVERED_ANSWER;
     let sentences = ranked.sentences;
     const speaker = askedSpeaker(question, passages);
@@ -236,10 +218,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
       const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
       picked.sort(meetingOrder);
-      const lead = picked[0];
-      const speakers = [...new Set(picked.map(who).filter(Boolean))];
-      const intro = `${speakers.length > 1 ? `${speakers.slice(0, -1).join(', ')} and ${speakers[speakers.length - 1]} discussed this` : speakers.length === 1 ? `${speakers[0]} spoke about this` : 'The discussion went'} as follows ${cite(lead)}:`;
-      return `${intro}\n\n${picked.map(bullet).join('\n')}`;
+      // The turns themselves, each with its speaker: no lead-in line saying who discussed it.
+      return picked.map(bullet).join('\n');
     }
 
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3);
@@ -264,6 +244,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     question: string,
     passages: GenerationPassage[],
     rarity?: Record<string, number>,
+    expansions: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
     // Words carried over from earlier questions by `rewriteFollowUp` ('… (carried words)') count half.
     const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
@@ -274,44 +255,53 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const qStems = specific.length > 0 ? specific : asked;
     // A word every page repeats (the company in its own filing) counts less than a rare one.
     const rare = (s: string) => (rarity ? RARITY_FLOOR + (1 - RARITY_FLOOR) * (rarity[s] ?? 1) : 1);
-    const weight = (s: string) => (COMMON_STEMS.has(s) ? 0.35 : 1) * (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
+    const weight = (s: string) => (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
+    // A word the materials use in few places says what the question is about.
+    const specificWord = (s: string) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true);
     const total = qStems.reduce((sum, s) => sum + weight(s), 0);
     const coverageOf = (stems: Set<string>) =>
       total === 0 ? 0 : qStems.reduce((sum, s) => sum + (stems.has(s) ? weight(s) : 0), 0) / total;
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
+    const summary = SUMMARY_QUESTION.test(question);
     let covered = false;
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
-    // The statement that answers an analyst's question ('Consolidated Balance Sheets' for a quick
-    // ratio) covers it, whatever the question's own words.
-    const statements = expansionsOf(question).filter((e) => /^(?:consolidated|statements? of)\b/.test(e));
+    // A table of figures holding the line items of the question's general business vocabulary (current
+    // assets and liabilities for a quick ratio) covers it, whatever the question's own words.
+    const figureTableFor = (passage: GenerationPassage) => {
+      if (expansions.length === 0) return false;
+      const lower = passage.text.toLowerCase();
+      return expansions.some((e) => lower.includes(e)) && isFigureTable(passage.text);
+    };
     passages.forEach((passage, i) => {
       const analysis = this.analyse(passage);
       const passageStems = analysis.stems;
       const passageCoverage = coverageOf(passageStems);
-      const distinctSpecific = qStems.filter((s) => !COMMON_STEMS.has(s) && passageStems.has(s)).length;
+      const distinctSpecific = qStems.filter((s) => specificWord(s) && passageStems.has(s)).length;
+      const statementPage = figureTableFor(passage);
       if (
         passageCoverage > COVERAGE_THRESHOLD ||
         (distinctSpecific >= 2 && passageCoverage >= 0.4) ||
         passage.similarity >= SIMILARITY_THRESHOLD ||
-        (distinctSpecific >= 1 && statements.some((e) => passage.text.slice(0, 300).toLowerCase().includes(e)))
+        (distinctSpecific >= 1 && statementPage) ||
+        // "Summarize the discussion about X" in a meeting where X's own words are said.
+        (summary && passage.kind === 'transcript' && distinctSpecific >= 2 && passageCoverage >= SUMMARY_COVERAGE)
       ) {
         covered = true;
       }
       const prior = 1 - i / Math.max(1, passages.length);
-      // A page headed by the statement that answers the question: its rows are the evidence.
-      const statementPage = statements.some((e) => passage.text.slice(0, 300).toLowerCase().includes(e));
       const scored: (ScoredSentence | null)[] = analysis.units.map((unit, k) => {
         if (!unit.stems) return null;
         const { text, stems } = unit; // shared with later questions: never changed in place
         const coverage = coverageOf(stems);
         // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
         const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embed(text)), qVec) : 0;
-        let score = 0.55 * coverage + 0.25 * Math.max(0, similarity) + PRIOR_WEIGHT * prior;
-        if (statementPage && /: .*\d.*\(\d{4}\)/.test(text)) score *= 1.4;
-        if (quantity) score *= unit.number ? 1.3 : 0.85;
-        else if (unit.number) score *= 1.05;
+        const w = SENTENCE_WEIGHTS;
+        let score = w.coverage * coverage + w.similarity * Math.max(0, similarity) + w.prior * prior;
+        if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
+        if (quantity) score *= unit.number ? QUANTITY_BOOST : QUANTITY_PENALTY;
+        else if (unit.number) score *= NUMBER_BONUS;
         return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
       });
       scored.forEach((s, j) => {
@@ -334,7 +324,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
         ) {
           s.text = `${s.text} ${next.text}`;
           s.stems = new Set([...s.stems, ...next.stems]);
-          s.score *= 1.3 / 0.85;
+          s.score *= QUANTITY_BOOST / QUANTITY_PENALTY;
         }
       });
       for (const s of scored) {
@@ -356,7 +346,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
         const text = tidySentence(raw.text);
         let stems: Set<string> | null = null;
-        if (!(raw.heading || text.length < 25 || text.length > 420 || SMALL_TALK.test(text))) {
+        if (!(raw.heading || text.length < 25 || text.length > 420 || isFiller(text))) {
           stems = new Set(termsOf(text));
           if (stems.size < 3) stems = null;
         }
@@ -401,8 +391,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     for (const passage of material.passages) {
       for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
-        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || SMALL_TALK.test(text) || META_TALK.test(text))
-          continue;
+        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || isFiller(text) || META_TALK.test(text)) continue;
         const stems = new Set(termsOf(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));
@@ -492,7 +481,7 @@ function sameSpeaker(speaker: string | null | undefined, asked: string): boolean
 export function unknownName(question: string, passages: GenerationPassage[]): boolean {
   const names = [...question.matchAll(NAME_WORD)]
     .map((m) => m[1].replace(/['’]s$/, ''))
-    .filter((w) => !NOT_NAMES.has(w) && !QUESTION_STOP.has(w.toLowerCase()));
+    .filter((w) => !NOT_NAME_WORDS.has(w) && !QUESTION_STOP.has(w.toLowerCase()));
   if (names.length === 0) return false;
   const haystack = fold(passages.map((p) => `${p.sessionTitle} ${p.speaker ?? ''} ${p.text}`).join(' '));
   const squashed = haystack.replace(/[^a-z0-9]/g, '');

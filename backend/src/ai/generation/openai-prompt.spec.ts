@@ -1,4 +1,4 @@
-import { formatPassages } from './openai-answer-generator';
+import { ANSWER_SYSTEM_PROMPT, formatPassages } from './openai-answer-generator';
 import type { GenerationPassage } from './generation.types';
 
 const base: GenerationPassage = {
@@ -33,5 +33,13 @@ describe('formatPassages (the OpenAI prompt)', () => {
       'Passage 2 — cite each turn by the marker before it — session "Research Group Meeting" (transcript):\n' +
         '[line 40] Professor: Use R-one over R-zero as the measure.\n[line 41] Grad E: Training takes a day.',
     );
+  });
+});
+
+describe('the OpenAI prompts', () => {
+  it("name no conference's domain, place or date and ask for substance and statement rows", () => {
+    expect(ANSWER_SYSTEM_PROMPT).not.toMatch(/equipment|financ|Denver|2025|SEC|10-K|meeting corpus/i);
+    expect(ANSWER_SYSTEM_PROMPT).toMatch(/table rows/);
+    expect(ANSWER_SYSTEM_PROMPT).toMatch(/Leave out greetings, thanks, self-introductions, headings/);
   });
 });

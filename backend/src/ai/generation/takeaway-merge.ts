@@ -1,5 +1,5 @@
 import type { Takeaway } from './generation.types';
-import { jaccard, termsOf } from './keywords';
+import { jaccard, termsOf } from '../../text/keywords';
 
 /** Most takeaways a merge keeps. */
 const MAX_TAKEAWAYS = 10;

@@ -23,12 +23,17 @@ export interface Sentence {
   lineIndex?: number;
 }
 
-/** Markup of transcript corpora and ASR exports ('{disfmarker}', '{vocalsound}', '{gap}', '<laugh>'). */
-const CORPUS_MARKUP = /\{[a-z_]{2,20}\}|<(?:laugh|noise|sil|breath|cough|unk)>/gi;
+/**
+ * Annotations of transcript corpora and ASR exports, by their form rather than by their names: any
+ * braced annotation ('{gap}', '{comment: …}'), and a tag of one or two words in square or angle
+ * brackets written all in lower case or all in capitals ('[laughter]', '<noise>', '[INAUDIBLE]',
+ * '[cross talk]'). A time stamp ('[12:34]') or a capitalised name in brackets is not one.
+ */
+const CORPUS_MARKUP = /\{[^{}\n]{1,60}\}|[[<](?:[a-z]+(?:[ _-][a-z]+)?|[A-Z]+(?:[ _-][A-Z]+)?)[\]>]/g;
 
 /** Text as shown to a reader: corpus markup removed, spaces tidied (the stored text stays as uploaded). */
 export function cleanMarkup(text: string): string {
-  if (!text.includes('{') && !text.includes('<')) return text;
+  if (!text.includes('{') && !text.includes('<') && !text.includes('[')) return text;
   return text
     .replace(CORPUS_MARKUP, ' ')
     .replace(/[ \t]+([,.;:!?])/g, '$1')
@@ -43,8 +48,11 @@ const FOOTER = /^page \d+ of \d+\b/i;
 /** A bulleted line ('• …', '- …', '* …'). */
 const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
 
-/** A table's column headings: two or more years ('2022 2021 2020', 'Fiscal Year 2020 2019 2018'). */
-const YEAR_COLUMNS = /^(?:[\p{L} ,()&$|-]{0,60}?\s)?((?:(?:19|20)\d{2}\b[ ,]*){2,})$/u;
+/**
+ * A table's column headings: two or more years ending a line, after words or alone ('2022 2021 2020',
+ * 'Fiscal Year 2020 2019 2018', 'Years ended December 31, 2022 2021').
+ */
+const YEAR_COLUMNS = /^(?:\p{L}[^\n]*?\s)?((?:(?:19|20)\d{2}\b[ ,]*){2,})$/u;
 /** One figure of a table row: '2,071', '(460.8)', '$55,893', '21.6%', '(2)%'. */
 const FIGURE = /^[-–—(]?\$?\d[\d,]*(?:\.\d+)?\)?%?$/;
 /** Tokens between a row's figures: '$', '%', a dash or '#' for an empty cell. */
@@ -75,6 +83,30 @@ export function tableRowSentence(line: string, columns: string[] | null): string
   if (values.length < 2 || !/^\p{L}/u.test(label) || label.length < 3 || label.split(' ').length > 14) return null;
   const cells = columns && columns.length >= values.length ? values.map((v, j) => `${v} (${columns[j]})`) : values;
   return `${label}: ${cells.join(', ')}.`;
+}
+
+/**
+ * The layout of a page of figures, learned from the text rather than from its words: how many lines
+ * are table rows (a label then two or more figures) and whether a line heads columns with years. A
+ * page with year columns and three or more rows is a statement of figures (income, balance sheet, cash
+ * flows, or any table of any conference's slides).
+ */
+export function tableShape(text: string): { rows: number; yearColumns: boolean } {
+  let rows = 0;
+  let yearColumns = false;
+  for (const line of text.split('\n')) {
+    const flat = line.replace(/\s*\|\s*/g, ' ').trim();
+    if (!flat) continue;
+    if (!yearColumns && YEAR_COLUMNS.test(flat)) yearColumns = true;
+    else if (tableRowSentence(flat, null)) rows++;
+  }
+  return { rows, yearColumns };
+}
+
+/** True for a page of figures by its layout (`tableShape`): year columns and three rows or more. */
+export function isFigureTable(text: string): boolean {
+  const shape = tableShape(text);
+  return shape.yearColumns && shape.rows >= 3;
 }
 
 /**

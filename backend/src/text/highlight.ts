@@ -1,12 +1,12 @@
-import { porterStem } from '../ai/embeddings/porter-stemmer';
-import { WORD } from '../ai/generation/keywords';
+import { termKey } from './term-key';
+import { WORD } from './keywords';
 
 /**
  * `text` with each word whose stem is one of `stems` wrapped in `**…**`, e.g. for search snippets.
  */
 export function highlight(text: string, stems: ReadonlySet<string>): string {
   const matches = (word: string) => {
-    const stem = /^\d+$/.test(word) ? word : porterStem(word);
+    const stem = termKey(word);
     return stems.has(stem) || stems.has(word);
   };
   return text.replace(WORD, (w) => {

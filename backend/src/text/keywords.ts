@@ -1,0 +1,93 @@
+import { termKey } from './term-key';
+import { ABBREVIATIONS, GENERIC_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
+
+export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
+
+/** Words of `text` in order, lower-cased, accents folded. */
+export function words(text: string): string[] {
+  const normalised = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return [...normalised.matchAll(WORD)].map((m) => m[0].replace(/['’]s$/, ''));
+}
+
+/**
+ * A word glued to a year ('FY2022', 'H1-2023' → 'fy', '2022'): the year is searched as written, the
+ * prefix through the lexicon's abbreviations.
+ */
+function splitYear(word: string): string[] | null {
+  const m = /^([a-z]{1,3})['’-]?((?:19|20)\d{2})$/.exec(word);
+  return m ? [m[1], m[2]] : null;
+}
+
+/** A word as the materials write it: a general abbreviation spelt out ('capex' → 'capital', 'expenditures'). */
+function spelledOut(word: string): string[] {
+  const full = ABBREVIATIONS[word];
+  return full ? full.split(' ') : [word];
+}
+
+/** The words of a question that carry its topic (no stop words, no question words), in order, unique. */
+export function keywords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(text)) {
+    // A figure stays whole ('1.6', '3,215'): its digits alone say nothing.
+    const parts = /^\d+(?:[.,]\d+)+$/.test(w) ? [w.replace(/,/g, '')] : (splitYear(w) ?? w.split(/[-.’']/)).flatMap(spelledOut);
+    for (const part of parts) {
+      if (!part || STOP_WORDS.has(part) || QUESTION_WORDS.has(part) || seen.has(part)) continue;
+      if (part.length < 2 && !/\d/.test(part)) continue;
+      seen.add(part);
+      out.push(part);
+    }
+  }
+  return out;
+}
+
+/** Stems of the keywords (the form the local embedder and the highlighter compare on). */
+export function keywordStems(text: string): string[] {
+  return [...new Set(keywords(text).map(termKey))];
+}
+
+const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** The same words in lower-case ASCII text (no other letters or digits can occur there). */
+const ASCII_TERM_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+const NON_ASCII = /[^\p{ASCII}]/u;
+/**
+ * The stemmed content words of `text`, the same as the local embedder's `contentTerms` (accents
+ * folded, possessives and contractions cut, stop words dropped), with memoised stemming. Called for
+ * every sentence of every passage a question reads: ASCII text skips the Unicode folding.
+ */
+export function termsOf(text: string): string[] {
+  const out: string[] = [];
+  const ascii = !NON_ASCII.test(text);
+  const normalised = ascii
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+  const pattern = ascii ? ASCII_TERM_WORD : TERM_WORD;
+  pattern.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = pattern.exec(normalised)) !== null) {
+    let word = m[0];
+    let apostrophe = word.indexOf("'");
+    if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
+    if (apostrophe >= 0) word = word.slice(0, apostrophe);
+    if (!word || STOP_WORDS.has(word)) continue;
+    out.push(termKey(word));
+  }
+  return out;
+}
+
+/** Stems of the lexicon's generic question words (`GENERIC_WORDS`): left out of the coverage test. */
+export const GENERIC_STEMS: ReadonlySet<string> = new Set(GENERIC_WORDS.flatMap((w) => termsOf(w)));
+
+/** Overlap of two sets of stems, 0..1. */
+export const jaccard = (a: Set<string>, b: Set<string>) => {
+  if (a.size === 0 || b.size === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+};

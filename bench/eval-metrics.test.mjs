@@ -1,0 +1,203 @@
+// Unit tests of the eval's measures and report (`npm run test:bench`, part of `npm test`).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  checkFloors,
+  claimText,
+  computeFigures,
+  contentWords,
+  generalisationGaps,
+  goldRecall,
+  indexTranscript,
+  judgeResults,
+  locateSnippet,
+  markerReport,
+  pct,
+  unitsOf,
+} from './eval-metrics.mjs';
+import { figureTable, missReasons } from './eval-report.mjs';
+
+describe('unitsOf', () => {
+  it('takes each bullet as a claim and splits other lines into sentences, keeping a marker with its sentence', () => {
+    const answer =
+      'Revenue grew 12% in 2022. [p. 3]\n\n- **Grad A:** The detector needs more training data here [line 4]\n- Costs fell by a third over the year [p. 5]';
+    assert.deepEqual(unitsOf(answer), [
+      'Revenue grew 12% in 2022. [p. 3]',
+      '**Grad A:** The detector needs more training data here [line 4]',
+      'Costs fell by a third over the year [p. 5]',
+    ]);
+  });
+  it('does not end a sentence at the period of a marker or an abbreviation', () => {
+    assert.deepEqual(unitsOf('Hon. Steven Blaney asked about the budget [p. 3]. The minister replied at length.'), [
+      'Hon. Steven Blaney asked about the budget [p. 3].',
+      'The minister replied at length.',
+    ]);
+  });
+  it('leaves out the refusal, an unmarked lead-in ending in a colon and fragments under four words', () => {
+    assert.deepEqual(unitsOf("The conference materials don't cover this."), []);
+    assert.deepEqual(unitsOf('They discussed this as follows:\n- Too short [p. 1]'), []);
+  });
+});
+
+describe('markerReport', () => {
+  it('counts a claim as located only when one of its markers resolves to a source with a page, time or line', () => {
+    const sources = [
+      { marker: '[p. 3]', page: 3 },
+      { marker: '[Deck]', page: null, startTime: null, line: null },
+    ];
+    const r = markerReport(
+      '- The first claim has its page [p. 3]\n- The second claim has a marker without a place [Deck]\n- The third has no marker at all',
+      sources,
+    );
+    assert.equal(r.units, 3);
+    assert.deepEqual(
+      r.unlocated.map((u) => u.slice(0, 16)),
+      ['The second claim', 'The third has no'],
+    );
+  });
+});
+
+describe('claimText', () => {
+  it('drops markers and a bold speaker label', () => {
+    assert.equal(claimText('**Grad A:** The detector works [line 4]'), 'The detector works');
+  });
+});
+
+describe('contentWords and goldRecall', () => {
+  it('normalises figures and plurals and ignores stop words and markers', () => {
+    assert.deepEqual([...contentWords('The totals were $3,215.00 and 12% [p. 3]')].sort(), ['12', '3215', 'total']);
+  });
+  it('is the share of the gold answer content words the answer holds', () => {
+    assert.equal(goldRecall('Revenue was 3,215 million', 'Revenue: $3215 (2022)'), 2 / 3);
+    assert.ok(Number.isNaN(goldRecall('the of and', 'anything')));
+  });
+});
+
+describe('locateSnippet', () => {
+  const index = indexTranscript(
+    [
+      'A: we should buy a new microphone for the meeting room tomorrow',
+      'B: I agree {disfmarker} the old one keeps cutting out during calls',
+      'C: something else entirely about the budget for next quarter now',
+    ].join('\n'),
+  );
+  it('finds the lines of a snippet by its six-word runs, corpus annotations and highlights ignored', () => {
+    assert.deepEqual(locateSnippet(index, 'I agree the **old** one keeps cutting out during calls'), [2, 2]);
+    assert.deepEqual(locateSnippet(index, 'buy a new microphone for the meeting room tomorrow. I agree the old one keeps'), [1, 2]);
+  });
+  it('is null for a snippet not in the file', () => {
+    assert.equal(locateSnippet(index, 'nothing of this text occurs in that meeting at all'), null);
+  });
+});
+
+describe('judgeResults', () => {
+  const session = { id: 'F', uuid: 'u-f', kind: 'pdf' };
+  const other = { id: 'G', uuid: 'u-g', kind: 'pdf' };
+  const byUuid = new Map([
+    ['u-f', session],
+    ['u-g', other],
+  ]);
+  it('counts an evidence page of the question own session only, with its reciprocal rank', () => {
+    const results = [
+      { sessionId: 'u-g', kind: 'pdf', page: 7 },
+      { sessionId: 'u-f', kind: 'pdf', page: 2 },
+      { sessionId: 'u-f', kind: 'pdf', page: 7 },
+    ];
+    const r = judgeResults(results, { evidence_pages: [7] }, session, new Map(), byUuid, true);
+    assert.equal(r.hit, true);
+    assert.equal(r.rr, 1 / 3);
+    assert.deepEqual(
+      r.top.map((t) => t.where),
+      ['G p. 7', 'F p. 2', 'F p. 7'],
+    );
+  });
+  it('counts a meeting result whose lines overlap a gold range, and nothing past the top 5', () => {
+    const meeting = { id: 'M', uuid: 'u-m', kind: 'transcript' };
+    const results = [1, 2, 3, 4, 5, 6].map((n) => ({ sessionId: 'u-m', kind: 'transcript', line: n * 10, lineEnd: n * 10 + 2 }));
+    const hit = judgeResults(results, { gold_lines: [[41, 45]] }, meeting, new Map(), new Map([['u-m', meeting]]), false);
+    assert.equal(hit.rr, 1 / 4);
+    const miss = judgeResults(results, { gold_lines: [[61, 62]] }, meeting, new Map(), new Map([['u-m', meeting]]), false);
+    assert.equal(miss.hit, false);
+    assert.equal(miss.rr, 0);
+  });
+});
+
+describe('computeFigures', () => {
+  const search = (hit) => ({ hit, rr: hit ? 1 : 0, top: [] });
+  const row = (over) => ({
+    expect: 'answer',
+    kind: 'transcript',
+    split: 'tune',
+    refused: false,
+    allLocated: true,
+    searchFiltered: search(true),
+    searchUnfiltered: search(true),
+    latencyMs: 10,
+    claims: 2,
+    fillers: [],
+    ...over,
+  });
+  const rows = [
+    row({}),
+    row({ refused: true, searchFiltered: search(false) }),
+    row({ split: 'check', fillers: ['Thank you all for coming today'] }),
+    row({ split: 'check', kind: 'pdf', evidenceCited: true }),
+    row({ split: 'check', expect: 'refusal', refused: true }),
+  ];
+  const ingestion = [
+    { kind: 'transcript', split: 'tune', status: 'embedded', seconds: 1 },
+    { kind: 'pdf', split: 'check', status: 'error', seconds: 2 },
+  ];
+  const f = computeFigures(ingestion, rows);
+  it('gives every figure per half, from the questions of that half', () => {
+    assert.equal(f.tune.overall.answerable, 2);
+    assert.equal(f.tune.overall.falseRefusal, 0.5);
+    assert.equal(f.tune.meetings.hitFiltered, 0.5);
+    assert.equal(f.check.overall.answerable, 2);
+    assert.equal(f.check.overall.falseRefusal, 0);
+    assert.equal(f.check.overall.refusedUncovered, 1);
+    assert.ok(Number.isNaN(f.tune.overall.refusedUncovered));
+    assert.equal(f.check.filings.evidenceCited, 1);
+    assert.equal(f.all.overall.answerable, 4);
+    assert.equal(f.embedded, 0.5);
+    assert.equal(f.check.filings.embedded, 0);
+  });
+  it('counts filler claims over the claims of answered questions', () => {
+    assert.equal(f.check.overall.fillerShare, 1 / 4);
+    assert.equal(f.tune.overall.fillerShare, 0);
+  });
+  it('checks the floors on both halves together and fails a missing value', () => {
+    const results = checkFloors(f, [
+      { key: 'all.overall.falseRefusal', max: 0.15 },
+      { key: 'all.meetings.hitFiltered', min: 0.5 },
+      { key: 'all.filings.nothing', min: 0 },
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.ok),
+      [false, true, false],
+    );
+  });
+  it('lists the quality figures where check is further than 0.05 from tune', () => {
+    const gaps = generalisationGaps(f).filter((g) => g.group === 'overall');
+    assert.ok(gaps.some((g) => g.key === 'falseRefusal' && g.tune === 0.5 && g.check === 0));
+    assert.ok(!gaps.some((g) => g.key === 'located'));
+  });
+  it('prints tune and check side by side for meetings, filings and overall', () => {
+    const [head, , ...body] = figureTable(f).split('\n');
+    assert.equal(head, '| Figure | meetings tune | meetings check | filings tune | filings check | overall tune | overall check |');
+    assert.ok(body.includes('| False refusals (answerable refused) | 50% | 0% | n/a | 0% | 50% | 0% |'));
+  });
+  it('lists a question among the misses with every reason', () => {
+    assert.deepEqual(missReasons(rows[1]), ['retrieval', 'refused']);
+    assert.deepEqual(missReasons(rows[2]), ['filler']);
+    assert.deepEqual(missReasons(rows[4]), []);
+  });
+});
+
+describe('pct', () => {
+  it('is the nearest-rank percentile', () => {
+    assert.equal(pct([5, 1, 4, 2, 3], 50), 3);
+    assert.equal(pct([1, 2, 3, 4, 100], 95), 100);
+    assert.ok(Number.isNaN(pct([], 95)));
+  });
+});

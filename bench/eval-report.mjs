@@ -1,0 +1,176 @@
+/**
+ * The report of `npm run eval` (bench/eval.mjs): the figures of both halves of the dev set side by side,
+ * the ingestion per file and the misses, written to bench/EVAL.md (a full run) or test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkFloors, generalisationGaps, GENERALISATION_GAP, SPLITS } from './eval-metrics.mjs';
+
+export const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+export const fmtPct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : 'n/a');
+
+const GROUPS = ['meetings', 'filings', 'overall'];
+
+/** Rows of the figure table: label and how a group's figures print. */
+const ROWS = [
+  ['Files embedded', (g) => `${g.embedded} / ${g.files}`],
+  ['Ingestion, upload → embedded (s, total)', (g) => fmt(g.ingestSeconds, 1)],
+  ['PDF pages/s: app (upload → embedded)', (g) => (g.pages ? fmt(g.appPagesPerSecond, 1) : '–')],
+  ['PDF pages/s: pdf-parse alone', (g) => (g.pages ? fmt(g.parsePagesPerSecond, 1) : '–')],
+  ['Questions: answerable / uncovered', (g) => `${g.answerable} / ${g.uncovered}`],
+  ['hit@5, session filter', (g) => fmt(g.hitFiltered)],
+  ['MRR@5, session filter', (g) => fmt(g.mrrFiltered)],
+  ['hit@5, no filter', (g) => fmt(g.hitUnfiltered)],
+  ['MRR@5, no filter', (g) => fmt(g.mrrUnfiltered)],
+  ['False refusals (answerable refused)', (g) => fmtPct(g.falseRefusal)],
+  ['Uncovered questions refused', (g) => (g.uncovered ? fmtPct(g.refusedUncovered) : '–')],
+  ['Answers with every unit located', (g) => fmtPct(g.located)],
+  ['Filing answers citing an evidence page', (g) => (g.answerable && Number.isFinite(g.evidenceCited) ? fmtPct(g.evidenceCited) : '–')],
+  ['Answer claims that are filler', (g) => fmtPct(g.fillerShare)],
+  ['Gold-word recall', (g) => fmt(g.goldRecall)],
+  ['chat/simple latency p50 / p95 (ms)', (g) => `${fmt(g.p50, 0)} / ${fmt(g.p95, 0)}`],
+];
+
+/** Every figure of meetings, filings and overall, `tune` and `check` side by side. */
+export function figureTable(fg) {
+  const cols = GROUPS.flatMap((group) => SPLITS.map((split) => [`${group} ${split}`, fg[split]?.[group]]));
+  return [
+    `| Figure | ${cols.map(([n]) => n).join(' | ')} |`,
+    `|---|${cols.map(() => '---:').join('|')}|`,
+    ...ROWS.map(([label, f]) => `| ${label} | ${cols.map(([, g]) => (g ? f(g) : '–')).join(' | ')} |`),
+  ].join('\n');
+}
+
+const KEY_LABELS = {
+  hitFiltered: 'hit@5, session filter',
+  mrrFiltered: 'MRR@5, session filter',
+  hitUnfiltered: 'hit@5, no filter',
+  mrrUnfiltered: 'MRR@5, no filter',
+  falseRefusal: 'false refusals',
+  refusedUncovered: 'uncovered refused',
+  located: 'every unit located',
+  evidenceCited: 'evidence page cited',
+  goldRecall: 'gold-word recall',
+  fillerShare: 'filler claims',
+};
+
+/** The quality figures whose `check` is further than 0.05 from `tune`, one line each. */
+export function gapLines(figures) {
+  const gaps = generalisationGaps(figures);
+  if (!gaps.length) return [`Every quality figure of \`check\` is within ${GENERALISATION_GAP} of \`tune\`.`];
+  return [
+    `Quality figures where \`check\` is further than ${GENERALISATION_GAP} from \`tune\`:`,
+    ...gaps.map(
+      (g) => `- ${g.group}, ${KEY_LABELS[g.key]}: tune ${fmt(g.tune)}, check ${fmt(g.check)} (${g.diff > 0 ? '+' : ''}${fmt(g.diff)})`,
+    ),
+  ];
+}
+
+/** The floors of --check printed with PASS/FAIL; returns how many failed. */
+export function printCheck(figures) {
+  const results = checkFloors(figures);
+  console.log('\n--check: figures against their floors (every file run, both halves)');
+  for (const f of results) {
+    const bound = f.min !== undefined ? `≥ ${f.min}` : `≤ ${f.max}`;
+    console.log(`  ${f.ok ? 'PASS' : 'FAIL'}  ${f.label.padEnd(42)} ${fmt(f.value)}  (floor ${bound})`);
+  }
+  const failed = results.filter((f) => !f.ok).length;
+  console.log(failed ? `\n${failed} figure(s) under their floor: eval FAILED` : '\nevery figure at or above its floor: eval PASSED');
+  return failed;
+}
+
+export function printFigures(figures) {
+  console.log(`\n${figureTable(figures)}\n\n${gapLines(figures).join('\n')}`);
+}
+
+const oneLine = (s, n) => {
+  const t = (s ?? '').replace(/\s+/g, ' ').trim();
+  return t.length > n ? `${t.slice(0, n)}…` : t;
+};
+const cell = (s) => String(s).replace(/\|/g, '\\|');
+
+/** Why a question is among the misses (empty: not a miss). */
+export function missReasons(r) {
+  if (r.expect === 'refusal') return r.refused ? [] : ['not refused'];
+  const why = [];
+  if (!r.searchFiltered.hit) why.push('retrieval');
+  if (!r.searchUnfiltered.hit) why.push('unfiltered');
+  if (r.refused) why.push('refused');
+  if (r.allLocated === false) why.push('unlocated');
+  if (r.evidenceCited === false) why.push('no evidence page');
+  if (r.fillers?.length) why.push('filler');
+  return why;
+}
+
+/** One run's section of the report. */
+export function renderRun({ started, commit, command, machine, load, note, provider, ingestion, perQuestion, figures, sessions }) {
+  const lines = [];
+  lines.push(`## Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC (commit ${commit})`);
+  lines.push('');
+  if (note) lines.push(`> ${note}`, '');
+  lines.push(`- Command: \`${command}\``);
+  lines.push(`- Machine: ${machine}; load average at the start ${load}`);
+  const bySplit = SPLITS.map((s) => `${s}: ${sessions.filter((x) => x.split === s).length} files`).join(', ');
+  lines.push(
+    `- Set: ${sessions.length} files (${bySplit}; ${sessions.map((s) => `${s.id}${s.split === 'check' ? '*' : ''}`).join(', ')}; * = check), ${perQuestion.length} questions; ${provider} provider, embedded database`,
+  );
+  lines.push('');
+  lines.push(figureTable(figures));
+  lines.push('');
+  lines.push(...gapLines(figures));
+  lines.push('');
+  lines.push('<details><summary>Ingestion per file</summary>', '');
+  lines.push('| File | Split | Status | Upload → embedded (s) | Pages | pdf-parse alone (s) | Error |', '|---|---|---|---:|---:|---:|---|');
+  for (const i of ingestion) {
+    lines.push(
+      `| ${i.session} | ${i.split ?? ''} | ${i.status}${i.reused ? ' (reused)' : ''} | ${fmt(i.seconds, 1)} | ${i.pages ?? '–'} | ${i.parseSeconds != null ? fmt(i.parseSeconds, 1) : '–'} | ${cell(i.error ?? i.parseError ?? '')} |`,
+    );
+  }
+  lines.push('', '</details>', '');
+  const misses = perQuestion.filter((r) => missReasons(r).length > 0);
+  lines.push(`<details><summary>Misses (${misses.length} of ${perQuestion.length} questions)</summary>`, '');
+  lines.push(
+    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page), `filler` (a claim the filler rule flags).',
+    '',
+  );
+  for (const r of misses) {
+    lines.push(`- **${r.id}** (${r.session}, ${r.split}; ${missReasons(r).join(', ')}): ${oneLine(r.question, 200)}`);
+    if (r.expect === 'answer') {
+      lines.push(`  - expected: ${r.expected}`);
+      lines.push(`  - top 5 filtered: ${r.searchFiltered.top.map((t) => `${t.where}${t.hit ? ' ✓' : ''}`).join('; ') || 'none'}`);
+      if (!r.searchUnfiltered.hit) lines.push(`  - top 5 unfiltered: ${r.searchUnfiltered.top.map((t) => t.where).join('; ') || 'none'}`);
+    }
+    lines.push(`  - answer: ${cell(oneLine(r.content, 200))}`);
+    if (r.unlocated?.length) lines.push(`  - first unlocated unit: ${cell(oneLine(r.unlocated[0], 160))}`);
+    if (r.fillers?.length) lines.push(`  - first filler claim: ${cell(oneLine(r.fillers[0], 160))}`);
+  }
+  lines.push('', '</details>', '');
+  return lines.join('\n');
+}
+
+const HEADER = `# Answer-quality evaluation
+
+Written by \`npm run eval\` (bench/eval.mjs; how to run it and what each figure means: bench/README.md).
+Measured on the dev set at \`../shared/eval-dev\` (real meeting transcripts and SEC filings, never
+copied into the repository), each figure for the \`tune\` and the \`check\` half side by side.
+Runs newest first; the last 3 are kept so before and after stay side by side.
+`;
+
+/**
+ * Writes `run` into `file`: a partial run (`single`) alone; a full one before the runs already there,
+ * keeping the hand-written summary above them, the newest runs and the one noted as the baseline.
+ */
+export function writeReport(file, run, single) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  let runs = [];
+  let head = HEADER;
+  if (!single && fs.existsSync(file)) {
+    const text = fs.readFileSync(file, 'utf8');
+    const starts = [...text.matchAll(/^## Run /gm)].map((m) => m.index);
+    runs = starts.map((s, i) => text.slice(s, starts[i + 1] ?? text.length).trimEnd());
+    if (starts.length > 0 && text.startsWith('# ')) head = `${text.slice(0, starts[0]).trimEnd()}\n`;
+  }
+  const baseline = runs.filter((r) => /^> Baseline/m.test(r)).slice(-1);
+  const recent = [run.trimEnd(), ...runs.filter((r) => !baseline.includes(r))].slice(0, 3 - baseline.length);
+  fs.writeFileSync(file, `${head}\n${[...recent, ...baseline].join('\n\n')}\n`);
+}
