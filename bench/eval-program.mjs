@@ -226,7 +226,7 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
 function render({ started, subset, figures, rows, summary, pretalxNote }) {
   const out = [
     SECTION_START,
-    '## Program questions (issue 21)',
+    '## Program questions',
     '',
     `Written by \`node bench/eval-program.mjs${subset ? ' --subset' : ''}\` (also run by \`npm run eval\`) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC: the built app, a fresh data directory without the demo, local provider, questions through POST /api/chat/message. A question passes when the answer states every expected fact (or names at least \`min\` of its sessions) and cites its session(s); an uncovered one when it says "not in the program" and names and cites no session.`,
     '',

@@ -685,7 +685,9 @@ async function main() {
     let programFailed = 0;
     for (const [set, f] of Object.entries(program.figures)) {
       const ok = f.answered >= 0.9 && (f.uncoveredCount === 0 || f.uncovered >= 1);
-      console.log(`${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`);
+      console.log(
+        `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`,
+      );
       if (!ok) programFailed++;
     }
     process.exitCode = failed || programFailed ? 1 : 0;

@@ -24,7 +24,7 @@ interface UsageSummary {
   last30Days: { chatRequests: number }[];
 }
 
-test.describe('consoles turn away whoever may not use them (SPEC §6)', () => {
+test.describe('consoles turn away whoever may not use them (PRODUCT.md §6)', () => {
   test('a signed-out visitor and an attendee are sent to /api/login from /admin and /superadmin', async ({ page }) => {
     for (const path of ['/admin', '/superadmin']) {
       await page.goto(path);

@@ -6,7 +6,7 @@ import { E2E_ADMIN_EMAIL, E2E_SUPERADMIN_EMAIL } from './support/env';
 const REMOTE_HOST = 'images.remote-host.test';
 
 /**
- * Issue 10, item 8: a document line holding a markdown image is retrieved and quoted in an answer;
+ * A document line holding a markdown image is retrieved and quoted in an answer;
  * the attendee's browser shows its alt text and never calls the image host.
  */
 test.describe('security: answers never load remote content', () => {

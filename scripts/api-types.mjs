@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The front ends' API types, generated from the contract (issue 13):
+// The front ends' API types, generated from the contract:
 //   node scripts/api-types.mjs          writes src/lib/api-types.ts in frontend-attendee and frontend-admin
 //                                       from docs/openapi.json (itself generated from the backend: npm run openapi)
 //   node scripts/api-types.mjs --check  fails when a committed file differs from what the contract gives

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API contract, generated from the code (issue 13):
+// The API contract, generated from the code:
 //   node scripts/openapi.mjs          writes src/openapi/metadata.ts (the @nestjs/swagger CLI plugin's metadata, read
 //                                     from the DTOs and controllers) and ../docs/openapi.json
 //   node scripts/openapi.mjs --check  regenerates both in memory and fails when a committed file differs

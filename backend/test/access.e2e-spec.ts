@@ -74,7 +74,7 @@ describe('access to the admin and super admin APIs (every registered route)', ()
 
   it('answers 403 to an admin address signed in by form until its emailed link is opened, as to any attendee', async () => {
     const me = await unverifiedAdmin.get('/api/auth/user').expect(200);
-    // Nothing tells the caller that the address is privileged (issue 10, item 5).
+    // Nothing tells the caller that the address is privileged.
     expect(me.body).toMatchObject({ email: ADMIN, role: 'attendee', isAdmin: false, verificationPending: false });
     expect(await mismatches(unverifiedAdmin, [...adminRoutes, ...superRoutes], { status: 403, message: FORBIDDEN_MESSAGE })).toEqual([]);
   });

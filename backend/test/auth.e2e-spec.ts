@@ -258,7 +258,7 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
       const agent = request.agent(t.url);
       const [before] = await t.app.get(EmailRepository).latest(ADMIN, 1);
       const res = await agent.post('/api/login').send({ email: 'Admin@Auth.test', firstName: 'Ada' }).expect(200);
-      // Answered as for any address (issue 10, item 5): nothing says a link is on its way.
+      // Answered as for any address: nothing says a link is on its way.
       expect(res.body.user).toMatchObject({ email: ADMIN, role: 'attendee', isAdmin: false, verificationPending: false });
       expect(res.body.signInLinkSent).toBe(false);
       const denied = await agent.get('/api/admin/users/chat-history').expect(403);

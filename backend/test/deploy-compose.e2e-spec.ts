@@ -7,8 +7,8 @@ import { clientIp } from '../src/common/client-ip';
 import { loadConfig } from '../src/config/app-config';
 
 /**
- * The compose files publish nothing on every interface except the reverse proxy's ports (issue 10
- * item 1, issue 11): Mailpit, the API replicas, PostgreSQL, Redis and MinIO are reachable inside the
+ * The compose files publish nothing on every interface except the reverse proxy's ports:
+ * Mailpit, the API replicas, PostgreSQL, Redis and MinIO are reachable inside the
  * compose network only, or on 127.0.0.1 for local conveniences such as Mailpit (`--profile mail`).
  */
 const ROOT = path.join(__dirname, '..', '..');

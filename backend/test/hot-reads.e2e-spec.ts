@@ -18,7 +18,7 @@ function cookieOf(res: request.Response): string {
 }
 
 /**
- * Issue 12, hot reads: GET /api/sessions is kept in memory per view and the session cookie's lookup
+ * Hot reads: GET /api/sessions is kept in memory per view and the session cookie's lookup
  * for a few seconds; neither may show what is no longer true beyond the documented bounds.
  */
 describe('hot reads: session list and session lookup caches', () => {

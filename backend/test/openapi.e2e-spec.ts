@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { startTestApp, TestApp } from './utils/test-app';
 
-/** Every route SPEC §7 lists, plus the ones docs/API.md adds (health, sign-in link, search, feedback, insights). */
+/** Every route PRODUCT.md §7 lists, plus the ones docs/API.md adds (health, sign-in link, search, feedback, insights). */
 const SPEC_ROUTES: [string, string][] = [
   ['get', '/api/auth/user'],
   ['post', '/api/login'],
@@ -82,7 +82,7 @@ describe('GET /api/docs (the API contract, generated from the controllers and DT
     });
   });
 
-  it('describes the chat stream as text/event-stream, with the status texts of SPEC §4 as a named enum', () => {
+  it('describes the chat stream as text/event-stream, with the status texts of PRODUCT.md §4 as a named enum', () => {
     const stream = doc.paths['/api/chat/stream'].post.responses['200'].content?.['text/event-stream'];
     expect(stream?.schema.oneOf?.map((s) => s.$ref)).toEqual([
       '#/components/schemas/ChatStatusEvent',

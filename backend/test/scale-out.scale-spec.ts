@@ -19,7 +19,7 @@ import { startS3Server, S3Server } from './utils/s3-server';
 import { postSse, SseEvent } from './utils/sse-client';
 
 /**
- * Issue 11: the app as several processes. Two API processes (A, B) and one ingestion worker (W),
+ * The app as several processes. Two API processes (A, B) and one ingestion worker (W),
  * each with its own data directory as on separate machines, started at the same moment against
  * one EMPTY database, one Redis and one S3 server (s3rver on loopback). Nothing but those three is
  * shared.

@@ -79,7 +79,7 @@ describe('semantic search (GET /api/search)', () => {
   });
 });
 
-describe('search word statistics stay bounded (issue 10, item 12)', () => {
+describe('search word statistics stay bounded', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

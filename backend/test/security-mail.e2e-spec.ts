@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from './utils/test-app';
 const ADMIN = 'slow.admin@security.test';
 
 /**
- * Issue 10, items 5 and 17, against a mail server that accepts connections and never greets: the
+ * Against a mail server that accepts connections and never greets: the
  * sign-in answers at once (the link is mailed in the background), and the failure that follows is
  * logged without the address (masked) or the SMTP credentials.
  */

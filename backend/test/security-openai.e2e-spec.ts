@@ -10,7 +10,7 @@ import { startTestApp, TestApp } from './utils/test-app';
 const TIMEOUT_MS = 1500;
 const ADMIN = 'billing.admin@security.test';
 
-/** Issue 10, item 3: OpenAI calls are bounded in time and in daily spend. */
+/** OpenAI calls are bounded in time and in daily spend. */
 describe('AI_PROVIDER=openai: a stalled upstream, timeouts and the daily budget', () => {
   let fake: FakeOpenAi;
   let t: TestApp;

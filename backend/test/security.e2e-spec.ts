@@ -19,11 +19,11 @@ const TARGET = 'target.admin@security.test';
 const SUPER = 'super@security.test';
 
 /**
- * Issue 10 (security and abuse hardening): one test per finding, against the real app. Client
+ * Security and abuse hardening: one test per finding, against the real app. Client
  * addresses are given through X-Forwarded-For, which the default TRUST_PROXY (loopback) honours
  * from the test client on loopback; each test uses its own addresses and users so counters never mix.
  */
-describe('security hardening (issue 10)', () => {
+describe('security hardening', () => {
   let t: TestApp;
   let db: DataSource;
   let outbox: EmailRepository;

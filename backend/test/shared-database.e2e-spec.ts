@@ -12,7 +12,7 @@ import { freshDatabase, FreshDatabase } from './utils/fresh-database';
 import { startTestApp, TestApp } from './utils/test-app';
 
 /**
- * Several processes on one database (issue 11, item 3): migrations under an advisory lock, chunks
+ * Several processes on one database: migrations under an advisory lock, chunks
  * written once per run, and recovery that takes back only jobs whose owner is gone. The database is
  * a PostgreSQL server the test starts itself (the embedded one, served on a loopback port), or a
  * fresh database on the server of DATABASE_URL when that is set.

@@ -121,7 +121,7 @@ describe('super admin (analytics, session export and import)', () => {
       expect(second.sessions.some((s: { id: string }) => oldIds.has(s.id))).toBe(false);
     });
 
-    it('imports the good rows with SPEC defaults and skips the bad ones, naming them', async () => {
+    it('imports the good rows with PRODUCT.md defaults and skips the bad ones, naming them', async () => {
       const res = await superadmin
         .post('/api/superadmin/import-sessions')
         .send({

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { expectAccessible, saveScreenshot } from '../support/screens';
 import { signInLinkOf, waitForMail } from '../support/mail';
 
-/** SPEC §2: the admin dashboard's tabs, in order. */
+/** PRODUCT.md §2: the admin dashboard's tabs, in order. */
 export const ADMIN_TABS = [
   'Sessions Content',
   'Transcripts',

@@ -1,5 +1,5 @@
 /**
- * Every delay, limit and message of the spec that the consoles use (SPEC §2, §4, §5, §8, §9),
+ * Every delay, limit and message of the spec that the consoles use (PRODUCT.md §2, §4, §5, §8, §9),
  * named after what it means.
  */
 
@@ -12,7 +12,7 @@ export const ADMIN_LOGIN_URL = '/api/login';
 export const USER_VIEW_URL = '/';
 export const LOGOUT_URL = '/logout';
 
-// Delays, intervals and limits (SPEC §4, §9)
+// Delays, intervals and limits (PRODUCT.md §4, §9)
 export const AUTH_REDIRECT_DELAY_MS = 500;
 export const UPLOAD_POLL_INTERVAL_MS = 2000;
 export const STATUS_POLL_INTERVAL_MS = 5000;
@@ -25,17 +25,17 @@ export const INGEST_SKELETON_ITEMS = 5;
 export const DEFAULT_SESSION_FORMAT = 'panel';
 export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
 
-// Header and titles (SPEC §2)
+// Header and titles (PRODUCT.md §2)
 export const WELCOME_ADMIN = 'Welcome, Admin';
 export const WELCOME_SUPERADMIN = 'Welcome, Super Admin';
 export const ADMIN_TITLE = 'Admin Dashboard';
 export const SUPERADMIN_TITLE = 'Super Admin Dashboard';
 
-// Auth (SPEC §6)
+// Auth (PRODUCT.md §6)
 export const MSG_UNAUTHORIZED_TITLE = 'Unauthorized';
 export const MSG_UNAUTHORIZED = 'You are logged out. Logging in again...';
 
-// Sessions (SPEC §2, §5, §8)
+// Sessions (PRODUCT.md §2, §5, §8)
 export const NOT_SCHEDULED = 'Not scheduled';
 export const UNTITLED_SESSION = 'Untitled Session';
 export const MSG_SESSION_CREATED = 'Session created successfully.';
@@ -50,7 +50,7 @@ export const MSG_IMPORT_COMPLETE_TITLE = 'Import Complete';
 export const MSG_IMPORT_COMPLETE_TEMPLATE = 'Successfully imported n of m sessions';
 export const MSG_IMPORT_FAILED_INVALID = 'Import Failed: Invalid JSON format or data structure';
 
-// Documents (SPEC §5, §8)
+// Documents (PRODUCT.md §5, §8)
 export const MSG_MISSING_INFORMATION = 'Missing Information: Please select both a file and a session.';
 export const MSG_INVALID_TRANSCRIPT_TYPE = 'Invalid File Type: Please select a TXT or JSON file.';
 export const MSG_INVALID_PDF_TYPE = 'Invalid File Type: Please select a PDF file.';
@@ -65,18 +65,18 @@ export const MSG_DOCUMENT_DELETED = 'Document deleted';
 export const MSG_DELETE_FAILED_TITLE = 'Delete failed';
 export const PROCESSING_FAILED = 'Processing failed';
 
-// Export tab (SPEC §2, §8)
+// Export tab (PRODUCT.md §2, §8)
 export const UNKNOWN_SESSION = 'Unknown Session';
 export const MSG_LOAD_DOCUMENTS_FAILED = 'Failed to load documents';
 export const MSG_DOWNLOAD_FAILED_TITLE = 'Download Failed';
 export const MSG_DOWNLOAD_FAILED = 'Failed to download document';
 export const MSG_DOWNLOAD_COMPLETE_TITLE = 'Download Complete';
 
-// Billing (SPEC §2)
+// Billing (PRODUCT.md §2)
 export const MSG_NO_USAGE = 'No usage data available for the selected time period.';
 export const MSG_LOADING_BILLING = 'Loading OpenAI billing data...';
 
-// Super admin (SPEC §2, §5, §8)
+// Super admin (PRODUCT.md §2, §5, §8)
 export const MSG_LOADING_ANALYTICS = 'Loading analytics...';
 export const NEVER = 'Never';
 export const ANONYMOUS = 'Anonymous';
@@ -90,7 +90,7 @@ export const MSG_SA_IMPORT_FAILED = 'Failed to import sessions';
 export const MSG_INVALID_FILE_TITLE = 'Invalid file';
 export const MSG_INVALID_FILE = 'Please select a JSON or XML file.';
 
-// Insights tab (beyond the spec: issue 14), after the spec's eight tabs
+// Insights tab (beyond the spec), after the spec's eight tabs
 export const INSIGHTS_TAB_LABEL = 'Insights';
 export const INSIGHTS_RANGES = [7, 30, 90] as const;
 export const DEFAULT_INSIGHTS_DAYS = 30;

@@ -2,7 +2,7 @@ import { ChatStatus } from './lib/api-types';
 
 /**
  * Every timeout, delay, limit and message of the spec that the attendee app uses in more than one
- * place (SPEC §4, §8, §9), named after what it means.
+ * place (PRODUCT.md §4, §8, §9), named after what it means.
  */
 
 export const PRODUCT_NAME = 'Conference Assistant';
@@ -10,18 +10,18 @@ export const CONFERENCE_NAME = 'Equipment Finance Conference 2025';
 export const CONFERENCE_DATES = 'Sept 8-10, 2025';
 export const CONFERENCE_LOCATION = 'Denver, CO';
 
-// Redirect delays (SPEC §9)
+// Redirect delays (PRODUCT.md §9)
 export const TOAST_REDIRECT_DELAY_MS = 500;
 export const POST_LOGIN_REDIRECT_DELAY_MS = 500;
 export const QUICK_LOGIN_REDIRECT_DELAY_MS = 1500;
 export const LOGOUT_REDIRECT_DELAY_MS = 2000;
 
-// Toasts (SPEC §9): one visible at a time; a dismissed toast is removed after 1,000,000 ms.
+// Toasts (PRODUCT.md §9): one visible at a time; a dismissed toast is removed after 1,000,000 ms.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 
-// Chat send status sequence (SPEC §4): the server's texts, written once in the backend's ChatStatus enum
+// Chat send status sequence (PRODUCT.md §4): the server's texts, written once in the backend's ChatStatus enum
 // and carried here by the contract (docs/openapi.json → src/lib/api-types.ts).
 export const STATUS_SEARCHING = ChatStatus.Searching;
 export const STATUS_ANALYZING = ChatStatus.Analyzing;
@@ -31,7 +31,7 @@ export const STATUS_SWITCHING = 'Switching to simplified mode...';
 export const STATUS_ANALYZING_AFTER_MS = 1500;
 export const STATUS_GENERATING_AFTER_MS = 3500;
 
-// Streaming fallback chain (SPEC §9)
+// Streaming fallback chain (PRODUCT.md §9)
 export const STREAM_FETCH_TIMEOUT_MS = 60_000;
 export const STATUS_SWITCH_AFTER_MS = 90_000;
 export const STREAM_FIRST_CHUNK_TIMEOUT_MS = 45_000;
@@ -40,7 +40,7 @@ export const STREAM_TOTAL_TIMEOUT_MS = 180_000;
 export const STREAM_MAX_READ_ERRORS = 3;
 export const STREAM_DONE_MARKER = '[DONE]';
 
-// Chat input (SPEC §9)
+// Chat input (PRODUCT.md §9)
 export const TEXTAREA_MIN_HEIGHT_PX = 48;
 export const TEXTAREA_MAX_HEIGHT_PX = 200;
 
@@ -48,7 +48,7 @@ export const TEXTAREA_MAX_HEIGHT_PX = 200;
 export const INSTRUCTIONS_SEEN_KEY = 'hasSeenInstructions';
 export const OLD_REGISTRATION_FLAG_KEY = 'userRegistered';
 
-// Messages (SPEC §2, §5, §8)
+// Messages (PRODUCT.md §2, §5, §8)
 export const MSG_INVALID_EMAIL_TITLE = 'Invalid Email';
 export const MSG_INVALID_EMAIL_LOGIN = 'Please enter a valid email address.';
 export const MSG_INVALID_EMAIL_DIALOG = 'Please enter a valid email address';

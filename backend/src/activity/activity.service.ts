@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActionMetadata, ActionType, ActivityRepository } from './activity.repository';
 
-/** SPEC §9: previews and user agents are cut to these lengths in the activity log. */
+/** PRODUCT.md §9: previews and user agents are cut to these lengths in the activity log. */
 export const MESSAGE_PREVIEW_LENGTH = 500;
 export const USER_AGENT_LENGTH = 100;
 

@@ -11,7 +11,7 @@ import { INVALID_USER_ID_MESSAGE } from './dto/admin.messages';
 // eslint-disable-next-line no-useless-assignment -- false positive: the pipe is read by a parameter decorator below, which the rule does not see
 const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(INVALID_USER_ID_MESSAGE) });
 
-/** Admin review of users (SPEC §2 Chat History and User Actions tabs). */
+/** Admin review of users (PRODUCT.md §2 Chat History and User Actions tabs). */
 @Controller('api/admin/users')
 @Roles('admin')
 export class AdminController {

@@ -4,7 +4,7 @@ import { BillingService } from './billing.service';
 import { DailyCost, UsageSummary } from './dto/billing.response';
 import { CostsQuery, DEFAULT_BILLING_DAYS } from './dto/costs.query';
 
-/** AI usage and cost (SPEC §2 OpenAI Billing tab). */
+/** AI usage and cost (PRODUCT.md §2 OpenAI Billing tab). */
 @Controller('api/admin')
 @Roles('admin')
 export class BillingController {

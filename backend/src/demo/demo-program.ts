@@ -33,7 +33,7 @@ async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await fs.readFile(file, 'utf8'));
 }
 
-/** The program: every entry checked with the import rules of SPEC §5; it needs a unique slug. */
+/** The program: every entry checked with the import rules of PRODUCT.md §5; it needs a unique slug. */
 export async function loadDemoProgram(dir = DEMO_DIR): Promise<Loaded<DemoSession>> {
   const raw = await readJson(path.join(dir, 'sessions.json'));
   if (!Array.isArray(raw)) throw new Error(`${path.join(dir, 'sessions.json')} must hold an array of sessions`);

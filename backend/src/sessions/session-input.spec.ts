@@ -102,7 +102,7 @@ describe('session input rules', () => {
   });
 
   describe(importRecord.name, () => {
-    it('applies the defaults of SPEC §5', () => {
+    it('applies the defaults of PRODUCT.md §5', () => {
       const result = importRecord({});
       expect(result).toEqual({
         ok: true,

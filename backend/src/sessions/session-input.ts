@@ -1,5 +1,5 @@
 /**
- * The rules of SPEC §5 for a session's fields, as pure functions shared by the admin form (DTO),
+ * The rules of PRODUCT.md §5 for a session's fields, as pure functions shared by the admin form (DTO),
  * the super admin import and the demo seeder.
  */
 
@@ -260,7 +260,7 @@ export function normalizeDay(value: unknown): number | null | undefined {
 export type ImportResult = { ok: true; record: SessionRecord } | { ok: false; reason: string };
 
 /**
- * One row of a session import (SPEC §5): missing title → 'Untitled Session'; speakers and tags default
+ * One row of a session import (PRODUCT.md §5): missing title → 'Untitled Session'; speakers and tags default
  * empty (arrays or comma-separated strings); date null when missing (invalid → rejected); format by
  * keyword, else from `type`, else panel. A row of the wrong shape is rejected with the reason, never
  * half-written. Day and start time come from the date when missing.

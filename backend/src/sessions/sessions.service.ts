@@ -154,7 +154,7 @@ export class SessionsService {
   }
 
   /**
-   * Imports rows with SPEC §5's rules (see importRecord). Every row is checked on its own; bad rows
+   * Imports rows with PRODUCT.md §5's rules (see importRecord). Every row is checked on its own; bad rows
    * are skipped and named. All writes happen in one transaction (all or none).
    * - `create-new`: every good row becomes a new session (a source id already held stays with its session).
    * - `upsert`: a row whose `id` or `externalId` names a stored session updates it in place (its documents

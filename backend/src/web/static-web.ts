@@ -10,7 +10,7 @@ const ENCODINGS = [
 /**
  * Serves a build's precompressed twin of an asset (`x.js.br` / `x.js.gz`, written by the front end's
  * build) when the browser accepts that encoding; otherwise falls through to the plain file.
- * Added for the attendee app's speed budget (issue 5): no compression middleware, so SSE is untouched.
+ * Added for the attendee app's speed budget: no compression middleware, so SSE is untouched.
  */
 function precompressed(dir: string) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -35,7 +35,7 @@ export async function signInPrivileged(
   const agent = request.agent(t.url);
   const outbox = t.app.get(EmailRepository);
   const [previous] = await outbox.latest(email.toLowerCase(), 1);
-  // The sign-in form never changes a privileged account's profile (issue 10, item 5): a profile asked
+  // The sign-in form never changes a privileged account's profile: a profile asked
   // for is stored the way an operator would, before signing in.
   if (Object.keys(profile).length > 0) {
     await t.app.get(DataSource).query(

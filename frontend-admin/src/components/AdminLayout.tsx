@@ -5,7 +5,7 @@ import { ADMIN_TITLE, WELCOME_ADMIN } from '@/constants';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ToastBridge } from './ToastBridge';
 
-/** SPEC §2: the eight tabs of the admin dashboard, in order; Sessions Content is the default. */
+/** PRODUCT.md §2: the eight tabs of the admin dashboard, in order; Sessions Content is the default. */
 export const ADMIN_TABS = [
   { path: '/sessions', label: 'Sessions Content' },
   { path: '/transcripts', label: 'Transcripts' },

@@ -3,7 +3,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { AppBar, Button, Toolbar, Typography } from '@mui/material';
 import { LOGOUT_URL, PRODUCT_NAME, USER_VIEW_URL } from '@/constants';
 
-/** SPEC §2: product title, the welcome text, User View (to /) and logout (to /logout). */
+/** PRODUCT.md §2: product title, the welcome text, User View (to /) and logout (to /logout). */
 export function ConsoleHeader({ welcome }: { welcome: string }) {
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">

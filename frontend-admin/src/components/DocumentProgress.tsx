@@ -13,7 +13,7 @@ export function DocumentStatusChip({ status }: { status: DocumentStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={documentStatusLabel(status)} data-status={status} />;
 }
 
-/** SPEC §4: waiting, then processing with percent, stage, chunk counts and ETA; Ready; failed. */
+/** PRODUCT.md §4: waiting, then processing with percent, stage, chunk counts and ETA; Ready; failed. */
 export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
   if (doc.status === 'embedded') {
     const ocr = ocrPagesNote(doc.ocrPages);

@@ -27,7 +27,7 @@ describe('super admin derivations', () => {
   });
 });
 
-describe('export list view (SPEC §2 Export)', () => {
+describe('export list view (PRODUCT.md §2 Export)', () => {
   it('groups by session, falls back to Unknown Session, counts kinds and totals sizes', () => {
     const view = exportView({
       s1: { sessionTitle: 'Lender Panel', documents: [{ id: 'a', filename: 'a.pdf', kind: 'pdf', bytes: 1000, createdAt: '' }] },

@@ -1,7 +1,7 @@
 import type { ImportOutcome, ImportSource } from './consoleApi';
 import type { AnalyticsEntry } from './types';
 
-/** SPEC §2 super admin cards: Total Users, Total Logins, Total Chat Prompts. */
+/** PRODUCT.md §2 super admin cards: Total Users, Total Logins, Total Chat Prompts. */
 export function analyticsTotals(entries: AnalyticsEntry[]): { users: number; logins: number; chatPrompts: number } {
   return entries.reduce(
     (t, e) => ({

@@ -16,7 +16,7 @@ export interface ExportView {
   totalSessions: number;
 }
 
-/** SPEC §2 Export: the export list grouped and totalled; a missing session title reads 'Unknown Session'. */
+/** PRODUCT.md §2 Export: the export list grouped and totalled; a missing session title reads 'Unknown Session'. */
 export function exportView(list: ExportList | undefined): ExportView {
   const groups: ExportGroup[] = Object.entries(list ?? {})
     .map(([sessionId, g]) => ({

@@ -21,7 +21,7 @@ import {
 } from './format';
 import type { DailyCost } from './types';
 
-describe('sessionTypeLabel (SPEC §2 keyword rule)', () => {
+describe('sessionTypeLabel (PRODUCT.md §2 keyword rule)', () => {
   it.each([
     ['keynote', 'Keynote'],
     ['Opening KEYNOTE', 'Keynote'],
@@ -61,7 +61,7 @@ describe('formatSessionDate', () => {
   });
 });
 
-describe('formatRelativeTime (SPEC §2 User Actions)', () => {
+describe('formatRelativeTime (PRODUCT.md §2 User Actions)', () => {
   const now = new Date('2026-11-20T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   it.each([
@@ -84,7 +84,7 @@ describe('formatRelativeTime (SPEC §2 User Actions)', () => {
   });
 });
 
-describe('formatBytes (SPEC §2 Export)', () => {
+describe('formatBytes (PRODUCT.md §2 Export)', () => {
   it.each([
     [0, '0 Bytes'],
     [512, '512 Bytes'],
@@ -99,7 +99,7 @@ describe('formatBytes (SPEC §2 Export)', () => {
   });
 });
 
-describe('formatUsd (SPEC §2 Billing: 2 to 6 decimals)', () => {
+describe('formatUsd (PRODUCT.md §2 Billing: 2 to 6 decimals)', () => {
   it.each([
     [0, '$0.00'],
     [1.5, '$1.50'],
@@ -145,7 +145,7 @@ describe('usage sums and days with usage', () => {
   });
 });
 
-describe('ingest summary (SPEC §2 Ingest Status)', () => {
+describe('ingest summary (PRODUCT.md §2 Ingest Status)', () => {
   it('counts processing as uploaded plus chunked and percent ready to one decimal', () => {
     const docs = (['embedded', 'embedded', 'uploaded', 'chunked', 'error', 'embedded'] as const).map((status) => ({ status }));
     expect(ingestSummary(docs)).toEqual({ total: 6, ready: 3, processing: 2, errors: 1, percentReady: '50.0%' });
@@ -173,7 +173,7 @@ describe('ingest summary (SPEC §2 Ingest Status)', () => {
   });
 });
 
-describe('userDisplay (SPEC §2 User Analytics)', () => {
+describe('userDisplay (PRODUCT.md §2 User Analytics)', () => {
   const id = '0123456789abcdef-rest';
   it('uses first and last name, else email, else Anonymous, with the first 8 characters of the id', () => {
     expect(userDisplay({ userId: id, firstName: 'Dana', lastName: 'Reyes', email: 'd@x.com' })).toEqual({

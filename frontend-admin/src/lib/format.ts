@@ -2,7 +2,7 @@ import { ANONYMOUS, DISPLAYED_USER_ID_LENGTH, NOT_SCHEDULED } from '@/constants'
 import { isoToZoneParts, zoneAbbreviation } from './conferenceTime';
 import type { DailyCost, DocumentRecord, DocumentStatus } from './types';
 
-/** SPEC §2: type labels derive from the format by keyword; otherwise the raw value, or 'Session'. */
+/** PRODUCT.md §2: type labels derive from the format by keyword; otherwise the raw value, or 'Session'. */
 export function sessionTypeLabel(format: string | null | undefined): string {
   const f = (format ?? '').toLowerCase();
   if (f.includes('keynote')) return 'Keynote';
@@ -14,7 +14,7 @@ export function sessionTypeLabel(format: string | null | undefined): string {
   return format?.trim() ? format : 'Session';
 }
 
-/** SPEC §2: en-US with 12-hour time; unscheduled reads 'Not scheduled'. */
+/** PRODUCT.md §2: en-US with 12-hour time; unscheduled reads 'Not scheduled'. */
 export function formatSessionDate(date: string | null | undefined, timeZone?: string): string {
   if (!date) return NOT_SCHEDULED;
   const d = new Date(date);
@@ -78,7 +78,7 @@ export function formatShortDay(day: string): string {
 }
 
 /**
- * SPEC §2 (User Actions): under 1 min 'Just now', minutes under 60, hours under 24, days under 7,
+ * PRODUCT.md §2 (User Actions): under 1 min 'Just now', minutes under 60, hours under 24, days under 7,
  * else the full date.
  */
 export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
@@ -94,7 +94,7 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
   return then.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
 }
 
-/** SPEC §2 (Export): sizes in Bytes/KB/MB/GB with 2 decimals. */
+/** PRODUCT.md §2 (Export): sizes in Bytes/KB/MB/GB with 2 decimals. */
 export function formatBytes(bytes: number | null | undefined): string {
   const n = Number(bytes) || 0;
   if (n <= 0) return '0 Bytes';
@@ -110,12 +110,12 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 6,
 });
 
-/** SPEC §2 (Billing): USD with 2 to 6 decimals. */
+/** PRODUCT.md §2 (Billing): USD with 2 to 6 decimals. */
 export function formatUsd(amount: number | null | undefined): string {
   return usd.format(Number(amount) || 0);
 }
 
-/** SPEC §2: total cost divided by total requests, '$0.00' when there were none. */
+/** PRODUCT.md §2: total cost divided by total requests, '$0.00' when there were none. */
 export function formatAverageCost(totalCost: number, totalRequests: number): string {
   if (!totalRequests) return '$0.00';
   return formatUsd(totalCost / totalRequests);
@@ -125,7 +125,7 @@ export function formatCount(n: number | null | undefined): string {
   return (Number(n) || 0).toLocaleString('en-US');
 }
 
-/** SPEC §2 (Billing, Usage Analytics): sums over the last30Days entries. */
+/** PRODUCT.md §2 (Billing, Usage Analytics): sums over the last30Days entries. */
 export function usageSums(days: DailyCost[]): { chatRequests: number; embeddingRequests: number; takeawayRequests: number } {
   return days.reduce(
     (s, d) => ({
@@ -151,13 +151,13 @@ export function formatPercent(part: number, total: number): string {
 export interface IngestSummary {
   total: number;
   ready: number;
-  /** uploaded plus chunked (SPEC §2). */
+  /** uploaded plus chunked (PRODUCT.md §2). */
   processing: number;
   errors: number;
   percentReady: string;
 }
 
-/** SPEC §2 (Ingest Status): the summary of every document's status. */
+/** PRODUCT.md §2 (Ingest Status): the summary of every document's status. */
 export function ingestSummary(docs: Pick<DocumentRecord, 'status'>[]): IngestSummary {
   const count = (...s: DocumentStatus[]) => docs.filter((d) => s.includes(d.status)).length;
   const ready = count('embedded');
@@ -217,7 +217,7 @@ export function ocrPagesNote(pages: number[] | null | undefined): string {
 }
 
 /**
- * SPEC §2 (User Analytics): first and last name, else email, else 'Anonymous', plus the first
+ * PRODUCT.md §2 (User Analytics): first and last name, else email, else 'Anonymous', plus the first
  * 8 characters of the id.
  */
 export function userDisplay(user: { userId: string; firstName?: string | null; lastName?: string | null; email?: string | null }): {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, dispositionFileName, errorText } from './http';
 
-describe('API client (SPEC §7, §8)', () => {
+describe('API client (PRODUCT.md §7, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('always sends credentials and a JSON content type only with a body', async () => {

@@ -1,6 +1,6 @@
 /**
  * A non-OK response: its message is 'status: body text' (the status text when the body is empty),
- * SPEC §8; for the upload call SPEC §7 words it as 'status: text'.
+ * PRODUCT.md §8; for the upload call PRODUCT.md §7 words it as 'status: text'.
  */
 export class HttpError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §9: data never stale, no automatic retry, no refetch on window focus, no polling by default. */
+/** PRODUCT.md §9: data never stale, no automatic retry, no refetch on window focus, no polling by default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

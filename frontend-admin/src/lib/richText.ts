@@ -1,5 +1,5 @@
 /**
- * Assistant answers as the attendee app shows them (SPEC §1, §2): bold text, bullet lines and
+ * Assistant answers as the attendee app shows them (PRODUCT.md §1, §2): bold text, bullet lines and
  * bracketed citations such as [p. 3], [12:34] or [Lender Panel, p. 3] as badges. Parsed into plain
  * data so React renders text nodes only (never raw HTML).
  */

@@ -131,7 +131,7 @@ describe('session form values (every field, conference time)', () => {
   });
 });
 
-describe('admin import parsing (SPEC §5)', () => {
+describe('admin import parsing (PRODUCT.md §5)', () => {
   it('refuses anything that is not a JSON array', () => {
     expect(parseSessionImport('')).toEqual({ ok: false });
     expect(parseSessionImport('{"sessions": []}')).toEqual({ ok: false });

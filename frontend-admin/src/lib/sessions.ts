@@ -22,7 +22,7 @@ export function listToLines(list: readonly string[] | null | undefined): string 
   return (list ?? []).join('\n');
 }
 
-/** The admin import's lists: arrays kept item for item; a bare string (an older file) is split on commas (SPEC §5). */
+/** The admin import's lists: arrays kept item for item; a bare string (an older file) is split on commas (PRODUCT.md §5). */
 export function importList(value: unknown): string[] {
   if (Array.isArray(value)) return cleanList(value);
   if (typeof value === 'string') return cleanList(value.split(','));
@@ -125,7 +125,7 @@ export const EMPTY_SESSION_FORM: Required<SessionFormValues> = {
   description: '',
 };
 
-/** SPEC §7: the admin export file name. */
+/** PRODUCT.md §7: the admin export file name. */
 export function sessionsExportFileName(now: Date = new Date()): string {
   return `sessions_export_${localDateStamp(now)}.json`;
 }
@@ -136,7 +136,7 @@ export type ImportRow = SessionPayload & { id?: string };
 export type ImportParseResult = { ok: true; sessions: ImportRow[] } | { ok: false };
 
 /**
- * SPEC §5 (admin import): the text must be a JSON array; a missing title becomes 'Untitled Session',
+ * PRODUCT.md §5 (admin import): the text must be a JSON array; a missing title becomes 'Untitled Session',
  * speakers and tags default empty, date null, format falls back to type, then panel. Every other field
  * of an exported session (day, times, room, description, id) is kept, so an export imports back whole.
  */
@@ -172,7 +172,7 @@ export function parseSessionImport(input: string): ImportParseResult {
   return { ok: true, sessions };
 }
 
-/** SPEC §8: 'Successfully imported n of m sessions', then what became of them when any was updated or skipped. */
+/** PRODUCT.md §8: 'Successfully imported n of m sessions', then what became of them when any was updated or skipped. */
 export function importCompleteMessage(imported: number, total: number, counts?: { created: number; updated: number }): string {
   const text = MSG_IMPORT_COMPLETE_TEMPLATE.replace('n of m', `${imported} of ${total}`);
   if (!counts || (counts.updated === 0 && imported === total)) return text;

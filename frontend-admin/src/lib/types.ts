@@ -10,7 +10,7 @@ export type Session = Schemas['SessionResponse'];
 export type SessionFormat = Session['format'];
 export type SessionDocumentRef = Schemas['SessionDocumentResponse'];
 /**
- * The body of POST /api/admin/session and PUT /api/admin/session/{id} (SPEC §7). The server matches a
+ * The body of POST /api/admin/session and PUT /api/admin/session/{id} (PRODUCT.md §7). The server matches a
  * format given in words ('Fireside Chat', 'Round Table') by keyword, so the form may send any text.
  */
 export type SessionPayload = Omit<Schemas['SessionInputDto'], 'format'> & { format?: string | null };

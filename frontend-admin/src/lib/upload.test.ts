@@ -3,7 +3,7 @@ import { acceptAttribute, uploadProblem } from './upload';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
-describe('upload checks before sending (SPEC §5)', () => {
+describe('upload checks before sending (PRODUCT.md §5)', () => {
   it('needs a file and a session', () => {
     expect(uploadProblem(null, 's1', 'pdf')).toBe('Missing Information: Please select both a file and a session.');
     expect(uploadProblem(file('a.pdf', 'application/pdf'), '', 'pdf')).toBe(

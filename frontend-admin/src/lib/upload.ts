@@ -7,7 +7,7 @@ import {
 } from '@/constants';
 import type { DocumentKind } from './types';
 
-/** SPEC §5: what each kind accepts. */
+/** PRODUCT.md §5: what each kind accepts. */
 export const ACCEPTED_TYPES: Record<DocumentKind, { mimeTypes: string[]; extensions: string[] }> = {
   transcript: { mimeTypes: ['text/plain', 'application/json'], extensions: ['.txt', '.json'] },
   pdf: { mimeTypes: ['application/pdf'], extensions: ['.pdf'] },
@@ -32,7 +32,7 @@ export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>, kind: Do
   return null;
 }
 
-/** SPEC §5: the upload form's checks before anything is sent. */
+/** PRODUCT.md §5: the upload form's checks before anything is sent. */
 export function uploadProblem(file: Pick<File, 'name' | 'type' | 'size'> | null, sessionId: string, kind: DocumentKind): string | null {
   if (!file || !sessionId) return MSG_MISSING_INFORMATION;
   return fileProblem(file, kind);

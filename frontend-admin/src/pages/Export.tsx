@@ -73,7 +73,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** SPEC §2 Export ('Document Export'): totals, sub-tabs and one download at a time. */
+/** PRODUCT.md §2 Export ('Document Export'): totals, sub-tabs and one download at a time. */
 export function Export() {
   const dataProvider = useConsoleDataProvider();
   const toast = useToast();

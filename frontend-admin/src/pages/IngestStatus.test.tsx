@@ -17,7 +17,7 @@ function renderWith(getList: () => Promise<{ data: DocumentRecord[]; total: numb
   );
 }
 
-describe('Ingest Status (SPEC §2)', () => {
+describe('Ingest Status (PRODUCT.md §2)', () => {
   it('shows a 5-item skeleton while loading', () => {
     renderWith(() => new Promise(() => undefined));
     expect(screen.getByText('Document Processing Status')).toBeInTheDocument();

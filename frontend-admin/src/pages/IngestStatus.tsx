@@ -27,7 +27,7 @@ function SummaryCard({ label, value, color }: { label: string; value: string | n
   );
 }
 
-/** SPEC §2 Ingest Status: summary, 'Processing Errors', every document's progress; polls every 5 s. */
+/** PRODUCT.md §2 Ingest Status: summary, 'Processing Errors', every document's progress; polls every 5 s. */
 export function IngestStatus() {
   const { data, isPending, error } = useGetList<DocumentRecord>(
     'documents',

@@ -124,7 +124,7 @@ export function formatShare(share: number | null): string {
 }
 
 /**
- * Insights (issue 14, after the spec's eight tabs): what attendees asked per session, what the
+ * Insights (after the spec's eight tabs): what attendees asked per session, what the
  * materials did not answer (near-duplicates folded), how answers were rated and the most asked
  * questions, for the last 7, 30 or 90 days and one or all sessions; every table exports as CSV.
  */

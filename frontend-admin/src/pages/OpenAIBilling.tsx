@@ -28,7 +28,7 @@ import type { DailyCost, UsageSummary } from '@/lib/types';
 import { StatCard } from '@/components/StatCard';
 import { BudgetNotice } from './BudgetNotice';
 
-/** SPEC §2 OpenAI Billing: range, four cards, a daily cost chart, the daily breakdown and Usage Analytics. */
+/** PRODUCT.md §2 OpenAI Billing: range, four cards, a daily cost chart, the daily breakdown and Usage Analytics. */
 export function OpenAIBilling() {
   const [days, setDays] = useState<number>(DEFAULT_BILLING_DAYS);
   const dataProvider = useConsoleDataProvider();

@@ -37,7 +37,7 @@ import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
 /**
- * SPEC §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
+ * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
  * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
  * and say how many were created, updated and skipped.
  */

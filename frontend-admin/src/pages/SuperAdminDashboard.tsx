@@ -23,7 +23,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** SPEC §2 Super admin dashboard: three cards, Session Data Migration, User Analytics. */
+/** PRODUCT.md §2 Super admin dashboard: three cards, Session Data Migration, User Analytics. */
 export function SuperAdminDashboard() {
   const { data, isPending, error } = useGetList<AnalyticsEntry & { id: string }>('analytics', {
     pagination: { page: 1, perPage: 100_000 },

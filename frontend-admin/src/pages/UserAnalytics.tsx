@@ -3,7 +3,7 @@ import { NEVER } from '@/constants';
 import { formatDate, formatDateTime, formatCount, userDisplay } from '@/lib/format';
 import type { AnalyticsEntry } from '@/lib/types';
 
-/** SPEC §2 'User Analytics' table. */
+/** PRODUCT.md §2 'User Analytics' table. */
 export function UserAnalytics({ entries }: { entries: AnalyticsEntry[] }) {
   return (
     <Card variant="outlined">

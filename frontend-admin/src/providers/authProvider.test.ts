@@ -13,7 +13,7 @@ const user = (role: CurrentUser['role'], verificationPending = false): CurrentUs
   verificationPending,
 });
 
-describe('console auth (SPEC §6)', () => {
+describe('console auth (PRODUCT.md §6)', () => {
   let assign: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     vi.resetModules();

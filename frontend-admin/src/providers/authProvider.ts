@@ -15,7 +15,7 @@ export function canUseConsole(user: CurrentUser | null, role: ConsoleRole): bool
 
 let redirectScheduled = false;
 
-/** SPEC §6: a visitor who may not use the console is sent to /api/login after 500 ms. */
+/** PRODUCT.md §6: a visitor who may not use the console is sent to /api/login after 500 ms. */
 export function redirectToLogin(): void {
   if (redirectScheduled) return;
   redirectScheduled = true;

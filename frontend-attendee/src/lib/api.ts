@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** A non-OK response: its message is 'status: body text' (the status text when the body is empty). SPEC §8. */
+/** A non-OK response: its message is 'status: body text' (the status text when the body is empty). PRODUCT.md §8. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -67,7 +67,7 @@ export function serverMessage(error: unknown): string {
   return text;
 }
 
-/** SPEC §6: an error of the form '401: ...Unauthorized'. */
+/** PRODUCT.md §6: an error of the form '401: ...Unauthorized'. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
 }

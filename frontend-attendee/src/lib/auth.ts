@@ -4,7 +4,7 @@ import type { User } from './types';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 
-/** The signed-in user: null when signed out (a 401 is not an error here, SPEC §7). */
+/** The signed-in user: null when signed out (a 401 is not an error here, PRODUCT.md §7). */
 export function useAuth() {
   const query = useQuery<User | null>({
     queryKey: USER_QUERY_KEY,

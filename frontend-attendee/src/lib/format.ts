@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** SPEC §2 message times: 'Just now', 'N minutes ago', 'N hours ago', otherwise the date. */
+/** PRODUCT.md §2 message times: 'Just now', 'N minutes ago', 'N hours ago', otherwise the date. */
 export function messageTimeLabel(createdAt: string | Date, now: Date = new Date()): string {
   const at = new Date(createdAt);
   const diff = now.getTime() - at.getTime();
@@ -20,7 +20,7 @@ export function messageTimeLabel(createdAt: string | Date, now: Date = new Date(
   return at.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** SPEC §2 welcome text: name, else first name, else 'User'. */
+/** PRODUCT.md §2 welcome text: name, else first name, else 'User'. */
 export function welcomeName(user: Pick<User, 'name' | 'firstName'> | null | undefined): string {
   return user?.name?.trim() || user?.firstName?.trim() || 'User';
 }
@@ -47,7 +47,7 @@ export function passageLocation(p: {
   return '';
 }
 
-/** A simple {email} pattern (SPEC §5). */
+/** A simple {email} pattern (PRODUCT.md §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A conversation's date in the list: 'Today, 2:05 PM', 'Yesterday, 9:10 AM' or 'Sep 7, 2025, 9:10 AM'. */

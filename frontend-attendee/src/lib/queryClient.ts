@@ -20,7 +20,7 @@ function notify(error: unknown): void {
   for (const l of listeners) l(error);
 }
 
-/** SPEC §9: never stale, no retries, no refetch on focus, no polling. */
+/** PRODUCT.md §9: never stale, no retries, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: notify }),

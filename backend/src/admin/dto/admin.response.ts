@@ -1,7 +1,7 @@
 import { Source } from '../../retrieval/dto/source.response';
 import type { ActionTypeFilter } from './list-actions.query';
 
-/** SPEC §3 "User chat-history summary". */
+/** PRODUCT.md §3 "User chat-history summary". */
 export class UserChatSummary {
   userId: string;
   email: string;
@@ -34,7 +34,7 @@ export class UserActionMetadata {
   messagePreview: string | null;
 }
 
-/** SPEC §3 "User action". */
+/** PRODUCT.md §3 "User action". */
 export class UserAction {
   id: string;
   userId: string | null;

@@ -1,4 +1,4 @@
-/** User-facing texts of the auth routes (SPEC §2, docs/API.md "Auth"). */
+/** User-facing texts of the auth routes (PRODUCT.md §2, docs/API.md "Auth"). */
 export const QUICK_LOGIN_FORBIDDEN_MESSAGE = 'Quick login is not available in production.';
 export const SIGN_IN_LINK_REQUESTED_MESSAGE =
   'If this address belongs to an administrator, a sign-in link is on its way. It expires in 15 minutes.';

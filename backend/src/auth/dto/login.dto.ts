@@ -5,12 +5,12 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const FIRST_NAME_REQUIRED_MESSAGE = 'Please enter your first name.';
-/** One '@' with something on each side and no spaces (SPEC §5 asks for non-empty and an '@'). */
+/** One '@' with something on each side and no spaces (PRODUCT.md §5 asks for non-empty and an '@'). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 // Rules are listed most basic first: the global ValidationPipe reports the first one a field breaks.
 
-/** SPEC §5: email non-empty and containing '@'; first name non-blank. */
+/** PRODUCT.md §5: email non-empty and containing '@'; first name non-blank. */
 export class LoginDto {
   @Transform(trim)
   @IsString({ message: INVALID_EMAIL_MESSAGE })

@@ -1,6 +1,6 @@
 import { BudgetStatus } from '../../ai/usage/dto/budget-status.response';
 
-/** SPEC §3 "Daily cost entry" (date is a UTC calendar day, YYYY-MM-DD). */
+/** PRODUCT.md §3 "Daily cost entry" (date is a UTC calendar day, YYYY-MM-DD). */
 export class DailyCost {
   date: string;
   chatRequests: number;
@@ -10,7 +10,7 @@ export class DailyCost {
   totalTokens: number;
 }
 
-/** SPEC §3 "OpenAI usage summary": the totals cover the same 30 days as `last30Days`. */
+/** PRODUCT.md §3 "OpenAI usage summary": the totals cover the same 30 days as `last30Days`. */
 export class UsageSummary {
   totalCost: number;
   totalTokens: number;

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional } from 'class-validator';
 
-/** SPEC §9: billing ranges 7, 30, 90 days, default 30. */
+/** PRODUCT.md §9: billing ranges 7, 30, 90 days, default 30. */
 export const BILLING_RANGES = ['7', '30', '90'] as const;
 export const DEFAULT_BILLING_DAYS = 30;
 export const INVALID_DAYS_MESSAGE = 'days must be 7, 30 or 90.';

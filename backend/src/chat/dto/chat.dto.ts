@@ -5,7 +5,7 @@ export const BLANK_MESSAGE = 'Please enter a message.';
 export const UNKNOWN_THREAD_MESSAGE = 'This conversation was not found. Please start a new conversation.';
 export const THREAD_BUSY_MESSAGE = 'A question is still being answered in this conversation. Please wait for it to finish.';
 export const INVALID_SESSIONS_MESSAGE = 'Session ids must be a list of session ids.';
-/** SPEC §5 (chat-history email dialog). */
+/** PRODUCT.md §5 (chat-history email dialog). */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const MESSAGE_TOO_LONG = 'Your message is too long (4000 characters at most).';
 export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';

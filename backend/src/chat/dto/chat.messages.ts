@@ -1,5 +1,5 @@
 /**
- * SPEC §4: the statuses the chat stream sends while an answer is prepared, in this order. The one place
+ * PRODUCT.md §4: the statuses the chat stream sends while an answer is prepared, in this order. The one place
  * these texts are written: the OpenAPI document exports them (schema `ChatStatus`, with `x-enum-varnames`),
  * and the attendee app's generated `src/lib/api-types.ts` carries them as constants.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { migrationContext } from '../migration-context';
 
-/** The whole schema of SPEC §3, plus web sessions, sign-in tokens, the mail outbox and AI usage. */
+/** The whole schema of PRODUCT.md §3, plus web sessions, sign-in tokens, the mail outbox and AI usage. */
 export class InitialSchema1735000000000 implements MigrationInterface {
   name = 'InitialSchema1735000000000';
 

@@ -1,4 +1,4 @@
-/** What the upload and document routes answer, in the spec's words (SPEC §5 and §8). */
+/** What the upload and document routes answer, in the spec's words (PRODUCT.md §5 and §8). */
 export const UPLOAD_MESSAGES = {
   missing: 'Please select both a file and a session.',
   transcriptType: 'Please select a TXT or JSON file.',

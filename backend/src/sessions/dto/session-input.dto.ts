@@ -49,7 +49,7 @@ const normalized = (fn: (v: unknown) => unknown) =>
   });
 
 /**
- * Body of POST /api/admin/session and PUT /api/admin/session/:id (SPEC §5 session form).
+ * Body of POST /api/admin/session and PUT /api/admin/session/:id (PRODUCT.md §5 session form).
  * On PUT a field left out keeps its stored value; null or '' clears an optional one.
  */
 export class SessionInputDto {

@@ -9,7 +9,7 @@ export const IMPORT_TOO_MANY_MESSAGE = `An import can hold at most ${MAX_IMPORT_
 
 /**
  * Body of POST /api/superadmin/import-sessions, one of:
- * - `{sessions: [...]}`: the export's rows (SPEC §7);
+ * - `{sessions: [...]}`: the export's rows (PRODUCT.md §7);
  * - `{schedule: {...}}`: a pretalx schedule export (`schedule.json`, or the talk listing keyed by date);
  * - `{xml: '<schedule>…</schedule>'}`: a frab-compatible schedule.xml.
  * `mode`: 'create-new' (the spec's: new copies) or 'upsert' (update the sessions a row names by id or

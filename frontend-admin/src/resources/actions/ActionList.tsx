@@ -4,7 +4,7 @@ import { formatDateTime, formatRelativeTime, personName } from '@/lib/format';
 import type { ActionType, UserAction } from '@/lib/types';
 import { ScrollRegion } from '@/components/ScrollRegion';
 
-/** SPEC §2 User Actions filter: All Actions (the empty choice, value 'all'), Logins, Chat Messages. */
+/** PRODUCT.md §2 User Actions filter: All Actions (the empty choice, value 'all'), Logins, Chat Messages. */
 export const ALL_ACTIONS = 'all';
 export const ACTION_FILTER_CHOICES = [
   { id: 'login', name: 'Logins' },
@@ -28,7 +28,7 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search actions" />,
 ];
 
-/** SPEC §2 User Actions ('User Activity Log'), newest first, paged by the server. */
+/** PRODUCT.md §2 User Actions ('User Activity Log'), newest first, paged by the server. */
 export function ActionList() {
   return (
     <Box>

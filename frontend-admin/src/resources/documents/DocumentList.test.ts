@@ -6,7 +6,7 @@ const docs = (...statuses: DocumentRecord['status'][]) => ({
   state: { data: { data: statuses.map((status) => ({ status }) as DocumentRecord) } },
 });
 
-describe('upload list polling (SPEC §4)', () => {
+describe('upload list polling (PRODUCT.md §4)', () => {
   it('polls every 2 s while a document is uploaded or chunked', () => {
     expect(uploadPollInterval(docs('embedded', 'uploaded'))).toBe(2000);
     expect(uploadPollInterval(docs('chunked'))).toBe(2000);

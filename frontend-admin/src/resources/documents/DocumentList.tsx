@@ -18,7 +18,7 @@ import type { DocumentKind, DocumentRecord } from '@/lib/types';
 import { UploadForm } from './UploadForm';
 import { ScrollRegion } from '@/components/ScrollRegion';
 
-/** SPEC §4: the upload list polls every 2 s while any document is uploaded or chunked, never otherwise. */
+/** PRODUCT.md §4: the upload list polls every 2 s while any document is uploaded or chunked, never otherwise. */
 export function uploadPollInterval(query: { state: { data?: { data?: DocumentRecord[] } } }): number | false {
   return anyProcessing(query.state.data?.data) ? UPLOAD_POLL_INTERVAL_MS : false;
 }
@@ -53,7 +53,7 @@ function ReprocessButton({ doc }: { doc: DocumentRecord }) {
   );
 }
 
-/** SPEC §2 Transcripts / PDFs: the upload form and the documents of that kind. */
+/** PRODUCT.md §2 Transcripts / PDFs: the upload form and the documents of that kind. */
 export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; resource: string; heading: string }) {
   const toast = useToast();
   const refresh = useRefresh();

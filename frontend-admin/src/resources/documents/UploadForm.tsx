@@ -12,7 +12,7 @@ import type { DocumentKind, Session } from '@/lib/types';
 
 const KIND_NAME: Record<DocumentKind, string> = { transcript: 'Transcript', pdf: 'PDF' };
 
-/** SPEC §2/§5: file plus session, checked in the browser before sending (POST /api/admin/upload). */
+/** PRODUCT.md §2/§5: file plus session, checked in the browser before sending (POST /api/admin/upload). */
 export function UploadForm({ kind }: { kind: DocumentKind }) {
   const [file, setFile] = useState<File | null>(null);
   const [session, setSession] = useState<Session | null>(null);

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { DocumentList } from './DocumentList';
 
-/** Documents by kind: two resources over GET /api/admin/documents?kind= (SPEC §2 Transcripts and PDFs tabs). */
+/** Documents by kind: two resources over GET /api/admin/documents?kind= (PRODUCT.md §2 Transcripts and PDFs tabs). */
 export const transcripts = {
   list: () => createElement(DocumentList, { kind: 'transcript', resource: 'transcripts', heading: 'Transcripts' }),
 };

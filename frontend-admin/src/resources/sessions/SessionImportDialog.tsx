@@ -24,7 +24,7 @@ import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
 /**
- * SPEC §2/§5: paste a JSON array of sessions (the Export file of this tab, for one); they are sent one
+ * PRODUCT.md §2/§5: paste a JSON array of sessions (the Export file of this tab, for one); they are sent one
  * by one, failures skipped. Rows whose id is an existing session update it unless 'Add as new' is chosen.
  */
 export function SessionImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -60,7 +60,7 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
           created++;
         }
       } catch {
-        // SPEC §5: failures are skipped.
+        // PRODUCT.md §5: failures are skipped.
       }
     }
     setImporting(false);

@@ -26,7 +26,7 @@ const shrink = { inputLabel: { shrink: true } };
 const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };
 
 /**
- * Every field of a session (SPEC §5 session form): title, speakers and tags one per line (a speaker's
+ * Every field of a session (PRODUCT.md §5 session form): title, speakers and tags one per line (a speaker's
  * name may hold commas), format, date, day, start and end time in the conference's time zone, room and
  * description.
  */

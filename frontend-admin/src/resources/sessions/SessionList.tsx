@@ -71,7 +71,7 @@ function DocumentsCell({ session }: { session: Session }) {
   );
 }
 
-/** SPEC §2 Sessions Content: 'Conference Sessions' with Export, Import, New Session and the table. */
+/** PRODUCT.md §2 Sessions Content: 'Conference Sessions' with Export, Import, New Session and the table. */
 export function SessionList() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);

@@ -95,7 +95,7 @@ function ThreadView({ thread, index }: { thread: ChatThread; index: number }) {
   );
 }
 
-/** SPEC §2 'View Chats': a user's threads and messages (GET /api/admin/users/{userId}/chats). */
+/** PRODUCT.md §2 'View Chats': a user's threads and messages (GET /api/admin/users/{userId}/chats). */
 export function UserChatsDialog({ user, onClose }: { user: UserChatSummary | null; onClose: () => void }) {
   const { data, isPending, error } = useGetList<ChatThread>(
     'chats',

@@ -9,7 +9,7 @@ import { ScrollRegion } from '@/components/ScrollRegion';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search users" />];
 
-/** SPEC §2 Chat History: search users; 'View Chats' opens their threads. */
+/** PRODUCT.md §2 Chat History: search users; 'View Chats' opens their threads. */
 export function UserList() {
   const [viewing, setViewing] = useState<UserChatSummary | null>(null);
   return (

@@ -24,7 +24,7 @@ function emit(next: ToastItem[]): void {
   for (const l of listeners) l();
 }
 
-/** Shows a toast; only TOAST_LIMIT (one) stays visible, a newer one replaces it (SPEC §9). */
+/** Shows a toast; only TOAST_LIMIT (one) stays visible, a newer one replaces it (PRODUCT.md §9). */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
   emit([{ ...input, id, open: true }, ...items].slice(0, TOAST_LIMIT));

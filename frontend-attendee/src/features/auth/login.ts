@@ -18,7 +18,7 @@ export interface LoginForm {
   company: string;
 }
 
-/** SPEC §5: the toast a login form deserves before it is sent, or null when it may be sent. */
+/** PRODUCT.md §5: the toast a login form deserves before it is sent, or null when it may be sent. */
 export function validateLogin(form: LoginForm): ToastInput | null {
   const email = form.email.trim();
   if (!email || !email.includes('@')) {
@@ -30,7 +30,7 @@ export function validateLogin(form: LoginForm): ToastInput | null {
   return null;
 }
 
-/** SPEC §2: the toast for an `error` query parameter on /auth. */
+/** PRODUCT.md §2: the toast for an `error` query parameter on /auth. */
 export function errorQueryToast(value: string): ToastInput {
   return { title: ERROR_QUERY_TOAST_TITLE, description: ERROR_QUERY_MESSAGES[value] ?? ERROR_QUERY_DEFAULT_MESSAGE };
 }
@@ -39,7 +39,7 @@ export function errorQueryToast(value: string): ToastInput {
 export type LoginResponse = LoginAnswer | QuickLoginAnswer;
 
 /**
- * POST /api/login; on failure POST /api/quick-login is tried (SPEC §7). The fallback is only for a
+ * POST /api/login; on failure POST /api/quick-login is tried (PRODUCT.md §7). The fallback is only for a
  * failure of the service itself (network error or 5xx): a refused form (400 validation, 429 rate
  * limit) is the user's to fix, and signing them in as the demo attendee would hide the reason.
  * When the quick login fails too, the original error is what the user is told.

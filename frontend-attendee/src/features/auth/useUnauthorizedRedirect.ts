@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast-store';
 import { MSG_UNAUTHORIZED, MSG_UNAUTHORIZED_TITLE, TOAST_REDIRECT_DELAY_MS } from '@/constants';
 import { onApiError } from '@/lib/queryClient';
 
-/** Unauthenticated (a '401: …Unauthorized' error): toast Unauthorized, then /auth after 500 ms (SPEC §2, §6). */
+/** Unauthenticated (a '401: …Unauthorized' error): toast Unauthorized, then /auth after 500 ms (PRODUCT.md §2, §6). */
 export function useUnauthorizedRedirect(target = '/auth') {
   const fired = useRef(false);
   useEffect(

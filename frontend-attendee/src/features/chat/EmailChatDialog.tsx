@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * 'Email Chat History': sends the current thread to a recipient. Toasts (SPEC §8): success
+ * 'Email Chat History': sends the current thread to a recipient. Toasts (PRODUCT.md §8): success
  * 'Email Sent: Successfully sent to {email}' (title 'Email Sent', then the text), failure 'Email Failed'
  * with the server message or 'Failed to send email'.
  */

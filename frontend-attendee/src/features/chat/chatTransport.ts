@@ -160,7 +160,7 @@ async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, start
 }
 
 /**
- * Sends one chat message through the fallback chain of SPEC §4 and §9:
+ * Sends one chat message through the fallback chain of PRODUCT.md §4 and §9:
  * streaming first; on a 5xx, a 60 s timeout, a network failure or no stream reader, the message
  * endpoint; in production the message endpoint directly; when the stream stalls with no text, the
  * simple endpoint with 'Using simplified processing...'. The status line runs 'Searching conference

@@ -52,7 +52,7 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  /** Sends a message; ignored when blank, without a thread, or while a request is in progress (SPEC §5). */
+  /** Sends a message; ignored when blank, without a thread, or while a request is in progress (PRODUCT.md §5). */
   const send = useCallback(
     async (text: string): Promise<boolean> => {
       const message = text.trim();

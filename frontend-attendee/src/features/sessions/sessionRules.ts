@@ -1,7 +1,7 @@
 import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
 import type { Session } from '@/lib/types';
 
-/** Case-insensitive match of the search text on the title or any speaker (SPEC §2). */
+/** Case-insensitive match of the search text on the title or any speaker (PRODUCT.md §2). */
 export function matchesSearch(session: Pick<Session, 'title' | 'speakers'>, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
