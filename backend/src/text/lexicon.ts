@@ -79,6 +79,15 @@ export const GENERIC_WORDS: readonly string[] = [
   'role',
   'approach',
   'handle',
+  // Words that ask for a kind of answer ('What numbers did they give?'), not for a topic.
+  'number',
+  'numbers',
+  'figure',
+  'figures',
+  'statistic',
+  'statistics',
+  'detail',
+  'details',
 ];
 
 /**

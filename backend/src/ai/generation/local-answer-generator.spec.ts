@@ -115,6 +115,28 @@ describe(LocalAnswerGenerator.name, () => {
   });
 });
 
+describe('a follow-up that asks for a kind of answer', () => {
+  const usage = { record: async (_r: UsageRecord) => {} } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+
+  it("answers 'What numbers did they give?' from the previous question's topic, even when its words are common", () => {
+    const question = rewriteFollowUp('What numbers did they give?', [
+      { role: 'user', content: 'How are residual values for excavators holding up?' },
+    ]);
+    const passages = [
+      passage({
+        marker: '[00:10]',
+        kind: 'transcript',
+        speaker: 'Hannah Brooks',
+        text: 'Hannah Brooks: Residual values for excavators held up better than expected. Auction prices for three-year-old excavators fell about 8 percent this year.',
+      }),
+    ];
+    // The topic's words are everywhere in a residuals session; 'numbers' names no topic at all.
+    const rarity = { residu: 0.2, valu: 0.2, excav: 0.2, hold: 0.2, number: 1 };
+    expect(sut.composeAnswer({ question, passages, rarity })).toMatch(/8 percent/);
+  });
+});
+
 describe('answers weigh rare words above the ones every page repeats', () => {
   const usage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);
