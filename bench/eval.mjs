@@ -408,10 +408,11 @@ async function signInAsAdmin(client, smtp) {
   const raw = await waitForMail(smtp, ADMIN_EMAIL, since);
   const link = raw.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error('no sign-in link in the mail');
-  const url = new URL(link);
-  const res = await client.request('GET', `${url.pathname}${url.search}`, { redirect: 'manual' });
+  // Opening the link shows a page that posts its token: only the POST signs in (a GET alone changes nothing).
+  const token = new URL(link).searchParams.get('token');
+  const res = await client.request('POST', '/api/auth/verify', { json: { token }, redirect: 'manual' });
   await res.arrayBuffer();
-  if (res.status !== 302 || (res.headers.get('location') ?? '').includes('error'))
+  if (res.status < 300 || res.status > 303 || (res.headers.get('location') ?? '').includes('error'))
     throw new Error(`the sign-in link did not open (${res.status} → ${res.headers.get('location')})`);
   const me = await client.json('GET', '/api/auth/user');
   if (me.role !== 'admin' && me.role !== 'superadmin') throw new Error(`signed in as ${me.role}, not admin`);
