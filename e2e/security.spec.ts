@@ -55,7 +55,9 @@ test.describe('security: answers never load remote content', () => {
     await app.waitForChatReady();
     await app.ask('What does the zebra chart show about zebra leasing volumes?');
     const answer = app.assistantMessages.last();
-    await expect(answer).toContainText('[image: zebra chart]');
+    // The server turns the quoted image into its alt text before the answer leaves it; the address is dropped.
+    await expect(answer).toContainText('as the zebra chart shows zebra chart for every quarter');
+    await expect(answer).not.toContainText(REMOTE_HOST);
     await expect(answer.locator('img')).toHaveCount(0);
     expect(remote).toEqual([]);
 

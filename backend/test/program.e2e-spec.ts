@@ -222,7 +222,9 @@ describe('the program in the assistant (local provider)', () => {
 
   it('uncovered: a topic or a person not in the program is said to be so, and nothing is invented', async () => {
     const topic = await ask('When is the talk about quantum cryptography?');
-    expect(topic.content).toBe("“quantum cryptography” is not in the program: no session's title, speakers, tags or description match it.");
+    expect(topic.content).toBe(
+      "The conference materials don't cover this. “quantum cryptography” is not in the program: no session's title, speakers, tags or description match it.",
+    );
     expect(topic.sources).toEqual([]);
     const person = await ask('Which sessions does Guido van Rossum give?');
     expect(person.content).toContain('“Guido van Rossum” is not in the program');

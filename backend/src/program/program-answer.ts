@@ -1,3 +1,4 @@
+import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
 import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './program-index';
 import type { ProgramQuery } from './program-query';
 import { clockLabel, wallClock } from './program-text';
@@ -278,7 +279,8 @@ export class ProgramAnswerer {
     const text =
       q.language === 'fr'
         ? `${asked ? `« ${asked} » n'est` : `Cette session n'est`} pas au programme : aucun titre, intervenant, tag ni résumé de session n'y correspond.`
-        : `${asked ? `“${asked}” is` : `That is`} not in the program: no session's title, speakers, tags or description match it.`;
+        : // The usual refusal first, so the answer reads (and is counted in Insights) as one the materials did not cover.
+          `${NOT_COVERED_ANSWER} ${asked ? `“${asked}” is` : `That is`} not in the program: no session's title, speakers, tags or description match it.`;
     return { text, entries: [], notInProgram: true };
   }
 
