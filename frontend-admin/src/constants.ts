@@ -88,7 +88,7 @@ export const MSG_SA_IMPORT_SUCCESS_TITLE = 'Import successful';
 export const MSG_SA_IMPORT_FAILED_TITLE = 'Import failed';
 export const MSG_SA_IMPORT_FAILED = 'Failed to import sessions';
 export const MSG_INVALID_FILE_TITLE = 'Invalid file';
-export const MSG_INVALID_FILE = 'Please select a JSON or XML file.';
+export const MSG_INVALID_FILE = 'Please select a JSON file.';
 
 // Insights tab (beyond the spec), after the spec's eight tabs
 export const INSIGHTS_TAB_LABEL = 'Insights';

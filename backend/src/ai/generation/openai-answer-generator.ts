@@ -44,7 +44,7 @@ const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of a conference into o
 
 /**
  * The passages as the model reads them. A transcript cited by line shows each turn with its own
- * marker, so each statement can cite the exact turn; corpus markup ('{disfmarker}') is left out.
+ * marker, so each statement can cite the exact turn; corpus markup (braced annotations, noise tags) is left out.
  */
 export function formatPassages(passages: GenerationPassage[]): string {
   return passages
