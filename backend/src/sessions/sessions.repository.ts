@@ -48,6 +48,23 @@ function returnedRows<T>(result: unknown): T[] {
     : (result as T[]);
 }
 
+/** A session's stored fields as the JSON rows the bulk statements read (`jsonb_to_recordset`). */
+function columnsOf(r: SessionRecord) {
+  return {
+    title: r.title,
+    description: r.description,
+    speakers: r.speakers,
+    tags: r.tags,
+    format: r.format,
+    date: r.date ? r.date.toISOString() : null,
+    day: r.day,
+    start_time: r.startTime,
+    end_time: r.endTime,
+    location: r.location,
+    external_id: r.externalId ?? null,
+  };
+}
+
 @Injectable()
 export class SessionsRepository {
   constructor(private readonly db: DataSource) {}
@@ -125,21 +142,7 @@ export class SessionsRepository {
    */
   async insertMany(records: (SessionRecord & { id?: string })[], manager?: EntityManager): Promise<string[]> {
     if (records.length === 0) return [];
-    const rows = records.map((r, i) => ({
-      ord: i,
-      id: r.id ?? null,
-      title: r.title,
-      description: r.description,
-      speakers: r.speakers,
-      tags: r.tags,
-      format: r.format,
-      date: r.date ? r.date.toISOString() : null,
-      day: r.day,
-      start_time: r.startTime,
-      end_time: r.endTime,
-      location: r.location,
-      external_id: r.externalId ?? null,
-    }));
+    const rows = records.map((r, i) => ({ ord: i, id: r.id ?? null, ...columnsOf(r) }));
     const inserted: { id: string; ord: number }[] = await (manager ?? this.db).query(
       `WITH input AS (
          SELECT r.*, coalesce(r.id, gen_random_uuid()) AS new_id
@@ -192,18 +195,8 @@ export class SessionsRepository {
     if (records.length === 0) return 0;
     const rows = records.map((r) => ({
       id: r.id,
-      title: r.title,
-      description: r.description,
-      speakers: r.speakers,
-      tags: r.tags,
-      format: r.format,
-      date: r.date ? r.date.toISOString() : null,
-      day: r.day,
-      start_time: r.startTime,
-      end_time: r.endTime,
-      location: r.location,
+      ...columnsOf(r),
       set_external: r.externalId !== undefined,
-      external_id: r.externalId ?? null,
     }));
     const result = await m.query(
       `UPDATE sessions s SET title = r.title, description = r.description, speakers = r.speakers, tags = r.tags,
