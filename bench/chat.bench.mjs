@@ -209,7 +209,9 @@ async function main() {
     fs.existsSync(bm25Module) ? bm25Module : path.join(dist, 'retrieval', 'retrieval.repository.js'),
   );
   const { LOCAL_TEXT_WEIGHT, DEFAULT_PER_DOCUMENT } = require(path.join(dist, 'retrieval', 'conference-retriever.js'));
-  const { keywords } = require(path.join(dist, 'ai', 'generation', 'keywords.js'));
+  // The text module moved to src/text; BENCH_BACKEND_DIST may name an older build.
+  const textKeywords = path.join(dist, 'text', 'keywords.js');
+  const { keywords } = require(fs.existsSync(textKeywords) ? textKeywords : path.join(dist, 'ai', 'generation', 'keywords.js'));
   const { LOCAL_STREAM_DELAY_MS } = require(path.join(dist, 'ai', 'generation', 'local-answer-generator.js'));
   const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
   const { DataSource } = require('typeorm');
