@@ -12,7 +12,7 @@ const benchDir = path.join(root, 'bench');
 
 function distPaths(source) {
   const found = [];
-  const pattern = /path\.join\(\s*dist\s*,\s*((?:'[^']+'\s*,?\s*)+)\)/g;
+  const pattern = /path\.join\(\s*(?:dist|BACKEND_DIST)\s*,\s*((?:'[^']+'\s*,?\s*)+)\)/g;
   for (const match of source.matchAll(pattern)) {
     const parts = [...match[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
     if (parts.at(-1)?.endsWith('.js')) found.push({ parts, index: match.index });
