@@ -117,6 +117,44 @@ describe('hot reads: session list and session lookup caches', () => {
     });
   });
 
+  describe('GET /api/sessions as sent', () => {
+    it('is gzipped when the client accepts it, answers 304 to its ETag, and gets a new ETag after a change', async () => {
+      for (const n of [1, 2, 3, 4, 5]) {
+        await admin
+          .post('/api/admin/session')
+          .send({ title: `Lease Accounting ${n}`, description: 'How lessees book right-of-use assets. '.repeat(8) })
+          .expect(201);
+      }
+      const gzipped = await admin.get('/api/sessions?includeAll=true').set('Accept-Encoding', 'gzip').expect(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers['content-type']).toMatch(/^application\/json/);
+      expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+      expect((gzipped.body as { title: string }[]).map((s) => s.title)).toHaveLength(5);
+      const etag = gzipped.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+
+      const plain = await admin.get('/api/sessions?includeAll=true').set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(gzipped.body);
+      expect(plain.headers.etag).toBe(etag);
+      await admin
+        .get('/api/sessions?includeAll=true')
+        .set('Accept-Encoding', 'gzip;q=0')
+        .expect(200)
+        .expect((res) => {
+          expect(res.headers['content-encoding']).toBeUndefined();
+        });
+
+      const unchanged = await admin.get('/api/sessions?includeAll=true').set('If-None-Match', etag).expect(304);
+      expect(unchanged.text ?? '').toBe('');
+
+      await admin.post('/api/admin/session').send({ title: 'Lease Accounting 6' }).expect(201);
+      const changed = await admin.get('/api/sessions?includeAll=true').set('If-None-Match', etag).expect(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect((changed.body as { title: string }[]).map((s) => s.title)).toContain('Lease Accounting 6');
+    });
+  });
+
   describe('session cookie lookup', () => {
     async function attendeeCookie(email: string): Promise<string> {
       const login = await request(t.url).post('/api/login').send({ email, firstName: 'Cai' }).expect(200);

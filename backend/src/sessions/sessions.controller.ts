@@ -1,6 +1,7 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiProduces } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { sendPreparedJson } from '../common/prepared-json';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { CalendarQueryDto, SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
 import { SessionResponse } from './dto/session.response';
@@ -19,8 +20,10 @@ export class SessionsController {
 
   /** Attendee view (sessions with documents); `?includeAll=true` every session; `?admin=true` (admins) with documents. */
   @Get('sessions')
-  list(@CurrentUser() user: AuthUser, @Query() query: SessionListQueryDto): Promise<SessionResponse[]> {
-    return this.sessions.list(user.role, query);
+  @ApiOkResponse({ type: [SessionResponse] })
+  async list(@CurrentUser() user: AuthUser, @Query() query: SessionListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // Sent as prepared once per content version (the list is read far more often than it changes).
+    sendPreparedJson(req, res, await this.sessions.listPrepared(user.role, query));
   }
 
   /** The listed sessions (`?ids=a,b,c`, at most 50) as one .ics, in the conference's time zone. */

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CoalescedRead } from '../common/coalesced-read';
+import { prepareJson, type PreparedJson } from '../common/prepared-json';
 import { hasRole, Role } from '../common/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
@@ -60,7 +61,7 @@ export class SessionsService {
    * (one primary-key read) and re-reads the list only when a session or document changed, in this
    * process or any other sharing the database, so the list is never stale.
    */
-  private readonly listCache = new Map<ListView, { version: string; sessions: SessionResponse[] }>();
+  private readonly listCache = new Map<ListView, { version: string; prepared: PreparedJson<SessionResponse[]> }>();
   /** Requests arriving together share one version read, each still answered by a read begun after it arrived. */
   private readonly version = new CoalescedRead(() => this.repo.contentVersion());
 
@@ -72,18 +73,19 @@ export class SessionsService {
 
   /**
    * GET /api/sessions: sessions with at least one document; every session with `includeAll`;
-   * every session with its documents with `admin` (admins only).
+   * every session with its documents with `admin` (admins only). Serialised once per content version
+   * and view; the controller sends the prepared bytes as they are.
    */
-  async list(viewer: Role, query: { includeAll?: string; admin?: string }): Promise<SessionResponse[]> {
+  async listPrepared(viewer: Role, query: { includeAll?: string; admin?: string }): Promise<PreparedJson<SessionResponse[]>> {
     const admin = yes(query.admin);
     if (admin && !hasRole(viewer, 'admin')) throw new ForbiddenException('You do not have permission to do this.');
     const view: ListView = admin ? 'admin' : yes(query.includeAll) ? 'includeAll' : 'attendee';
     const cached = this.listCache.get(view);
-    if (cached && cached.version === (await this.version.get())) return cached.sessions;
+    if (cached && cached.version === (await this.version.get())) return cached.prepared;
     const { version, rows } = await this.repo.listAtVersion({ withContentOnly: view === 'attendee', withDocuments: admin });
-    const sessions = rows.map(toSessionResponse);
-    this.listCache.set(view, { version, sessions });
-    return sessions;
+    const prepared = prepareJson(rows.map(toSessionResponse));
+    this.listCache.set(view, { version, prepared });
+    return prepared;
   }
 
   async create(dto: SessionInputDto): Promise<SessionResponse> {
