@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 /**
- * Scale-out speed (`npm run bench:scale`): 200 chat streams arriving steadily over 10 s (one every
- * 50 ms, each from its own signed-in attendee on its own thread), answered by 1 API process, then by
- * 2 API processes sharing the load (requests alternate between them, as a round-robin proxy would
- * spread them). Server-style settings in every process: NODE_ENV=production, DATABASE_URL (one
- * PostgreSQL for all: the embedded PGlite + pgvector server started by this script and served on a
- * loopback port, since this machine's PostgreSQL has no pgvector), REDIS_URL (queue and shared
- * rate-limit counters), the local AI provider, the demo conference ingested. Both runs use the same
- * database and questions. Reports time to first content (p50/p95/max), stream completion and errors
+ * Scale-out speed (`npm run bench:scale`): 200 chat streams sent in the same instant (or arriving
+ * steadily over --over seconds), each from its own signed-in attendee on its own thread with a question
+ * of its own, answered by 1 API process, then by 2 API processes sharing the load (requests alternate
+ * between them, as a round-robin proxy would spread them). Server-style settings in every process:
+ * NODE_ENV=production, DATABASE_URL (one database for all: the embedded PGlite + pgvector served on a
+ * loopback port by a process this script starts, or the PostgreSQL server of --database-url),
+ * REDIS_URL (queue and shared rate-limit counters), the local AI provider, the demo conference
+ * ingested. Both runs use the same database and questions. Reports time to first content (p50/p95/max), stream completion and errors
  * for each, and the 2-process p95 beside the 1-process p95 as a ratio. Writes the "Scale out" section
- * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (10), --no-write,
+ * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (0: all at once), --no-write,
  * --database-url=URL (or DATABASE_URL: a PostgreSQL server with pgvector instead of the embedded
  * one; figures go to "Scale out (PostgreSQL server)"), --redis-url=URL (or REDIS_URL; default
  * redis://127.0.0.1:6379).
@@ -32,10 +32,11 @@ const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const deployment = deploymentOf(args);
 const STREAMS = Number(args.get('streams') ?? 200);
-const OVER_S = Number(args.get('over') ?? 10);
+const OVER_S = Number(args.get('over') ?? 0);
 const ROUNDS = Number(args.get('rounds') ?? 2);
 const REDIS_URL = deployment.redisUrl ?? 'redis://127.0.0.1:6379';
-const QUESTIONS = [
+// Warm-up questions (not measured); the measured streams each ask a question of their own (distinctQuestions).
+const WARM_QUESTIONS = [
   'What are the equipment financing trends for 2025?',
   'What credit criteria do lenders use for equipment loans?',
   'How is technology changing the finance process?',
@@ -45,6 +46,11 @@ const QUESTIONS = [
   'Which sectors are growing in equipment finance?',
   'How is AI used in credit decisions?',
 ];
+const STOP = new Set(
+  'about above after again against because been before being below between both could does doing down during each from further have having here itself just more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your into only also were'.split(
+    ' ',
+  ),
+);
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -118,20 +124,41 @@ async function attendees(apis, n, tag) {
       .join('; ');
     const thread = await post(api.url, '/api/chat/start', { sessionFilter: [] }, cookie);
     if (thread.status !== 200) throw new Error(`thread not started: ${thread.status} ${thread.body}`);
-    users.push({ api, cookie, threadId: JSON.parse(thread.body).id, question: QUESTIONS[i % QUESTIONS.length] });
+    users.push({ api, cookie, threadId: JSON.parse(thread.body).id });
   }
   return users;
 }
 
-/** STREAMS streams arriving one every OVER_S*1000/STREAMS ms, each user on its own process. */
-async function load(users) {
+/**
+ * `n` different questions, each made of three content words of a different chunk of the ingested
+ * conference (a seeded choice, so every run and configuration asks the same ones): real attendees'
+ * questions differ, and identical ones would share caches a real burst does not.
+ */
+async function distinctQuestions(pg, n) {
+  const { rows } = await pg.query(`SELECT text FROM chunks ORDER BY document_id, chunk_index`);
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const out = new Set();
+  for (let tries = 0; out.size < n && tries < n * 50; tries++) {
+    const words = [...new Set(rows[Math.floor(random() * rows.length)].text.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? [])].filter(
+      (w) => !STOP.has(w),
+    );
+    if (words.length < 3) continue;
+    const pick = () => words.splice(Math.floor(random() * words.length), 1)[0];
+    out.add(`What was said about ${pick()}, ${pick()} and ${pick()}?`);
+  }
+  return [...out];
+}
+
+/** STREAMS streams arriving one every OVER_S*1000/STREAMS ms (all at once with --over=0), each user on its own process. */
+async function load(users, questions) {
   const gap = (OVER_S * 1000) / users.length;
   const started = performance.now();
   const runs = users.map(async (u, i) => {
     const due = started + i * gap;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    return stream(u.api.url, u.cookie, { threadId: u.threadId, message: u.question });
+    return stream(u.api.url, u.cookie, { threadId: u.threadId, message: questions[i % questions.length] });
   });
   const results = await Promise.all(runs);
   const ok = results.filter((r) => !r.error);
@@ -187,16 +214,18 @@ async function main() {
       if (i > 600) throw new Error('the demo documents were not ingested within 2 minutes');
       await sleep(200);
     }
+    const questions = await distinctQuestions(pg, STREAMS);
     await pg.end();
+    if (questions.length < STREAMS) throw new Error(`only ${questions.length} different questions could be made`);
     apis.push(await startApi('api-2', { ...env, SEED_DEMO: 'false' }));
 
     // Warm-up: every question on each process (JIT, caches), not measured.
-    const warm = await attendees(apis, 2 * QUESTIONS.length * 2, 'warm');
+    const warm = await attendees(apis, 2 * WARM_QUESTIONS.length * 2, 'warm');
     for (let i = 0; i < warm.length; i += 8) {
       await Promise.all(
         warm
           .slice(i, i + 8)
-          .map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: QUESTIONS[(i + j) % QUESTIONS.length] })),
+          .map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: WARM_QUESTIONS[(i + j) % WARM_QUESTIONS.length] })),
       );
     }
 
@@ -207,7 +236,7 @@ async function main() {
       const order = round % 2 === 0 ? ['one', 'two'] : ['two', 'one'];
       for (const which of order) {
         const users = await attendees(which === 'one' ? [apis[0]] : apis, STREAMS, `${which}-${round}`);
-        const r = await load(users);
+        const r = await load(users, questions);
         runs[which].push(r);
         console.log(`round ${round + 1}, ${which === 'one' ? '1 process' : '2 processes'}:`, JSON.stringify(r));
       }
@@ -229,7 +258,7 @@ async function main() {
 Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
 Load average (1 min) of the machine: ${loadBefore} before, ${loadAfter} after (the machine is shared; other processes add noise).
 Settings of every API process (server style): NODE_ENV=production, DATABASE_URL (${database}), REDIS_URL (Bull queue and the shared rate-limit counters), AI_PROVIDER=local, the demo conference (15 documents) ingested.
-Load: ${STREAMS} chat streams (POST /api/chat/stream) arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms), each from its own attendee on its own thread, 8 different questions; the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
+Load: ${STREAMS} chat streams (POST /api/chat/stream) ${OVER_S > 0 ? `arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms)` : 'sent in the same instant'}, each from its own attendee on its own thread, ${STREAMS} different questions (three content words of a different chunk of the demo conference each, e.g. "${questions[0]}"); the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
 
 | API processes | time to first content, p95 | stream complete, p95 | errors (non-200, error event, missing [DONE]) |
 |---|---|---|---|
