@@ -147,6 +147,15 @@ describe('capPerDocument', () => {
   });
 });
 
+describe('capPerDocument on PDF pages', () => {
+  it('counts another chunk of a page already taken as its neighbour, so the top passages cover more pages', () => {
+    const first = passage('p7 a', { documentId: 'F', chunkIndex: 1, page: 7, score: 1 });
+    const samePage = passage('p7 c', { documentId: 'F', chunkIndex: 3, page: 7, score: 0.9 });
+    const otherPage = passage('p9', { documentId: 'F', chunkIndex: 8, page: 9, score: 0.6 });
+    expect(capPerDocument([first, samePage, otherPage], 2, 5).map((p) => p.text)).toEqual(['p7 a', 'p9']);
+  });
+});
+
 describe('expansionsOf', () => {
   it("maps a business question to the general line items of the pages that answer it (the lexicon's vocabulary)", () => {
     expect(expansionsOf('What is the FY2020 free cash flow?')).toContain('operating activities');

@@ -284,14 +284,21 @@ function namedSpeakerShare(lowerQuestion: string, text: string): number {
   return all > 0 ? named / all : 0;
 }
 
+/** Two passages of one place: the same document's chunks next to each other, or of the same PDF page. */
+function nextTo(a: Passage, b: Passage): boolean {
+  if (a.documentId !== b.documentId) return false;
+  return Math.abs(a.chunkIndex - b.chunkIndex) <= 1 || (a.page !== null && a.page === b.page);
+}
+
 /** Share of its score a passage keeps when the chunk before or after it is already taken. */
 export const ADJACENT_PENALTY = 0.5;
 
 /**
  * The best `k` passages, picked greedily: at most `perDocument` of one document (so one long file
  * cannot crowd out the rest; the cap gives way when nothing else is left), and a passage next to one
- * already taken (the chunk before or after it) counts at ADJACENT_PENALTY of its score, so five
- * passages cover more places of a long meeting unless the neighbour is clearly better than the rest.
+ * already taken (the chunk before or after it, or another chunk of its PDF page) counts at
+ * ADJACENT_PENALTY of its score, so five passages cover more places of a long meeting or more pages of
+ * a filing unless the neighbour is clearly better than the rest.
  * `score` becomes the score the passage was picked with (non-increasing down the list).
  */
 export function capPerDocument(passages: Passage[], k: number, perDocument: number): Passage[] {
@@ -302,7 +309,7 @@ export function capPerDocument(passages: Passage[], k: number, perDocument: numb
     let best = -1;
     let bestValue = -Infinity;
     left.forEach((p, i) => {
-      const adjacent = picked.some((q) => q.documentId === p.documentId && Math.abs(q.chunkIndex - p.chunkIndex) <= 1);
+      const adjacent = picked.some((q) => nextTo(q, p));
       const capped = (count.get(p.documentId) ?? 0) >= perDocument;
       const value = (capped ? -1e6 : 0) + p.score * (adjacent ? ADJACENT_PENALTY : 1);
       if (value > bestValue) {
