@@ -1,6 +1,6 @@
 import type { Passage } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
-import { capPerDocument, numberForms, rerank } from './rerank';
+import { capPerDocument, numberForms, rerank, titleLines } from './rerank';
 
 let id = 0;
 const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
@@ -79,6 +79,56 @@ describe('rerank', () => {
     expect(ranked[0].chunkId).toBe(meeting.chunkId);
   });
 
+  it('prefers the turns where the speaker the question names holds the floor', () => {
+    const aside = passage('Marketing: The buttons were too small, I think.\nUser Interface: Yes.\nMarketing: And the colour was wrong.', {
+      kind: 'transcript',
+      page: null,
+    });
+    const presenting = passage('User Interface: The buttons light up.\nUser Interface: The buttons are rubber and large.', {
+      kind: 'transcript',
+      page: null,
+    });
+    const ranked = rerank('What did User Interface present about the buttons?', [aside, presenting], [{ stem: 'button', idf: 1 }]);
+    expect(ranked[0].chunkId).toBe(presenting.chunkId);
+  });
+
+  it('lifts a passage whose neighbouring chunk holds the rest of the discussion', () => {
+    const t = { kind: 'transcript' as const, page: null };
+    const alone = passage('A: The battery is cheap.', { ...t, chunkIndex: 10 });
+    const inTopic = passage('B: The battery is cheap.', { ...t, chunkIndex: 20 });
+    const next = passage('C: The battery lasts and the charger is included in the battery cost.', { ...t, chunkIndex: 21 });
+    const terms = [
+      { stem: 'batteri', idf: 1 },
+      { stem: 'charger', idf: 1 },
+    ];
+    const ranked = rerank('What was said about the battery and the charger?', [alone, inTopic, next], terms);
+    expect(ranked.findIndex((p) => p.chunkId === inTopic.chunkId)).toBeLessThan(ranked.findIndex((p) => p.chunkId === alone.chunkId));
+  });
+
+  it('without a session filter, prefers the passage of the document that answers the question as a whole', () => {
+    const other = passage('The battery is cheap.', { documentId: 'other' });
+    const about = passage('The battery is cheap.', { documentId: 'about' });
+    const aboutMore = [
+      passage('The charger and battery were tested.', { documentId: 'about' }),
+      passage('The charger design and its battery.', { documentId: 'about' }),
+    ];
+    const terms = [
+      { stem: 'batteri', idf: 1 },
+      { stem: 'charger', idf: 1 },
+    ];
+    const ranked = rerank('battery charger', [other, about, ...aboutMore], terms);
+    expect(ranked.findIndex((p) => p.chunkId === about.chunkId)).toBeLessThan(ranked.findIndex((p) => p.chunkId === other.chunkId));
+  });
+
+  it("reads a page's title block by its layout: the short lines before the body", () => {
+    expect(
+      titleLines('NOTE 5 - ACQUISITIONS\nYear ended June 30\nOn August 1 the company completed the purchase of a plant in the north.'),
+    ).toBe('NOTE 5 - ACQUISITIONS\nYear ended June 30');
+    expect(
+      titleLines('We sell packaging in many markets and to many customers around the world, as described below in detail.\nNext'),
+    ).toBe('We sell packaging in many markets and to many customers around the world, as described below in detail.');
+  });
+
   it('reads figures in the forms filings write them', () => {
     expect([...numberForms('revenue of $1.6 billion in FY2022')].sort()).toEqual(['1.6', '1600', '2022']);
   });
@@ -94,6 +144,15 @@ describe('capPerDocument', () => {
     expect(picked.map((p) => p.text)).toEqual(['a0', 'a2', 'a5', 'a9', 'a1']);
     const scores = picked.map((p) => p.score);
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+  });
+});
+
+describe('capPerDocument on PDF pages', () => {
+  it('counts another chunk of a page already taken as its neighbour, so the top passages cover more pages', () => {
+    const first = passage('p7 a', { documentId: 'F', chunkIndex: 1, page: 7, score: 1 });
+    const samePage = passage('p7 c', { documentId: 'F', chunkIndex: 3, page: 7, score: 0.9 });
+    const otherPage = passage('p9', { documentId: 'F', chunkIndex: 8, page: 9, score: 0.6 });
+    expect(capPerDocument([first, samePage, otherPage], 2, 5).map((p) => p.text)).toEqual(['p7 a', 'p9']);
   });
 });
 

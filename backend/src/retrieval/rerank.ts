@@ -9,7 +9,7 @@ export const RERANK_WEIGHTS = {
   /** IDF-weighted share of the question's words in the passage. */
   coverage: 0.35,
   /** The question's words close together (smallest window holding the matched words). */
-  proximity: 0.2,
+  proximity: 0.3,
   /** Adjacent pairs of the question's words found adjacent in the passage. */
   phrase: 0.1,
   /** Figures and years of the question found in the passage. */
@@ -20,10 +20,14 @@ export const RERANK_WEIGHTS = {
   fused: 0.25,
   /** Line items of the question's business vocabulary ('current liabilities'; `expansionsOf`), most on a table of figures. */
   statement: 0.2,
-  /** A speaker the question names ('What did Grad A explain …') has a turn in the passage. */
-  speaker: 0.15,
+  /** A speaker the question names ('What did Grad A explain …') has a turn in the passage, more when they hold the floor. */
+  speaker: 0.3,
   /** A question about what people said or discussed, and a transcript passage. */
   conversation: 0.15,
+  /** The best evidence of the chunk just before or after the passage (among the candidates). */
+  neighbour: 0.25,
+  /** How well the passage's document answers, relative to the best document among the candidates. */
+  document: 0.3,
 };
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
@@ -41,11 +45,31 @@ function passageTerms(p: Pick<Passage, 'kind' | 'text'>): { tokens: string[]; he
   if (!terms) {
     // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
     const tokens = termsOf(p.kind === 'transcript' ? p.text.replace(SPEAKER_LABEL, '') : p.text);
-    const firstLine = p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
-    terms = { tokens, heading: new Set(termsOf(firstLine)) };
+    const heading = p.kind === 'pdf' ? titleLines(p.text) : p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
+    terms = { tokens, heading: new Set(termsOf(heading)) };
     tokenised.set(key, terms);
   }
   return terms;
+}
+
+/** Lines of a page's title block, by layout: at most this many short lines before the body. */
+const TITLE_LINES = 4;
+const TITLE_LINE_MAX = 100;
+
+/**
+ * The title block of a PDF chunk, found by its layout rather than its words: the first short lines
+ * that do not end a sentence ('NOTE 5 - ACQUISITIONS', 'Consolidated Statements of Cash Flows', the
+ * title and column headings a split page's later chunks start with), up to the first line of body text.
+ */
+export function titleLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\n').slice(0, TITLE_LINES)) {
+    const t = line.trim();
+    if (!t) continue;
+    if (t.length > TITLE_LINE_MAX || /[.;,]$/.test(t)) break;
+    out.push(t);
+  }
+  return out.length > 0 ? out.join('\n') : text.slice(0, Math.max(0, text.indexOf('\n')) || 200);
 }
 
 /** A question's words as the reranker weighs them: stem, and IDF over the searchable chunks. */
@@ -107,77 +131,163 @@ function coverWindow(tokens: string[], wanted: Set<string>): { matched: number; 
   return { matched: present.size, window: best };
 }
 
-/**
- * The reranking stage over the fused candidates: lexical evidence a bag-of-words rank misses
- * (the question's words close together, phrases, figures and years, the page or table heading),
- * plus the fused rank itself. Returns the passages best first, `score` set to the reranked score.
- */
-export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[], expansions: string[] = []): Passage[] {
+/** What a question brings to the reranker, worked out once for all its candidates. */
+interface QuestionEvidence {
+  /** IDF weight of each stem of the question (and of its expansions). */
+  weights: Map<string, number>;
+  total: number;
+  wanted: Set<string>;
+  /** Adjacent pairs of the question's stems. */
+  pairs: Set<string>;
+  figures: Set<string>;
+  lowerQuestion: string;
+  conversational: boolean;
+  expansions: string[];
+}
+
+function questionEvidence(question: string, terms: WeightedTerm[], expansions: string[]): QuestionEvidence {
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
-  const total = [...weights.values()].reduce((s, x) => s + x, 0);
-  const qStems = [...weights.keys()];
-  const wanted = new Set(qStems);
   const pairs = new Set<string>();
   const ordered = keywords(question).map(termKey);
   for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
-  const figures = numberForms(question);
-  const lowerQuestion = ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-  const conversational = CONVERSATION_QUESTION.test(question);
+  return {
+    weights,
+    total: [...weights.values()].reduce((s, x) => s + x, 0),
+    wanted: new Set(weights.keys()),
+    pairs,
+    figures: numberForms(question),
+    lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
+    conversational: CONVERSATION_QUESTION.test(question),
+    expansions,
+  };
+}
 
-  const scored = candidates.map((p, rank) => {
-    const { tokens, heading: headingStems } = passageTerms(p);
-    const present = new Set(tokens);
-    const coverage = total > 0 ? qStems.reduce((s, t) => s + (present.has(t) ? weights.get(t)! : 0), 0) / total : 0;
-    const { matched, window } = coverWindow(tokens, wanted);
-    const proximity = matched >= 2 ? (matched / Math.max(1, wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
-    let phraseHits = 0;
-    if (pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
-    const phrase = pairs.size > 0 ? Math.min(1, phraseHits / pairs.size) : 0;
-    let numbers = 0;
-    if (figures.size > 0) {
-      const inText = passageNumbers(p.text);
-      numbers = [...figures].filter((f) => inText.has(f)).length / figures.size;
-    }
-    const heading = total > 0 ? qStems.reduce((s, t) => s + (headingStems.has(t) ? weights.get(t)! : 0), 0) / total : 0;
-    const fused = 1 / (1 + rank / 4);
-    // The line items of the question's business vocabulary on a page of figures (by its layout) count
-    // most: that page holds the figures; on a page of prose they count half.
-    let statement = 0;
-    if (expansions.length > 0) {
-      const lower = p.text.toLowerCase();
-      const found = Math.min(1, expansions.filter((e) => lower.includes(e)).length / 2);
-      statement = found > 0 && isFigureTable(p.text) ? found : 0.5 * found;
-    }
-    const speaker = p.kind === 'transcript' && namesSpeaker(lowerQuestion, p.text) ? 1 : 0;
-    const w = RERANK_WEIGHTS;
-    const value =
-      w.coverage * coverage +
-      w.proximity * proximity +
-      w.phrase * phrase +
-      w.numbers * numbers +
-      w.heading * heading +
-      w.fused * fused +
-      w.statement * statement +
-      w.speaker * speaker +
-      w.conversation * (conversational && p.kind === 'transcript' ? 1 : 0);
-    return { p, value };
+/** IDF-weighted share of the question's stems among `stems`, 0..1. */
+function weightedShare(q: QuestionEvidence, stems: Set<string>): number {
+  if (q.total <= 0) return 0;
+  let sum = 0;
+  for (const [stem, w] of q.weights) if (stems.has(stem)) sum += w;
+  return sum / q.total;
+}
+
+/** The passage's own lexical evidence for the question, weighted by RERANK_WEIGHTS (the fused rank aside). */
+function passageEvidence(q: QuestionEvidence, p: Passage): number {
+  const { tokens, heading: headingStems } = passageTerms(p);
+  const coverage = weightedShare(q, new Set(tokens));
+  const { matched, window } = coverWindow(tokens, q.wanted);
+  const proximity = matched >= 2 ? (matched / Math.max(1, q.wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
+  let phraseHits = 0;
+  if (q.pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (q.pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
+  const phrase = q.pairs.size > 0 ? Math.min(1, phraseHits / q.pairs.size) : 0;
+  let numbers = 0;
+  if (q.figures.size > 0) {
+    const inText = passageNumbers(p.text);
+    numbers = [...q.figures].filter((f) => inText.has(f)).length / q.figures.size;
+  }
+  const heading = weightedShare(q, headingStems);
+  // The line items of the question's business vocabulary on a page of figures (by its layout) count
+  // most: that page holds the figures; on a page of prose they count half.
+  let statement = 0;
+  if (q.expansions.length > 0) {
+    const lower = p.text.toLowerCase();
+    const found = Math.min(1, q.expansions.filter((e) => lower.includes(e)).length / 2);
+    statement = found > 0 && isFigureTable(p.text) ? found : 0.5 * found;
+  }
+  const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, p.text) : 0;
+  const speaker = share > 0 ? SPEAKER_PRESENT + (1 - SPEAKER_PRESENT) * share : 0;
+  const w = RERANK_WEIGHTS;
+  return (
+    w.coverage * coverage +
+    w.proximity * proximity +
+    w.phrase * phrase +
+    w.numbers * numbers +
+    w.heading * heading +
+    w.statement * statement +
+    w.speaker * speaker +
+    w.conversation * (q.conversational && p.kind === 'transcript' ? 1 : 0)
+  );
+}
+
+/**
+ * Evidence around a passage, from the other candidates: the best neighbouring chunk's evidence (a
+ * discussion or a table runs over several chunks) and how well the passage's document as a whole
+ * answers (the mean evidence of its best DOCUMENT_TOP candidates, relative to the best document's),
+ * so that without a session filter the passages of the file the question is about come first.
+ */
+function contextEvidence(candidates: Passage[], evidence: number[]): { neighbour: number[]; document: number[] } {
+  const at = new Map<string, number>();
+  const perDocument = new Map<string, number[]>();
+  candidates.forEach((p, i) => {
+    at.set(`${p.documentId}:${p.chunkIndex}`, evidence[i]);
+    const list = perDocument.get(p.documentId) ?? [];
+    list.push(evidence[i]);
+    perDocument.set(p.documentId, list);
   });
+  const documentValue = new Map<string, number>();
+  for (const [id, values] of perDocument) {
+    const top = values.sort((a, b) => b - a).slice(0, DOCUMENT_TOP);
+    documentValue.set(id, top.reduce((s, x) => s + x, 0) / DOCUMENT_TOP);
+  }
+  const best = Math.max(0, ...documentValue.values());
+  return {
+    neighbour: candidates.map((p) =>
+      Math.max(at.get(`${p.documentId}:${p.chunkIndex - 1}`) ?? 0, at.get(`${p.documentId}:${p.chunkIndex + 1}`) ?? 0),
+    ),
+    document: candidates.map((p) => (best > 0 ? documentValue.get(p.documentId)! / best : 0)),
+  };
+}
+
+/** Share of the speaker feature a passage gets for one turn of the named speaker (the rest grows with their share of it). */
+export const SPEAKER_PRESENT = 0.5;
+
+/** Candidates of one document whose evidence makes up its document score. */
+const DOCUMENT_TOP = 3;
+
+/**
+ * The reranking stage over the fused candidates: lexical evidence a bag-of-words rank misses
+ * (the question's words close together, phrases, figures and years, the page or table heading),
+ * the evidence of the passage's neighbours and of its document, plus the fused rank itself.
+ * Returns the passages best first, `score` set to the reranked score.
+ */
+export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[], expansions: string[] = []): Passage[] {
+  const q = questionEvidence(question, terms, expansions);
+  const evidence = candidates.map((p) => passageEvidence(q, p));
+  const context = contextEvidence(candidates, evidence);
+  const w = RERANK_WEIGHTS;
+  const scored = candidates.map((p, rank) => ({
+    p,
+    value: evidence[rank] + w.fused * (1 / (1 + rank / 4)) + w.neighbour * context.neighbour[rank] + w.document * context.document[rank],
+  }));
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
 }
 
 const SPEAKER_LABEL = /^[^:\n]{1,40}:\s/gm;
 
-/** True when a speaker label of the passage's turns ('Grad A:', 'Industrial Designer:') is named in the question. */
-function namesSpeaker(lowerQuestion: string, text: string): boolean {
-  for (const m of text.matchAll(/^([^:\n]{1,40}):\s/gm)) {
+/**
+ * Share of the passage's turns (by their length) spoken by a speaker the question names ('Grad A:',
+ * 'Industrial Designer:'), 0..1: a passage where that speaker holds the floor answers 'what did X say'.
+ */
+function namedSpeakerShare(lowerQuestion: string, text: string): number {
+  let named = 0;
+  let all = 0;
+  for (const line of text.split('\n')) {
+    all += line.length;
+    const m = /^([^:\n]{1,40}):\s/.exec(line);
+    if (!m) continue;
     const label = m[1]
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
-    if (label && lowerQuestion.includes(` ${label} `)) return true;
+    if (label && lowerQuestion.includes(` ${label} `)) named += line.length;
   }
-  return false;
+  return all > 0 ? named / all : 0;
+}
+
+/** Two passages of one place: the same document's chunks next to each other, or of the same PDF page. */
+function nextTo(a: Passage, b: Passage): boolean {
+  if (a.documentId !== b.documentId) return false;
+  return Math.abs(a.chunkIndex - b.chunkIndex) <= 1 || (a.page !== null && a.page === b.page);
 }
 
 /** Share of its score a passage keeps when the chunk before or after it is already taken. */
@@ -186,8 +296,9 @@ export const ADJACENT_PENALTY = 0.5;
 /**
  * The best `k` passages, picked greedily: at most `perDocument` of one document (so one long file
  * cannot crowd out the rest; the cap gives way when nothing else is left), and a passage next to one
- * already taken (the chunk before or after it) counts at ADJACENT_PENALTY of its score, so five
- * passages cover more places of a long meeting unless the neighbour is clearly better than the rest.
+ * already taken (the chunk before or after it, or another chunk of its PDF page) counts at
+ * ADJACENT_PENALTY of its score, so five passages cover more places of a long meeting or more pages of
+ * a filing unless the neighbour is clearly better than the rest.
  * `score` becomes the score the passage was picked with (non-increasing down the list).
  */
 export function capPerDocument(passages: Passage[], k: number, perDocument: number): Passage[] {
@@ -198,7 +309,7 @@ export function capPerDocument(passages: Passage[], k: number, perDocument: numb
     let best = -1;
     let bestValue = -Infinity;
     left.forEach((p, i) => {
-      const adjacent = picked.some((q) => q.documentId === p.documentId && Math.abs(q.chunkIndex - p.chunkIndex) <= 1);
+      const adjacent = picked.some((q) => nextTo(q, p));
       const capped = (count.get(p.documentId) ?? 0) >= perDocument;
       const value = (capped ? -1e6 : 0) + p.score * (adjacent ? ADJACENT_PENALTY : 1);
       if (value > bestValue) {

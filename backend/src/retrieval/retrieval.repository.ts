@@ -83,6 +83,49 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
 }
 
 /**
+ * The search statement: the two rankings' candidates (`candidateCtes`) fused by reciprocal rank, at
+ * most `perDocument` passages of one document, with what a passage needs and the content version.
+ */
+function searchStatementSql(query: SearchStatement, p: (value: unknown) => string): string {
+  const vector = p(toVectorLiteral(query.embedding));
+  const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
+  const rrfK = p(RRF_K);
+  return `
+    WITH ${candidateCtes(query, p, vector, candidates)}, fused AS (
+      SELECT id, sum(rrf) AS score, max(text_rank) AS text_rank
+        FROM (
+          SELECT id, ${p(query.vectorWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY dist, id)) AS rrf,
+                 0::float8 AS text_rank
+            FROM vec
+          UNION ALL
+          SELECT id, ${p(query.textWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY rank DESC, id)), rank
+            FROM txt
+        ) ranked
+       GROUP BY id
+    ), capped AS (
+      SELECT f.id, f.score, f.text_rank,
+             row_number() OVER (PARTITION BY c.document_id ORDER BY f.score DESC, f.id) AS nth
+        FROM fused f JOIN chunks c ON c.id = f.id
+    )
+    SELECT c.id::text AS "chunkId", c.document_id AS "documentId", c.session_id AS "sessionId",
+           s.title AS "sessionTitle", d.kind, c.chunk_index AS "chunkIndex", c.text, c.page,
+           c.start_time AS "startTime", c.speaker,
+           c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
+           (SELECT n.start_time FROM chunks n
+             WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
+           p.score::float8 AS score, (1 - (c.embedding <=> ${vector}::vector))::float8 AS similarity,
+           p.text_rank::float8 AS "textRank",
+           (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
+      FROM capped p
+      JOIN chunks c ON c.id = p.id
+      JOIN documents d ON d.id = c.document_id
+      JOIN sessions s ON s.id = c.session_id
+     WHERE p.nth <= ${p(query.perDocument)}
+     ORDER BY p.score DESC, p.id
+     LIMIT ${p(query.k)}`;
+}
+
+/**
  * Hybrid search over `chunks`: pgvector cosine distance on the HNSW index and PostgreSQL full-text
  * search (`websearch_to_tsquery` on the GIN index; ranked by the IDF of the matched words plus
  * `ts_rank_cd`), fused by reciprocal rank in SQL,
@@ -100,43 +143,7 @@ export class RetrievalRepository implements CorpusCounts {
    */
   async hybridSearchAtVersion(query: SearchStatement): Promise<{ passages: Passage[]; contentVersion: string | null }> {
     const params: unknown[] = [];
-    const p = (value: unknown) => `$${params.push(value)}`;
-    const vector = p(toVectorLiteral(query.embedding));
-    const candidates = p(query.candidates ?? DEFAULT_CANDIDATES);
-    const rrfK = p(RRF_K);
-    const sql = `
-      WITH ${candidateCtes(query, p, vector, candidates)}, fused AS (
-        SELECT id, sum(rrf) AS score, max(text_rank) AS text_rank
-          FROM (
-            SELECT id, ${p(query.vectorWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY dist, id)) AS rrf,
-                   0::float8 AS text_rank
-              FROM vec
-            UNION ALL
-            SELECT id, ${p(query.textWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY rank DESC, id)), rank
-              FROM txt
-          ) ranked
-         GROUP BY id
-      ), capped AS (
-        SELECT f.id, f.score, f.text_rank,
-               row_number() OVER (PARTITION BY c.document_id ORDER BY f.score DESC, f.id) AS nth
-          FROM fused f JOIN chunks c ON c.id = f.id
-      )
-      SELECT c.id::text AS "chunkId", c.document_id AS "documentId", c.session_id AS "sessionId",
-             s.title AS "sessionTitle", d.kind, c.chunk_index AS "chunkIndex", c.text, c.page,
-             c.start_time AS "startTime", c.speaker,
-             c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
-             (SELECT n.start_time FROM chunks n
-               WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
-             p.score::float8 AS score, (1 - (c.embedding <=> ${vector}::vector))::float8 AS similarity,
-             p.text_rank::float8 AS "textRank",
-             (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
-        FROM capped p
-        JOIN chunks c ON c.id = p.id
-        JOIN documents d ON d.id = c.document_id
-        JOIN sessions s ON s.id = c.session_id
-       WHERE p.nth <= ${p(query.perDocument)}
-       ORDER BY p.score DESC, p.id
-       LIMIT ${p(query.k)}`;
+    const sql = searchStatementSql(query, (value: unknown) => `$${params.push(value)}`);
     const rows: (PassageRow & { contentVersion: string })[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
     return {
       passages: rows.map(({ contentVersion: _, ...r }) => ({
