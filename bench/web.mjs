@@ -245,10 +245,23 @@ async function lighthouseRun(url, cookie) {
   }
 }
 
+/** Lighthouse runs recorded again after a trace error (named in the results). */
+const retried = [];
+
 async function lighthouseMedian(label, url, cookie) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = await lighthouseRun(url, cookie);
+    // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP: Chromium under load) is recorded again, twice at most.
+    let r;
+    for (let attempt = 1; !r; attempt++) {
+      try {
+        r = await lighthouseRun(url, cookie);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        retried.push(`${label} run ${i + 1}: ${err.message.replace(/^.*\((\w+)\)$/, '$1')}`);
+        console.log(`  ${label} run ${i + 1}: ${err.message}; again`);
+      }
+    }
     console.log(`  ${label} run ${i + 1}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${Math.round(r.lcp)} ms`);
     runs.push(r);
   }
@@ -338,6 +351,7 @@ async function main() {
         (st) =>
           `Files for \`/\` ${st.label}: ${st.files.map((f) => `\`${path.basename(f.path)}\` ${kb(f.gzip)}`).join(', ')}${st.note ? ` (${st.note})` : ''}.`,
       ),
+      ...(retried.length ? [`Lighthouse runs recorded again after a trace error: ${retried.join('; ')}.`] : []),
       `Verdict: ${ok ? 'all targets met' : 'TARGET MISSED'}.`,
       '',
     ].join('\n');
