@@ -180,8 +180,15 @@ async function jsByState(baseUrl, cookie) {
         ready: (page) => page.locator('#chat-question').waitFor(),
         // Then ask a question, so that the next visit restores a conversation.
         after: async (page) => {
+          // The first visit's how-to opens just after the first paint.
           const gotIt = page.getByRole('button', { name: "Got it, let's start!" });
-          if (await gotIt.isVisible()) await gotIt.click();
+          if (
+            await gotIt.waitFor({ timeout: 10_000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            await gotIt.click();
           await page
             .getByRole('textbox', { name: 'Ask a question about the conference' })
             .fill('What do lenders look for in credit applications?');
@@ -236,6 +243,8 @@ async function lighthouseRun(url, cookie) {
       lcp: a['largest-contentful-paint'].numericValue,
       tbt: a['total-blocking-time'].numericValue,
       cls: a['cumulative-layout-shift'].numericValue,
+      // Lighthouse's measure of this machine's CPU at the time (higher is faster; a shared, loaded machine scores lower).
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failedA11y: Object.values(a)
         .filter((x) => lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id) && x.score === 0)
         .map((x) => x.id),
@@ -262,7 +271,9 @@ async function lighthouseMedian(label, url, cookie) {
         console.log(`  ${label} run ${i + 1}: ${err.message}; again`);
       }
     }
-    console.log(`  ${label} run ${i + 1}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${Math.round(r.lcp)} ms`);
+    console.log(
+      `  ${label} run ${i + 1}: performance ${r.performance}, accessibility ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, benchmark index ${Math.round(r.benchmarkIndex)}`,
+    );
     runs.push(r);
   }
   const pick = (k) => median(runs.map((r) => r[k]));
@@ -274,6 +285,7 @@ async function lighthouseMedian(label, url, cookie) {
     lcp: pick('lcp'),
     tbt: pick('tbt'),
     cls: pick('cls'),
+    benchmarkIndex: pick('benchmarkIndex'),
     failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
   };
 }
@@ -343,7 +355,7 @@ async function main() {
           `| JS for \`/\`, ${st.label} (${st.files.length} files${st.pdfjs.length ? `, pdf.js loaded: ${st.pdfjs.join(', ')}` : ', no pdf.js'}) | ${kb(st.gzip)} gzipped (${kb(st.raw)} raw) | ≤ ${kb(JS_BUDGET_GZIP)} gzipped, no pdf.js |`,
       ),
       ...pages.flatMap((p) => [
-        `| Lighthouse performance, ${p.label} | ${p.performance} (FCP ${Math.round(p.fcp)} ms, LCP ${Math.round(p.lcp)} ms, TBT ${Math.round(p.tbt)} ms, CLS ${p.cls.toFixed(3)}) | ≥ ${SCORE_TARGET} |`,
+        `| Lighthouse performance, ${p.label} | ${p.performance} (FCP ${Math.round(p.fcp)} ms, LCP ${Math.round(p.lcp)} ms, TBT ${Math.round(p.tbt)} ms, CLS ${p.cls.toFixed(3)}; CPU benchmark index ${Math.round(p.benchmarkIndex)}) | ≥ ${SCORE_TARGET} |`,
         `| Lighthouse accessibility, ${p.label} | ${p.accessibility}${p.failedA11y.length ? ` (failed: ${p.failedA11y.join(', ')})` : ''} | ≥ ${SCORE_TARGET} |`,
       ]),
       '',
