@@ -3,7 +3,7 @@
  * Web speed of the attendee app (`npm run bench:web`):
  *  1. the JavaScript `/` loads signed out, signed in with an empty chat, and signed in on a reload that
  *     restores a conversation, measured from the files Chromium actually requested (raw bytes and gzip -9
- *     of each file; budget: 150 KB gzipped in every state, PRODUCT.md §5), pdf.js in none of them;
+ *     of each file; budget: 150 KB gzipped in every state), pdf.js in none of them (it loads when a PDF citation opens);
  *  2. Lighthouse performance and accessibility (default mobile preset, simulated throttling) on `/`
  *     signed out and on the chat page signed in (session cookie passed through extraHeaders); target 95.
  * It starts the BUILT app (backend/dist serving frontend-attendee/dist) on a free port with a fresh data

@@ -45,7 +45,7 @@ function Citation({ marker, claim, sources, open }: { marker: string; claim: str
 }
 
 /**
- * Assistant text as safe markdown (PRODUCT.md §5): bold, lists, paragraphs and citation badges. Every
+ * Assistant text as safe markdown (PRODUCT.md §2, chat area): bold, lists, paragraphs and citation badges. Every
  * piece of text is a React text node (escaped); raw HTML is dropped; an image shows its alt text and is
  * never loaded (a remote URL can track every reader; the server's CSP, img-src 'self' data:, backs this
  * up); a link leads somewhere only inside the app (a path on this site), any other address named in

@@ -1,5 +1,5 @@
 /**
- * A small CommonMark reader for answers (PRODUCT.md §5: bold, bullets, paragraphs, citation badges),
+ * A small CommonMark reader for answers (PRODUCT.md §2, chat area: bold, bullets, paragraphs, citation badges),
  * light enough to ship with the chat page instead of a full markdown stack. It returns a tree of plain
  * data that MarkdownContent renders as React elements, so every piece of text is escaped by React and
  * nothing is ever injected as HTML: raw HTML in the text is dropped (its text kept), images keep only
