@@ -1,8 +1,8 @@
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
+import { Fragment, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Source } from '@/lib/types';
-import { findSource } from './citations';
-import { parseMarkdown, type Block, type Inline } from './markdown';
+import { findSource, splitCitations } from './citations';
 
 /** A path on this site ('/search?q=…'), not another origin ('//host', 'https:', 'javascript:'). */
 export function isInAppLink(href: string | undefined): boolean {
@@ -25,7 +25,7 @@ type Open = (source: Source, claim?: string) => void;
 
 const BADGE = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
 
-function Citation({ marker, claim, sources, open }: { marker: string; claim: string; sources?: Source[]; open: { current: Open } }) {
+function Citation({ marker, claim, sources, open }: { marker: string; claim: string; sources?: Source[]; open: Open }) {
   const source = findSource(sources, marker);
   if (!source) return <span className={cn(BADGE, 'border-slate-300 bg-slate-100 text-slate-800')}>{marker}</span>;
   return (
@@ -33,7 +33,7 @@ function Citation({ marker, claim, sources, open }: { marker: string; claim: str
       type="button"
       data-citation={marker}
       aria-label={source.kind === 'session' ? `Session: ${source.sessionTitle}` : `Source ${marker}: ${source.sessionTitle}`}
-      onClick={() => open.current(source, claim)}
+      onClick={() => open(source, claim)}
       className={cn(
         BADGE,
         'cursor-pointer border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600',
@@ -44,101 +44,140 @@ function Citation({ marker, claim, sources, open }: { marker: string; claim: str
   );
 }
 
-/**
- * Assistant text as safe markdown (PRODUCT.md §2, chat area): bold, lists, paragraphs and citation badges. Every
- * piece of text is a React text node (escaped); raw HTML is dropped; an image shows its alt text and is
- * never loaded (a remote URL can track every reader; the server's CSP, img-src 'self' data:, backs this
- * up); a link leads somewhere only inside the app (a path on this site), any other address named in
- * model or document text stays plain text, never a click away.
- */
-export default function MarkdownContent({ content, sources, onOpenSource }: Props) {
-  const open = useRef(onOpenSource);
-  useLayoutEffect(() => {
-    open.current = onOpenSource;
-  }, [onOpenSource]);
-  const blocks = useMemo(() => parseMarkdown(content), [content]);
+/** A link inside the app stays a link; any other address is plain text, never a click away. */
+function Link({ href, children }: ComponentProps<'a'>) {
+  return isInAppLink(href) ? (
+    <a href={encodeHref(href!)} className="text-sky-800 underline">
+      {children}
+    </a>
+  ) : (
+    <span data-link-text="">{children}</span>
+  );
+}
 
-  // Elements keep their place from one render to the next (keys by position), so a badge that has the
-  // focus keeps it while an answer streams in.
-  const inline = (nodes: Inline[]): ReactNode[] =>
-    nodes.map((n, k) => {
-      switch (n.type) {
-        case 'text':
-          return n.value;
-        case 'code':
+/** An image is never loaded (a remote URL can track every reader): its alt text instead. */
+function Image({ alt }: ComponentProps<'img'>) {
+  return (
+    <span data-image-alt="" className="text-slate-600 italic">
+      {alt?.trim() ? `[image: ${alt.trim()}]` : '[image]'}
+    </span>
+  );
+}
+
+type Node = MarkdownToJSX.ParserResult;
+
+/** Runs of text nodes joined (the parser splits text at every character that might open markup). */
+function joinText(nodes: Node[]): Node[] {
+  const out: Node[] = [];
+  for (const n of nodes) {
+    const last = out[out.length - 1];
+    if (n.type === RuleType.text && last?.type === RuleType.text) out[out.length - 1] = { ...last, text: last.text + n.text };
+    else out.push(n);
+  }
+  return out;
+}
+
+const OVERRIDES: MarkdownToJSX.Overrides = {
+  a: Link,
+  img: Image,
+  blockquote: { props: { className: 'grid gap-2 border-l-2 border-slate-300 pl-3 text-slate-700' } },
+  hr: { props: { className: 'border-slate-200' } },
+};
+
+/** Answer text as React elements, citation markers as badges (each with the sentence it closes). */
+function renderAnswer(content: string, sources: Source[] | undefined, open: Open): ReactNode {
+  // The text of the paragraph (or list item) read so far: a marker's sentence may start in bold words before it.
+  let before = '';
+  const options: MarkdownToJSX.Options = {
+    disableParsingRawHTML: true,
+    forceBlock: true,
+    forceWrapper: true,
+    wrapper: Fragment,
+    overrides: OVERRIDES,
+    renderRule(next, node, children, state) {
+      if ('children' in node && Array.isArray(node.children)) node.children = joinText(node.children);
+      switch (node.type) {
+        case RuleType.paragraph:
+          before = '';
+          // A paragraph of reference definitions only shows nothing.
+          return node.children.every((c) => c.type === RuleType.ref) ? null : next();
+        case RuleType.heading:
+          before = '';
+          // An answer's heading is a bold line, not a heading of the page (the page's outline stays its own).
           return (
-            <code key={k} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
-              {n.value}
+            <p key={state.key} className="font-semibold">
+              {children(node.children, state)}
+            </p>
+          );
+        case RuleType.orderedList:
+        case RuleType.unorderedList: {
+          const items = node.items.map((item, k) => {
+            before = '';
+            return <li key={k}>{children(joinText(item), state)}</li>;
+          });
+          return node.ordered ? (
+            <ol key={state.key} start={node.start === 1 ? undefined : node.start}>
+              {items}
+            </ol>
+          ) : (
+            <ul key={state.key}>{items}</ul>
+          );
+        }
+        case RuleType.codeBlock:
+          return (
+            <pre key={state.key} className="overflow-x-auto rounded bg-slate-100 p-2 text-xs">
+              <code>{node.text}</code>
+            </pre>
+          );
+        case RuleType.gfmTask:
+          // '[x]' or '[ ]' in an answer is text, not a checkbox.
+          return node.completed ? '[x]' : '[ ]';
+        case RuleType.codeInline:
+          before += node.text;
+          return (
+            <code key={state.key} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
+              {node.text}
             </code>
           );
-        case 'break':
-          return <br key={k} />;
-        case 'strong':
-          return <strong key={k}>{inline(n.children)}</strong>;
-        case 'emphasis':
-          return <em key={k}>{inline(n.children)}</em>;
-        case 'link':
-          return isInAppLink(n.href) ? (
-            <a key={k} href={encodeHref(n.href)} className="text-sky-800 underline">
-              {inline(n.children)}
-            </a>
-          ) : (
-            <span key={k} data-link-text="">
-              {inline(n.children)}
-            </span>
-          );
-        case 'image':
+        case RuleType.text: {
+          const pieces = splitCitations(node.text, before);
+          before += node.text;
+          if (pieces.length === 1 && pieces[0].kind === 'text') return next();
           return (
-            <span key={k} data-image-alt="" className="text-slate-600 italic">
-              {n.alt.trim() ? `[image: ${n.alt.trim()}]` : '[image]'}
-            </span>
+            <Fragment key={state.key}>
+              {pieces.map((p, k) =>
+                p.kind === 'text' ? p.value : <Citation key={k} marker={p.value} claim={p.claim} sources={sources} open={open} />,
+              )}
+            </Fragment>
           );
-        case 'citation':
-          return <Citation key={k} marker={n.marker} claim={n.claim} sources={sources} open={open} />;
+        }
+        default:
+          return next();
       }
-    });
-
-  const block = (b: Block, k: number, tight = false): ReactNode => {
-    switch (b.type) {
-      case 'paragraph':
-        return tight ? <span key={k}>{inline(b.children)}</span> : <p key={k}>{inline(b.children)}</p>;
-      case 'heading':
-        // An answer's heading is a bold line, not a heading of the page (the page's outline stays its own).
-        return (
-          <p key={k} className="font-semibold">
-            {inline(b.children)}
-          </p>
-        );
-      case 'list': {
-        const items = b.items.map((item, j) => <li key={j}>{item.map((c, n) => block(c, n, b.tight))}</li>);
-        return b.ordered ? (
-          <ol key={k} start={b.start === 1 ? undefined : b.start}>
-            {items}
-          </ol>
-        ) : (
-          <ul key={k}>{items}</ul>
-        );
-      }
-      case 'quote':
-        return (
-          <blockquote key={k} className="grid gap-2 border-l-2 border-slate-300 pl-3 text-slate-700">
-            {b.children.map((c, n) => block(c, n))}
-          </blockquote>
-        );
-      case 'code':
-        return (
-          <pre key={k} className="overflow-x-auto rounded bg-slate-100 p-2 text-xs">
-            <code>{b.value}</code>
-          </pre>
-        );
-      case 'rule':
-        return <hr key={k} className="border-slate-200" />;
-    }
+    },
   };
+  try {
+    return compiler(content, options);
+  } catch {
+    // Markup nested thousands deep exhausts the parser's stack: the answer shows as the text it is.
+    return <p className="whitespace-pre-wrap">{content}</p>;
+  }
+}
 
+/**
+ * Assistant text as safe markdown (PRODUCT.md §2, chat area), read by markdown-to-jsx: bold, lists,
+ * paragraphs and citation badges. Every piece of text is a React text node (escaped); raw HTML is never
+ * parsed (it shows as the text it is); an image shows its alt text and is never loaded (the server's CSP,
+ * img-src 'self' data:, backs this up); a link leads somewhere only inside the app (a path on this site),
+ * any other address named in model or document text stays plain text, never a click away.
+ */
+export default function MarkdownContent({ content, sources, onOpenSource }: Props) {
+  // Elements keep their place from one render to the next (keys by position), so a badge that has the
+  // focus keeps it while an answer streams in.
+  const answer = useMemo(() => renderAnswer(content, sources, onOpenSource), [content, sources, onOpenSource]);
   return (
     <div className="grid gap-2 text-sm leading-relaxed text-slate-900 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_li]:mt-1">
-      {blocks.map((b, k) => block(b, k))}
+      {answer}
     </div>
   );
 }
