@@ -211,6 +211,13 @@ describe('the answer markdown reader', () => {
     expect(container.querySelector('pre')).toHaveTextContent('<iframe src="/x"></iframe>');
   });
 
+  it('shows a task-list box as the text it is, never as a checkbox', () => {
+    const { container } = render(<MarkdownContent content={'- [x] Book the hotel\n- [ ] Register\n\n[x] done'} onOpenSource={noop} />);
+    expect(container.querySelector('input')).toBeNull();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['[x] Book the hotel', '[ ] Register']);
+    expect(container).toHaveTextContent('[x] done');
+  });
+
   it('never links to a path that leaves the site, however it is written', () => {
     const { container } = render(
       <MarkdownContent content={'[a](/\\evil.test) [b](&#47;&#47;evil.test) [c](/%2F/ok) [d](<java\nscript:x>)'} onOpenSource={noop} />,
