@@ -34,6 +34,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * src/boot.ts is an entry of its own (index.html's scripts would be merged into the app's entry, which
+ * runs only once React and the rest have loaded): its script goes first in the page's head.
+ */
+function bootEntry(): Plugin {
+  return {
+    name: 'boot-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
+        if (!boot) return html;
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },
+              injectTo: 'head-prepend',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
 /** Vendor chunks that every screen shares; everything else is split per route by React.lazy. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
@@ -45,12 +73,18 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), bootEntry(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
+      output: { manualChunks: vendorChunk },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   test: {

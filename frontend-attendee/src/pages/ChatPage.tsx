@@ -20,7 +20,13 @@ export default function ChatPage({ user }: { user: User }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const selectedIds = useMemo(() => [...selected], [selected]);
   const { threadId, restart, open: openThread } = useChatThread(user.id, selectedIds);
-  const [helpOpen, setHelpOpen] = useState(() => !hasSeenInstructions());
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The first visit's how-to opens once the page has painted (its own, smaller commit).
+  useEffect(() => {
+    if (hasSeenInstructions()) return;
+    const frame = requestAnimationFrame(() => setHelpOpen(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const [panel, setPanel] = useState<'sessions' | 'takeaways' | null>(null);
   const [sessionView, setSessionView] = useState<SessionView>({ search: '', includeAll: false });
   const [takeawaysState, setTakeawaysState] = useTakeawaysState();

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Suspense } from 'react';
+import { INSTRUCTIONS_SEEN_KEY } from '@/constants';
 import { highlightSnippet } from '@/features/search/highlight';
 import { navigation } from '@/lib/navigation';
 import { user } from '@/test/factories';
@@ -36,6 +38,30 @@ describe('simple screens', () => {
     renderApp(<HomePage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(await screen.findByRole('heading', { name: 'AI-Powered Chat' })).toBeInTheDocument();
+  });
+
+  it('/ signed in goes from the spinner to the chat page without suspending (no Suspense fallback, no throttled reveal)', async () => {
+    localStorage.setItem(INSTRUCTIONS_SEEN_KEY, 'true');
+    stubFetch({
+      'GET /api/auth/user': () => json(user({ name: 'Jane Doe' })),
+      'GET /api/environment': () => json({ isProduction: false }),
+      'POST /api/chat/start': () => json({ id: 'thread-1' }),
+      'GET /api/chat/messages/thread-1': () => json([]),
+      'GET /api/sessions': () => json([]),
+    });
+    let suspended = false;
+    function Fallback() {
+      suspended = true;
+      return <p>Suspended</p>;
+    }
+    renderApp(
+      <Suspense fallback={<Fallback />}>
+        <HomePage />
+      </Suspense>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByText('Welcome, Jane Doe', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(suspended).toBe(false);
   });
 
   it("reads '404 Page Not Found'", () => {

@@ -1,18 +1,17 @@
-import { Children, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
+import { Fragment, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Source } from '@/lib/types';
-import { findSource, rehypeCitations } from './citations';
+import { findSource, splitCitations } from './citations';
 
 /** A path on this site ('/search?q=…'), not another origin ('//host', 'https:', 'javascript:'). */
 export function isInAppLink(href: string | undefined): boolean {
   return !!href && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
 }
 
-function textOf(children: ReactNode): string {
-  return Children.toArray(children)
-    .map((c) => (typeof c === 'string' || typeof c === 'number' ? String(c) : ''))
-    .join('');
+/** Characters a URL cannot hold as they are (spaces, quotes, non-ASCII) percent-encoded; '%' escapes kept. */
+function encodeHref(href: string): string {
+  return href.replace(/[^\w\-.~:/?#[\]@!$&'()*+,;=%]/gu, (c) => encodeURIComponent(c));
 }
 
 interface Props {
@@ -22,66 +21,163 @@ interface Props {
   onOpenSource: (source: Source, claim?: string) => void;
 }
 
+type Open = (source: Source, claim?: string) => void;
+
+const BADGE = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
+
+function Citation({ marker, claim, sources, open }: { marker: string; claim: string; sources?: Source[]; open: Open }) {
+  const source = findSource(sources, marker);
+  if (!source) return <span className={cn(BADGE, 'border-slate-300 bg-slate-100 text-slate-800')}>{marker}</span>;
+  return (
+    <button
+      type="button"
+      data-citation={marker}
+      aria-label={source.kind === 'session' ? `Session: ${source.sessionTitle}` : `Source ${marker}: ${source.sessionTitle}`}
+      onClick={() => open(source, claim)}
+      className={cn(
+        BADGE,
+        'cursor-pointer border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600',
+      )}
+    >
+      {marker}
+    </button>
+  );
+}
+
+/** A link inside the app stays a link; any other address is plain text, never a click away. */
+function Link({ href, children }: ComponentProps<'a'>) {
+  return isInAppLink(href) ? (
+    <a href={encodeHref(href!)} className="text-sky-800 underline">
+      {children}
+    </a>
+  ) : (
+    <span data-link-text="">{children}</span>
+  );
+}
+
+/** An image is never loaded (a remote URL can track every reader): its alt text instead. */
+function Image({ alt }: ComponentProps<'img'>) {
+  return (
+    <span data-image-alt="" className="text-slate-600 italic">
+      {alt?.trim() ? `[image: ${alt.trim()}]` : '[image]'}
+    </span>
+  );
+}
+
+type Node = MarkdownToJSX.ParserResult;
+
+/** Runs of text nodes joined (the parser splits text at every character that might open markup). */
+function joinText(nodes: Node[]): Node[] {
+  const out: Node[] = [];
+  for (const n of nodes) {
+    const last = out[out.length - 1];
+    if (n.type === RuleType.text && last?.type === RuleType.text) out[out.length - 1] = { ...last, text: last.text + n.text };
+    else out.push(n);
+  }
+  return out;
+}
+
+const OVERRIDES: MarkdownToJSX.Overrides = {
+  a: Link,
+  img: Image,
+  blockquote: { props: { className: 'grid gap-2 border-l-2 border-slate-300 pl-3 text-slate-700' } },
+  hr: { props: { className: 'border-slate-200' } },
+};
+
+/** Answer text as React elements, citation markers as badges (each with the sentence it closes). */
+function renderAnswer(content: string, sources: Source[] | undefined, open: Open): ReactNode {
+  // The text of the paragraph (or list item) read so far: a marker's sentence may start in bold words before it.
+  let before = '';
+  const options: MarkdownToJSX.Options = {
+    disableParsingRawHTML: true,
+    forceBlock: true,
+    forceWrapper: true,
+    wrapper: Fragment,
+    overrides: OVERRIDES,
+    renderRule(next, node, children, state) {
+      if ('children' in node && Array.isArray(node.children)) node.children = joinText(node.children);
+      switch (node.type) {
+        case RuleType.paragraph:
+          before = '';
+          // A paragraph of reference definitions only shows nothing.
+          return node.children.every((c) => c.type === RuleType.ref) ? null : next();
+        case RuleType.heading:
+          before = '';
+          // An answer's heading is a bold line, not a heading of the page (the page's outline stays its own).
+          return (
+            <p key={state.key} className="font-semibold">
+              {children(node.children, state)}
+            </p>
+          );
+        case RuleType.orderedList:
+        case RuleType.unorderedList: {
+          const items = node.items.map((item, k) => {
+            before = '';
+            return <li key={k}>{children(joinText(item), state)}</li>;
+          });
+          return node.ordered ? (
+            <ol key={state.key} start={node.start === 1 ? undefined : node.start}>
+              {items}
+            </ol>
+          ) : (
+            <ul key={state.key}>{items}</ul>
+          );
+        }
+        case RuleType.codeBlock:
+          return (
+            <pre key={state.key} className="overflow-x-auto rounded bg-slate-100 p-2 text-xs">
+              <code>{node.text}</code>
+            </pre>
+          );
+        case RuleType.gfmTask:
+          // '[x]' or '[ ]' in an answer is text, not a checkbox.
+          return node.completed ? '[x]' : '[ ]';
+        case RuleType.codeInline:
+          before += node.text;
+          return (
+            <code key={state.key} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
+              {node.text}
+            </code>
+          );
+        case RuleType.text: {
+          const pieces = splitCitations(node.text, before);
+          before += node.text;
+          if (pieces.length === 1 && pieces[0].kind === 'text') return next();
+          return (
+            <Fragment key={state.key}>
+              {pieces.map((p, k) =>
+                p.kind === 'text' ? p.value : <Citation key={k} marker={p.value} claim={p.claim} sources={sources} open={open} />,
+              )}
+            </Fragment>
+          );
+        }
+        default:
+          return next();
+      }
+    },
+  };
+  try {
+    return compiler(content, options);
+  } catch {
+    // Markup nested thousands deep exhausts the parser's stack: the answer shows as the text it is.
+    return <p className="whitespace-pre-wrap">{content}</p>;
+  }
+}
+
 /**
- * Assistant text as safe markdown (no raw HTML, no images: their alt text instead): bold lines,
- * bullets, and citation badges.
+ * Assistant text as safe markdown (PRODUCT.md §2, chat area), read by markdown-to-jsx: bold, lists,
+ * paragraphs and citation badges. Every piece of text is a React text node (escaped); raw HTML is never
+ * parsed (it shows as the text it is); an image shows its alt text and is never loaded (the server's CSP,
+ * img-src 'self' data:, backs this up); a link leads somewhere only inside the app (a path on this site),
+ * any other address named in model or document text stays plain text, never a click away.
  */
 export default function MarkdownContent({ content, sources, onOpenSource }: Props) {
-  const open = useRef(onOpenSource);
-  useLayoutEffect(() => {
-    open.current = onOpenSource;
-  }, [onOpenSource]);
-  // Stable across renders while the sources are the same: a badge is not re-created (it keeps focus).
-  const components = useMemo<Components>(
-    () => ({
-      // Never load an image named in model or document text (a remote URL can track every reader):
-      // show its alt text instead. The server's CSP (img-src 'self' data:) backs this up.
-      img: ({ alt }) => (
-        <span data-image-alt="" className="text-slate-600 italic">
-          {alt?.trim() ? `[image: ${alt.trim()}]` : '[image]'}
-        </span>
-      ),
-      // A link leads somewhere only inside the app (a path on this site); any other address named in
-      // model or document text stays plain text, never a click away.
-      a: ({ children, href }) =>
-        isInAppLink(href) ? (
-          <a href={href} className="text-sky-800 underline">
-            {children}
-          </a>
-        ) : (
-          <span data-link-text="">{children}</span>
-        ),
-      cite: ({ children, node }) => {
-        const marker = textOf(children);
-        const claim = typeof node?.properties?.dataClaim === 'string' ? node.properties.dataClaim : undefined;
-        const source = findSource(sources, marker);
-        const cls = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
-        if (!source) {
-          return <span className={cn(cls, 'border-slate-300 bg-slate-100 text-slate-800')}>{marker}</span>;
-        }
-        return (
-          <button
-            type="button"
-            data-citation={marker}
-            aria-label={source.kind === 'session' ? `Session: ${source.sessionTitle}` : `Source ${marker}: ${source.sessionTitle}`}
-            onClick={() => open.current(source, claim)}
-            className={cn(
-              cls,
-              'cursor-pointer border-sky-300 bg-sky-50 text-sky-900 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600',
-            )}
-          >
-            {marker}
-          </button>
-        );
-      },
-    }),
-    [sources],
-  );
+  // Elements keep their place from one render to the next (keys by position), so a badge that has the
+  // focus keeps it while an answer streams in.
+  const answer = useMemo(() => renderAnswer(content, sources, onOpenSource), [content, sources, onOpenSource]);
   return (
     <div className="grid gap-2 text-sm leading-relaxed text-slate-900 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_li]:mt-1">
-      <Markdown skipHtml rehypePlugins={[rehypeCitations]} components={components}>
-        {content}
-      </Markdown>
+      {answer}
     </div>
   );
 }

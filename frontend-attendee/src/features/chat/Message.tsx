@@ -2,10 +2,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { messageTimeLabel } from '@/lib/format';
 import type { Source } from '@/lib/types';
-import { lazy, type ReactNode, Suspense } from 'react';
-
-// The markdown renderer loads with the first answer, not with the page.
-const MarkdownContent = lazy(() => import('./MarkdownContent'));
+import type { ReactNode } from 'react';
+import MarkdownContent from './MarkdownContent';
 
 export interface MessageProps {
   role: 'user' | 'assistant';
@@ -36,9 +34,7 @@ export function Message({ role, content, createdAt, sources, pending, streaming,
         {isUser ? (
           <p className="text-sm whitespace-pre-wrap">{content}</p>
         ) : (
-          <Suspense fallback={<p className="text-sm whitespace-pre-wrap text-slate-900">{content}</p>}>
-            <MarkdownContent content={content} sources={sources} onOpenSource={onOpenSource} />
-          </Suspense>
+          <MarkdownContent content={content} sources={sources} onOpenSource={onOpenSource} />
         )}
         <p className={cn('mt-2 flex items-center gap-2 text-xs', isUser ? 'text-sky-100' : 'text-slate-600')}>
           {pending ? (

@@ -18,14 +18,17 @@ function claimBefore(text: string): string {
   return t.slice(start === undefined ? 0 : start + 1).trim();
 }
 
-/** Splits text into plain pieces and citation markers. */
-export function splitCitations(text: string): Piece[] {
+/**
+ * Splits text into plain pieces and citation markers. `before`: the text of the same paragraph that
+ * precedes `text` (outside bold, say), which a marker's sentence may start in.
+ */
+export function splitCitations(text: string, before = ''): Piece[] {
   const pieces: Piece[] = [];
   let last = 0;
   for (const m of text.matchAll(CITATION_PATTERN)) {
     const at = m.index ?? 0;
     if (at > last) pieces.push({ kind: 'text', value: text.slice(last, at) });
-    pieces.push({ kind: 'citation', value: m[0], claim: claimBefore(text.slice(0, at)) });
+    pieces.push({ kind: 'citation', value: m[0], claim: claimBefore(before + text.slice(0, at)) });
     last = at + m[0].length;
   }
   if (last < text.length) pieces.push({ kind: 'text', value: text.slice(last) });
@@ -38,43 +41,6 @@ const normalise = (m: string) => m.replace(/\s+/g, ' ').trim().toLowerCase();
 export function findSource(sources: Source[] | undefined, marker: string): Source | undefined {
   const wanted = normalise(marker);
   return sources?.find((s) => normalise(s.marker) === wanted);
-}
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
-
-/** A rehype plugin turning citation markers in text into <cite> elements (rendered as badges). */
-export function rehypeCitations() {
-  const walk = (node: HastNode) => {
-    if (!node.children || (node.type === 'element' && (node.tagName === 'code' || node.tagName === 'pre'))) return;
-    const next: HastNode[] = [];
-    for (const child of node.children) {
-      if (child.type === 'text' && child.value) {
-        for (const piece of splitCitations(child.value)) {
-          next.push(
-            piece.kind === 'text'
-              ? { type: 'text', value: piece.value }
-              : {
-                  type: 'element',
-                  tagName: 'cite',
-                  properties: { dataClaim: piece.claim },
-                  children: [{ type: 'text', value: piece.value }],
-                },
-          );
-        }
-      } else {
-        walk(child);
-        next.push(child);
-      }
-    }
-    node.children = next;
-  };
-  return (tree: HastNode) => walk(tree);
 }
 
 const WORD = /[\p{L}\p{N}]{4,}/gu;
