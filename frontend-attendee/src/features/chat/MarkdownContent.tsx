@@ -23,6 +23,41 @@ interface Props {
 
 type Open = (source: Source, claim?: string) => void;
 
+/** Code (fenced blocks, inline spans) and link destinations: their characters are never escaped. */
+const VERBATIM = /(```[\s\S]*?(?:```|$)|`+[^`\n]*`+|\]\([^)\n]*\))/;
+/** A line that is a thematic break ('* * *', '___'). */
+const RULE_LINE = /^[ \t]*([*_-])(?:[ \t]*\1){2,}[ \t]*$/;
+
+/**
+ * The emphasis rules markdown-to-jsx 7 reads otherwise than CommonMark, applied before it reads the text:
+ * an underscore run between two letters or digits never opens or closes emphasis ('snake_case_name',
+ * 'FY_2024'), and a star or underscore run with white space on both sides is a literal character
+ * ('a * b * c', '$5 * 3'). Those runs are backslash-escaped; a line's leading list bullet and thematic
+ * breaks are left as they are.
+ */
+export function literalDelimiters(markdown: string): string {
+  return markdown
+    .split(VERBATIM)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .split('\n')
+            .map((line) =>
+              RULE_LINE.test(line)
+                ? line
+                : line
+                    .replace(/(?<=[\p{L}\p{N}])_+(?=[\p{L}\p{N}])/gu, (run) => '\\_'.repeat(run.length))
+                    .replace(/(?<=^|[ \t])[*_]+(?=[ \t]|$)/g, (run, offset: number) =>
+                      // A list bullet ('* item' at the start of a line) stays a bullet.
+                      run === '*' && /^[ \t]*$/.test(line.slice(0, offset)) ? run : run.replace(/[*_]/g, (c) => `\\${c}`),
+                    ),
+            )
+            .join('\n'),
+    )
+    .join('');
+}
+
 const BADGE = 'mx-0.5 inline-flex items-center rounded-full border px-1.5 py-0 align-baseline text-xs font-medium not-italic';
 
 function Citation({ marker, claim, sources, open }: { marker: string; claim: string; sources?: Source[]; open: Open }) {
@@ -157,7 +192,7 @@ function renderAnswer(content: string, sources: Source[] | undefined, open: Open
     },
   };
   try {
-    return compiler(content, options);
+    return compiler(literalDelimiters(content), options);
   } catch {
     // Markup nested thousands deep exhausts the parser's stack: the answer shows as the text it is.
     return <p className="whitespace-pre-wrap">{content}</p>;

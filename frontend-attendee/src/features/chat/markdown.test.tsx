@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import Markdown from 'react-markdown';
 import { describe, expect, it, vi } from 'vitest';
 import type { Source } from '@/lib/types';
-import MarkdownContent, { isInAppLink } from './MarkdownContent';
+import MarkdownContent, { isInAppLink, literalDelimiters } from './MarkdownContent';
 
 const noop = () => undefined;
 
@@ -124,16 +124,12 @@ const DIFFERENCES: Record<string, string> = {
   '#hashtag\n\n## closed ##': '<p>hashtag</p><p>closed</p>',
   'x\n\n---\ny': '<p>x</p><p>--- y</p>',
   'foo\n    bar': '<p>foo</p><pre><code>bar</code></pre>',
-  // Emphasis: not CommonMark's delimiter rules (an underscore inside a word or a star between spaces opens emphasis; nested runs pair differently).
-  '*em* _em_ **strong** __strong__ ***both*** foo*bar*baz foo_bar_baz':
-    '<p><em>em</em><em>em</em><strong>strong</strong><strong>strong</strong><strong><em>both</em></strong> foo<em>bar</em>baz foo<em>bar</em>baz</p>',
+  // Emphasis: nested runs pair differently, and an underscore after a space may close emphasis (literalDelimiters gives CommonMark's reading of an underscore inside a word and of a star or underscore between spaces).
   '***strong em*** and *in **both***': '<p><strong><em>strong em</em></strong> and <em>in *</em>both***</p>',
   '*foo**bar**baz*': '<p><em>foo*</em>bar*<em>baz</em></p>',
-  '__a__b and _a_b_ and *a*b*': '<p><strong>a</strong>b and <em>a</em>b_ and <em>a</em>b*</p>',
-  'a * b * c': '<p>a <em> b </em> c</p>',
-  '_ not em _ and *  spaced*': '<p><em> not em </em> and <em> spaced</em></p>',
-  'Price: $5 * 3 = $15 and 2*3*4': '<p>Price: $5 <em> 3 = $15 and 2</em>3*4</p>',
-  'snake_case_name and **unclosed': '<p>snake<em>case</em>name and **unclosed</p>',
+  '*em* _em_ **strong** __strong__ ***both*** foo*bar*baz foo_bar_baz':
+    '<p><em>em</em><em>em</em><strong>strong</strong><strong>strong</strong><strong><em>both</em></strong> foo<em>bar</em>baz foo_bar_baz</p>',
+  '__a__b and _a_b_ and *a*b*': '<p>_<em>a__b and </em>a_b_ and <em>a</em>b*</p>',
   // Code spans keep a leading space; a backslash before a line end is no line break; numeric entities stay as written.
   'code `a *b* c` and `` x ` y ``': '<p>code <code>a *b* c</code> and <code> x ` y</code></p>',
   '``\nfoo\n``': '<p><code> foo</code></p>',
@@ -302,5 +298,24 @@ describe('the answer markdown reader', () => {
       expect(container).toHaveTextContent('deep');
       unmount();
     }
+  });
+});
+
+describe('literalDelimiters', () => {
+  it.each([
+    ['snake_case_name and FY_2024', 'snake\\_case\\_name and FY\\_2024'],
+    ['a * b * c and _ x _', 'a \\* b \\* c and \\_ x \\_'],
+    ['* a bullet\n  * a nested bullet', '* a bullet\n  * a nested bullet'],
+    ['* * *', '* * *'],
+    ['`snake_case` and [doc](/a_b_c) and\n```\nx * y\n```', '`snake_case` and [doc](/a_b_c) and\n```\nx * y\n```'],
+    ['**bold** and *em*', '**bold** and *em*'],
+  ])('escapes only the runs CommonMark reads as characters: %j', (markdown, escaped) => {
+    expect(literalDelimiters(markdown)).toBe(escaped);
+  });
+
+  it('shows snake_case names and products of figures as written', () => {
+    const { container } = render(<MarkdownContent content={'Call load_config() when 2 * 3 = 6 [p. 3]'} onOpenSource={noop} />);
+    expect(container.querySelector('em')).toBeNull();
+    expect(container).toHaveTextContent('Call load_config() when 2 * 3 = 6');
   });
 });
