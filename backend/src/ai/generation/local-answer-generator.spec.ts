@@ -1,7 +1,7 @@
 import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
-import { hasNumber, LocalAnswerGenerator } from './local-answer-generator';
+import { hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
@@ -332,5 +332,67 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer).toMatch(
       /Operating income: 6,098 \(2022\), 5,802 \(2021\)\. \[p\. 52\]|Revenue: 17,606 \(2022\), 15,785 \(2021\)\. \[p\. 52\]/,
     );
+  });
+
+  it('answers about a speaker whose long name the question misspells by one letter, and refuses a name in no passage', () => {
+    const passages = [
+      meeting('Carol Shillabeer: The community of practice brings the workforce of every health board together each month.'),
+    ];
+    expect(oneEditApart('dhillabeer', 'shillabeer')).toBe(true);
+    expect(oneEditApart('kraft', 'draft')).toBe(true);
+    expect(oneEditApart('heinz', 'heinz')).toBe(false);
+    expect(unknownName('What did Carol Dhillabeer think about the community of practice?', passages)).toBe(false);
+    expect(unknownName('What did Kirsty Williams think about the community of practice?', passages)).toBe(true);
+    // A short name is not taken for a misspelling ('Kraft' is not 'draft').
+    expect(unknownName('What is the inventory of Kraft?', [meeting('We will draft the inventory plan next week.')])).toBe(true);
+  });
+
+  it('takes a name written with an inner capital for a name', () => {
+    const passages = [passage({ text: 'Net revenue grew 8 percent in the year, led by beverages in every region.' })];
+    expect(unknownName('What was the revenue growth of PepsiCo?', passages)).toBe(true);
+    expect(unknownName('What was the revenue growth?', passages)).toBe(false);
+  });
+
+  it('does not count the instructions on how to answer among the words the materials must hold', () => {
+    const passages = [
+      passage({
+        marker: '[p. 40]',
+        sessionTitle: 'Annual report',
+        text: 'Net cash provided by operating activities was 2,100 million in 2017, up from 1,900 million in 2016, as collections improved.',
+      }),
+    ];
+    const question =
+      'What was the cash provided by operating activities in 2017? Round your answer to two decimal places and rely on the information outlined within the statement, according to the formula shown.';
+    expect(generator.composeAnswer({ question, passages })).toMatch(/2,100 million.*\[p\. 40\]/);
+  });
+
+  it('answers a question asking for a measure with the statement rows that hold it, both years, citing their page', () => {
+    const prose = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      prose(
+        12,
+        'The largest liability on our balance sheet in 2022 remained the deposits our customers hold with us. We manage the largest liability on the balance sheet with care.',
+      ),
+      prose(
+        13,
+        'In 2022 the balance sheet grew, and the largest liability grew with it as customers kept more with us. Our balance sheet liability mix in 2022 stayed stable.',
+      ),
+      prose(
+        14,
+        'A liability on the balance sheet in 2022 is measured at cost, the largest one included. The balance sheet of 2022 reflects every liability at its carrying amount.',
+      ),
+      passage({
+        n: 4,
+        marker: '[p. 98]',
+        sessionTitle: 'Annual report',
+        text: 'Consolidated statement\nDecember 31, 2022 2021\nCustomer deposits 110,239 84,382\nAccounts payable 12,133 10,574\nLong-term debt 42,573 38,675\nTotal liabilities 204,742 166,371',
+      }),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'What was the largest liability on the balance sheet in 2022?',
+      passages,
+      simple: true,
+    });
+    expect(answer).toMatch(/Total liabilities: 204,742 \(2022\), 166,371 \(2021\)\. \[p\. 98\]/);
   });
 });
