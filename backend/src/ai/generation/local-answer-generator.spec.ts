@@ -299,6 +299,17 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer).toMatch(/microphone/i);
   });
 
+  it('summarizes a discussion whose words the whole conference says often, where the meeting says them', () => {
+    const passages = [
+      meeting(
+        'The Chair: Petitions come first today, and the government asked that its priorities be taken after them.\nMember: The petitions on rail service deserve time before the government priorities are debated.',
+      ),
+    ];
+    const rarity = { petit: 0.2, priorit: 0.3, govern: 0.1, order: 1, busi: 1 };
+    const question = 'Summarize the discussion about petitions, priorities of government and the order of business';
+    expect(generator.composeAnswer({ question, passages, rarity })).toMatch(/Petitions come first/);
+  });
+
   it('does not open an answer with a self-introduction or quote one as a finding', () => {
     const passages = [
       meeting(
@@ -394,5 +405,22 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
       simple: true,
     });
     expect(answer).toMatch(/Total liabilities: 204,742 \(2022\), 166,371 \(2021\)\. \[p\. 98\]/);
+  });
+
+  it('draws a document answer from more of its pages: two sentences a page', () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      page(
+        20,
+        'Lease revenue grew in every region this year as demand for equipment leases rose. Lease revenue in the largest region grew fastest. Lease revenue from new customers also grew in the year.',
+      ),
+      page(
+        21,
+        'Lease revenue growth came mostly from renewals of equipment leases. Growth of lease revenue was strongest in the second half of the year. Lease revenue growth slowed in the last month before the close.',
+      ),
+      page(22, 'Lease revenue rose on longer terms for equipment.'),
+    ];
+    const answer = generator.composeAnswer({ question: 'How did lease revenue growth develop?', passages, simple: true });
+    expect(answer).toContain('[p. 22]');
   });
 });

@@ -63,8 +63,10 @@ const RARITY_FLOOR = 0.3;
 const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
 /**
- * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, two of
- * them specific (`SPECIFIC_RARITY`), covers it (one specific word alone answered uncovered summaries).
+ * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, and
+ * two of them, covers it (one word alone answered uncovered summaries). The two need not be rare over
+ * the whole conference: a meeting about petitions says 'petitions' everywhere, and that is why it is
+ * the one to summarise (PRODUCT.md: a discussion the meeting holds is never refused).
  */
 const SUMMARY_COVERAGE = 0.34;
 const MAX_BULLETS = 6;
@@ -224,8 +226,10 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       return picked.map(bullet).join('\n');
     }
 
+    // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
+    const perPage = passages.every((p) => p.kind === 'pdf') ? 2 : 3;
     const picked = withStatementRows(
-      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3),
+      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage),
       sentences,
       question,
       max + 1,
@@ -449,7 +453,7 @@ function coversQuestion(
     passage.similarity >= SIMILARITY_THRESHOLD ||
     (distinctSpecific >= 1 && statementPage) ||
     // "Summarize the discussion about X" in a meeting where X's own words are said.
-    (summary && passage.kind === 'transcript' && distinctSpecific >= 2 && coverage >= SUMMARY_COVERAGE)
+    (summary && passage.kind === 'transcript' && coverage >= SUMMARY_COVERAGE && terms.stems.filter((s) => passageStems.has(s)).length >= 2)
   );
 }
 
