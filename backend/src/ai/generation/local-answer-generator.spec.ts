@@ -3,6 +3,7 @@ import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
 import { hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
+import { termKey } from '../../text/term-key';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
@@ -422,5 +423,26 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     ];
     const answer = generator.composeAnswer({ question: 'How did lease revenue growth develop?', passages, simple: true });
     expect(answer).toContain('[p. 22]');
+  });
+
+  it('answers a question in colloquial words from a passage in the business terms the materials use for them', () => {
+    const passages = [
+      passage({
+        marker: '[p. 88]',
+        sessionTitle: 'Annual report',
+        text: 'Legal proceedings. Acme is a defendant in litigation over product claims filed in 2022, and the cases remain pending before the court.',
+      }),
+    ];
+    const rarity = Object.fromEntries(
+      Object.entries({ acme: 0.1, legal: 0.3, '2022': 0.2, reported: 0.4, ongoing: 1, battles: 1 }).map(([w, r]) => [termKey(w), r]),
+    );
+    const expansions = ['legal proceedings', 'litigation', 'contingencies', 'claims'];
+    const answer = generator.composeAnswer({
+      question: 'Has Acme reported any ongoing legal battles in 2022?',
+      passages,
+      rarity,
+      expansions,
+    });
+    expect(answer).toMatch(/litigation.*\[p\. 88\]/);
   });
 });

@@ -62,6 +62,9 @@ const RARITY_FLOOR = 0.3;
  */
 const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
+/** A passage holding this many phrases of the question's business vocabulary and this share of its words covers it. */
+const VOCABULARY_PHRASES = 2;
+const VOCABULARY_COVERAGE = 0.3;
 /**
  * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, and
  * two of them, covers it (one word alone answered uncovered summaries). The two need not be rare over
@@ -267,7 +270,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     passages.forEach((passage, i) => {
       const analysis = this.analyse(passage);
       const statementPage = figureTableFor(passage, expansions);
-      if (coversQuestion(terms, passage, analysis.stems, statementPage, summary)) covered = true;
+      const vocabulary = expansionsIn(passage, expansions);
+      if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) covered = true;
       const prior = 1 - i / Math.max(1, passages.length);
       const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
       linkNeighbours(scored, quantity);
@@ -437,13 +441,19 @@ function figureTableFor(passage: GenerationPassage, expansions: string[]): boole
   return expansions.some((e) => lower.includes(e)) && isFigureTable(passage.text);
 }
 
+/** How many of the phrases of the question's general business vocabulary (`expansions`) the passage holds. */
+function expansionsIn(passage: GenerationPassage, expansions: string[]): number {
+  if (expansions.length === 0) return 0;
+  const lower = passage.text.toLowerCase();
+  return expansions.filter((e) => lower.includes(e)).length;
+}
+
 /** Whether one passage covers the question (PRODUCT.md: refuse only when the materials don't cover it). */
 function coversQuestion(
   terms: QuestionTerms,
   passage: GenerationPassage,
   passageStems: Set<string>,
-  statementPage: boolean,
-  summary: boolean,
+  { statementPage, summary, vocabulary }: { statementPage: boolean; summary: boolean; vocabulary: number },
 ): boolean {
   const coverage = terms.coverageOf(passageStems);
   const distinctSpecific = terms.stems.filter((s) => terms.specific(s) && passageStems.has(s)).length;
@@ -452,6 +462,9 @@ function coversQuestion(
     (distinctSpecific >= 2 && coverage >= 0.4) ||
     passage.similarity >= SIMILARITY_THRESHOLD ||
     (distinctSpecific >= 1 && statementPage) ||
+    // A passage in the words the materials use for the question's business term ('litigation' and
+    // 'legal proceedings' for 'legal battles') that holds some of its other words.
+    (vocabulary >= VOCABULARY_PHRASES && coverage >= VOCABULARY_COVERAGE) ||
     // "Summarize the discussion about X" in a meeting where X's own words are said.
     (summary && passage.kind === 'transcript' && coverage >= SUMMARY_COVERAGE && terms.stems.filter((s) => passageStems.has(s)).length >= 2)
   );
