@@ -188,6 +188,20 @@ describe('answers on meeting transcripts (untimed, cited by line)', () => {
     for (const u of units) expect(u).toMatch(/\[line 4\d\]$/);
   });
 
+  it('cites both sentences of a figure answer taken from two turns, each by its own line', () => {
+    const turns = passage({
+      n: 1,
+      kind: 'transcript',
+      marker: '[line 70]',
+      sessionTitle: 'Research Group Meeting',
+      text: 'Grad E: The training of the new recogniser nets on the cluster is slow again.\nProfessor: It took about three days last time.',
+      lineMarkers: ['[line 70]', '[line 71]'],
+    });
+    const answer = sut.composeAnswer({ question: 'How long does training the recogniser nets take?', passages: [turns] });
+    const lead = answer.split('\n')[0];
+    expect(lead).toMatch(/slow again\. \[line 70\] It took about three days last time\. \[line 71\]$/);
+  });
+
   it("keeps to the asked speaker's turns for 'what did X think about Y'", () => {
     const answer = sut.composeAnswer({ question: 'What did the professor think about voice-unvoice detection?', passages: [meeting] });
     expect(answer).toContain('R-one over R-zero');

@@ -131,6 +131,8 @@ interface ScoredSentence {
   position: number;
   /** Weighted share of the question's key words the sentence's passage holds. */
   coverage?: number;
+  /** A figure question's subject sentence taken with the next one (`linkNeighbours`): both parts, each cited. */
+  joined?: { first: string; text: string; lineIndex: number };
 }
 
 /** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
@@ -218,9 +220,15 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       if (own.length > 0) sentences = own;
     }
     const max = request.simple ? 4 : MAX_BULLETS;
-    const cite = (s: ScoredSentence) => s.passage.lineMarkers?.[s.lineIndex] ?? s.passage.marker;
+    const citeAt = (s: ScoredSentence, line: number) => s.passage.lineMarkers?.[line] ?? s.passage.marker;
+    const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
+    // Every sentence carries its own marker: a joined pair cites each of its lines.
+    const quote = (s: ScoredSentence) =>
+      s.joined
+        ? `${endSentence(s.joined.first)} ${cite(s)} ${endSentence(s.joined.text)} ${citeAt(s, s.joined.lineIndex)}`
+        : `${endSentence(s.text)} ${cite(s)}`;
     const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
-    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.text} ${cite(s)}`;
+    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.joined ? quote(s) : `${s.text} ${cite(s)}`}`;
 
     if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
       const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
@@ -245,9 +253,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const [lead] = picked.splice(leadAt, 1);
     const support = picked;
     const leadWho = who(lead);
-    const leadText = leadWho && !speaker ? `${leadWho}: ${lead.text}` : lead.text;
+    const leadLabel = leadWho && !speaker ? `${leadWho}: ` : '';
     const body = support.length > 0 ? `\n\n${support.map(bullet).join('\n')}` : '';
-    return `${endSentence(leadText)} ${cite(lead)}${body}`;
+    return `${leadLabel}${quote(lead)}${body}`;
   }
 
   /**
@@ -491,6 +499,7 @@ function linkNeighbours(scored: (ScoredSentence | null)[], quantity: boolean): v
       !next.text.endsWith('?') &&
       s.text.length + next.text.length < 420
     ) {
+      s.joined = { first: s.text, text: next.text, lineIndex: next.lineIndex };
       s.text = `${s.text} ${next.text}`;
       s.stems = new Set([...s.stems, ...next.stems]);
       s.score *= QUANTITY_BOOST / QUANTITY_PENALTY;
