@@ -28,6 +28,43 @@ export const FLOORS = [
   { key: 'tune.filings.evidenceCited', label: 'filing answers citing evidence (tune)', min: 0.3 },
 ];
 
+// ---------- cross-file probes ----------
+/**
+ * The family of a manifest file: its title without the file's own id (the kind of meeting, e.g.
+ * 'QMSum (academic meeting)'), else the id's first part (the company of a filing). Files of one
+ * family may share a topic, so a probe never pairs them.
+ */
+export function familyOf(session) {
+  const idWords = new Set(session.id.toLowerCase().split(/[_\s-]+/));
+  const rest = (session.title ?? '')
+    .split(/\s+/)
+    .filter((w) => w && !idWords.has(w.toLowerCase()))
+    .join(' ')
+    .toLowerCase();
+  return rest || session.id.split(/[_-]/)[0].toLowerCase();
+}
+
+/**
+ * The file each file's questions are asked in as cross-file probes: the next file in manifest order
+ * (cyclically) of the same half and kind and of another family. A question of X asked with the
+ * session filter set to that file is uncovered by construction (its material is in X only), so the
+ * share refused measures the refusal on each half, `tune` included, where the dev set holds no
+ * uncovered question of its own. Files without such a partner among those run get none.
+ */
+export function probePartners(sessions) {
+  const out = new Map();
+  sessions.forEach((s, i) => {
+    for (let k = 1; k < sessions.length; k++) {
+      const t = sessions[(i + k) % sessions.length];
+      if (t.split === s.split && t.kind === s.kind && familyOf(t) !== familyOf(s)) {
+        out.set(s.id, t.id);
+        break;
+      }
+    }
+  });
+  return out;
+}
+
 // ---------- numbers ----------
 export const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 export const share = (xs) => (xs.length ? xs.filter(Boolean).length / xs.length : NaN);
@@ -217,7 +254,7 @@ export function judgeResults(results, q, session, transcriptIndex, sessionByUuid
 
 // ---------- figures ----------
 /** The figures of one group of questions (and the ingestion of its files). */
-export function groupFigures(rows, ingestion) {
+export function groupFigures(rows, ingestion, takeaways = []) {
   const answerable = rows.filter((r) => r.expect === 'answer');
   const uncovered = rows.filter((r) => r.expect === 'refusal');
   const answered = answerable.filter((r) => !r.refused);
@@ -226,6 +263,12 @@ export function groupFigures(rows, ingestion) {
   const lat = rows.map((r) => r.latencyMs);
   const fillers = answered.flatMap((r) => r.fillers ?? []);
   const claims = answered.reduce((a, r) => a + (r.claims ?? 0), 0);
+  const probes = answerable.filter((r) => r.probe);
+  const measuredTakeaways = takeaways.filter((t) => t.fillers);
+  const takeawayCount = measuredTakeaways.reduce((a, t) => a + t.texts.length, 0);
+  const takeawayFillers = measuredTakeaways.reduce((a, t) => a + t.fillers.length, 0);
+  const fillerMeasured = answered.some((r) => r.fillers);
+  const measuredUnits = (fillerMeasured ? claims : 0) + takeawayCount;
   return {
     files: ingestion.length,
     embedded: ingestion.filter((i) => i.status === 'embedded').length,
@@ -245,38 +288,38 @@ export function groupFigures(rows, ingestion) {
     evidenceCited: share(answerable.filter((r) => r.kind === 'pdf').map((r) => r.evidenceCited)),
     goldRecall: mean(answerable.map((r) => r.goldRecall).filter(Number.isFinite)),
     // NaN when the build measured has no filler rule (an older commit).
-    fillerShare: claims > 0 && answered.some((r) => r.fillers) ? fillers.length / claims : NaN,
+    fillerShare: claims > 0 && fillerMeasured ? fillers.length / claims : NaN,
+    probes: probes.length,
+    probesRefused: share(probes.map((r) => r.probe.refused)),
+    takeaways: takeawayCount,
+    takeawayFillerShare: takeawayCount > 0 ? takeawayFillers / takeawayCount : NaN,
+    // The issue's filler figure: answer claims and takeaways together.
+    fillerShareAll: measuredUnits > 0 ? ((fillerMeasured ? fillers.length : 0) + takeawayFillers) / measuredUnits : NaN,
     p50: pct(lat, 50),
     p95: pct(lat, 95),
   };
 }
 
-/** Meetings, filings and overall figures of some questions. */
-function byKind(rows, ingestion) {
+/** Meetings, filings and overall figures of some questions (and the takeaways of their files). */
+function byKind(rows, ingestion, takeaways) {
+  const of = (kind) => (x) => x.kind === kind;
   return {
-    meetings: groupFigures(
-      rows.filter((r) => r.kind === 'transcript'),
-      ingestion.filter((i) => i.kind === 'transcript'),
-    ),
-    filings: groupFigures(
-      rows.filter((r) => r.kind === 'pdf'),
-      ingestion.filter((i) => i.kind === 'pdf'),
-    ),
-    overall: groupFigures(rows, ingestion),
+    meetings: groupFigures(rows.filter(of('transcript')), ingestion.filter(of('transcript')), takeaways.filter(of('transcript'))),
+    filings: groupFigures(rows.filter(of('pdf')), ingestion.filter(of('pdf')), takeaways.filter(of('pdf'))),
+    overall: groupFigures(rows, ingestion, takeaways),
   };
 }
 
 /**
  * Every figure per half of the dev set (`tune`, `check`: a question's own split, a file's split for
- * ingestion) and over both (`all`), each for meetings, filings and overall.
+ * ingestion and takeaways) and over both (`all`), each for meetings, filings and overall. `takeaways`:
+ * per file `{kind, split, texts, fillers}` (the takeaways the app made for that file's session alone).
  */
-export function computeFigures(ingestion, rows) {
-  const out = { all: byKind(rows, ingestion) };
+export function computeFigures(ingestion, rows, takeaways = []) {
+  const out = { all: byKind(rows, ingestion, takeaways) };
   for (const split of SPLITS) {
-    out[split] = byKind(
-      rows.filter((r) => r.split === split),
-      ingestion.filter((i) => i.split === split),
-    );
+    const inSplit = (x) => x.split === split;
+    out[split] = byKind(rows.filter(inSplit), ingestion.filter(inSplit), takeaways.filter(inSplit));
   }
   out.embedded = ingestion.length ? ingestion.filter((i) => i.status === 'embedded').length / ingestion.length : NaN;
   return out;
@@ -305,6 +348,9 @@ export const QUALITY_KEYS = [
   'evidenceCited',
   'goldRecall',
   'fillerShare',
+  'probesRefused',
+  'takeawayFillerShare',
+  'fillerShareAll',
 ];
 
 /** Quality figures whose `check` value is further than `gap` from `tune` (both measured), per group. */

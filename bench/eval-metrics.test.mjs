@@ -12,7 +12,9 @@ import {
   judgeResults,
   locateSnippet,
   markerReport,
+  familyOf,
   pct,
+  probePartners,
   unitsOf,
 } from './eval-metrics.mjs';
 import { figureTable, missReasons } from './eval-report.mjs';
@@ -191,6 +193,70 @@ describe('computeFigures', () => {
     assert.deepEqual(missReasons(rows[1]), ['retrieval', 'refused']);
     assert.deepEqual(missReasons(rows[2]), ['filler']);
     assert.deepEqual(missReasons(rows[4]), []);
+  });
+});
+
+describe('probePartners', () => {
+  const file = (id, title, split, kind = 'transcript') => ({ id, title, split, kind });
+  const sessions = [
+    file('A1', 'Set A1 (lab meeting)', 'tune'),
+    file('A2', 'Set A2 (lab meeting)', 'tune'),
+    file('B1', 'Set B1 (board meeting)', 'tune'),
+    file('C1', 'Set C1 (lab meeting)', 'check'),
+    file('ACME_2020_10K', 'ACME 2020 10K', 'tune', 'pdf'),
+    file('ACME_2021_10K', 'ACME 2021 10K', 'tune', 'pdf'),
+    file('BETA_2020_10K', 'BETA 2020 10K', 'tune', 'pdf'),
+  ];
+  it('names a family by the title without the file id, else by the id first part', () => {
+    assert.equal(familyOf(sessions[0]), familyOf(sessions[1]));
+    assert.notEqual(familyOf(sessions[0]), familyOf(sessions[2]));
+    assert.equal(familyOf(sessions[4]), 'acme');
+  });
+  it('pairs each file with the next of its half and kind from another family, never across halves', () => {
+    const p = probePartners(sessions);
+    assert.equal(p.get('A1'), 'B1');
+    assert.equal(p.get('A2'), 'B1');
+    assert.equal(p.get('B1'), 'A1');
+    assert.equal(p.has('C1'), false);
+    assert.equal(p.get('ACME_2020_10K'), 'BETA_2020_10K');
+    assert.equal(p.get('BETA_2020_10K'), 'ACME_2020_10K');
+  });
+});
+
+describe('probes and takeaways', () => {
+  const search = { hit: true, rr: 1, top: [] };
+  const row = (over) => ({
+    expect: 'answer',
+    kind: 'transcript',
+    split: 'tune',
+    refused: false,
+    allLocated: true,
+    searchFiltered: search,
+    searchUnfiltered: search,
+    latencyMs: 10,
+    claims: 3,
+    fillers: [],
+    ...over,
+  });
+  const rows = [row({ probe: { refused: true } }), row({ probe: { refused: false } }), row({ split: 'check', probe: { refused: true } })];
+  const takeaways = [
+    { kind: 'transcript', split: 'tune', texts: ['a', 'b', 'c', 'd', 'e'], fillers: ['a'] },
+    { kind: 'pdf', split: 'check', texts: ['x'], fillers: [] },
+  ];
+  const f = computeFigures([], rows, takeaways);
+  it('gives the share of cross-file probes refused per half', () => {
+    assert.equal(f.tune.overall.probes, 2);
+    assert.equal(f.tune.overall.probesRefused, 0.5);
+    assert.equal(f.check.meetings.probesRefused, 1);
+  });
+  it('counts filler takeaways, alone and with the answer claims', () => {
+    assert.equal(f.tune.meetings.takeawayFillerShare, 1 / 5);
+    assert.equal(f.tune.overall.fillerShareAll, 1 / (6 + 5));
+    assert.equal(f.check.filings.takeawayFillerShare, 0);
+    assert.ok(Number.isNaN(f.check.filings.fillerShare));
+  });
+  it('lists an answered probe among the misses', () => {
+    assert.deepEqual(missReasons({ ...rows[1], probe: { refused: false, session: 'B1' } }), ['probe answered']);
   });
 });
 

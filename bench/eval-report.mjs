@@ -26,7 +26,13 @@ const ROWS = [
   ['Uncovered questions refused', (g) => (g.uncovered ? fmtPct(g.refusedUncovered) : '–')],
   ['Answers with every unit located', (g) => fmtPct(g.located)],
   ['Filing answers citing an evidence page', (g) => (g.answerable && Number.isFinite(g.evidenceCited) ? fmtPct(g.evidenceCited) : '–')],
+  [
+    'Cross-file probes refused (a question asked in another file of its half)',
+    (g) => (g.probes ? `${fmtPct(g.probesRefused)} of ${g.probes}` : '–'),
+  ],
   ['Answer claims that are filler', (g) => fmtPct(g.fillerShare)],
+  ['Takeaways that are filler (per file)', (g) => (g.takeaways ? `${fmtPct(g.takeawayFillerShare)} of ${g.takeaways}` : '–')],
+  ['Answer claims and takeaways that are filler', (g) => fmtPct(g.fillerShareAll)],
   ['Gold-word recall', (g) => fmt(g.goldRecall)],
   ['chat/simple latency p50 / p95 (ms)', (g) => `${fmt(g.p50, 0)} / ${fmt(g.p95, 0)}`],
 ];
@@ -52,6 +58,9 @@ const KEY_LABELS = {
   evidenceCited: 'evidence page cited',
   goldRecall: 'gold-word recall',
   fillerShare: 'filler claims',
+  probesRefused: 'cross-file probes refused',
+  takeawayFillerShare: 'filler takeaways',
+  fillerShareAll: 'filler claims and takeaways',
 };
 
 /** The quality figures whose `check` is further than 0.05 from `tune`, one line each. */
@@ -99,11 +108,25 @@ export function missReasons(r) {
   if (r.allLocated === false) why.push('unlocated');
   if (r.evidenceCited === false) why.push('no evidence page');
   if (r.fillers?.length) why.push('filler');
+  if (r.probe && !r.probe.refused) why.push('probe answered');
   return why;
 }
 
 /** One run's section of the report. */
-export function renderRun({ started, commit, command, machine, load, note, provider, ingestion, perQuestion, figures, sessions }) {
+export function renderRun({
+  started,
+  commit,
+  command,
+  machine,
+  load,
+  note,
+  provider,
+  ingestion,
+  perQuestion,
+  figures,
+  sessions,
+  takeaways = [],
+}) {
   const lines = [];
   lines.push(`## Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC (commit ${commit})`);
   lines.push('');
@@ -130,7 +153,7 @@ export function renderRun({ started, commit, command, machine, load, note, provi
   const misses = perQuestion.filter((r) => missReasons(r).length > 0);
   lines.push(`<details><summary>Misses (${misses.length} of ${perQuestion.length} questions)</summary>`, '');
   lines.push(
-    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page), `filler` (a claim the filler rule flags).',
+    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page), `filler` (a claim the filler rule flags), `probe answered` (asked in another file of its half as a cross-file probe, and answered).',
     '',
   );
   for (const r of misses) {
@@ -143,8 +166,14 @@ export function renderRun({ started, commit, command, machine, load, note, provi
     lines.push(`  - answer: ${cell(oneLine(r.content, 200))}`);
     if (r.unlocated?.length) lines.push(`  - first unlocated unit: ${cell(oneLine(r.unlocated[0], 160))}`);
     if (r.fillers?.length) lines.push(`  - first filler claim: ${cell(oneLine(r.fillers[0], 160))}`);
+    if (r.probe && !r.probe.refused) lines.push(`  - asked in ${r.probe.session}: ${cell(oneLine(r.probe.content, 160))}`);
   }
   lines.push('', '</details>', '');
+  const fillerTakeaways = takeaways.flatMap((t) => (t.fillers ?? []).map((f) => `${t.session}: ${f}`));
+  if (fillerTakeaways.length) {
+    lines.push(`<details><summary>Takeaways the filler rule flags (${fillerTakeaways.length})</summary>`, '');
+    lines.push(...fillerTakeaways.map((f) => `- ${cell(oneLine(f, 200))}`), '', '</details>', '');
+  }
   return lines.join('\n');
 }
 

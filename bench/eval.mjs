@@ -18,6 +18,9 @@
  *   --only <a,b>      only these manifest sessions (and their questions)
  *   --note <text>     a note printed under this run's heading in the report
  *   --reuse <dir>     keep the app's data directory there and reuse the files already embedded in it
+ *   --no-probes       skip the cross-file probes (each answerable question asked again in another file of its half)
+ *   --no-takeaways    skip the takeaways made per file (their filler share)
+ *   --no-program      skip the program questions (bench/eval-program.mjs)
  *   --provider <p>    local (default) or openai: any OpenAI-compatible server (OpenAI, Ollama, vLLM…)
  *   --base-url <url>  with openai: the server's base URL (OPENAI_BASE_URL), e.g. http://127.0.0.1:11434/v1
  *   --model <name>    with openai: the chat model (OPENAI_CHAT_MODEL; default the app's)
@@ -40,6 +43,7 @@ import {
   indexTranscript,
   judgeResults,
   markerReport,
+  probePartners,
   REFUSAL_TEXT,
   unitsOf,
 } from './eval-metrics.mjs';
@@ -65,6 +69,9 @@ function parseArgs(argv) {
     baseUrl: undefined,
     model: undefined,
     embeddingModel: undefined,
+    noProbes: false,
+    noTakeaways: false,
+    noProgram: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -112,6 +119,15 @@ function parseArgs(argv) {
         break;
       case '--embedding-model':
         opts.embeddingModel = value();
+        break;
+      case '--no-probes':
+        opts.noProbes = true;
+        break;
+      case '--no-takeaways':
+        opts.noTakeaways = true;
+        break;
+      case '--no-program':
+        opts.noProgram = true;
         break;
       case '--help':
       case '-h':
@@ -503,7 +519,8 @@ function loadFillerRule() {
   return createRequire(import.meta.url)(file).isFiller;
 }
 
-async function main() {
+/** The dev set's manifest, the sessions this run asks about (`--only`, `--subset`) and their questions. */
+function loadSet() {
   const manifestFile = path.join(dataDirOfSet, 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
     console.error(`no dev set at ${dataDirOfSet} (manifest.json missing); give its path with --data <dir>`);
@@ -514,25 +531,19 @@ async function main() {
     process.exit(2);
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  let wanted = opts.only ?? (opts.subset ? SUBSET : null);
+  const wanted = opts.only ?? (opts.subset ? SUBSET : null);
   const sessions = manifest.sessions.filter((s) => !wanted || wanted.includes(s.id)).map((s) => ({ ...s }));
   if (!sessions.length) throw new Error(`no manifest session among ${wanted.join(', ')}`);
   const ids = new Set(sessions.map((s) => s.id));
-  const questions = manifest.questions.filter((q) => ids.has(q.session));
-  const shellArg = (a) => (/^[\w.,/=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  const command = `npm run eval${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(shellArg).join(' ')}` : ''}`;
-  const started = new Date();
-  const isFiller = loadFillerRule();
-  console.log(`eval: ${sessions.length} files, ${questions.length} questions from ${dataDirOfSet}`);
+  return { sessions, questions: manifest.questions.filter((q) => ids.has(q.session)) };
+}
 
-  state.smtp = await startSmtp();
-  const baseUrl = await startApp(state.smtp.port);
-  const client = new Client(baseUrl);
-  await signInAsAdmin(client, state.smtp);
-  console.log(`app up at ${baseUrl}, signed in as ${ADMIN_EMAIL} through the mailed link`);
-
-  // --reuse <dir>: a data directory kept between runs (for tuning retrieval and answers without
-  // ingesting again); sessions already there with an embedded document are reused as they are.
+/**
+ * One app session per manifest file (`s.uuid`). With --reuse <dir> (a data directory kept between runs,
+ * for tuning retrieval and answers without ingesting again) a session already there with an embedded
+ * document is reused as it is; returns those.
+ */
+async function prepareSessions(client, sessions) {
   const existing = opts.reuse ? await client.json('GET', '/api/sessions?admin=true') : [];
   const documents = opts.reuse ? await client.json('GET', '/api/admin/documents') : [];
   const reused = [];
@@ -546,28 +557,30 @@ async function main() {
     const created = await client.json('POST', '/api/admin/session', { title: s.title });
     s.uuid = created.id;
   }
-  const sessionById = new Map(sessions.map((s) => [s.id, s]));
-  const sessionByUuid = new Map(sessions.map((s) => [s.uuid, s]));
+  return reused;
+}
 
+/** Uploads the files not reused, then times pdf-parse alone on each PDF uploaded. */
+async function ingestAll(client, sessions, reused) {
   console.log('ingestion (one file at a time, upload → embedded):');
-  const ingestion = [
-    ...reused.map((s) => ({
-      session: s.id,
-      kind: s.kind,
-      file: s.file,
-      bytes: 0,
-      status: 'embedded',
-      error: null,
-      seconds: NaN,
-      reused: true,
-    })),
-    ...(await ingest(
-      client,
-      sessions.filter((s) => !reused.includes(s)),
-      dataDirOfSet,
-    )),
-  ];
-  for (const row of ingestion) row.split = sessionById.get(row.session)?.split;
+  const reusedRows = reused.map((s) => ({
+    session: s.id,
+    kind: s.kind,
+    file: s.file,
+    bytes: 0,
+    status: 'embedded',
+    error: null,
+    seconds: NaN,
+    reused: true,
+  }));
+  const uploaded = await ingest(
+    client,
+    sessions.filter((s) => !reused.includes(s)),
+    dataDirOfSet,
+  );
+  const ingestion = [...reusedRows, ...uploaded];
+  const splitOf = new Map(sessions.map((s) => [s.id, s.split]));
+  for (const row of ingestion) row.split = splitOf.get(row.session);
 
   console.log('pdf-parse alone on the same files:');
   for (const row of ingestion.filter((r) => r.kind === 'pdf' && !r.reused)) {
@@ -580,73 +593,97 @@ async function main() {
       row.parseError = e.message;
     }
   }
+  return ingestion;
+}
 
-  const transcriptIndex = new Map();
-  for (const s of sessions.filter((x) => x.kind === 'transcript')) {
-    transcriptIndex.set(s.id, indexTranscript(fs.readFileSync(path.join(dataDirOfSet, s.file), 'utf8')));
+/** A question through POST /api/chat/simple in a new thread limited to one session. */
+async function askChat(client, sessionUuid, question) {
+  const thread = await client.json('POST', '/api/chat/start', { sessionFilter: [sessionUuid] });
+  const t0 = performance.now();
+  const answer = await client.json('POST', '/api/chat/simple', { threadId: thread.id, message: question, sessionIds: [sessionUuid] });
+  const content = answer.content ?? '';
+  return { latencyMs: performance.now() - t0, content, refused: content.includes(REFUSAL_TEXT), rawSources: answer.sources ?? [] };
+}
+
+/** Search with and without the session filter, judged against the question's gold. */
+async function judgeSearch(client, row, q, session, ctx) {
+  row.expected =
+    session.kind === 'pdf'
+      ? `p. ${q.evidence_pages.join(', ')}`
+      : `lines ${q.gold_lines.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(', ')}`;
+  const enc = encodeURIComponent(q.question.slice(0, 500));
+  const f = await client.json('GET', `/api/search?q=${enc}&sessionIds=${session.uuid}`);
+  const u = await client.json('GET', `/api/search?q=${enc}`);
+  row.searchFiltered = judgeResults(f.results, q, session, ctx.transcriptIndex, ctx.sessionByUuid, true);
+  row.searchUnfiltered = judgeResults(u.results, q, session, ctx.transcriptIndex, ctx.sessionByUuid, false);
+}
+
+/** An answerable question's answer judged: markers located, filler claims, evidence page cited, gold words. */
+function judgeAnswer(row, answer, q, session, isFiller) {
+  if (!row.refused) {
+    const m = markerReport(row.content, answer.rawSources);
+    row.units = m.units;
+    row.unlocated = m.unlocated;
+    row.allLocated = m.units > 0 && m.unlocated.length === 0;
+    const claims = unitsOf(row.content).map(claimText);
+    row.claims = claims.length;
+    if (isFiller) row.fillers = claims.filter((c) => isFiller(c));
   }
+  if (session.kind === 'pdf') row.evidenceCited = row.sources.some((s) => s.page != null && q.evidence_pages.includes(s.page));
+  row.goldRecall = goldRecall(q.answer, row.content);
+}
 
-  console.log(`questions (${questions.length}):`);
-  const perQuestion = [];
-  for (const q of questions) {
-    const session = sessionById.get(q.session);
-    const refusalQ = q.expect === 'refusal';
-    const row = {
-      id: q.id,
-      session: q.session,
-      split: q.split ?? session.split,
-      kind: session.kind,
-      question: q.question,
-      expect: refusalQ ? 'refusal' : 'answer',
-    };
-    if (!refusalQ) {
-      row.expected =
-        session.kind === 'pdf'
-          ? `p. ${q.evidence_pages.join(', ')}`
-          : `lines ${q.gold_lines.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(', ')}`;
-      const enc = encodeURIComponent(q.question.slice(0, 500));
-      const f = await client.json('GET', `/api/search?q=${enc}&sessionIds=${session.uuid}`);
-      const u = await client.json('GET', `/api/search?q=${enc}`);
-      row.searchFiltered = judgeResults(f.results, q, session, transcriptIndex, sessionByUuid, true);
-      row.searchUnfiltered = judgeResults(u.results, q, session, transcriptIndex, sessionByUuid, false);
-    }
-    const thread = await client.json('POST', '/api/chat/start', { sessionFilter: [session.uuid] });
-    const t0 = performance.now();
-    const answer = await client.json('POST', '/api/chat/simple', { threadId: thread.id, message: q.question, sessionIds: [session.uuid] });
-    row.latencyMs = performance.now() - t0;
-    row.content = answer.content ?? '';
-    row.sources = (answer.sources ?? []).map((s) => ({
-      marker: s.marker,
-      sessionId: s.sessionId,
-      page: s.page ?? null,
-      startTime: s.startTime ?? null,
-      line: s.line ?? null,
-      lineEnd: s.lineEnd ?? null,
-    }));
-    row.refused = row.content.includes(REFUSAL_TEXT);
-    if (!refusalQ) {
-      if (!row.refused) {
-        const m = markerReport(row.content, answer.sources);
-        row.units = m.units;
-        row.unlocated = m.unlocated;
-        row.allLocated = m.units > 0 && m.unlocated.length === 0;
-        const claims = unitsOf(row.content).map(claimText);
-        row.claims = claims.length;
-        if (isFiller) row.fillers = claims.filter((c) => isFiller(c));
-      }
-      if (session.kind === 'pdf') row.evidenceCited = row.sources.some((s) => s.page != null && q.evidence_pages.includes(s.page));
-      row.goldRecall = goldRecall(q.answer, row.content);
-    }
-    perQuestion.push(row);
-    process.stdout.write(
-      refusalQ ? (row.refused ? 'R' : 'r') : row.searchFiltered.hit ? (row.refused ? 'x' : '.') : row.refused ? 'X' : 'o',
-    );
+/** One manifest question: search (answerable ones), the answer in its session, and its cross-file probe. */
+async function askQuestion(client, q, ctx) {
+  const session = ctx.sessionById.get(q.session);
+  const refusalQ = q.expect === 'refusal';
+  const row = {
+    id: q.id,
+    session: q.session,
+    split: q.split ?? session.split,
+    kind: session.kind,
+    question: q.question,
+    expect: refusalQ ? 'refusal' : 'answer',
+  };
+  if (!refusalQ) await judgeSearch(client, row, q, session, ctx);
+  const answer = await askChat(client, session.uuid, q.question);
+  row.latencyMs = answer.latencyMs;
+  row.content = answer.content;
+  row.refused = answer.refused;
+  row.sources = answer.rawSources.map((s) => ({
+    marker: s.marker,
+    sessionId: s.sessionId,
+    page: s.page ?? null,
+    startTime: s.startTime ?? null,
+    line: s.line ?? null,
+    lineEnd: s.lineEnd ?? null,
+  }));
+  if (refusalQ) return row;
+  judgeAnswer(row, answer, q, session, ctx.isFiller);
+  const partner = ctx.sessionById.get(ctx.partners.get(q.session));
+  if (partner && !opts.noProbes) {
+    const probe = await askChat(client, partner.uuid, q.question);
+    row.probe = { session: partner.id, refused: probe.refused, content: probe.content };
   }
-  process.stdout.write('\n');
-  if (client.waited429) console.log(`waited ${(client.waited429 / 1000).toFixed(0)} s in total on 429 answers`);
-  await cleanup();
+  return row;
+}
 
-  const figures = computeFigures(ingestion, perQuestion);
+/**
+ * The takeaways the app makes for each file's session alone (POST /api/takeaways, as an attendee asks
+ * for them), each judged by the same filler rule as the answers' claims.
+ */
+async function measureTakeaways(client, sessions, isFiller) {
+  const out = [];
+  for (const s of sessions) {
+    const res = await client.json('POST', '/api/takeaways', { sessionIds: [s.uuid] });
+    const texts = res.takeaways ?? [];
+    out.push({ session: s.id, kind: s.kind, split: s.split, texts, fillers: isFiller ? texts.filter((t) => isFiller(t)) : undefined });
+  }
+  return out;
+}
+
+/** The report (bench/EVAL.md for a full run or --write, else test-results/), the program questions, --json. */
+async function writeOutputs({ started, command, ingestion, perQuestion, takeaways, figures, sessions }) {
   const report = renderRun({
     started,
     commit: gitCommit(),
@@ -662,40 +699,94 @@ async function main() {
     perQuestion,
     figures,
     sessions,
+    takeaways,
   });
-  // Only a full run (or --write) goes to bench/EVAL.md; a partial one to test-results/.
   const partial = (opts.subset || opts.only) && !opts.write;
   const outFile = partial
     ? path.join(root, 'test-results', opts.subset ? 'eval-subset.md' : 'eval-only.md')
     : path.join(root, 'bench', 'EVAL.md');
   writeReport(outFile, report, partial);
-  // The program questions (bench/eval-program.mjs) on a server of their own, as a section of the same report.
-  const program = await runProgramEval({ data: dataDirOfSet, subset: opts.subset });
-  writeSection(outFile, program.markdown);
+  let program = null;
+  if (!opts.noProgram) {
+    // The program questions (bench/eval-program.mjs) on a server of their own, as a section of the same report.
+    program = await runProgramEval({ data: dataDirOfSet, subset: opts.subset });
+    writeSection(outFile, program.markdown);
+  }
   console.log(`wrote ${path.relative(root, outFile)}`);
   if (opts.json) {
     fs.mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });
-    fs.writeFileSync(path.resolve(opts.json), JSON.stringify({ ingestion, questions: perQuestion, figures }, null, 1));
+    fs.writeFileSync(path.resolve(opts.json), JSON.stringify({ ingestion, questions: perQuestion, takeaways, figures }, null, 1));
     console.log(`wrote ${opts.json}`);
   }
-  printFigures(figures);
-  if (opts.check) {
-    const failed = printCheck(figures);
-    // Program questions: the targets themselves (every fact stated and cited for 90%, every uncovered
-    // question answered "not in the program"), on the dev program's import file and the demo. The raw
-    // pretalx export keeps the program's real dates, while the questions name the days of the import file
-    // (moved onto Sept 8-9): there only the uncovered floor holds, and its answered share is reported.
-    let programFailed = 0;
-    for (const [set, f] of Object.entries(program.figures)) {
-      const realDates = /raw pretalx/.test(set);
-      const ok = (realDates || f.answered >= 0.9) && (f.uncoveredCount === 0 || f.uncovered >= 1);
-      console.log(
-        `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`,
-      );
-      if (!ok) programFailed++;
-    }
-    process.exitCode = failed || programFailed ? 1 : 0;
+  return program;
+}
+
+/**
+ * --check: the floors of eval-metrics.mjs, and the program questions' targets (every fact stated and
+ * cited for 90%, every uncovered question answered "not in the program") on the dev program's import
+ * file and the demo. The raw pretalx export keeps the program's real dates, while the questions name
+ * the days of the import file (moved onto Sept 8-9): there only the uncovered floor holds.
+ */
+function checkAll(figures, program) {
+  const failed = printCheck(figures);
+  let programFailed = 0;
+  for (const [set, f] of Object.entries(program?.figures ?? {})) {
+    const realDates = /raw pretalx/.test(set);
+    const ok = (realDates || f.answered >= 0.9) && (f.uncoveredCount === 0 || f.uncovered >= 1);
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`,
+    );
+    if (!ok) programFailed++;
   }
+  return failed + programFailed;
+}
+
+async function main() {
+  const { sessions, questions } = loadSet();
+  const shellArg = (a) => (/^[\w.,/=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  const command = `npm run eval${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(shellArg).join(' ')}` : ''}`;
+  const started = new Date();
+  const isFiller = loadFillerRule();
+  console.log(`eval: ${sessions.length} files, ${questions.length} questions from ${dataDirOfSet}`);
+
+  state.smtp = await startSmtp();
+  const baseUrl = await startApp(state.smtp.port);
+  const client = new Client(baseUrl);
+  await signInAsAdmin(client, state.smtp);
+  console.log(`app up at ${baseUrl}, signed in as ${ADMIN_EMAIL} through the mailed link`);
+
+  const reused = await prepareSessions(client, sessions);
+  const ingestion = await ingestAll(client, sessions, reused);
+  const transcriptIndex = new Map();
+  for (const s of sessions.filter((x) => x.kind === 'transcript')) {
+    transcriptIndex.set(s.id, indexTranscript(fs.readFileSync(path.join(dataDirOfSet, s.file), 'utf8')));
+  }
+  const ctx = {
+    sessionById: new Map(sessions.map((s) => [s.id, s])),
+    sessionByUuid: new Map(sessions.map((s) => [s.uuid, s])),
+    partners: probePartners(sessions),
+    transcriptIndex,
+    isFiller,
+  };
+
+  console.log(`questions (${questions.length}; answerable ones also asked in another file of their half):`);
+  const perQuestion = [];
+  for (const q of questions) {
+    const row = await askQuestion(client, q, ctx);
+    perQuestion.push(row);
+    const mark =
+      row.expect === 'refusal' ? (row.refused ? 'R' : 'r') : row.searchFiltered.hit ? (row.refused ? 'x' : '.') : row.refused ? 'X' : 'o';
+    process.stdout.write(mark);
+  }
+  process.stdout.write('\n');
+  const takeaways = opts.noTakeaways ? [] : await measureTakeaways(client, sessions, isFiller);
+  if (client.waited429) console.log(`waited ${(client.waited429 / 1000).toFixed(0)} s in total on 429 answers`);
+  await cleanup();
+
+  const figures = computeFigures(ingestion, perQuestion, takeaways);
+  const program = await writeOutputs({ started, command, ingestion, perQuestion, takeaways, figures, sessions });
+  printFigures(figures);
+  if (opts.check) process.exitCode = checkAll(figures, program) ? 1 : 0;
 }
 
 main().then(

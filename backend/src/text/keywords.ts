@@ -1,5 +1,5 @@
 import { termKey } from './term-key';
-import { ABBREVIATIONS, GENERIC_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
+import { ABBREVIATIONS, GENERIC_WORDS, INSTRUCTION_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
 
 export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
@@ -83,6 +83,9 @@ export function termsOf(text: string): string[] {
 
 /** Stems of the lexicon's generic question words (`GENERIC_WORDS`): left out of the coverage test. */
 export const GENERIC_STEMS: ReadonlySet<string> = new Set(GENERIC_WORDS.flatMap((w) => termsOf(w)));
+
+/** Stems of the lexicon's answer-instruction words (`INSTRUCTION_WORDS`): left out of the coverage test. */
+export const INSTRUCTION_STEMS: ReadonlySet<string> = new Set(INSTRUCTION_WORDS.flatMap((w) => termsOf(w)));
 
 /** Overlap of two sets of stems, 0..1. */
 export const jaccard = (a: Set<string>, b: Set<string>) => {

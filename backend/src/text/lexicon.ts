@@ -91,6 +91,28 @@ export const GENERIC_WORDS: readonly string[] = [
 ];
 
 /**
+ * Words of an instruction on how to answer that a question may carry ('Round your answer to two decimal
+ * places', 'based on the information provided', 'according to the definition below'): they say nothing
+ * of what the materials must hold, so the answerer's coverage test leaves them out.
+ */
+export const INSTRUCTION_WORDS: readonly string[] = (
+  'answer answers answering respond response round rounded rounding decimal decimals place places ' +
+  'rely relying shown define defined definition provided utilize utilizing primarily within basing ' +
+  'judgment judgments judgement judgements clearly outlined according following calculate calculated ' +
+  'calculating calculation formula'
+).split(' ');
+
+/**
+ * Words that ask for a measure ('the quick ratio', 'the largest liability', 'the change in revenue'):
+ * such a question is answered with the rows of a table of figures that hold it, with their years.
+ */
+export const MEASURE_WORDS: ReadonlySet<string> = new Set(
+  'ratio ratios margin margins rate rates growth change changed changes increase increased decrease decreased percentage share total largest lowest highest biggest smallest amount turnover return'.split(
+    ' ',
+  ),
+);
+
+/**
  * Capitalised words of English that open or shape a question and are not names ('According to…',
  * 'Based on…', months): the name test (`unknownName`) skips them.
  */

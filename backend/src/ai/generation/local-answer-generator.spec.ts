@@ -1,8 +1,9 @@
 import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
-import { hasNumber, LocalAnswerGenerator } from './local-answer-generator';
+import { hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
+import { termKey } from '../../text/term-key';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
@@ -187,6 +188,20 @@ describe('answers on meeting transcripts (untimed, cited by line)', () => {
     for (const u of units) expect(u).toMatch(/\[line 4\d\]$/);
   });
 
+  it('cites both sentences of a figure answer taken from two turns, each by its own line', () => {
+    const turns = passage({
+      n: 1,
+      kind: 'transcript',
+      marker: '[line 70]',
+      sessionTitle: 'Research Group Meeting',
+      text: 'Grad E: The training of the new recogniser nets on the cluster is slow again.\nProfessor: It took about three days last time.',
+      lineMarkers: ['[line 70]', '[line 71]'],
+    });
+    const answer = sut.composeAnswer({ question: 'How long does training the recogniser nets take?', passages: [turns] });
+    const lead = answer.split('\n')[0];
+    expect(lead).toMatch(/slow again\. \[line 70\] It took about three days last time\. \[line 71\]$/);
+  });
+
   it("keeps to the asked speaker's turns for 'what did X think about Y'", () => {
     const answer = sut.composeAnswer({ question: 'What did the professor think about voice-unvoice detection?', passages: [meeting] });
     expect(answer).toContain('R-one over R-zero');
@@ -299,6 +314,17 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer).toMatch(/microphone/i);
   });
 
+  it('summarizes a discussion whose words the whole conference says often, where the meeting says them', () => {
+    const passages = [
+      meeting(
+        'The Chair: Petitions come first today, and the government asked that its priorities be taken after them.\nMember: The petitions on rail service deserve time before the government priorities are debated.',
+      ),
+    ];
+    const rarity = { petit: 0.2, priorit: 0.3, govern: 0.1, order: 1, busi: 1 };
+    const question = 'Summarize the discussion about petitions, priorities of government and the order of business';
+    expect(generator.composeAnswer({ question, passages, rarity })).toMatch(/Petitions come first/);
+  });
+
   it('does not open an answer with a self-introduction or quote one as a finding', () => {
     const passages = [
       meeting(
@@ -332,5 +358,105 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer).toMatch(
       /Operating income: 6,098 \(2022\), 5,802 \(2021\)\. \[p\. 52\]|Revenue: 17,606 \(2022\), 15,785 \(2021\)\. \[p\. 52\]/,
     );
+  });
+
+  it('answers about a speaker whose long name the question misspells by one letter, and refuses a name in no passage', () => {
+    const passages = [
+      meeting('Carol Shillabeer: The community of practice brings the workforce of every health board together each month.'),
+    ];
+    expect(oneEditApart('dhillabeer', 'shillabeer')).toBe(true);
+    expect(oneEditApart('kraft', 'draft')).toBe(true);
+    expect(oneEditApart('heinz', 'heinz')).toBe(false);
+    expect(unknownName('What did Carol Dhillabeer think about the community of practice?', passages)).toBe(false);
+    expect(unknownName('What did Kirsty Williams think about the community of practice?', passages)).toBe(true);
+    // A short name is not taken for a misspelling ('Kraft' is not 'draft').
+    expect(unknownName('What is the inventory of Kraft?', [meeting('We will draft the inventory plan next week.')])).toBe(true);
+  });
+
+  it('takes a name written with an inner capital for a name', () => {
+    const passages = [passage({ text: 'Net revenue grew 8 percent in the year, led by beverages in every region.' })];
+    expect(unknownName('What was the revenue growth of PepsiCo?', passages)).toBe(true);
+    expect(unknownName('What was the revenue growth?', passages)).toBe(false);
+  });
+
+  it('does not count the instructions on how to answer among the words the materials must hold', () => {
+    const passages = [
+      passage({
+        marker: '[p. 40]',
+        sessionTitle: 'Annual report',
+        text: 'Net cash provided by operating activities was 2,100 million in 2017, up from 1,900 million in 2016, as collections improved.',
+      }),
+    ];
+    const question =
+      'What was the cash provided by operating activities in 2017? Round your answer to two decimal places and rely on the information outlined within the statement, according to the formula shown.';
+    expect(generator.composeAnswer({ question, passages })).toMatch(/2,100 million.*\[p\. 40\]/);
+  });
+
+  it('answers a question asking for a measure with the statement rows that hold it, both years, citing their page', () => {
+    const prose = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      prose(
+        12,
+        'The largest liability on our balance sheet in 2022 remained the deposits our customers hold with us. We manage the largest liability on the balance sheet with care.',
+      ),
+      prose(
+        13,
+        'In 2022 the balance sheet grew, and the largest liability grew with it as customers kept more with us. Our balance sheet liability mix in 2022 stayed stable.',
+      ),
+      prose(
+        14,
+        'A liability on the balance sheet in 2022 is measured at cost, the largest one included. The balance sheet of 2022 reflects every liability at its carrying amount.',
+      ),
+      passage({
+        n: 4,
+        marker: '[p. 98]',
+        sessionTitle: 'Annual report',
+        text: 'Consolidated statement\nDecember 31, 2022 2021\nCustomer deposits 110,239 84,382\nAccounts payable 12,133 10,574\nLong-term debt 42,573 38,675\nTotal liabilities 204,742 166,371',
+      }),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'What was the largest liability on the balance sheet in 2022?',
+      passages,
+      simple: true,
+    });
+    expect(answer).toMatch(/Total liabilities: 204,742 \(2022\), 166,371 \(2021\)\. \[p\. 98\]/);
+  });
+
+  it('draws a document answer from more of its pages: two sentences a page', () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      page(
+        20,
+        'Lease revenue grew in every region this year as demand for equipment leases rose. Lease revenue in the largest region grew fastest. Lease revenue from new customers also grew in the year.',
+      ),
+      page(
+        21,
+        'Lease revenue growth came mostly from renewals of equipment leases. Growth of lease revenue was strongest in the second half of the year. Lease revenue growth slowed in the last month before the close.',
+      ),
+      page(22, 'Lease revenue rose on longer terms for equipment.'),
+    ];
+    const answer = generator.composeAnswer({ question: 'How did lease revenue growth develop?', passages, simple: true });
+    expect(answer).toContain('[p. 22]');
+  });
+
+  it('answers a question in colloquial words from a passage in the business terms the materials use for them', () => {
+    const passages = [
+      passage({
+        marker: '[p. 88]',
+        sessionTitle: 'Annual report',
+        text: 'Legal proceedings. Acme is a defendant in litigation over product claims filed in 2022, and the cases remain pending before the court.',
+      }),
+    ];
+    const rarity = Object.fromEntries(
+      Object.entries({ acme: 0.1, legal: 0.3, '2022': 0.2, reported: 0.4, ongoing: 1, battles: 1 }).map(([w, r]) => [termKey(w), r]),
+    );
+    const expansions = ['legal proceedings', 'litigation', 'contingencies', 'claims'];
+    const answer = generator.composeAnswer({
+      question: 'Has Acme reported any ongoing legal battles in 2022?',
+      passages,
+      rarity,
+      expansions,
+    });
+    expect(answer).toMatch(/litigation.*\[p\. 88\]/);
   });
 });

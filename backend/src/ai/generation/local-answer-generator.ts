@@ -14,10 +14,10 @@ import {
   type Takeaway,
 } from './generation.types';
 import { rewriteFollowUp } from './follow-up';
-import { GENERIC_STEMS, jaccard, keywordStems, termsOf } from '../../text/keywords';
+import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, words } from '../../text/keywords';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
-import { NOT_NAME_WORDS } from '../../text/lexicon';
+import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
 import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
@@ -62,9 +62,14 @@ const RARITY_FLOOR = 0.3;
  */
 const SPECIFIC_RARITY = 0.5;
 const SIMILARITY_THRESHOLD = 0.45;
+/** A passage holding this many phrases of the question's business vocabulary and this share of its words covers it. */
+const VOCABULARY_PHRASES = 2;
+const VOCABULARY_COVERAGE = 0.3;
 /**
- * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, two of
- * them specific (`SPECIFIC_RARITY`), covers it (one specific word alone answered uncovered summaries).
+ * A summary of a discussion: a meeting passage holding this weighted share of the topic's words, and
+ * two of them, covers it (one word alone answered uncovered summaries). The two need not be rare over
+ * the whole conference: a meeting about petitions says 'petitions' everywhere, and that is why it is
+ * the one to summarise (PRODUCT.md: a discussion the meeting holds is never refused).
  */
 const SUMMARY_COVERAGE = 0.34;
 const MAX_BULLETS = 6;
@@ -126,6 +131,8 @@ interface ScoredSentence {
   position: number;
   /** Weighted share of the question's key words the sentence's passage holds. */
   coverage?: number;
+  /** A figure question's subject sentence taken with the next one (`linkNeighbours`): both parts, each cited. */
+  joined?: { first: string; text: string; lineIndex: number };
 }
 
 /** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
@@ -135,7 +142,9 @@ const SPEAKER_QUESTION =
 const SUMMARY_QUESTION =
   /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
 /** Capitalised words of a question that are names ('Kirsty Williams', 'Microsoft') when not at its start. */
-const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}[\p{Ll}]+(?:['’]s)?)\b/gu;
+const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:['’]s)?)\b/gu;
+/** A name this long may be misspelt by one letter ('Dhillabeer' for 'Shillabeer') and still be the same person. */
+const MISSPELT_NAME_LENGTH = 6;
 
 /** A table row as `tableRowSentence` writes it with its years: 'Net income: 300 (2022), 290 (2021).' */
 const FIGURE_ROW = /: .*\d.*\(\d{4}\)/;
@@ -211,9 +220,15 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       if (own.length > 0) sentences = own;
     }
     const max = request.simple ? 4 : MAX_BULLETS;
-    const cite = (s: ScoredSentence) => s.passage.lineMarkers?.[s.lineIndex] ?? s.passage.marker;
+    const citeAt = (s: ScoredSentence, line: number) => s.passage.lineMarkers?.[line] ?? s.passage.marker;
+    const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
+    // Every sentence carries its own marker: a joined pair cites each of its lines.
+    const quote = (s: ScoredSentence) =>
+      s.joined
+        ? `${endSentence(s.joined.first)} ${cite(s)} ${endSentence(s.joined.text)} ${citeAt(s, s.joined.lineIndex)}`
+        : `${endSentence(s.text)} ${cite(s)}`;
     const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
-    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.text} ${cite(s)}`;
+    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.joined ? quote(s) : `${s.text} ${cite(s)}`}`;
 
     if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
       const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
@@ -222,7 +237,14 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       return picked.map(bullet).join('\n');
     }
 
-    const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : 3);
+    // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
+    const perPage = passages.every((p) => p.kind === 'pdf') ? 2 : 3;
+    const picked = withStatementRows(
+      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage),
+      sentences,
+      question,
+      max + 1,
+    );
     // The lead is a whole statement: of the best three, the first of eight words or more.
     const leadAt = Math.max(
       0,
@@ -231,9 +253,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const [lead] = picked.splice(leadAt, 1);
     const support = picked;
     const leadWho = who(lead);
-    const leadText = leadWho && !speaker ? `${leadWho}: ${lead.text}` : lead.text;
+    const leadLabel = leadWho && !speaker ? `${leadWho}: ` : '';
     const body = support.length > 0 ? `\n\n${support.map(bullet).join('\n')}` : '';
-    return `${endSentence(leadText)} ${cite(lead)}${body}`;
+    return `${leadLabel}${quote(lead)}${body}`;
   }
 
   /**
@@ -246,96 +268,54 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     rarity?: Record<string, number>,
     expansions: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
-    // Words carried over from earlier questions by `rewriteFollowUp` ('… (carried words)') count half.
-    const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
-    const carried = new Set(carriedPart ? keywordStems(carriedPart[1]) : []);
-    const own = new Set(keywordStems(carriedPart ? question.slice(0, carriedPart.index) : question));
-    const asked = keywordStems(question);
-    const specific = asked.filter((s) => !GENERIC_STEMS.has(s));
-    const qStems = specific.length > 0 ? specific : asked;
-    // A word every page repeats (the company in its own filing) counts less than a rare one.
-    const rare = (s: string) => (rarity ? RARITY_FLOOR + (1 - RARITY_FLOOR) * (rarity[s] ?? 1) : 1);
-    const weight = (s: string) => (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
-    // A word the materials use in few places says what the question is about.
-    const specificWord = (s: string) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true);
-    const total = qStems.reduce((sum, s) => sum + weight(s), 0);
-    const coverageOf = (stems: Set<string>) =>
-      total === 0 ? 0 : qStems.reduce((sum, s) => sum + (stems.has(s) ? weight(s) : 0), 0) / total;
+    const terms = questionTerms(question, rarity);
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
     const summary = SUMMARY_QUESTION.test(question);
     let covered = false;
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
-    // A table of figures holding the line items of the question's general business vocabulary (current
-    // assets and liabilities for a quick ratio) covers it, whatever the question's own words.
-    const figureTableFor = (passage: GenerationPassage) => {
-      if (expansions.length === 0) return false;
-      const lower = passage.text.toLowerCase();
-      return expansions.some((e) => lower.includes(e)) && isFigureTable(passage.text);
-    };
     passages.forEach((passage, i) => {
       const analysis = this.analyse(passage);
-      const passageStems = analysis.stems;
-      const passageCoverage = coverageOf(passageStems);
-      const distinctSpecific = qStems.filter((s) => specificWord(s) && passageStems.has(s)).length;
-      const statementPage = figureTableFor(passage);
-      if (
-        passageCoverage > COVERAGE_THRESHOLD ||
-        (distinctSpecific >= 2 && passageCoverage >= 0.4) ||
-        passage.similarity >= SIMILARITY_THRESHOLD ||
-        (distinctSpecific >= 1 && statementPage) ||
-        // "Summarize the discussion about X" in a meeting where X's own words are said.
-        (summary && passage.kind === 'transcript' && distinctSpecific >= 2 && passageCoverage >= SUMMARY_COVERAGE)
-      ) {
-        covered = true;
-      }
+      const statementPage = figureTableFor(passage, expansions);
+      const vocabulary = expansionsIn(passage, expansions);
+      if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) covered = true;
       const prior = 1 - i / Math.max(1, passages.length);
-      const scored: (ScoredSentence | null)[] = analysis.units.map((unit, k) => {
-        if (!unit.stems) return null;
-        const { text, stems } = unit; // shared with later questions: never changed in place
-        const coverage = coverageOf(stems);
-        // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
-        const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embed(text)), qVec) : 0;
-        const w = SENTENCE_WEIGHTS;
-        let score = w.coverage * coverage + w.similarity * Math.max(0, similarity) + w.prior * prior;
-        if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
-        if (quantity) score *= unit.number ? QUANTITY_BOOST : QUANTITY_PENALTY;
-        else if (unit.number) score *= NUMBER_BONUS;
-        return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
-      });
-      scored.forEach((s, j) => {
-        if (!s) return;
-        if (s.text.endsWith('?')) {
-          // A question asked on stage is not an answer, but what is said right after it usually is.
-          const next = scored[j + 1];
-          if (next && !next.text.endsWith('?')) next.score = Math.max(next.score, s.score * 0.95);
-          s.score *= 0.5;
-        }
-        // A sentence that names the subject but not the figure asked for takes the next one with it.
-        const next = scored[j + 1];
-        if (
-          quantity &&
-          !hasNumber(s.text) &&
-          next &&
-          hasNumber(next.text) &&
-          !next.text.endsWith('?') &&
-          s.text.length + next.text.length < 420
-        ) {
-          s.text = `${s.text} ${next.text}`;
-          s.stems = new Set([...s.stems, ...next.stems]);
-          s.score *= QUANTITY_BOOST / QUANTITY_PENALTY;
-        }
-      });
+      const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
+      linkNeighbours(scored, quantity);
       for (const s of scored) {
         if (!s) continue;
         all.push(s);
-        if (s.score >= 0.2 || coverageOf(s.stems) > 0) sentences.push(s);
+        if (s.score >= 0.2 || terms.coverageOf(s.stems) > 0) sentences.push(s);
       }
     });
     sentences.sort((a, b) => b.score - a.score);
     all.sort((a, b) => b.score - a.score);
     return { covered, sentences, all };
+  }
+
+  /** Each answer sentence of a passage scored: its share of the question's words, its similarity, the passage's rank. */
+  private scoreUnits(
+    analysis: PassageAnalysis,
+    passage: GenerationPassage,
+    terms: QuestionTerms,
+    qVec: number[],
+    { prior, statementPage, quantity }: { prior: number; statementPage: boolean; quantity: boolean },
+  ): (ScoredSentence | null)[] {
+    const passageCoverage = terms.coverageOf(analysis.stems);
+    return analysis.units.map((unit, k) => {
+      if (!unit.stems) return null;
+      const { text, stems } = unit; // shared with later questions: never changed in place
+      const coverage = terms.coverageOf(stems);
+      // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
+      const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embed(text)), qVec) : 0;
+      const w = SENTENCE_WEIGHTS;
+      let score = w.coverage * coverage + w.similarity * Math.max(0, similarity) + w.prior * prior;
+      if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
+      if (quantity) score *= unit.number ? QUANTITY_BOOST : QUANTITY_PENALTY;
+      else if (unit.number) score *= NUMBER_BONUS;
+      return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
+    });
   }
 
   /** The passage's sentences and stems, split and stemmed once per passage text (LRU). */
@@ -426,6 +406,130 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   }
 }
 
+/** The question's key words and how much each one weighs in the coverage test. */
+interface QuestionTerms {
+  stems: string[];
+  /** A word the materials use in few places (it says what the question is about). */
+  specific: (stem: string) => boolean;
+  /** Weighted share of the question's key words among `stems`. */
+  coverageOf: (stems: Set<string>) => number;
+}
+
+/**
+ * The question's key words (instructions on how to answer left out, and the lexicon's generic words
+ * when others remain), each weighted by
+ * its rarity in the materials; words carried over from earlier questions by `rewriteFollowUp`
+ * ('… (carried words)') count half.
+ */
+function questionTerms(question: string, rarity?: Record<string, number>): QuestionTerms {
+  const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
+  const carried = new Set(carriedPart ? keywordStems(carriedPart[1]) : []);
+  const own = new Set(keywordStems(carriedPart ? question.slice(0, carriedPart.index) : question));
+  const asked = keywordStems(question).filter((s) => !INSTRUCTION_STEMS.has(s));
+  const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
+  const stems = specificStems.length > 0 ? specificStems : asked;
+  // A word every page repeats (the company in its own filing) counts less than a rare one.
+  const rare = (s: string) => (rarity ? RARITY_FLOOR + (1 - RARITY_FLOOR) * (rarity[s] ?? 1) : 1);
+  const weight = (s: string) => (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
+  const total = stems.reduce((sum, s) => sum + weight(s), 0);
+  return {
+    stems,
+    specific: (s) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true),
+    coverageOf: (found) => (total === 0 ? 0 : stems.reduce((sum, s) => sum + (found.has(s) ? weight(s) : 0), 0) / total),
+  };
+}
+
+/**
+ * A table of figures holding the line items of the question's general business vocabulary (current
+ * assets and liabilities for a quick ratio): it covers the question whatever the question's own words.
+ */
+function figureTableFor(passage: GenerationPassage, expansions: string[]): boolean {
+  if (expansions.length === 0) return false;
+  const lower = passage.text.toLowerCase();
+  return expansions.some((e) => lower.includes(e)) && isFigureTable(passage.text);
+}
+
+/** How many of the phrases of the question's general business vocabulary (`expansions`) the passage holds. */
+function expansionsIn(passage: GenerationPassage, expansions: string[]): number {
+  if (expansions.length === 0) return 0;
+  const lower = passage.text.toLowerCase();
+  return expansions.filter((e) => lower.includes(e)).length;
+}
+
+/** Whether one passage covers the question (PRODUCT.md: refuse only when the materials don't cover it). */
+function coversQuestion(
+  terms: QuestionTerms,
+  passage: GenerationPassage,
+  passageStems: Set<string>,
+  { statementPage, summary, vocabulary }: { statementPage: boolean; summary: boolean; vocabulary: number },
+): boolean {
+  const coverage = terms.coverageOf(passageStems);
+  const distinctSpecific = terms.stems.filter((s) => terms.specific(s) && passageStems.has(s)).length;
+  return (
+    coverage > COVERAGE_THRESHOLD ||
+    (distinctSpecific >= 2 && coverage >= 0.4) ||
+    passage.similarity >= SIMILARITY_THRESHOLD ||
+    (distinctSpecific >= 1 && statementPage) ||
+    // A passage in the words the materials use for the question's business term ('litigation' and
+    // 'legal proceedings' for 'legal battles') that holds some of its other words.
+    (vocabulary >= VOCABULARY_PHRASES && coverage >= VOCABULARY_COVERAGE) ||
+    // "Summarize the discussion about X" in a meeting where X's own words are said.
+    (summary && passage.kind === 'transcript' && coverage >= SUMMARY_COVERAGE && terms.stems.filter((s) => passageStems.has(s)).length >= 2)
+  );
+}
+
+/**
+ * Neighbouring sentences that answer together: a question asked on stage is not an answer, but what
+ * is said right after it usually is; a sentence that names the subject of a figure question but not
+ * the figure takes the next one (with the figure) with it.
+ */
+function linkNeighbours(scored: (ScoredSentence | null)[], quantity: boolean): void {
+  scored.forEach((s, j) => {
+    if (!s) return;
+    const next = scored[j + 1];
+    if (s.text.endsWith('?')) {
+      if (next && !next.text.endsWith('?')) next.score = Math.max(next.score, s.score * 0.95);
+      s.score *= 0.5;
+    }
+    if (
+      quantity &&
+      !hasNumber(s.text) &&
+      next &&
+      hasNumber(next.text) &&
+      !next.text.endsWith('?') &&
+      s.text.length + next.text.length < 420
+    ) {
+      s.joined = { first: s.text, text: next.text, lineIndex: next.lineIndex };
+      s.text = `${s.text} ${next.text}`;
+      s.stems = new Set([...s.stems, ...next.stems]);
+      s.score *= QUANTITY_BOOST / QUANTITY_PENALTY;
+    }
+  });
+}
+
+/** Statement rows added to a figure question's answer (the best page's rows that name its words). */
+const STATEMENT_ROWS = 2;
+
+/** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */
+function asksForFigure(question: string): boolean {
+  return QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w));
+}
+
+/**
+ * A question that needs a figure is answered with the statement rows that hold it, both years, citing
+ * their page (PRODUCT.md §5): when the picked sentences hold no row of a table of figures, the best
+ * page's rows naming the question's words take the place of the weakest supporting sentences.
+ */
+function withStatementRows(picked: ScoredSentence[], ranked: ScoredSentence[], question: string, max: number): ScoredSentence[] {
+  if (!asksForFigure(question) || picked.some((s) => FIGURE_ROW.test(s.text))) return picked;
+  const asked = new Set(keywordStems(question));
+  const rows = ranked.filter((s) => s.passage.kind === 'pdf' && FIGURE_ROW.test(s.text) && [...s.stems].some((x) => asked.has(x)));
+  if (rows.length === 0) return picked;
+  const page = rows[0].passage;
+  const added = rows.filter((s) => s.passage === page && !picked.includes(s)).slice(0, STATEMENT_ROWS);
+  return [...picked.slice(0, Math.max(1, max - added.length)), ...added];
+}
+
 /** A sentence ending in punctuation (a quoted fragment gets a period). */
 function endSentence(text: string): string {
   return /[.!?:"”)]$/.test(text) ? text : `${text}.`;
@@ -475,8 +579,9 @@ function sameSpeaker(speaker: string | null | undefined, asked: string): boolean
 
 /**
  * True when the question names someone or something (a capitalised word past its first word:
- * 'Kirsty Williams', 'Microsoft', 'Canada') that neither the passages nor their session titles
- * mention: answering from them would answer about someone else.
+ * 'Kirsty Williams', 'Microsoft', 'Canada', 'PepsiCo') that neither the passages nor their session
+ * titles mention: answering from them would answer about someone else. A long name one letter away
+ * from a word of the passages is a misspelling of it, not someone else.
  */
 export function unknownName(question: string, passages: GenerationPassage[]): boolean {
   const names = [...question.matchAll(NAME_WORD)]
@@ -485,10 +590,24 @@ export function unknownName(question: string, passages: GenerationPassage[]): bo
   if (names.length === 0) return false;
   const haystack = fold(passages.map((p) => `${p.sessionTitle} ${p.speaker ?? ''} ${p.text}`).join(' '));
   const squashed = haystack.replace(/[^a-z0-9]/g, '');
+  let passageWords: Set<string> | null = null;
   return names.some((name) => {
     const n = fold(name);
-    return !new RegExp(`\\b${n}`).test(haystack) && !squashed.includes(n);
+    if (new RegExp(`\\b${n}`).test(haystack) || squashed.includes(n)) return false;
+    if (n.length < MISSPELT_NAME_LENGTH) return true;
+    passageWords ??= new Set(haystack.match(/[a-z]+/g) ?? []);
+    for (const w of passageWords) if (oneEditApart(n, w)) return false;
+    return true;
   });
+}
+
+/** True when `a` becomes `b` by changing, adding or removing one letter. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 const QUESTION_STOP = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why']);
 
