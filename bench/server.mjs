@@ -158,6 +158,37 @@ export function rssOf(pid) {
 }
 
 /**
+ * Runs `work` while sampling the RSS of process `pid` every 50 ms: its RSS before (`baseline`), the
+ * highest sample (`sampled`) and its peak over its whole life after (`hwm`, VmHWM), in bytes.
+ */
+export async function measurePeakRss(pid, work) {
+  const baseline = rssOf(pid).rss;
+  let sampled = baseline;
+  const sampler = setInterval(() => {
+    try {
+      sampled = Math.max(sampled, rssOf(pid).rss);
+    } catch {
+      /* exited */
+    }
+  }, 50);
+  let result;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { result, baseline, sampled, hwm: rssOf(pid).hwm };
+}
+
+/** The machine's load average now, '1.20, 0.95, 0.60' (1, 5, 15 min). */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+}
+
+/**
  * Where a benchmark's server keeps its data: the embedded default, or a PostgreSQL server (with the
  * pgvector extension) and Redis given by `--database-url` / `--redis-url` or the usual settings
  * (DATABASE_URL, REDIS_URL). `env` goes to every server the script starts; `label` and `heading`
