@@ -147,8 +147,6 @@ export default tseslint.config(
       'frontend-attendee/src/pages/SearchPage.tsx',
       // Not split yet.
       'backend/src/program/program-query.ts',
-      'backend/test/utils/fake-openai.ts',
-      'backend/test/utils/s3-server.ts',
       'bench/chat.bench.mjs',
       'bench/insights.bench.mjs',
       'bench/scale.bench.mjs',
