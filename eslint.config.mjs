@@ -153,7 +153,6 @@ export default tseslint.config(
       'frontend-admin/src/pages/ConferenceSettings.tsx',
       'frontend-admin/src/pages/Export.tsx',
       'frontend-admin/src/pages/IngestStatus.tsx',
-      'frontend-admin/src/pages/OpenAIBilling.tsx',
       'frontend-admin/src/pages/SessionDataMigration.tsx',
       'frontend-admin/src/resources/actions/ActionList.tsx',
       'frontend-admin/src/resources/documents/DocumentList.tsx',
