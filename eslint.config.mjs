@@ -150,7 +150,6 @@ export default tseslint.config(
       'bench/chat.bench.mjs',
       'bench/insights.bench.mjs',
       'bench/scale.bench.mjs',
-      'frontend-admin/src/pages/ConferenceSettings.tsx',
       'frontend-admin/src/pages/Export.tsx',
       'frontend-admin/src/pages/IngestStatus.tsx',
       'frontend-admin/src/pages/SessionDataMigration.tsx',
