@@ -151,7 +151,6 @@ export default tseslint.config(
       'bench/insights.bench.mjs',
       'bench/scale.bench.mjs',
       'frontend-admin/src/pages/Export.tsx',
-      'frontend-admin/src/pages/IngestStatus.tsx',
       'frontend-admin/src/pages/SessionDataMigration.tsx',
       'frontend-admin/src/resources/actions/ActionList.tsx',
       'frontend-admin/src/resources/documents/DocumentList.tsx',
