@@ -36,26 +36,11 @@ import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 
-/**
- * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
- * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
- * and say how many were created, updated and skipped.
- */
-export function SessionDataMigration() {
+/** 'Export Sessions': every session as a JSON file named with today's date. */
+function ExportSessions() {
   const dataProvider = useConsoleDataProvider();
   const toast = useToast();
-  const refresh = useRefresh();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [mode, setMode] = useState<ImportMode>('upsert');
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
-
-  const clear = () => {
-    setFile(null);
-    if (input.current) input.current.value = '';
-  };
 
   const exportAll = async () => {
     setExporting(true);
@@ -68,6 +53,37 @@ export function SessionDataMigration() {
     } finally {
       setExporting(false);
     }
+  };
+
+  return (
+    <Box sx={{ flex: 1 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        Export Sessions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Downloads every session as a JSON file named with today&apos;s date.
+      </Typography>
+      <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
+        {exporting ? 'Exporting...' : 'Export Sessions'}
+      </Button>
+    </Box>
+  );
+}
+
+/** The import's state: the chosen file (checked when chosen), the mode, the import running and its outcome. */
+function useSessionImport() {
+  const dataProvider = useConsoleDataProvider();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+
+  const clear = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
   };
 
   const choose = (chosen: File | null) => {
@@ -98,6 +114,72 @@ export function SessionDataMigration() {
     }
   };
 
+  return { input, file, importing, mode, setMode, outcome, choose, importFile };
+}
+
+/** What the import does with sessions already here: update the matching ones, or add every row as new. */
+function ImportModeChoice({ mode, onChange, disabled }: { mode: ImportMode; onChange: (mode: ImportMode) => void; disabled: boolean }) {
+  return (
+    <FormControl sx={{ mb: 1.5 }}>
+      <FormLabel id="import-mode-label">Sessions already here</FormLabel>
+      <RadioGroup aria-labelledby="import-mode-label" value={mode} onChange={(e) => onChange(e.target.value as ImportMode)}>
+        <FormControlLabel
+          value="upsert"
+          control={<Radio />}
+          label="Update matching sessions (same id or source id), keeping their documents; add the others"
+          disabled={disabled}
+        />
+        <FormControlLabel
+          value="create-new"
+          control={<Radio />}
+          label="Add as new (every session becomes a new copy)"
+          disabled={disabled}
+        />
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/** 'Import Sessions': a chosen file, the mode, and how many sessions were created, updated and skipped. */
+function ImportSessions() {
+  const { input, file, importing, mode, setMode, outcome, choose, importFile } = useSessionImport();
+  return (
+    <Box sx={{ flex: 1 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        Import Sessions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.
+      </Typography>
+      <ImportModeChoice mode={mode} onChange={setMode} disabled={importing} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,.xml"
+          aria-label="Sessions file (JSON or XML)"
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          disabled={importing}
+        />
+        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
+          {importing ? 'Importing...' : 'Import Sessions'}
+        </Button>
+      </Stack>
+      {outcome && (
+        <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
+          {importSummary(outcome)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
+ * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
+ * and say how many were created, updated and skipped.
+ */
+export function SessionDataMigration() {
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardHeader
@@ -107,60 +189,8 @@ export function SessionDataMigration() {
       />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              Export Sessions
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Downloads every session as a JSON file named with today&apos;s date.
-            </Typography>
-            <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
-              {exporting ? 'Exporting...' : 'Export Sessions'}
-            </Button>
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              Import Sessions
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.
-            </Typography>
-            <FormControl sx={{ mb: 1.5 }}>
-              <FormLabel id="import-mode-label">Sessions already here</FormLabel>
-              <RadioGroup aria-labelledby="import-mode-label" value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
-                <FormControlLabel
-                  value="upsert"
-                  control={<Radio />}
-                  label="Update matching sessions (same id or source id), keeping their documents; add the others"
-                  disabled={importing}
-                />
-                <FormControlLabel
-                  value="create-new"
-                  control={<Radio />}
-                  label="Add as new (every session becomes a new copy)"
-                  disabled={importing}
-                />
-              </RadioGroup>
-            </FormControl>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <input
-                ref={input}
-                type="file"
-                accept=".json,.xml"
-                aria-label="Sessions file (JSON or XML)"
-                onChange={(e) => choose(e.target.files?.[0] ?? null)}
-                disabled={importing}
-              />
-              <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
-                {importing ? 'Importing...' : 'Import Sessions'}
-              </Button>
-            </Stack>
-            {outcome && (
-              <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
-                {importSummary(outcome)}
-              </Alert>
-            )}
-          </Box>
+          <ExportSessions />
+          <ImportSessions />
         </Stack>
       </CardContent>
     </Card>
