@@ -153,7 +153,6 @@ export default tseslint.config(
       'frontend-admin/src/resources/actions/ActionList.tsx',
       'frontend-admin/src/resources/documents/DocumentList.tsx',
       'frontend-admin/src/resources/documents/UploadForm.tsx',
-      'frontend-admin/src/resources/sessions/SessionImportDialog.tsx',
       'frontend-admin/src/resources/sessions/SessionList.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
