@@ -152,7 +152,6 @@ export default tseslint.config(
       'bench/scale.bench.mjs',
       'frontend-admin/src/resources/actions/ActionList.tsx',
       'frontend-admin/src/resources/documents/DocumentList.tsx',
-      'frontend-admin/src/resources/documents/UploadForm.tsx',
       'frontend-admin/src/resources/sessions/SessionList.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
