@@ -150,7 +150,6 @@ export default tseslint.config(
       'bench/chat.bench.mjs',
       'bench/insights.bench.mjs',
       'bench/scale.bench.mjs',
-      'frontend-admin/src/resources/sessions/SessionList.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
