@@ -146,7 +146,6 @@ export default tseslint.config(
       'frontend-attendee/src/pages/LandingPage.tsx',
       'frontend-attendee/src/pages/SearchPage.tsx',
       // Not split yet.
-      'backend/src/program/program-query.ts',
       'bench/chat.bench.mjs',
       'bench/insights.bench.mjs',
       'bench/scale.bench.mjs',
