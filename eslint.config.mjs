@@ -148,7 +148,6 @@ export default tseslint.config(
       // Not split yet.
       'bench/chat.bench.mjs',
       'bench/insights.bench.mjs',
-      'bench/scale.bench.mjs',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
