@@ -147,7 +147,6 @@ export default tseslint.config(
       'frontend-attendee/src/pages/SearchPage.tsx',
       // Not split yet.
       'bench/chat.bench.mjs',
-      'bench/insights.bench.mjs',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
