@@ -217,19 +217,6 @@ async function measureRounds(apis) {
   return { runs, one: median(runs.one), two: median(runs.two) };
 }
 
-/** Removes this run's Redis keys (best effort). */
-async function cleanRedis(prefix) {
-  try {
-    const Redis = require('ioredis');
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  } catch {
-    // Redis cleanup is best effort
-  }
-}
-
 /** The "Scale out" section of bench/RESULTS.md. */
 async function scaleSection({ runs, one, two }, loadBefore, loadAfter) {
   const ratio = two.ttfc.p95 / one.ttfc.p95;
@@ -282,7 +269,7 @@ async function main() {
     else console.log(section);
   } finally {
     for (const api of apis.reverse()) await api.stop();
-    await cleanRedis(deployment.queuePrefix);
+    await deployment.cleanRedis(require, REDIS_URL);
     await db.stop();
   }
 }

@@ -232,12 +232,12 @@ export function deploymentOf(args = benchArgs()) {
         await pg.end();
       }
     },
-    /** Removes this run's Redis keys (best effort). */
-    async cleanRedis(require) {
-      if (!redisUrl) return;
+    /** Removes this run's Redis keys (best effort), on `url` (default: the Redis given to the script). */
+    async cleanRedis(require, url = redisUrl) {
+      if (!url) return;
       try {
         const Redis = require('ioredis');
-        const redis = new Redis(redisUrl);
+        const redis = new Redis(url);
         const keys = await redis.keys(`${queuePrefix}:*`);
         if (keys.length) await redis.del(...keys);
         redis.disconnect();
