@@ -1,6 +1,6 @@
 import { Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { CONFERENCE_TAB_LABEL, MSG_CONFERENCE_SAVED, MSG_CONFERENCE_SAVE_FAILED, MSG_LOADING_CONFERENCE } from '@/constants';
 import { formatZonedTime, isTimeZone, timeZoneChoices, zonePartsToIso } from '@/lib/conferenceTime';
 import { errorText } from '@/lib/http';
@@ -55,50 +55,24 @@ function TimeZoneField({ values, error, zones, set }: { values: Conference; erro
 
 /** The settings' fields, each with its error. */
 function ConferenceFields({ values, errors, zones, set }: { values: Conference; errors: Errors; zones: string[]; set: Setter }) {
+  /** A required text setting's value, change handler and error. */
+  const field = (name: 'name' | 'venue' | 'startDate' | 'endDate') => ({
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name)(e.target.value),
+    error: !!errors[name],
+    helperText: errors[name],
+    required: true,
+    fullWidth: true,
+  });
+  const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } };
   return (
     <>
-      <TextField
-        label="Conference name"
-        value={values.name}
-        onChange={(e) => set('name')(e.target.value)}
-        error={!!errors.name}
-        helperText={errors.name}
-        required
-        fullWidth
-      />
+      <TextField label="Conference name" {...field('name')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Start date (Day 1)"
-          type="date"
-          value={values.startDate}
-          onChange={(e) => set('startDate')(e.target.value)}
-          error={!!errors.startDate}
-          helperText={errors.startDate}
-          required
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="End date"
-          type="date"
-          value={values.endDate}
-          onChange={(e) => set('endDate')(e.target.value)}
-          error={!!errors.endDate}
-          helperText={errors.endDate}
-          required
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <TextField label="Start date (Day 1)" {...date} {...field('startDate')} />
+        <TextField label="End date" {...date} {...field('endDate')} />
       </Stack>
-      <TextField
-        label="Venue"
-        value={values.venue}
-        onChange={(e) => set('venue')(e.target.value)}
-        error={!!errors.venue}
-        helperText={errors.venue}
-        required
-        fullWidth
-      />
+      <TextField label="Venue" {...field('venue')} />
       <TimeZoneField values={values} error={errors.timeZone} zones={zones} set={set} />
     </>
   );

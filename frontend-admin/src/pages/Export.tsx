@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RefreshButton } from 'react-admin';
 import {
   EXPORT_LIST_MAX_HEIGHT_PX,
@@ -114,17 +114,24 @@ function ExportTotals({ view }: { view: ExportView }) {
   );
 }
 
-const noDocuments = (
-  <Typography sx={{ p: 2 }} color="text.secondary">
-    No documents to export.
-  </Typography>
-);
+/** A scrolling list of documents, or a line saying there are none. */
+function ExportList({ empty, children }: { empty: boolean; children: ReactNode }) {
+  return (
+    <Box sx={SCROLL} data-testid="export-list">
+      {empty && (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          No documents to export.
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
 
 /** 'By Session': the documents under their session's title. */
 function DocumentsBySession({ groups, download }: { groups: ExportView['groups']; download: Download }) {
   return (
-    <Box sx={SCROLL} data-testid="export-list">
-      {groups.length === 0 && noDocuments}
+    <ExportList empty={groups.length === 0}>
       {groups.map((g) => (
         <Box key={g.sessionId} data-export-session={g.sessionTitle}>
           <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, bgcolor: 'grey.100', position: 'sticky', top: 0, zIndex: 1 }}>
@@ -135,19 +142,18 @@ function DocumentsBySession({ groups, download }: { groups: ExportView['groups']
           ))}
         </Box>
       ))}
-    </Box>
+    </ExportList>
   );
 }
 
 /** 'Transcripts' or 'PDFs': one list, each document with its session. */
 function DocumentsOfKind({ documents, download }: { documents: ExportView['transcripts']; download: Download }) {
   return (
-    <Box sx={SCROLL} data-testid="export-list">
-      {documents.length === 0 && noDocuments}
+    <ExportList empty={documents.length === 0}>
       {documents.map((d) => (
         <DocumentRow key={d.id} doc={d} sessionTitle={d.sessionTitle} {...download} />
       ))}
-    </Box>
+    </ExportList>
   );
 }
 

@@ -223,66 +223,86 @@ function QuestionsBySession({ data }: { data: InsightsData }) {
   );
 }
 
+interface TableSectionProps<T> {
+  title: string;
+  csv: CsvTable;
+  /** The table's accessible name (default: the title). */
+  tableLabel?: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+  maxHeight: number;
+  /** Shown instead of the table when there are no rows. */
+  emptyText: string;
+  /** What the section says above its table. */
+  children?: ReactNode;
+}
+
+/** A section of the tab that is one table, exported as CSV. */
+function TableSection<T>({ title, csv, tableLabel, columns, rows, rowKey, maxHeight, emptyText, children }: TableSectionProps<T>) {
+  return (
+    <Section title={title} action={<ExportCsvButton table={csv} label={title} />}>
+      {children}
+      {rows.length === 0 ? (
+        empty(emptyText)
+      ) : (
+        <DataTable label={tableLabel ?? title} columns={columns} rows={rows} rowKey={rowKey} maxHeight={maxHeight} />
+      )}
+    </Section>
+  );
+}
+
 function UnansweredQuestions({ data }: { data: InsightsData }) {
   return (
-    <Section title="Unanswered Questions" action={<ExportCsvButton table={unansweredCsv(data)} label="Unanswered Questions" />}>
+    <TableSection
+      title="Unanswered Questions"
+      csv={unansweredCsv(data)}
+      columns={UNANSWERED_COLUMNS}
+      rows={data.unanswered}
+      rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
+      maxHeight={500}
+      emptyText="No unanswered questions in this period."
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Questions the materials did not cover (the answer said so, or cited no source), newest first: what to add material for.
       </Typography>
-      {data.unanswered.length === 0 ? (
-        empty('No unanswered questions in this period.')
-      ) : (
-        <DataTable
-          label="Unanswered Questions"
-          columns={UNANSWERED_COLUMNS}
-          rows={data.unanswered}
-          rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
-          maxHeight={500}
-        />
-      )}
-    </Section>
+    </TableSection>
   );
 }
 
 function AnswerFeedback({ data }: { data: InsightsData }) {
   const { feedback } = data;
   return (
-    <Section title="Answer Feedback" action={<ExportCsvButton table={notHelpfulCsv(data)} label="Answer Feedback" />}>
+    <TableSection
+      title="Answer Feedback"
+      csv={notHelpfulCsv(data)}
+      tableLabel="Not helpful answers"
+      columns={NOT_HELPFUL_COLUMNS}
+      rows={feedback.notHelpfulAnswers}
+      rowKey={(a) => a.messageId}
+      maxHeight={600}
+      emptyText="No answers were rated Not helpful in this period."
+    >
       <Typography sx={{ mb: 2 }} data-testid="helpful-share">
         {feedback.rated === 0
           ? 'No answers were rated in this period.'
           : `${formatShare(feedback.helpfulShare)} of ${formatCount(feedback.rated)} rated answers were helpful (${formatCount(feedback.helpful)} Helpful, ${formatCount(feedback.notHelpful)} Not helpful).`}
       </Typography>
-      {feedback.notHelpfulAnswers.length === 0 ? (
-        empty('No answers were rated Not helpful in this period.')
-      ) : (
-        <DataTable
-          label="Not helpful answers"
-          columns={NOT_HELPFUL_COLUMNS}
-          rows={feedback.notHelpfulAnswers}
-          rowKey={(a) => a.messageId}
-          maxHeight={600}
-        />
-      )}
-    </Section>
+    </TableSection>
   );
 }
 
 function TopQuestions({ data }: { data: InsightsData }) {
   return (
-    <Section title="Top Questions" action={<ExportCsvButton table={topQuestionsCsv(data)} label="Top Questions" />}>
-      {data.topQuestions.length === 0 ? (
-        empty('No questions in this period.')
-      ) : (
-        <DataTable
-          label="Top Questions"
-          columns={TOP_COLUMNS}
-          rows={data.topQuestions}
-          rowKey={(q, i) => `${i}-${q.question}`}
-          maxHeight={500}
-        />
-      )}
-    </Section>
+    <TableSection
+      title="Top Questions"
+      csv={topQuestionsCsv(data)}
+      columns={TOP_COLUMNS}
+      rows={data.topQuestions}
+      rowKey={(q, i) => `${i}-${q.question}`}
+      maxHeight={500}
+      emptyText="No questions in this period."
+    />
   );
 }
 

@@ -1,22 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useRef, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from '@mui/material';
+import { type ReactNode, useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
 import {
   MSG_INVALID_FILE,
@@ -35,6 +20,21 @@ import { sessionsExportFileName } from '@/lib/sessions';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+import { ImportModeChoice, type ImportModeWording } from '@/components/ImportModeChoice';
+
+/** A panel's title and what it does. */
+function PanelHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
 
 /** 'Export Sessions': every session as a JSON file named with today's date. */
 function ExportSessions() {
@@ -57,12 +57,7 @@ function ExportSessions() {
 
   return (
     <Box sx={{ flex: 1 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Export Sessions
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Downloads every session as a JSON file named with today&apos;s date.
-      </Typography>
+      <PanelHeading title="Export Sessions">Downloads every session as a JSON file named with today&apos;s date.</PanelHeading>
       <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
         {exporting ? 'Exporting...' : 'Export Sessions'}
       </Button>
@@ -117,41 +112,22 @@ function useSessionImport() {
   return { input, file, importing, mode, setMode, outcome, choose, importFile };
 }
 
-/** What the import does with sessions already here: update the matching ones, or add every row as new. */
-function ImportModeChoice({ mode, onChange, disabled }: { mode: ImportMode; onChange: (mode: ImportMode) => void; disabled: boolean }) {
-  return (
-    <FormControl sx={{ mb: 1.5 }}>
-      <FormLabel id="import-mode-label">Sessions already here</FormLabel>
-      <RadioGroup aria-labelledby="import-mode-label" value={mode} onChange={(e) => onChange(e.target.value as ImportMode)}>
-        <FormControlLabel
-          value="upsert"
-          control={<Radio />}
-          label="Update matching sessions (same id or source id), keeping their documents; add the others"
-          disabled={disabled}
-        />
-        <FormControlLabel
-          value="create-new"
-          control={<Radio />}
-          label="Add as new (every session becomes a new copy)"
-          disabled={disabled}
-        />
-      </RadioGroup>
-    </FormControl>
-  );
-}
+const IMPORT_MODE: ImportModeWording = {
+  id: 'import-mode-label',
+  legend: 'Sessions already here',
+  labels: {
+    upsert: 'Update matching sessions (same id or source id), keeping their documents; add the others',
+    'create-new': 'Add as new (every session becomes a new copy)',
+  },
+};
 
 /** 'Import Sessions': a chosen file, the mode, and how many sessions were created, updated and skipped. */
 function ImportSessions() {
   const { input, file, importing, mode, setMode, outcome, choose, importFile } = useSessionImport();
   return (
     <Box sx={{ flex: 1 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Import Sessions
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.
-      </Typography>
-      <ImportModeChoice mode={mode} onChange={setMode} disabled={importing} />
+      <PanelHeading title="Import Sessions">A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.</PanelHeading>
+      <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={setMode} disabled={importing} sx={{ mb: 1.5 }} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <input
           ref={input}

@@ -6,11 +6,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
   TextField,
   useMediaQuery,
   useTheme,
@@ -22,6 +17,7 @@ import type { ConsoleDataProvider, ImportMode } from '@/lib/consoleApi';
 import { importCompleteMessage, importPlan, parseSessionImport } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+import { ImportModeChoice, type ImportModeWording } from '@/components/ImportModeChoice';
 
 type Sessions = Extract<ReturnType<typeof parseSessionImport>, { ok: true }>['sessions'];
 
@@ -54,23 +50,11 @@ async function sendSessions(
   return { created, updated };
 }
 
-/** What the import does with a session already here (same id): update it, or add the row as new. */
-function ImportModeChoice({ mode, onChange, disabled }: { mode: ImportMode; onChange: (mode: ImportMode) => void; disabled: boolean }) {
-  return (
-    <FormControl sx={{ mb: 2 }}>
-      <FormLabel id="admin-import-mode-label">Sessions already here (same id)</FormLabel>
-      <RadioGroup aria-labelledby="admin-import-mode-label" value={mode} onChange={(e) => onChange(e.target.value as ImportMode)}>
-        <FormControlLabel
-          value="upsert"
-          control={<Radio />}
-          label="Update matching sessions, keeping their documents"
-          disabled={disabled}
-        />
-        <FormControlLabel value="create-new" control={<Radio />} label="Add as new" disabled={disabled} />
-      </RadioGroup>
-    </FormControl>
-  );
-}
+const IMPORT_MODE: ImportModeWording = {
+  id: 'admin-import-mode-label',
+  legend: 'Sessions already here (same id)',
+  labels: { upsert: 'Update matching sessions, keeping their documents', 'create-new': 'Add as new' },
+};
 
 /** The pasted JSON array of sessions. */
 function SessionsJsonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -146,7 +130,7 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
           Paste a JSON array of sessions. Each needs a title (else &apos;Untitled Session&apos;); speakers, tags, date, format, day, start
           and end time, location and description are optional.
         </DialogContentText>
-        <ImportModeChoice mode={mode} onChange={setMode} disabled={importing} />
+        <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={setMode} disabled={importing} sx={{ mb: 2 }} />
         <SessionsJsonField value={text} onChange={edit} />
         {invalid && (
           <Alert severity="error" sx={{ mt: 2 }}>
