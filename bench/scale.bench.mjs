@@ -178,16 +178,14 @@ async function loadAverage() {
   return os.loadavg()[0].toFixed(2);
 }
 
-async function main() {
-  if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
-  const db = deployment.databaseUrl ? { url: deployment.databaseUrl, stop: async () => {} } : await startDatabaseServer();
-  const prefix = deployment.queuePrefix;
-  const env = {
+/** The settings of every API process (server style), on the database `dbUrl`. */
+function apiSettings(dbUrl) {
+  return {
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-scale-secret-0123456789abcdef',
-    DATABASE_URL: db.url,
+    DATABASE_URL: dbUrl,
     REDIS_URL,
-    QUEUE_PREFIX: prefix,
+    QUEUE_PREFIX: deployment.queuePrefix,
     ...(deployment.poolSize ? { DB_POOL_SIZE: String(deployment.poolSize) } : {}),
     AI_PROVIDER: 'local',
     LOGIN_LIMIT_PER_IP: '100000',
@@ -195,65 +193,81 @@ async function main() {
     CHAT_LIMIT_PER_USER: '1000',
     WRITE_LIMIT_PER_IP: '1000000',
   };
-  const apis = [];
-  const loadBefore = await loadAverage();
+}
+
+/** Waits until every document of the demo conference is embedded (2 minutes at most). */
+async function waitIngested(dbUrl) {
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: dbUrl });
+  await pg.connect();
+  for (let i = 0; ; i++) {
+    const { rows } = await pg.query(`SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'embedded')::int AS done FROM documents`);
+    if (rows[0].all > 0 && rows[0].all === rows[0].done) {
+      console.log(`demo conference ingested: ${rows[0].done} documents`);
+      break;
+    }
+    if (i > 600) throw new Error('the demo documents were not ingested within 2 minutes');
+    await sleep(200);
+  }
+  await pg.end();
+}
+
+/** The STREAMS different questions of the measured rounds, made from the ingested conference. */
+async function askedQuestions(dbUrl) {
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: dbUrl });
+  await pg.connect();
   try {
-    // The first process migrates, seeds the demo conference and ingests it; the second joins later.
-    apis.push(await startApi('api-1', { ...env, SEED_DEMO: 'true' }));
-    const { Client } = require('pg');
-    const pg = new Client({ connectionString: db.url });
-    await pg.connect();
-    for (let i = 0; ; i++) {
-      const { rows } = await pg.query(
-        `SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'embedded')::int AS done FROM documents`,
-      );
-      if (rows[0].all > 0 && rows[0].all === rows[0].done) {
-        console.log(`demo conference ingested: ${rows[0].done} documents`);
-        break;
-      }
-      if (i > 600) throw new Error('the demo documents were not ingested within 2 minutes');
-      await sleep(200);
-    }
     const questions = await distinctQuestions(pg, STREAMS);
-    await pg.end();
     if (questions.length < STREAMS) throw new Error(`only ${questions.length} different questions could be made`);
-    apis.push(await startApi('api-2', { ...env, SEED_DEMO: 'false' }));
+    return questions;
+  } finally {
+    await pg.end();
+  }
+}
 
-    // Warm-up: every question on each process (JIT, caches), not measured.
-    const warm = await attendees(apis, 2 * WARM_QUESTIONS.length * 2, 'warm');
-    for (let i = 0; i < warm.length; i += 8) {
-      await Promise.all(
-        warm
-          .slice(i, i + 8)
-          .map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: WARM_QUESTIONS[(i + j) % WARM_QUESTIONS.length] })),
-      );
+/** Warm-up: every question on each process (JIT, caches), not measured. */
+async function warmUp(apis) {
+  const warm = await attendees(apis, 2 * WARM_QUESTIONS.length * 2, 'warm');
+  for (let i = 0; i < warm.length; i += 8) {
+    await Promise.all(
+      warm
+        .slice(i, i + 8)
+        .map((u, j) => stream(u.api.url, u.cookie, { threadId: u.threadId, message: WARM_QUESTIONS[(i + j) % WARM_QUESTIONS.length] })),
+    );
+  }
+}
+
+/**
+ * ROUNDS rounds of the load on 1 process and on 2. Rounds alternate the order (1 then 2, 2 then 1, ...)
+ * so a drift of the shared machine's load does not favour one configuration; the reported figure of
+ * each is its median round by p95.
+ */
+async function measureRounds(apis, questions) {
+  const runs = { one: [], two: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['one', 'two'] : ['two', 'one'];
+    for (const which of order) {
+      const users = await attendees(which === 'one' ? [apis[0]] : apis, STREAMS, `${which}-${round}`);
+      const r = await load(users, questions);
+      runs[which].push(r);
+      console.log(`round ${round + 1}, ${which === 'one' ? '1 process' : '2 processes'}:`, JSON.stringify(r));
     }
+  }
+  const median = (list) => [...list].sort((a, b) => a.ttfc.p95 - b.ttfc.p95)[Math.floor((list.length - 1) / 2)];
+  return { runs, one: median(runs.one), two: median(runs.two) };
+}
 
-    // Rounds alternate the order (1 then 2, 2 then 1, ...) so a drift of the shared machine's load
-    // does not favour one configuration; the reported figure of each is its median round by p95.
-    const runs = { one: [], two: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ['one', 'two'] : ['two', 'one'];
-      for (const which of order) {
-        const users = await attendees(which === 'one' ? [apis[0]] : apis, STREAMS, `${which}-${round}`);
-        const r = await load(users, questions);
-        runs[which].push(r);
-        console.log(`round ${round + 1}, ${which === 'one' ? '1 process' : '2 processes'}:`, JSON.stringify(r));
-      }
-    }
-    const median = (list) => [...list].sort((a, b) => a.ttfc.p95 - b.ttfc.p95)[Math.floor((list.length - 1) / 2)];
-    const one = median(runs.one);
-    const two = median(runs.two);
-    const loadAfter = await loadAverage();
-
-    const ratio = two.ttfc.p95 / one.ttfc.p95;
-    const row = (label, r) =>
-      `| ${label} | ${ms(r.ttfc.p95)} (p50 ${ms(r.ttfc.p50)}, max ${ms(r.ttfc.max)}) | ${ms(r.total.p95)} | ${r.errors} of ${r.n}${r.errors ? ` (${r.errorKinds.join(', ')})` : ''} |`;
-    const command = ['npm run bench:scale', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
-    const database = deployment.databaseUrl
-      ? `one database for all: ${await deployment.describe(require)}`
-      : 'one database for all: the embedded PGlite + pgvector server, in a process of its own started by the script and served on a loopback port';
-    const section = `## ${deployment.heading('Scale out')}
+/** The "Scale out" section of bench/RESULTS.md. */
+async function scaleSection({ runs, one, two }, questions, loadBefore, loadAfter) {
+  const ratio = two.ttfc.p95 / one.ttfc.p95;
+  const row = (label, r) =>
+    `| ${label} | ${ms(r.ttfc.p95)} (p50 ${ms(r.ttfc.p50)}, max ${ms(r.ttfc.max)}) | ${ms(r.total.p95)} | ${r.errors} of ${r.n}${r.errors ? ` (${r.errorKinds.join(', ')})` : ''} |`;
+  const command = ['npm run bench:scale', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
+  const database = deployment.databaseUrl
+    ? `one database for all: ${await deployment.describe(require)}`
+    : 'one database for all: the embedded PGlite + pgvector server, in a process of its own started by the script and served on a loopback port';
+  return `## ${deployment.heading('Scale out')}
 
 Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
 Load average (1 min) of the machine: ${loadBefore} before, ${loadAfter} after (the machine is shared; other processes add noise).
@@ -276,19 +290,28 @@ Notes:
 - Rounds differ by up to ${(Math.max(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95)) / Math.min(...[...runs.one, ...runs.two].map((r) => r.ttfc.p95))).toFixed(0)}× on this shared machine (other engineers' test runs share the 2 cores; see the load average): a round that meets a busy moment is slow whichever configuration it measures, which is why rounds alternate their order and the median round is reported.
 - Time to first content is measured from sending the request to the first \`content\` event (retrieval and the start of the answer), as in the Chat section.
 `;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
+  const db = deployment.databaseUrl ? { url: deployment.databaseUrl, stop: async () => {} } : await startDatabaseServer();
+  const env = apiSettings(db.url);
+  const apis = [];
+  const loadBefore = await loadAverage();
+  try {
+    // The first process migrates, seeds the demo conference and ingests it; the second joins later.
+    apis.push(await startApi('api-1', { ...env, SEED_DEMO: 'true' }));
+    await waitIngested(db.url);
+    const questions = await askedQuestions(db.url);
+    apis.push(await startApi('api-2', { ...env, SEED_DEMO: 'false' }));
+    await warmUp(apis);
+    const measured = await measureRounds(apis, questions);
+    const section = await scaleSection(measured, questions, loadBefore, await loadAverage());
     if (args.get('no-write') !== 'true') writeResultsSection(deployment.heading('Scale out'), section);
     else console.log(section);
   } finally {
     for (const api of apis.reverse()) await api.stop();
-    try {
-      const Redis = require('ioredis');
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    } catch {
-      // Redis cleanup is best effort
-    }
+    await deployment.cleanRedis(require, REDIS_URL);
     await db.stop();
   }
 }

@@ -158,6 +158,37 @@ export function rssOf(pid) {
 }
 
 /**
+ * Runs `work` while sampling the RSS of process `pid` every 50 ms: its RSS before (`baseline`), the
+ * highest sample (`sampled`) and its peak over its whole life after (`hwm`, VmHWM), in bytes.
+ */
+export async function measurePeakRss(pid, work) {
+  const baseline = rssOf(pid).rss;
+  let sampled = baseline;
+  const sampler = setInterval(() => {
+    try {
+      sampled = Math.max(sampled, rssOf(pid).rss);
+    } catch {
+      /* exited */
+    }
+  }, 50);
+  let result;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { result, baseline, sampled, hwm: rssOf(pid).hwm };
+}
+
+/** The machine's load average now, '1.20, 0.95, 0.60' (1, 5, 15 min). */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+}
+
+/**
  * Where a benchmark's server keeps its data: the embedded default, or a PostgreSQL server (with the
  * pgvector extension) and Redis given by `--database-url` / `--redis-url` or the usual settings
  * (DATABASE_URL, REDIS_URL). `env` goes to every server the script starts; `label` and `heading`
@@ -201,12 +232,12 @@ export function deploymentOf(args = benchArgs()) {
         await pg.end();
       }
     },
-    /** Removes this run's Redis keys (best effort). */
-    async cleanRedis(require) {
-      if (!redisUrl) return;
+    /** Removes this run's Redis keys (best effort), on `url` (default: the Redis given to the script). */
+    async cleanRedis(require, url = redisUrl) {
+      if (!url) return;
       try {
         const Redis = require('ioredis');
-        const redis = new Redis(redisUrl);
+        const redis = new Redis(url);
         const keys = await redis.keys(`${queuePrefix}:*`);
         if (keys.length) await redis.del(...keys);
         redis.disconnect();

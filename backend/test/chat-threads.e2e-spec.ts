@@ -1,16 +1,13 @@
-import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';
-import { signIn, startTestApp, TestApp } from './utils/test-app';
+import { startSampleConferenceApp } from './utils/chunk-fixture';
+import { signIn, TestApp } from './utils/test-app';
 
 describe('chat threads: list, reopen and delete one’s own conversations', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await seedChunks(t, SAMPLE_CONFERENCE);
+    ({ app: t } = await startSampleConferenceApp());
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('lists the user’s conversations with a message, newest first, titled by their first question', async () => {
     const me = await signIn(t, { email: 'lister@example.com', firstName: 'Lee' });

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
+import { SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
-import { signIn, startTestApp, TestApp } from './utils/test-app';
+import { signIn, TestApp } from './utils/test-app';
 
 const MARKER = /\[[^\]]*(?:p\. \d+|\d{1,2}:\d{2}(?::\d{2})?)\]/g;
 
@@ -14,9 +14,8 @@ describe('chat API (local provider)', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    ({ app: t, sessions } = await startSampleConferenceApp());
     db = t.app.get(DataSource);
-    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
     cookie = await sessionCookie(t, 'streamer@example.com', 'Sam');
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
+import { SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
 import { sessionCookie } from './utils/sse-client';
 import { DF_CACHE_WORDS, LOOKUP_TERMS } from '../src/retrieval/bm25';
 import { HybridSearch } from '../src/retrieval/hybrid-search';
-import { startTestApp, TestApp } from './utils/test-app';
+import { TestApp } from './utils/test-app';
 
 describe('semantic search (GET /api/search)', () => {
   let t: TestApp;
@@ -11,8 +11,7 @@ describe('semantic search (GET /api/search)', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
+    ({ app: t, sessions } = await startSampleConferenceApp());
     cookie = await sessionCookie(t, 'searcher@example.com', 'Sue');
   });
   afterAll(async () => {
@@ -82,12 +81,9 @@ describe('semantic search (GET /api/search)', () => {
 describe('search word statistics stay bounded', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
-    await seedChunks(t, SAMPLE_CONFERENCE);
+    ({ app: t } = await startSampleConferenceApp());
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('looks up at most LOOKUP_TERMS words of one query and keeps at most DF_CACHE_WORDS words', async () => {
     const repository = t.app.get(HybridSearch);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
+import { SAMPLE_CONFERENCE, SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
 import { FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
 import { sessionCookie } from './utils/sse-client';
-import { startTestApp, TestApp } from './utils/test-app';
+import { TestApp } from './utils/test-app';
 
 const TITLES = SAMPLE_CONFERENCE.map((s) => s.title);
 
@@ -19,9 +19,8 @@ describe('takeaways (local provider)', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    ({ app: t, sessions } = await startSampleConferenceApp());
     db = t.app.get(DataSource);
-    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
     cookie = await sessionCookie(t, 'takeaways@example.com', 'Tara');
   });
   afterAll(async () => {
@@ -109,9 +108,8 @@ describe('takeaways with AI_PROVIDER=openai (fake server)', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ usage: { prompt_tokens: 2000, completion_tokens: 100 } });
-    t = await startTestApp({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl });
+    ({ app: t } = await startSampleConferenceApp({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl }));
     db = t.app.get(DataSource);
-    await seedChunks(t, SAMPLE_CONFERENCE);
   });
   afterAll(async () => {
     await t.close();

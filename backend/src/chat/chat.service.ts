@@ -25,9 +25,11 @@ import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
-import { ProgramService } from '../program/program.service';
+import type { ProgramCitations } from '../program/program-citations';
+import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalResult } from '../retrieval/retrieval.types';
 import { chatHistoryMail } from './chat-history.mail';
 import { focusSnippets } from './cited-snippet';
 import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
@@ -82,6 +84,9 @@ interface AnswerOptions {
   onStatus?: (status: string) => void;
   onContent?: (delta: string) => void;
 }
+
+/** What an answer draws on: the question as searched, the program's reading of it and the passages found. */
+type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> & { question: string; program: ProgramTurn };
 
 interface ClaimedRequest {
   user: AuthUser;
@@ -217,93 +222,23 @@ export class ChatService {
   }
 
   private async answer(request: ClaimedRequest, ctx: RequestContext, opts: AnswerOptions): Promise<ChatAnswer> {
-    const { user, threadId, message, history } = request;
-    const usage = { userId: user.id };
-    // The question and its activity row are written once the search has run, while the answer is
-    // prepared (awaited before the answer is stored, so the question stays first). In a burst of
-    // questions the searches, which the first words wait for, then go ahead of these writes.
-    let recorded: Promise<[void, string]> | undefined;
-    const record = () => {
-      recorded ??= Promise.all([
-        this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          messagePreview: message,
-          threadId,
-        }),
-        this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
-      ]);
-      recorded.catch(() => undefined); // handled where it is awaited
-      return recorded;
-    };
+    const { threadId } = request;
+    const record = this.questionRecorder(request, ctx);
     // The thread's claim is a lease: kept fresh while this process works on the answer.
     let released = false;
     const heartbeat = setInterval(() => void this.repo.heartbeat(threadId).catch(() => undefined), REQUEST_HEARTBEAT_MS);
     heartbeat.unref();
     try {
       opts.onStatus?.(STATUS_SEARCHING);
-      const question = opts.simple ? rewriteFollowUp(message, history) : await this.generator.rewriteQuestion(message, history, usage);
-      // The program answers program questions from its entries; the documents answer the rest, and
-      // both answer a question asking what was said and when (ProgramKind).
-      const program = await this.program.read(question, request.sessionIds, message);
-      const local = this.generator.provider === 'local';
-      const { passages, rarity, expansions } =
-        program.kind === 'program'
-          ? { passages: [], rarity: {}, expansions: [] }
-          : await this.retrieval.search(question, {
-              sessionIds: request.sessionIds,
-              k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
-              userId: user.id,
-            });
+      const findings = await this.find(request, opts);
       void record();
       this.throwIfAborted(opts.signal);
 
       opts.onStatus?.(STATUS_ANALYZING);
-      const citations = new CitationSet(passages);
-      const cited = program.citations(citations);
-      const filter = new CitationFilter(cited);
-      // Links a document planted in the answer (markdown links, images, autolinks) leave as plain text.
-      const links = new LinkNeutralizer();
+      const citations = new CitationSet(findings.passages);
+      const cited = findings.program.citations(citations);
       opts.onStatus?.(STATUS_GENERATING);
-      // The local provider composes program answers from the facts; so does any provider for a
-      // session or person the program does not hold (there is nothing to give a model).
-      const composed = program.kind === 'program' && (local || program.answer().notInProgram);
-      // Local, combined: the documents' answer is held back to add the program's part after it.
-      const held = program.kind === 'combined' && local;
-      if (composed) {
-        const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
-        if (out) opts.onContent?.(out);
-      } else {
-        const deltas = this.generator.streamAnswer({
-          question,
-          passages: [...citations.passages, ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1))],
-          rarity,
-          expansions,
-          history,
-          signal: opts.signal,
-          simple: opts.simple,
-          paced: opts.stream === true,
-          userId: user.id,
-        });
-        for await (const delta of deltas) {
-          this.throwIfAborted(opts.signal);
-          const out = links.push(filter.push(delta));
-          if (out && !held) opts.onContent?.(out);
-        }
-        const rest = links.push(filter.end()) + links.end();
-        if (rest && !held) opts.onContent?.(rest);
-      }
-      this.throwIfAborted(opts.signal);
-
-      let content = links.text.trim();
-      if (held) {
-        const part = program.answer(citations.sources().map((s) => s.sessionId));
-        const programFilter = new CitationFilter(cited);
-        const programLinks = new LinkNeutralizer();
-        const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
-        content = content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
-        opts.onContent?.(content);
-      }
+      const content = await this.write(request, opts, findings, citations, cited);
       const sources = focusSnippets(cited.sources(content), content, citations.passages);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
@@ -319,6 +254,114 @@ export class ChatService {
       await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
       if (!released) await this.repo.release(threadId);
     }
+  }
+
+  /**
+   * Writes the question and its activity row, once (the first call starts it, every call returns
+   * it). The answer starts it once the search has run, while the answer is prepared, and awaits it
+   * before the answer is stored, so the question stays first. In a burst of questions the searches,
+   * which the first words wait for, then go ahead of these writes.
+   */
+  private questionRecorder(request: ClaimedRequest, ctx: RequestContext): () => Promise<[void, string]> {
+    const { user, threadId, message } = request;
+    let recorded: Promise<[void, string]> | undefined;
+    return () => {
+      recorded ??= Promise.all([
+        this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          messagePreview: message,
+          threadId,
+        }),
+        this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
+      ]);
+      recorded.catch(() => undefined); // handled where it is awaited
+      return recorded;
+    };
+  }
+
+  /**
+   * The question as searched (a follow-up rewritten to stand alone), and what answers it: the
+   * program answers program questions from its entries; the documents answer the rest, and both
+   * answer a question asking what was said and when (ProgramKind).
+   */
+  private async find(request: ClaimedRequest, opts: AnswerOptions): Promise<Findings> {
+    const { user, message, history } = request;
+    const question = opts.simple
+      ? rewriteFollowUp(message, history)
+      : await this.generator.rewriteQuestion(message, history, { userId: user.id });
+    const program = await this.program.read(question, request.sessionIds, message);
+    if (program.kind === 'program') return { question, program, passages: [], rarity: {}, expansions: [] };
+    const found = await this.retrieval.search(question, {
+      sessionIds: request.sessionIds,
+      k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
+      userId: user.id,
+    });
+    return { question, program, passages: found.passages, rarity: found.rarity, expansions: found.expansions };
+  }
+
+  /**
+   * The answer's text, sent to `opts.onContent` as it is written: citations kept to the sources
+   * given, and links a document planted in it (markdown links, images, autolinks) left as plain text.
+   */
+  private async write(
+    request: ClaimedRequest,
+    opts: AnswerOptions,
+    findings: Findings,
+    citations: CitationSet,
+    cited: ProgramCitations,
+  ): Promise<string> {
+    const { program } = findings;
+    const local = this.generator.provider === 'local';
+    const filter = new CitationFilter(cited);
+    const links = new LinkNeutralizer();
+    // The local provider composes program answers from the facts; so does any provider for a
+    // session or person the program does not hold (there is nothing to give a model).
+    const composed = program.kind === 'program' && (local || program.answer().notInProgram);
+    // Local, combined: the documents' answer is held back to add the program's part after it.
+    const held = program.kind === 'combined' && local;
+    if (composed) {
+      const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
+      if (out) opts.onContent?.(out);
+    } else {
+      const passages = [
+        ...citations.passages,
+        ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1)),
+      ];
+      const deltas = this.generator.streamAnswer({
+        question: findings.question,
+        passages,
+        rarity: findings.rarity,
+        expansions: findings.expansions,
+        history: request.history,
+        signal: opts.signal,
+        simple: opts.simple,
+        paced: opts.stream === true,
+        userId: request.user.id,
+      });
+      for await (const delta of deltas) {
+        this.throwIfAborted(opts.signal);
+        const out = links.push(filter.push(delta));
+        if (out && !held) opts.onContent?.(out);
+      }
+      const rest = links.push(filter.end()) + links.end();
+      if (rest && !held) opts.onContent?.(rest);
+    }
+    this.throwIfAborted(opts.signal);
+    const content = links.text.trim();
+    if (!held) return content;
+    const withProgram = this.withProgramPart(content, program, citations, cited);
+    opts.onContent?.(withProgram);
+    return withProgram;
+  }
+
+  /** The documents' answer followed by the program's part (alone when the documents did not cover the question). */
+  private withProgramPart(content: string, program: ProgramTurn, citations: CitationSet, cited: ProgramCitations): string {
+    const part = program.answer(citations.sources().map((s) => s.sessionId));
+    const programFilter = new CitationFilter(cited);
+    const programLinks = new LinkNeutralizer();
+    const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
+    return content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
   }
 
   private throwIfAborted(signal?: AbortSignal): void {

@@ -288,6 +288,29 @@ function queuePrefix(env: Env): string {
   return raw;
 }
 
+/** The rate limits (PRODUCT.md §9), each setting within its bounds. */
+function rateLimits(env: Env) {
+  return {
+    loginLimitPerEmail: int(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1, 100000),
+    loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 300, 1, 1000000),
+    chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
+    emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
+    loginLimitPerEmailTotal: int(env, 'LOGIN_LIMIT_PER_EMAIL_TOTAL', 30, 1, 100000),
+    chatLimitPerIp: int(env, 'CHAT_LIMIT_PER_IP', 600, 1, 1000000),
+    takeawaysLimitPerUser: int(env, 'TAKEAWAYS_LIMIT_PER_USER', 10, 1, 100000),
+    takeawaysLimitPerIp: int(env, 'TAKEAWAYS_LIMIT_PER_IP', 300, 1, 1000000),
+    searchLimitPerUser: int(env, 'SEARCH_LIMIT_PER_USER', 60, 1, 100000),
+    searchLimitPerIp: int(env, 'SEARCH_LIMIT_PER_IP', 1200, 1, 1000000),
+    emailLimitPerUserDay: int(env, 'EMAIL_LIMIT_PER_USER_DAY', 50, 1, 100000),
+    emailLimitPerIp: int(env, 'EMAIL_LIMIT_PER_IP', 60, 1, 1000000),
+    emailLimitGlobalHour: int(env, 'EMAIL_LIMIT_GLOBAL_HOUR', 500, 1, 10000000),
+    writeLimitPerUser: int(env, 'WRITE_LIMIT_PER_USER', 60, 1, 100000),
+    writeLimitPerIp: int(env, 'WRITE_LIMIT_PER_IP', 1200, 1, 1000000),
+    signInLinkLimitPerEmailHour: int(env, 'SIGN_IN_LINK_LIMIT_PER_EMAIL_HOUR', 30, 1, 100000),
+    signInLinkLimitGlobalHour: int(env, 'SIGN_IN_LINK_LIMIT_GLOBAL_HOUR', 300, 1, 10000000),
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
@@ -321,23 +344,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     superadminEmails: emails(env, 'SUPERADMIN_EMAILS'),
     seedDemo: bool(env, 'SEED_DEMO', true),
     nodeEnv,
-    loginLimitPerEmail: int(env, 'LOGIN_LIMIT_PER_EMAIL', 10, 1, 100000),
-    loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 300, 1, 1000000),
-    chatLimitPerUser: int(env, 'CHAT_LIMIT_PER_USER', 30, 1, 100000),
-    emailLimitPerUser: int(env, 'EMAIL_LIMIT_PER_USER', 10, 1, 100000),
-    loginLimitPerEmailTotal: int(env, 'LOGIN_LIMIT_PER_EMAIL_TOTAL', 30, 1, 100000),
-    chatLimitPerIp: int(env, 'CHAT_LIMIT_PER_IP', 600, 1, 1000000),
-    takeawaysLimitPerUser: int(env, 'TAKEAWAYS_LIMIT_PER_USER', 10, 1, 100000),
-    takeawaysLimitPerIp: int(env, 'TAKEAWAYS_LIMIT_PER_IP', 300, 1, 1000000),
-    searchLimitPerUser: int(env, 'SEARCH_LIMIT_PER_USER', 60, 1, 100000),
-    searchLimitPerIp: int(env, 'SEARCH_LIMIT_PER_IP', 1200, 1, 1000000),
-    emailLimitPerUserDay: int(env, 'EMAIL_LIMIT_PER_USER_DAY', 50, 1, 100000),
-    emailLimitPerIp: int(env, 'EMAIL_LIMIT_PER_IP', 60, 1, 1000000),
-    emailLimitGlobalHour: int(env, 'EMAIL_LIMIT_GLOBAL_HOUR', 500, 1, 10000000),
-    writeLimitPerUser: int(env, 'WRITE_LIMIT_PER_USER', 60, 1, 100000),
-    writeLimitPerIp: int(env, 'WRITE_LIMIT_PER_IP', 1200, 1, 1000000),
-    signInLinkLimitPerEmailHour: int(env, 'SIGN_IN_LINK_LIMIT_PER_EMAIL_HOUR', 30, 1, 100000),
-    signInLinkLimitGlobalHour: int(env, 'SIGN_IN_LINK_LIMIT_GLOBAL_HOUR', 300, 1, 10000000),
+    ...rateLimits(env),
     openaiTimeoutMs: int(env, 'OPENAI_TIMEOUT_MS', 45000, 100, 600000),
     openaiMaxRetries: int(env, 'OPENAI_MAX_RETRIES', 2, 0, 5),
     openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD', aiProvider === 'openai' ? DEFAULT_OPENAI_DAILY_BUDGET_USD : undefined),

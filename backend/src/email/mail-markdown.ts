@@ -57,71 +57,106 @@ function inlineText(tokens: Token[] | null): string {
 }
 
 /**
+ * Plain-text lines written as a markdown document's tokens are read: list nesting, the pending
+ * item's bullet or number, and one blank line between blocks.
+ */
+class PlainLines {
+  private readonly lines: string[] = [];
+  private readonly lists: { ordered: boolean; n: number }[] = [];
+  private prefix = '';
+  private pendingItem = false;
+
+  /** A block's text: its first line after the pending item's bullet or number, the others indented under it. */
+  push(text: string): void {
+    const indent = '  '.repeat(Math.max(0, this.lists.length - 1));
+    text.split('\n').forEach((line, i) => {
+      if (i === 0 && this.pendingItem) {
+        this.lines.push(`${indent}${this.prefix}${line}`);
+        this.pendingItem = false;
+      } else this.lines.push(`${this.lists.length ? indent + ' '.repeat(this.prefix.length) : ''}${line}`);
+    });
+  }
+
+  /** A blank line, unless the text is empty or already ends with one. */
+  blank(): void {
+    if (this.lines.length && this.lines[this.lines.length - 1] !== '') this.lines.push('');
+  }
+
+  /** The end of a paragraph or heading: a blank line outside lists. */
+  endBlock(): void {
+    if (!this.lists.length) this.blank();
+  }
+
+  openList(ordered: boolean, start: number): void {
+    this.endBlock();
+    this.lists.push({ ordered, n: start - 1 });
+  }
+
+  closeList(): void {
+    this.lists.pop();
+    this.endBlock();
+  }
+
+  openItem(): void {
+    const list = this.lists[this.lists.length - 1];
+    list.n += 1;
+    this.prefix = list.ordered ? `${list.n}. ` : '• ';
+    this.pendingItem = true;
+  }
+
+  rule(): void {
+    this.lines.push('—');
+    this.blank();
+  }
+
+  /** The lines written, without trailing blank ones. */
+  done(): string[] {
+    while (this.lines.length && this.lines[this.lines.length - 1] === '') this.lines.pop();
+    return this.lines;
+  }
+}
+
+/**
  * Markdown → plain text: no `**`, no `#`, bullets as '•', numbered items kept, links as 'text (url)',
  * paragraphs separated by a blank line. Returns the lines.
  */
 export function markdownToText(markdown: string): string[] {
-  const tokens = md.parse(markdown ?? '', {});
-  const lines: string[] = [];
-  const lists: { ordered: boolean; n: number }[] = [];
-  let prefix = '';
-  let pendingItem = false;
-  const push = (text: string) => {
-    const indent = '  '.repeat(Math.max(0, lists.length - 1));
-    text.split('\n').forEach((line, i) => {
-      if (i === 0 && pendingItem) {
-        lines.push(`${indent}${prefix}${line}`);
-        pendingItem = false;
-      } else lines.push(`${lists.length ? indent + ' '.repeat(prefix.length) : ''}${line}`);
-    });
-  };
-  const blank = () => {
-    if (lines.length && lines[lines.length - 1] !== '') lines.push('');
-  };
-  for (const t of tokens) {
+  const out = new PlainLines();
+  for (const t of md.parse(markdown ?? '', {})) {
     switch (t.type) {
       case 'bullet_list_open':
-        if (!lists.length) blank();
-        lists.push({ ordered: false, n: 0 });
+        out.openList(false, 1);
         break;
       case 'ordered_list_open':
-        if (!lists.length) blank();
-        lists.push({ ordered: true, n: Number(t.attrGet('start') ?? 1) - 1 });
+        out.openList(true, Number(t.attrGet('start') ?? 1));
         break;
       case 'bullet_list_close':
       case 'ordered_list_close':
-        lists.pop();
-        if (!lists.length) blank();
+        out.closeList();
         break;
-      case 'list_item_open': {
-        const list = lists[lists.length - 1];
-        list.n += 1;
-        prefix = list.ordered ? `${list.n}. ` : '• ';
-        pendingItem = true;
+      case 'list_item_open':
+        out.openItem();
         break;
-      }
       case 'inline':
-        push(inlineText(t.children));
+        out.push(inlineText(t.children));
         break;
       case 'paragraph_close':
       case 'heading_close':
-        if (!lists.length) blank();
+        out.endBlock();
         break;
       case 'fence':
       case 'code_block':
-        push(t.content.replace(/\n$/, ''));
-        blank();
+        out.push(t.content.replace(/\n$/, ''));
+        out.blank();
         break;
       case 'hr':
-        lines.push('—');
-        blank();
+        out.rule();
         break;
       default:
         break;
     }
   }
-  while (lines.length && lines[lines.length - 1] === '') lines.pop();
-  return lines;
+  return out.done();
 }
 
 /** One line of markdown (a takeaway) → plain text. */

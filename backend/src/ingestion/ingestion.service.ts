@@ -71,6 +71,104 @@ function newTiming(): IngestTiming {
 const roundTiming = (t: IngestTiming) =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v]));
 
+/** What a run's chunks are written with and for. */
+interface ChunkWriterContext {
+  repository: IngestionRepository;
+  embeddings: EmbeddingsProvider;
+  doc: ClaimedDocument;
+  run: number;
+  progress: ProgressReporter;
+  timing: IngestTiming;
+  signal: AbortSignal;
+  /** Chunks stored by an earlier attempt of the run: counted, not written again. */
+  resumeFrom: number;
+}
+
+/**
+ * Embeds a run's chunks in batches of EMBED_BATCH and inserts each batch. The INSERT of one batch
+ * runs while the next batch is read, chunked and embedded (one in flight at most: batches are
+ * stored in order, so a resumed run counts them).
+ */
+class ChunkWriter {
+  /** Chunks counted so far (the index of the next one). */
+  index = 0;
+  /** The source's latest estimate of the document's number of chunks. */
+  estimate = 0;
+  private batch: EmbeddedChunk[] = [];
+  private inFlight: Promise<void> | null = null;
+
+  constructor(private readonly c: ChunkWriterContext) {}
+
+  async add(draft: ChunkDraft): Promise<void> {
+    if (this.index < this.c.resumeFrom) {
+      this.index++;
+      return;
+    }
+    this.batch.push({ ...draft, index: this.index++, embedding: [] });
+    if (this.batch.length >= EMBED_BATCH) await this.flush();
+  }
+
+  /** Embeds the chunks waiting and starts their INSERT once the previous one is done. */
+  async flush(): Promise<void> {
+    const { timing, signal } = this.c;
+    if (!this.batch.length) return;
+    if (signal.aborted) throw new AbortedError('shutting down');
+    const chunks = this.batch;
+    this.batch = [];
+    let t = performance.now();
+    const vectors = await this.c.embeddings.embedDocuments(chunks.map((c) => c.text));
+    chunks.forEach((c, i) => (c.embedding = vectors[i]));
+    timing.embedMs += performance.now() - t;
+    await this.settle();
+    const stored = this.index;
+    const total = Math.max(this.estimate, this.index);
+    t = performance.now();
+    timing.batches++;
+    const { repository, doc, run, embeddings, progress, resumeFrom } = this.c;
+    this.inFlight = repository.insertChunks(doc, run, embeddings.model, chunks).then(async () => {
+      timing.insertMs += performance.now() - t;
+      // Progress is written after the rows it counts are stored (throttled; proves the run is current).
+      await progress.embedded(stored, total, resumeFrom);
+    });
+    this.inFlight.catch(() => undefined); // awaited (and thrown) by the next settle
+  }
+
+  /** Waits for the INSERT in flight, throwing its error. */
+  async settle(): Promise<void> {
+    if (!this.inFlight) return;
+    const t = performance.now();
+    try {
+      await this.inFlight;
+    } finally {
+      this.inFlight = null;
+      this.c.timing.insertWaitMs += performance.now() - t;
+    }
+  }
+
+  /** Waits for an INSERT still running, whatever its outcome: never left behind a failed or cancelled run. */
+  async abandon(): Promise<void> {
+    await this.inFlight?.catch(() => undefined);
+  }
+}
+
+/** Writes every chunk of `source` (timing the wait for it), then the last batch. */
+async function writeChunks(source: AsyncIterable<ChunkBatch>, writer: ChunkWriter, timing: IngestTiming): Promise<void> {
+  try {
+    let t = performance.now();
+    for await (const part of source) {
+      timing.sourceMs += performance.now() - t;
+      writer.estimate = part.totalEstimate;
+      for (const draft of part.chunks) await writer.add(draft);
+      t = performance.now();
+    }
+    await writer.flush();
+    await writer.settle();
+  } finally {
+    // Never leave an INSERT running behind a failed or cancelled run.
+    await writer.abandon();
+  }
+}
+
 /**
  * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
  * turns), chunk, embed in batches and insert each batch, then switch the document to its new
@@ -123,65 +221,10 @@ export class IngestionService {
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
     const source =
       doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
-    let index = 0;
-    let estimate = 0;
-    let batch: EmbeddedChunk[] = [];
-    // The INSERT of the previous batch, still running while the next batch is read, chunked and
-    // embedded (one in flight at most: batches are stored in order, so a resumed run counts them).
-    let inFlight: Promise<void> | null = null;
-    const settle = async () => {
-      if (!inFlight) return;
-      const t = performance.now();
-      try {
-        await inFlight;
-      } finally {
-        inFlight = null;
-        timing.insertWaitMs += performance.now() - t;
-      }
-    };
-    const flush = async () => {
-      if (!batch.length) return;
-      if (signal.aborted) throw new AbortedError('shutting down');
-      const chunks = batch;
-      batch = [];
-      let t = performance.now();
-      const vectors = await this.embeddings.embedDocuments(chunks.map((c) => c.text));
-      chunks.forEach((c, i) => (c.embedding = vectors[i]));
-      timing.embedMs += performance.now() - t;
-      await settle();
-      const stored = index;
-      const total = Math.max(estimate, index);
-      t = performance.now();
-      timing.batches++;
-      inFlight = this.repository.insertChunks(doc, run, model, chunks).then(async () => {
-        timing.insertMs += performance.now() - t;
-        // Progress is written after the rows it counts are stored (throttled; proves the run is current).
-        await progress.embedded(stored, total, resumeFrom);
-      });
-      inFlight.catch(() => undefined); // awaited (and thrown) by the next settle
-    };
-
-    try {
-      let t = performance.now();
-      for await (const part of source) {
-        timing.sourceMs += performance.now() - t;
-        estimate = part.totalEstimate;
-        for (const draft of part.chunks) {
-          if (index < resumeFrom) {
-            index++;
-            continue;
-          }
-          batch.push({ ...draft, index: index++, embedding: [] });
-          if (batch.length >= EMBED_BATCH) await flush();
-        }
-        t = performance.now();
-      }
-      await flush();
-      await settle();
-    } finally {
-      // Never leave an INSERT running behind a failed or cancelled run.
-      await (inFlight as Promise<void> | null)?.catch(() => undefined);
-    }
+    const { repository, embeddings } = this;
+    const writer = new ChunkWriter({ repository, embeddings, doc, run, progress, timing, signal, resumeFrom });
+    await writeChunks(source, writer, timing);
+    const index = writer.index;
     if (ocr.attempted || ocr.unrendered.length) this.logOcr(doc.id, ocr);
     if (index === 0) {
       if (doc.kind !== 'pdf') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
@@ -190,18 +233,23 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    let t = performance.now();
-    await this.repository.mergeTextIndex();
-    timing.indexMs = performance.now() - t;
-    t = performance.now();
-    await this.repository.finish(doc.id, run, model, index, ocr.pages);
-    timing.finishMs = performance.now() - t;
+    await this.switchToNewChunks(doc, run, index, ocr, timing);
     timing.totalMs = performance.now() - started;
     this.logger.log(
       `document ${doc.id}: ${index} chunks in ${Math.round(timing.totalMs)} ms ` +
         `(embedding ${Math.round(timing.embedMs)} ms, inserting ${Math.round(timing.insertMs)} ms, final switch ${Math.round(timing.finishMs)} ms)`,
     );
     this.logger.log(`document ${doc.id} timing ${JSON.stringify(roundTiming(timing))}`);
+  }
+
+  /** The end of a run: the full-text index's pending list merged, then the document switched to its new chunks. */
+  private async switchToNewChunks(doc: ClaimedDocument, run: number, chunks: number, ocr: OcrReport, timing: IngestTiming): Promise<void> {
+    let t = performance.now();
+    await this.repository.mergeTextIndex();
+    timing.indexMs = performance.now() - t;
+    t = performance.now();
+    await this.repository.finish(doc.id, run, this.embeddings.model, chunks, ocr.pages);
+    timing.finishMs = performance.now() - t;
   }
 
   /**

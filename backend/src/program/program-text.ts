@@ -3,6 +3,8 @@
  * tokens, a light plural-insensitive stem, and clock arithmetic on the program's '9:30 AM' times.
  */
 
+import { wallClockParts } from '../common/wall-clock';
+
 /** Lower case without diacritics (NFD, combining marks removed), typographic quotes made plain. */
 export function fold(text: string): string {
   return text
@@ -66,23 +68,13 @@ export function wallClock(
   instant: Date,
   timeZone: string,
 ): { dateKey: string; weekday: number; minutes: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-  }).formatToParts(instant);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  const p = wallClockParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
   return {
-    dateKey: `${get('year')}-${get('month')}-${get('day')}`,
-    weekday,
-    minutes: Number(get('hour')) * 60 + Number(get('minute')),
-    month: Number(get('month')),
-    day: Number(get('day')),
+    dateKey: `${p.year}-${two(p.month)}-${two(p.day)}`,
+    weekday: p.weekday,
+    minutes: p.hour * 60 + p.minute,
+    month: p.month,
+    day: p.day,
   };
 }

@@ -1,4 +1,5 @@
-import { zonedParts, zoneOffsetMinutes } from './session-input';
+import { zoneOffsetMinutes } from '../common/wall-clock';
+import { zonedParts } from './session-input';
 
 /**
  * iCalendar (RFC 5545) files for sessions: events in the conference's time zone (`DTSTART;TZID=…`),

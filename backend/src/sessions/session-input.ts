@@ -3,6 +3,8 @@
  * the super admin import and the demo seeder.
  */
 
+import { zoneOffsetMinutes } from '../common/wall-clock';
+
 export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
 export type SessionFormat = (typeof SESSION_FORMATS)[number];
 export const DEFAULT_SESSION_FORMAT: SessionFormat = 'panel';
@@ -99,36 +101,6 @@ export function normalizeFormat(value: unknown): SessionFormat | undefined {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone (building one costs far more than using it). */
-function zoneFormat(zone: string): Intl.DateTimeFormat {
-  let f = zoneFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (zoneFormats.size > 50) zoneFormats.clear();
-    zoneFormats.set(zone, f);
-  }
-  return f;
-}
-
-/** Minutes to add to UTC to get the wall time of `zone` at `instant`. */
-export function zoneOffsetMinutes(instant: number, zone: string): number {
-  const parts = zoneFormat(zone).formatToParts(new Date(instant));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
-}
 
 /**
  * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or

@@ -31,6 +31,42 @@ function fileUuid(value: unknown): string | undefined {
   return typeof value === 'string' && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined;
 }
 
+/** An import row that passed the checks, with its place in the file. */
+interface ImportRow {
+  index: number;
+  raw: Record<string, unknown>;
+  record: SessionRecord;
+}
+
+/** What an import writes: new sessions and updates of stored ones. */
+interface ImportPlan {
+  creates: (SessionRecord & { id?: string })[];
+  updates: (SessionRecord & { id: string })[];
+}
+
+/** A row's title when it has one (to name a skipped row). */
+function titleOf(raw: unknown): string | null {
+  const title = (raw as { title?: unknown } | null)?.title;
+  return typeof title === 'string' ? title : null;
+}
+
+/** Every row checked on its own (importRecord): the good ones, and the others skipped with their reason. */
+function checkImportRows(rows: unknown[], schedule: ScheduleZone): { good: ImportRow[]; skipped: ImportOutcome['skipped'] } {
+  const good: ImportRow[] = [];
+  const skipped: ImportOutcome['skipped'] = [];
+  rows.forEach((raw, index) => {
+    const result = importRecord(raw, schedule);
+    if (result.ok) good.push({ index, raw: raw as Record<string, unknown>, record: result.record });
+    else skipped.push({ index, title: titleOf(raw), reason: result.reason });
+  });
+  return { good, skipped };
+}
+
+/** The distinct source ids of the rows. */
+function externalIdsOf(good: ImportRow[]): string[] {
+  return [...new Set(good.map((g) => g.record.externalId).filter((e): e is string => !!e))];
+}
+
 /** The imported record, with the stored value for every field the row leaves out. */
 function keepMissing(raw: Record<string, unknown>, record: SessionRecord, stored: SessionRecord): SessionRecord {
   const has = (k: string) => raw[k] !== undefined;
@@ -164,69 +200,62 @@ export class SessionsService {
    *   when it is a free UUID. Two rows naming the same session: the later one is skipped, never doubled.
    */
   async importMany(rows: unknown[], mode: ImportMode = 'create-new'): Promise<ImportOutcome> {
-    const schedule = await this.scheduleZone();
-    const good: { index: number; raw: Record<string, unknown>; record: SessionRecord }[] = [];
-    const skipped: ImportOutcome['skipped'] = [];
-    const titleOf = (raw: unknown) => {
-      const title = (raw as { title?: unknown } | null)?.title;
-      return typeof title === 'string' ? title : null;
-    };
-    rows.forEach((raw, index) => {
-      const result = importRecord(raw, schedule);
-      if (result.ok) good.push({ index, raw: raw as Record<string, unknown>, record: result.record });
-      else skipped.push({ index, title: titleOf(raw), reason: result.reason });
-    });
-    const externalIds = [...new Set(good.map((g) => g.record.externalId).filter((e): e is string => !!e))];
+    const { good, skipped } = checkImportRows(rows, await this.scheduleZone());
     const { created, updated } = await this.repo.transaction(async (m) => {
-      const creates: (SessionRecord & { id?: string })[] = [];
-      const updates: (SessionRecord & { id: string })[] = [];
-      const externalInFile = new Map<string, number>();
-      if (mode === 'create-new') {
-        const taken = await this.repo.takenExternalIds(externalIds, m);
-        for (const g of good) {
-          const ext = g.record.externalId;
-          const keep = !!ext && !taken.has(ext) && !externalInFile.has(ext);
-          if (ext && keep) externalInFile.set(ext, g.index);
-          creates.push({ ...g.record, externalId: keep ? ext : null });
-        }
-      } else {
-        const fileIds = [...new Set(good.map((g) => fileUuid(g.raw.id)).filter((id): id is string => !!id))];
-        const stored = await this.repo.findForImport(fileIds, externalIds, m);
-        const byId = new Map(stored.map((r) => [r.id, r]));
-        const byExternal = new Map(stored.filter((r) => r.externalId).map((r) => [r.externalId as string, r]));
-        const claimed = new Map<string, number>();
-        for (const g of good) {
-          const id = fileUuid(g.raw.id);
-          const ext = g.record.externalId ?? undefined;
-          const target = (id && byId.get(id)) || (ext && byExternal.get(ext)) || undefined;
-          const first = target
-            ? claimed.get(target.id)
-            : ((ext ? externalInFile.get(ext) : undefined) ?? (id ? claimed.get(id) : undefined));
-          if (first !== undefined) {
-            skipped.push({ index: g.index, title: titleOf(g.raw), reason: `same session as row #${first + 1}` });
-            continue;
-          }
-          if (ext) externalInFile.set(ext, g.index);
-          if (target) {
-            claimed.set(target.id, g.index);
-            const heldElsewhere = ext && byExternal.has(ext) && byExternal.get(ext)!.id !== target.id;
-            updates.push({
-              ...keepMissing(g.raw, g.record, target),
-              id: target.id,
-              externalId: ext && !heldElsewhere ? ext : undefined,
-            });
-          } else {
-            if (id) claimed.set(id, g.index);
-            creates.push({ ...g.record, id, externalId: ext ?? null });
-          }
-        }
-      }
+      const { creates, updates } = mode === 'create-new' ? await this.planNewSessions(good, m) : await this.planUpserts(good, skipped, m);
       await this.repo.updateMany(updates, m);
       const ids = await this.repo.insertMany(creates, m);
       return { created: ids.length, updated: updates.length };
     });
     skipped.sort((a, b) => a.index - b.index);
     return { imported: created + updated, created, updated, skipped };
+  }
+
+  /** `create-new`: every good row is a new session; a source id already held (or earlier in the file) is left out. */
+  private async planNewSessions(good: ImportRow[], m: EntityManager): Promise<ImportPlan> {
+    const taken = await this.repo.takenExternalIds(externalIdsOf(good), m);
+    const externalInFile = new Set<string>();
+    const creates = good.map((g) => {
+      const ext = g.record.externalId;
+      const keep = !!ext && !taken.has(ext) && !externalInFile.has(ext);
+      if (ext && keep) externalInFile.add(ext);
+      return { ...g.record, externalId: keep ? ext : null };
+    });
+    return { creates, updates: [] };
+  }
+
+  /**
+   * `upsert`: a row naming a stored session by `id` or `externalId` updates it, the others are
+   * created (with the row's id when it is a free UUID); a second row naming the same session is skipped.
+   */
+  private async planUpserts(good: ImportRow[], skipped: ImportOutcome['skipped'], m: EntityManager): Promise<ImportPlan> {
+    const plan: ImportPlan = { creates: [], updates: [] };
+    const fileIds = [...new Set(good.map((g) => fileUuid(g.raw.id)).filter((id): id is string => !!id))];
+    const stored = await this.repo.findForImport(fileIds, externalIdsOf(good), m);
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    const byExternal = new Map(stored.filter((r) => r.externalId).map((r) => [r.externalId as string, r]));
+    const externalInFile = new Map<string, number>();
+    const claimed = new Map<string, number>();
+    for (const g of good) {
+      const id = fileUuid(g.raw.id);
+      const ext = g.record.externalId ?? undefined;
+      const target = (id && byId.get(id)) || (ext && byExternal.get(ext)) || undefined;
+      const first = target ? claimed.get(target.id) : ((ext ? externalInFile.get(ext) : undefined) ?? (id ? claimed.get(id) : undefined));
+      if (first !== undefined) {
+        skipped.push({ index: g.index, title: titleOf(g.raw), reason: `same session as row #${first + 1}` });
+        continue;
+      }
+      if (ext) externalInFile.set(ext, g.index);
+      if (target) {
+        claimed.set(target.id, g.index);
+        const heldElsewhere = ext && byExternal.has(ext) && byExternal.get(ext)!.id !== target.id;
+        plan.updates.push({ ...keepMissing(g.raw, g.record, target), id: target.id, externalId: ext && !heldElsewhere ? ext : undefined });
+      } else {
+        if (id) claimed.set(id, g.index);
+        plan.creates.push({ ...g.record, id, externalId: ext ?? null });
+      }
+    }
+    return plan;
   }
 
   /** The conference's zone and first day: session dates without an offset are read in it. */

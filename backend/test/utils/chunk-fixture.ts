@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../../src/ai/ai.types';
-import type { TestApp } from './test-app';
+import { startTestApp, type TestApp } from './test-app';
 
 export interface FixtureChunk {
   text: string;
@@ -168,3 +168,14 @@ export const SAMPLE_CONFERENCE: FixtureSession[] = [
     ],
   },
 ];
+
+/** A test app (`startTestApp(env)`) holding SAMPLE_CONFERENCE, and the sessions seeded. */
+export async function startSampleConferenceApp(env: Record<string, string> = {}): Promise<{ app: TestApp; sessions: SeededSession[] }> {
+  const app = await startTestApp(env);
+  try {
+    return { app, sessions: await seedChunks(app, SAMPLE_CONFERENCE) };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}

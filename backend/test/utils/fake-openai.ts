@@ -72,24 +72,67 @@ export function defaultReply(request: ChatCompletionRequest): string {
   return `According to the passages, lenders hold a FICO floor of 680 ${marker}.\n\n- The floor applies to app-only deals ${marker}\n- Another claim with an invented source [Imaginary Panel, p. 99]`;
 }
 
+type FakeState = Pick<FakeOpenAi, 'chatRequests' | 'embeddingRequests' | 'abortedStreams' | 'stalledStreams' | 'authorizations'>;
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+const noUsage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
+
+/** POST /v1/embeddings: local feature-hashing vectors of the requested dimension, float or base64. */
+function answerEmbeddings(
+  res: http.ServerResponse,
+  body: FakeOpenAi['embeddingRequests'][number],
+  embedders: Map<number, LocalHashEmbeddings>,
+): void {
+  const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+  const dim = body.dimensions ?? 1536;
+  if (!embedders.has(dim)) embedders.set(dim, new LocalHashEmbeddings(dim, noUsage));
+  const embedder = embedders.get(dim)!;
+  sendJson(res, 200, {
+    object: 'list',
+    model: body.model,
+    data: inputs.map((text, index) => {
+      const v = embedder.embed(text);
+      const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
+      return { object: 'embedding', index, embedding };
+    }),
+    usage: { prompt_tokens: inputs.length * 10, total_tokens: inputs.length * 10 },
+  });
+}
+
+/** POST /v1/chat/completions: refused (`failWhen`), streamed, or one JSON completion. */
+function answerChat(res: http.ServerResponse, request: ChatCompletionRequest, options: FakeOpenAiOptions, state: FakeState): void {
+  state.chatRequests.push(request);
+  if (options.failWhen?.(request)) {
+    sendJson(res, 400, { error: { message: 'This model cannot answer that.', type: 'invalid_request_error', code: 'test_failure' } });
+    return;
+  }
+  const text = (options.reply ?? defaultReply)(request);
+  const id = `chatcmpl-${state.chatRequests.length}`;
+  const created = Math.floor(Date.now() / 1000);
+  const usage = options.usage ?? { prompt_tokens: 1200, completion_tokens: 300 };
+  const totals = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+  if (!request.stream) {
+    const choices = [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }];
+    sendJson(res, 200, { id, object: 'chat.completion', created, model: request.model, choices, usage: totals });
+    return;
+  }
+  const stall = options.stallWhen?.(request) ?? false;
+  void streamCompletion(res, { id, created, model: request.model, text, usage: totals, options, state, stall });
+}
+
 /**
  * A fake OpenAI-compatible server on loopback: POST /v1/chat/completions (streamed as SSE chunks
  * ending with a `choices: []` chunk carrying `usage`, then `[DONE]`, or as one JSON completion) and
  * POST /v1/embeddings (local feature-hashing vectors, float or base64, so retrieval still works).
  */
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
-  const state = {
-    chatRequests: [] as ChatCompletionRequest[],
-    embeddingRequests: [] as FakeOpenAi['embeddingRequests'],
-    abortedStreams: 0,
-    stalledStreams: 0,
-    authorizations: [] as string[],
-  };
-  const usage = options.usage ?? { prompt_tokens: 1200, completion_tokens: 300 };
-  const reply = options.reply ?? defaultReply;
-  const noUsage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
+  const state: FakeState = { chatRequests: [], embeddingRequests: [], abortedStreams: 0, stalledStreams: 0, authorizations: [] };
   const embedders = new Map<number, LocalHashEmbeddings>();
-
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -98,61 +141,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const body = raw ? JSON.parse(raw) : {};
       if (req.method === 'POST' && req.url === '/v1/embeddings') {
         state.embeddingRequests.push(body);
-        const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-        const dim = body.dimensions ?? 1536;
-        if (!embedders.has(dim)) embedders.set(dim, new LocalHashEmbeddings(dim, noUsage));
-        const embedder = embedders.get(dim)!;
-        res.setHeader('content-type', 'application/json');
-        res.end(
-          JSON.stringify({
-            object: 'list',
-            model: body.model,
-            data: inputs.map((text, index) => {
-              const v = embedder.embed(text);
-              const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
-              return { object: 'embedding', index, embedding };
-            }),
-            usage: { prompt_tokens: inputs.length * 10, total_tokens: inputs.length * 10 },
-          }),
-        );
-        return;
+        answerEmbeddings(res, body, embedders);
+      } else if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+        answerChat(res, body as ChatCompletionRequest, options, state);
+      } else {
+        sendJson(res, 404, { error: { message: `No route ${req.method} ${req.url}` } });
       }
-      if (req.method === 'POST' && req.url === '/v1/chat/completions') {
-        const request = body as ChatCompletionRequest;
-        state.chatRequests.push(request);
-        if (options.failWhen?.(request)) {
-          res.statusCode = 400;
-          res.setHeader('content-type', 'application/json');
-          res.end(
-            JSON.stringify({ error: { message: 'This model cannot answer that.', type: 'invalid_request_error', code: 'test_failure' } }),
-          );
-          return;
-        }
-        const text = reply(request);
-        const id = `chatcmpl-${state.chatRequests.length}`;
-        const created = Math.floor(Date.now() / 1000);
-        const totals = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
-        if (!request.stream) {
-          res.setHeader('content-type', 'application/json');
-          res.end(
-            JSON.stringify({
-              id,
-              object: 'chat.completion',
-              created,
-              model: request.model,
-              choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-              usage: totals,
-            }),
-          );
-          return;
-        }
-        const stall = options.stallWhen?.(request) ?? false;
-        void streamCompletion(res, { id, created, model: request.model, text, usage: totals, options, state, stall });
-        return;
-      }
-      res.statusCode = 404;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

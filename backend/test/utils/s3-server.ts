@@ -32,6 +32,18 @@ export interface S3Server {
 const ACCESS_KEY = 'S3RVER';
 const SECRET_KEY = 'S3RVER';
 
+/** The app's settings that store its files in `bucket` of the server at `endpoint`. */
+function s3Settings(bucket: string, endpoint: string): Record<string, string> {
+  return {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: ACCESS_KEY,
+    S3_SECRET_ACCESS_KEY: SECRET_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 export async function startS3Server(bucket = 'conference-uploads', port = 0): Promise<S3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'ca-s3rver-'));
   const events: { name: string; key: string }[] = [];
@@ -64,14 +76,7 @@ export async function startS3Server(bucket = 'conference-uploads', port = 0): Pr
   return {
     endpoint,
     bucket,
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: ACCESS_KEY,
-      S3_SECRET_ACCESS_KEY: SECRET_KEY,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    env: s3Settings(bucket, endpoint),
     client,
     events,
     async keys() {

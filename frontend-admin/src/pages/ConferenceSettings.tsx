@@ -1,6 +1,6 @@
 import { Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { CONFERENCE_TAB_LABEL, MSG_CONFERENCE_SAVED, MSG_CONFERENCE_SAVE_FAILED, MSG_LOADING_CONFERENCE } from '@/constants';
 import { formatZonedTime, isTimeZone, timeZoneChoices, zonePartsToIso } from '@/lib/conferenceTime';
 import { errorText } from '@/lib/http';
@@ -24,54 +24,118 @@ export function conferenceErrors(c: Conference): Errors {
   return errors;
 }
 
+type Setter = (field: keyof Conference) => (value: string) => void;
+
+/** The zone every session time is shown and edited in, with what 8:30 AM on Day 1 is in it. */
+function TimeZoneField({ values, error, zones, set }: { values: Conference; error?: string; zones: string[]; set: Setter }) {
+  const firstMorning = isTimeZone(values.timeZone) ? zonePartsToIso(values.startDate, '08:30', values.timeZone) : null;
+  return (
+    <Autocomplete
+      options={zones}
+      value={values.timeZone}
+      onChange={(_e, zone) => set('timeZone')(zone ?? '')}
+      disableClearable={false}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Time zone"
+          required
+          error={!!error}
+          helperText={
+            error ??
+            (firstMorning
+              ? `Session times are shown and edited in this zone: 8:30 AM on Day 1 is ${formatZonedTime(firstMorning, values.timeZone)}.`
+              : 'Session times are shown and edited in this zone.')
+          }
+        />
+      )}
+    />
+  );
+}
+
+/** The settings' fields, each with its error. */
+function ConferenceFields({ values, errors, zones, set }: { values: Conference; errors: Errors; zones: string[]; set: Setter }) {
+  /** A required text setting's value, change handler and error. */
+  const field = (name: 'name' | 'venue' | 'startDate' | 'endDate') => ({
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name)(e.target.value),
+    error: !!errors[name],
+    helperText: errors[name],
+    required: true,
+    fullWidth: true,
+  });
+  const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } };
+  return (
+    <>
+      <TextField label="Conference name" {...field('name')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Start date (Day 1)" {...date} {...field('startDate')} />
+        <TextField label="End date" {...date} {...field('endDate')} />
+      </Stack>
+      <TextField label="Venue" {...field('venue')} />
+      <TimeZoneField values={values} error={errors.timeZone} zones={zones} set={set} />
+    </>
+  );
+}
+
+/** Saves the settings: the conference query then holds them, and a toast tells how it went. */
+function useSaveConference(onSaved: (saved: Conference) => void) {
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (c: Conference) => dataProvider.updateConference(c),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(CONFERENCE_QUERY_KEY, saved);
+      onSaved(saved);
+      toast(MSG_CONFERENCE_SAVED, undefined, 'success');
+    },
+    onError: (err) => toast(MSG_CONFERENCE_SAVE_FAILED, errorText(err), 'error'),
+  });
+}
+
+/** The tab's heading above its content. */
+function SettingsScreen({ children }: { children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {CONFERENCE_TAB_LABEL}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /**
  * Conference settings (admins): name, dates, venue and the time zone every session time is shown and
  * edited in (GET /api/conference, PUT /api/admin/conference).
  */
 export function ConferenceSettings() {
   const conference = useConference();
-  const dataProvider = useConsoleDataProvider();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   /** The form's values once edited; until then, the stored settings. */
   const [edited, setValues] = useState<Conference | null>(null);
   const values = edited ?? conference.data ?? null;
   const [errors, setErrors] = useState<Errors>({});
   const zones = useMemo(() => timeZoneChoices(), []);
 
-  const save = useMutation({
-    mutationFn: (c: Conference) => dataProvider.updateConference(c),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(CONFERENCE_QUERY_KEY, saved);
-      setValues(saved);
-      toast(MSG_CONFERENCE_SAVED, undefined, 'success');
-    },
-    onError: (err) => toast(MSG_CONFERENCE_SAVE_FAILED, errorText(err), 'error'),
-  });
+  const save = useSaveConference(setValues);
 
-  const heading = (
-    <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-      {CONFERENCE_TAB_LABEL}
-    </Typography>
-  );
   if (conference.error) {
     return (
-      <Box>
-        {heading}
+      <SettingsScreen>
         <Typography color="error">{errorText(conference.error) || 'Failed to load the conference settings.'}</Typography>
-      </Box>
+      </SettingsScreen>
     );
   }
   if (!values) {
     return (
-      <Box>
-        {heading}
+      <SettingsScreen>
         <Typography sx={{ py: 4 }}>{MSG_LOADING_CONFERENCE}</Typography>
-      </Box>
+      </SettingsScreen>
     );
   }
 
-  const set = (field: keyof Conference) => (value: string) => {
+  const set: Setter = (field) => (value) => {
     setValues({ ...values, [field]: value });
     setErrors({ ...errors, [field]: undefined });
   };
@@ -81,77 +145,13 @@ export function ConferenceSettings() {
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate(values);
   };
-  const firstMorning = isTimeZone(values.timeZone) ? zonePartsToIso(values.startDate, '08:30', values.timeZone) : null;
-
   return (
-    <Box>
-      {heading}
+    <SettingsScreen>
       <Card variant="outlined">
         <CardContent>
           <Box component="form" noValidate onSubmit={submit} aria-label="Conference settings">
             <Stack spacing={2} sx={{ maxWidth: 640 }}>
-              <TextField
-                label="Conference name"
-                value={values.name}
-                onChange={(e) => set('name')(e.target.value)}
-                error={!!errors.name}
-                helperText={errors.name}
-                required
-                fullWidth
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label="Start date (Day 1)"
-                  type="date"
-                  value={values.startDate}
-                  onChange={(e) => set('startDate')(e.target.value)}
-                  error={!!errors.startDate}
-                  helperText={errors.startDate}
-                  required
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  label="End date"
-                  type="date"
-                  value={values.endDate}
-                  onChange={(e) => set('endDate')(e.target.value)}
-                  error={!!errors.endDate}
-                  helperText={errors.endDate}
-                  required
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              </Stack>
-              <TextField
-                label="Venue"
-                value={values.venue}
-                onChange={(e) => set('venue')(e.target.value)}
-                error={!!errors.venue}
-                helperText={errors.venue}
-                required
-                fullWidth
-              />
-              <Autocomplete
-                options={zones}
-                value={values.timeZone}
-                onChange={(_e, zone) => set('timeZone')(zone ?? '')}
-                disableClearable={false}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Time zone"
-                    required
-                    error={!!errors.timeZone}
-                    helperText={
-                      errors.timeZone ??
-                      (firstMorning
-                        ? `Session times are shown and edited in this zone: 8:30 AM on Day 1 is ${formatZonedTime(firstMorning, values.timeZone)}.`
-                        : 'Session times are shown and edited in this zone.')
-                    }
-                  />
-                )}
-              />
+              <ConferenceFields values={values} errors={errors} zones={zones} set={set} />
               <Box>
                 <Button type="submit" variant="contained" disabled={save.isPending}>
                   {save.isPending ? 'Saving...' : 'Save settings'}
@@ -161,7 +161,7 @@ export function ConferenceSettings() {
           </Box>
         </CardContent>
       </Card>
-    </Box>
+    </SettingsScreen>
   );
 }
 

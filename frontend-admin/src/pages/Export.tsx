@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RefreshButton } from 'react-admin';
 import {
   EXPORT_LIST_MAX_HEIGHT_PX,
@@ -10,7 +10,7 @@ import {
   MSG_DOWNLOAD_FAILED_TITLE,
   MSG_LOAD_DOCUMENTS_FAILED,
 } from '@/constants';
-import { exportView } from '@/lib/exportList';
+import { type ExportView, exportView } from '@/lib/exportList';
 import { formatBytes, formatDate } from '@/lib/format';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
@@ -73,20 +73,13 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** PRODUCT.md §2 Export ('Document Export'): totals, sub-tabs and one download at a time. */
-export function Export() {
+const SCROLL = { maxHeight: EXPORT_LIST_MAX_HEIGHT_PX, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 } as const;
+
+/** One download at a time: the document being downloaded, and a toast when it is saved or fails. */
+function useDocumentDownload() {
   const dataProvider = useConsoleDataProvider();
   const toast = useToast();
-  const [tab, setTab] = useState<Tab>('session');
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
-  const { data, isPending, error } = useQuery({ queryKey: ['export-list'], queryFn: () => dataProvider.getExportList() });
-
-  useEffect(() => {
-    if (error) toast(MSG_LOAD_DOCUMENTS_FAILED, errorText(error) || undefined, 'error');
-  }, [error, toast]);
-
-  const view = exportView(data);
-
   const download = async (doc: ExportDocument) => {
     if (downloadingId) return;
     setDownloadingId(doc.id);
@@ -100,8 +93,83 @@ export function Export() {
       setDownloadingId(null);
     }
   };
+  return { downloadingId, onDownload: (doc: ExportDocument) => void download(doc) };
+}
 
-  const scroll = { maxHeight: EXPORT_LIST_MAX_HEIGHT_PX, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 } as const;
+type Download = ReturnType<typeof useDocumentDownload>;
+
+function ExportTotals({ view }: { view: ExportView }) {
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <Stat label="Total Documents" value={view.totalDocuments} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <Stat label="Total Size" value={formatBytes(view.totalBytes)} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <Stat label="Sessions" value={view.totalSessions} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** A scrolling list of documents, or a line saying there are none. */
+function ExportList({ empty, children }: { empty: boolean; children: ReactNode }) {
+  return (
+    <Box sx={SCROLL} data-testid="export-list">
+      {empty && (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          No documents to export.
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** 'By Session': the documents under their session's title. */
+function DocumentsBySession({ groups, download }: { groups: ExportView['groups']; download: Download }) {
+  return (
+    <ExportList empty={groups.length === 0}>
+      {groups.map((g) => (
+        <Box key={g.sessionId} data-export-session={g.sessionTitle}>
+          <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, bgcolor: 'grey.100', position: 'sticky', top: 0, zIndex: 1 }}>
+            {g.sessionTitle} ({g.documents.length})
+          </Typography>
+          {g.documents.map((d) => (
+            <DocumentRow key={d.id} doc={d} {...download} />
+          ))}
+        </Box>
+      ))}
+    </ExportList>
+  );
+}
+
+/** 'Transcripts' or 'PDFs': one list, each document with its session. */
+function DocumentsOfKind({ documents, download }: { documents: ExportView['transcripts']; download: Download }) {
+  return (
+    <ExportList empty={documents.length === 0}>
+      {documents.map((d) => (
+        <DocumentRow key={d.id} doc={d} sessionTitle={d.sessionTitle} {...download} />
+      ))}
+    </ExportList>
+  );
+}
+
+/** PRODUCT.md §2 Export ('Document Export'): totals, sub-tabs and one download at a time. */
+export function Export() {
+  const dataProvider = useConsoleDataProvider();
+  const toast = useToast();
+  const [tab, setTab] = useState<Tab>('session');
+  const download = useDocumentDownload();
+  const { data, isPending, error } = useQuery({ queryKey: ['export-list'], queryFn: () => dataProvider.getExportList() });
+
+  useEffect(() => {
+    if (error) toast(MSG_LOAD_DOCUMENTS_FAILED, errorText(error) || undefined, 'error');
+  }, [error, toast]);
+
+  const view = exportView(data);
 
   return (
     <Box>
@@ -118,59 +186,14 @@ export function Export() {
         <CircularProgress aria-label="Loading documents" />
       ) : (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label="Total Documents" value={view.totalDocuments} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label="Total Size" value={formatBytes(view.totalBytes)} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label="Sessions" value={view.totalSessions} />
-            </Grid>
-          </Grid>
+          <ExportTotals view={view} />
           <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} sx={{ mb: 2 }} aria-label="Export views">
             <Tab value="session" label="By Session" />
             <Tab value="transcripts" label={`Transcripts (${view.transcripts.length})`} />
             <Tab value="pdfs" label={`PDFs (${view.pdfs.length})`} />
           </Tabs>
-          {tab === 'session' && (
-            <Box sx={scroll} data-testid="export-list">
-              {view.groups.length === 0 && (
-                <Typography sx={{ p: 2 }} color="text.secondary">
-                  No documents to export.
-                </Typography>
-              )}
-              {view.groups.map((g) => (
-                <Box key={g.sessionId} data-export-session={g.sessionTitle}>
-                  <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, bgcolor: 'grey.100', position: 'sticky', top: 0, zIndex: 1 }}>
-                    {g.sessionTitle} ({g.documents.length})
-                  </Typography>
-                  {g.documents.map((d) => (
-                    <DocumentRow key={d.id} doc={d} downloadingId={downloadingId} onDownload={(x) => void download(x)} />
-                  ))}
-                </Box>
-              ))}
-            </Box>
-          )}
-          {tab !== 'session' && (
-            <Box sx={scroll} data-testid="export-list">
-              {(tab === 'transcripts' ? view.transcripts : view.pdfs).length === 0 && (
-                <Typography sx={{ p: 2 }} color="text.secondary">
-                  No documents to export.
-                </Typography>
-              )}
-              {(tab === 'transcripts' ? view.transcripts : view.pdfs).map((d) => (
-                <DocumentRow
-                  key={d.id}
-                  doc={d}
-                  sessionTitle={d.sessionTitle}
-                  downloadingId={downloadingId}
-                  onDownload={(x) => void download(x)}
-                />
-              ))}
-            </Box>
-          )}
+          {tab === 'session' && <DocumentsBySession groups={view.groups} download={download} />}
+          {tab !== 'session' && <DocumentsOfKind documents={tab === 'transcripts' ? view.transcripts : view.pdfs} download={download} />}
         </>
       )}
     </Box>

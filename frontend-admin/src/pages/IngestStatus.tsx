@@ -27,6 +27,105 @@ function SummaryCard({ label, value, color }: { label: string; value: string | n
   );
 }
 
+/** Totals by state and the share ready. */
+function IngestSummaryCards({ docs }: { docs: DocumentRecord[] }) {
+  const summary = ingestSummary(docs);
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      <Grid size={{ xs: 6, md: 2.4 }}>
+        <SummaryCard label="Total Documents" value={summary.total} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2.4 }}>
+        <SummaryCard label="Ready" value={summary.ready} color="success.main" />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2.4 }}>
+        <SummaryCard label="Processing" value={summary.processing} color="info.main" />
+      </Grid>
+      <Grid size={{ xs: 6, md: 2.4 }}>
+        <SummaryCard label="Errors" value={summary.errors} color="error.main" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 2.4 }}>
+        <SummaryCard label="Percent Ready" value={summary.percentReady} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The documents whose processing failed, with the reason. */
+function ProcessingErrors({ failed }: { failed: DocumentRecord[] }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 3, borderColor: 'error.light' }}>
+      <CardHeader
+        avatar={<ErrorIcon color="error" />}
+        title="Processing Errors"
+        slotProps={{ title: { variant: 'h6', component: 'h3' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={1}>
+          {failed.map((d) => (
+            <Box key={d.id} sx={{ p: 1.5, bgcolor: 'error.50', border: 1, borderColor: 'error.light', borderRadius: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {d.originalFilename}
+              </Typography>
+              <Typography variant="body2" color="error">
+                {PROCESSING_FAILED}
+              </Typography>
+              {d.error && (
+                <Typography variant="caption" color="text.secondary">
+                  {d.error}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Stack>
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Re-ingest these documents with Re-process on the Transcripts or PDFs tab to try again.
+        </Alert>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Every document with its state and progress. */
+function AllDocuments({ docs }: { docs: DocumentRecord[] }) {
+  return (
+    <Card variant="outlined">
+      <CardHeader title="All Documents" slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        {docs.length === 0 ? (
+          <Typography color="text.secondary">No documents uploaded yet.</Typography>
+        ) : (
+          <Stack spacing={1} divider={<Box sx={{ borderBottom: 1, borderColor: 'divider' }} />}>
+            {docs.map((d) => (
+              <Stack
+                key={d.id}
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { md: 'center' }, py: 0.5 }}
+                data-document={d.originalFilename}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                    {d.originalFilename}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {d.kind === 'pdf' ? 'PDF' : 'Transcript'}
+                    {d.sessionTitle ? ` · ${d.sessionTitle}` : ''}
+                  </Typography>
+                </Box>
+                <DocumentStatusChip status={d.status} />
+                <Box sx={{ minWidth: 260 }}>
+                  <DocumentProgress doc={d} />
+                </Box>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** PRODUCT.md §2 Ingest Status: summary, 'Processing Errors', every document's progress; polls every 5 s. */
 export function IngestStatus() {
   const { data, isPending, error } = useGetList<DocumentRecord>(
@@ -35,7 +134,6 @@ export function IngestStatus() {
     { refetchInterval: STATUS_POLL_INTERVAL_MS },
   );
   const docs = data ?? [];
-  const summary = ingestSummary(docs);
   const failed = docs.filter((d) => d.status === 'error');
 
   return (
@@ -53,90 +151,11 @@ export function IngestStatus() {
         <Alert severity="error">{errorText(error) || 'Failed to load documents'}</Alert>
       ) : (
         <>
-          <Grid container spacing={2} sx={{ mb: 3 }}>
-            <Grid size={{ xs: 6, md: 2.4 }}>
-              <SummaryCard label="Total Documents" value={summary.total} />
-            </Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}>
-              <SummaryCard label="Ready" value={summary.ready} color="success.main" />
-            </Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}>
-              <SummaryCard label="Processing" value={summary.processing} color="info.main" />
-            </Grid>
-            <Grid size={{ xs: 6, md: 2.4 }}>
-              <SummaryCard label="Errors" value={summary.errors} color="error.main" />
-            </Grid>
-            <Grid size={{ xs: 12, md: 2.4 }}>
-              <SummaryCard label="Percent Ready" value={summary.percentReady} />
-            </Grid>
-          </Grid>
+          <IngestSummaryCards docs={docs} />
 
-          {failed.length > 0 && (
-            <Card variant="outlined" sx={{ mb: 3, borderColor: 'error.light' }}>
-              <CardHeader
-                avatar={<ErrorIcon color="error" />}
-                title="Processing Errors"
-                slotProps={{ title: { variant: 'h6', component: 'h3' } }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <Stack spacing={1}>
-                  {failed.map((d) => (
-                    <Box key={d.id} sx={{ p: 1.5, bgcolor: 'error.50', border: 1, borderColor: 'error.light', borderRadius: 1 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {d.originalFilename}
-                      </Typography>
-                      <Typography variant="body2" color="error">
-                        {PROCESSING_FAILED}
-                      </Typography>
-                      {d.error && (
-                        <Typography variant="caption" color="text.secondary">
-                          {d.error}
-                        </Typography>
-                      )}
-                    </Box>
-                  ))}
-                </Stack>
-                <Alert severity="info" sx={{ mt: 2 }}>
-                  Re-ingest these documents with Re-process on the Transcripts or PDFs tab to try again.
-                </Alert>
-              </CardContent>
-            </Card>
-          )}
+          {failed.length > 0 && <ProcessingErrors failed={failed} />}
 
-          <Card variant="outlined">
-            <CardHeader title="All Documents" slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
-            <CardContent sx={{ pt: 0 }}>
-              {docs.length === 0 ? (
-                <Typography color="text.secondary">No documents uploaded yet.</Typography>
-              ) : (
-                <Stack spacing={1} divider={<Box sx={{ borderBottom: 1, borderColor: 'divider' }} />}>
-                  {docs.map((d) => (
-                    <Stack
-                      key={d.id}
-                      direction={{ xs: 'column', md: 'row' }}
-                      spacing={2}
-                      sx={{ alignItems: { md: 'center' }, py: 0.5 }}
-                      data-document={d.originalFilename}
-                    >
-                      <Box sx={{ flex: 1, minWidth: 0 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-                          {d.originalFilename}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {d.kind === 'pdf' ? 'PDF' : 'Transcript'}
-                          {d.sessionTitle ? ` · ${d.sessionTitle}` : ''}
-                        </Typography>
-                      </Box>
-                      <DocumentStatusChip status={d.status} />
-                      <Box sx={{ minWidth: 260 }}>
-                        <DocumentProgress doc={d} />
-                      </Box>
-                    </Stack>
-                  ))}
-                </Stack>
-              )}
-            </CardContent>
-          </Card>
+          <AllDocuments docs={docs} />
         </>
       )}
     </Box>

@@ -123,6 +123,189 @@ export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;
 }
 
+interface InsightsFiltersProps {
+  days: number;
+  onDays: (days: number) => void;
+  sessionId: string;
+  onSessionId: (sessionId: string) => void;
+  sessions: Session[];
+}
+
+/** The time range and session the tab reads, beside the refresh button. */
+function InsightsFilters({ days, onDays, sessionId, onSessionId, sessions }: InsightsFiltersProps) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <RefreshButton />
+      <FormControl size="small" fullWidth={false} sx={{ minWidth: 160, width: 180 }}>
+        <InputLabel id="insights-range-label">Time range</InputLabel>
+        <Select labelId="insights-range-label" label="Time range" value={days} onChange={(e) => onDays(Number(e.target.value))}>
+          {INSIGHTS_RANGES.map((n) => (
+            <MenuItem key={n} value={n}>{`Last ${n} days`}</MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" fullWidth={false} sx={{ minWidth: 220, width: 300 }}>
+        <InputLabel id="insights-session-label">Session</InputLabel>
+        <Select labelId="insights-session-label" label="Session" value={sessionId} onChange={(e) => onSessionId(String(e.target.value))}>
+          <MenuItem value={ALL}>{ALL_SESSIONS_LABEL}</MenuItem>
+          {sessions.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.title}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+    </Box>
+  );
+}
+
+/** Questions, unanswered ones and the share rated helpful. */
+function InsightsTotals({ data }: { data: InsightsData }) {
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard label="Questions" value={formatCount(data.totals.questions)} caption={`Last ${data.days} days`} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard label="Unanswered" value={formatCount(data.totals.unanswered)} caption="Not covered by the materials" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard
+          label="Rated helpful"
+          value={formatShare(data.feedback.helpfulShare)}
+          caption={`of ${formatCount(data.feedback.rated)} rated answers`}
+        />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** A bar a session, with the table of the same figures. */
+function QuestionsBySession({ data }: { data: InsightsData }) {
+  const chartData = data.questionsBySession.map((s) => ({ name: s.sessionTitle, questions: s.questions }));
+  return (
+    <Section title="Questions by Session" action={<ExportCsvButton table={questionsBySessionCsv(data)} label="Questions by Session" />}>
+      {data.questionsBySession.length === 0 ? (
+        empty('No questions in this period.')
+      ) : (
+        <>
+          <Box
+            sx={{ width: '100%', height: Math.min(60 + chartData.length * 36, 420) }}
+            role="img"
+            aria-label={`Questions per session, last ${data.days} days`}
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={chartData} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+                <YAxis
+                  type="category"
+                  dataKey="name"
+                  width={220}
+                  tick={{ fontSize: 12 }}
+                  tickFormatter={(v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v)}
+                />
+                <Tooltip />
+                <Bar dataKey="questions" fill="#1976d2" name="Questions" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </Box>
+          <DataTable
+            label="Questions by Session"
+            columns={BY_SESSION_COLUMNS}
+            rows={data.questionsBySession}
+            rowKey={(r) => r.sessionId ?? 'all'}
+            maxHeight={400}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+interface TableSectionProps<T> {
+  title: string;
+  csv: CsvTable;
+  /** The table's accessible name (default: the title). */
+  tableLabel?: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+  maxHeight: number;
+  /** Shown instead of the table when there are no rows. */
+  emptyText: string;
+  /** What the section says above its table. */
+  children?: ReactNode;
+}
+
+/** A section of the tab that is one table, exported as CSV. */
+function TableSection<T>({ title, csv, tableLabel, columns, rows, rowKey, maxHeight, emptyText, children }: TableSectionProps<T>) {
+  return (
+    <Section title={title} action={<ExportCsvButton table={csv} label={title} />}>
+      {children}
+      {rows.length === 0 ? (
+        empty(emptyText)
+      ) : (
+        <DataTable label={tableLabel ?? title} columns={columns} rows={rows} rowKey={rowKey} maxHeight={maxHeight} />
+      )}
+    </Section>
+  );
+}
+
+function UnansweredQuestions({ data }: { data: InsightsData }) {
+  return (
+    <TableSection
+      title="Unanswered Questions"
+      csv={unansweredCsv(data)}
+      columns={UNANSWERED_COLUMNS}
+      rows={data.unanswered}
+      rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
+      maxHeight={500}
+      emptyText="No unanswered questions in this period."
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Questions the materials did not cover (the answer said so, or cited no source), newest first: what to add material for.
+      </Typography>
+    </TableSection>
+  );
+}
+
+function AnswerFeedback({ data }: { data: InsightsData }) {
+  const { feedback } = data;
+  return (
+    <TableSection
+      title="Answer Feedback"
+      csv={notHelpfulCsv(data)}
+      tableLabel="Not helpful answers"
+      columns={NOT_HELPFUL_COLUMNS}
+      rows={feedback.notHelpfulAnswers}
+      rowKey={(a) => a.messageId}
+      maxHeight={600}
+      emptyText="No answers were rated Not helpful in this period."
+    >
+      <Typography sx={{ mb: 2 }} data-testid="helpful-share">
+        {feedback.rated === 0
+          ? 'No answers were rated in this period.'
+          : `${formatShare(feedback.helpfulShare)} of ${formatCount(feedback.rated)} rated answers were helpful (${formatCount(feedback.helpful)} Helpful, ${formatCount(feedback.notHelpful)} Not helpful).`}
+      </Typography>
+    </TableSection>
+  );
+}
+
+function TopQuestions({ data }: { data: InsightsData }) {
+  return (
+    <TableSection
+      title="Top Questions"
+      csv={topQuestionsCsv(data)}
+      columns={TOP_COLUMNS}
+      rows={data.topQuestions}
+      rowKey={(q, i) => `${i}-${q.question}`}
+      maxHeight={500}
+      emptyText="No questions in this period."
+    />
+  );
+}
+
 /**
  * Insights (after the spec's eight tabs): what attendees asked per session, what the
  * materials did not answer (near-duplicates folded), how answers were rated and the most asked
@@ -136,37 +319,12 @@ export function Insights() {
   const query = { days, sessionId: sessionId === ALL ? null : sessionId };
   const insights = useQuery<InsightsData>({ queryKey: ['insights', query], queryFn: () => dataProvider.getInsights(query) });
 
-  const filters = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <RefreshButton />
-      <FormControl size="small" fullWidth={false} sx={{ minWidth: 160, width: 180 }}>
-        <InputLabel id="insights-range-label">Time range</InputLabel>
-        <Select labelId="insights-range-label" label="Time range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-          {INSIGHTS_RANGES.map((n) => (
-            <MenuItem key={n} value={n}>{`Last ${n} days`}</MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl size="small" fullWidth={false} sx={{ minWidth: 220, width: 300 }}>
-        <InputLabel id="insights-session-label">Session</InputLabel>
-        <Select labelId="insights-session-label" label="Session" value={sessionId} onChange={(e) => setSessionId(String(e.target.value))}>
-          <MenuItem value={ALL}>{ALL_SESSIONS_LABEL}</MenuItem>
-          {(sessions.data ?? []).map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.title}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-    </Box>
-  );
-
   const header = (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         {INSIGHTS_TAB_LABEL}
       </Typography>
-      {filters}
+      <InsightsFilters days={days} onDays={setDays} sessionId={sessionId} onSessionId={setSessionId} sessions={sessions.data ?? []} />
     </Box>
   );
 
@@ -186,115 +344,14 @@ export function Insights() {
       </Box>
     );
   }
-  const data = insights.data;
-  const { feedback } = data;
-  const chartData = data.questionsBySession.map((s) => ({ name: s.sessionTitle, questions: s.questions }));
-
   return (
     <Box>
       {header}
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Questions" value={formatCount(data.totals.questions)} caption={`Last ${data.days} days`} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Unanswered" value={formatCount(data.totals.unanswered)} caption="Not covered by the materials" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard
-            label="Rated helpful"
-            value={formatShare(feedback.helpfulShare)}
-            caption={`of ${formatCount(feedback.rated)} rated answers`}
-          />
-        </Grid>
-      </Grid>
-
-      <Section title="Questions by Session" action={<ExportCsvButton table={questionsBySessionCsv(data)} label="Questions by Session" />}>
-        {data.questionsBySession.length === 0 ? (
-          empty('No questions in this period.')
-        ) : (
-          <>
-            <Box
-              sx={{ width: '100%', height: Math.min(60 + chartData.length * 36, 420) }}
-              role="img"
-              aria-label={`Questions per session, last ${data.days} days`}
-            >
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={chartData} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                  <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-                  <YAxis
-                    type="category"
-                    dataKey="name"
-                    width={220}
-                    tick={{ fontSize: 12 }}
-                    tickFormatter={(v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v)}
-                  />
-                  <Tooltip />
-                  <Bar dataKey="questions" fill="#1976d2" name="Questions" isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </Box>
-            <DataTable
-              label="Questions by Session"
-              columns={BY_SESSION_COLUMNS}
-              rows={data.questionsBySession}
-              rowKey={(r) => r.sessionId ?? 'all'}
-              maxHeight={400}
-            />
-          </>
-        )}
-      </Section>
-
-      <Section title="Unanswered Questions" action={<ExportCsvButton table={unansweredCsv(data)} label="Unanswered Questions" />}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Questions the materials did not cover (the answer said so, or cited no source), newest first: what to add material for.
-        </Typography>
-        {data.unanswered.length === 0 ? (
-          empty('No unanswered questions in this period.')
-        ) : (
-          <DataTable
-            label="Unanswered Questions"
-            columns={UNANSWERED_COLUMNS}
-            rows={data.unanswered}
-            rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
-            maxHeight={500}
-          />
-        )}
-      </Section>
-
-      <Section title="Answer Feedback" action={<ExportCsvButton table={notHelpfulCsv(data)} label="Answer Feedback" />}>
-        <Typography sx={{ mb: 2 }} data-testid="helpful-share">
-          {feedback.rated === 0
-            ? 'No answers were rated in this period.'
-            : `${formatShare(feedback.helpfulShare)} of ${formatCount(feedback.rated)} rated answers were helpful (${formatCount(feedback.helpful)} Helpful, ${formatCount(feedback.notHelpful)} Not helpful).`}
-        </Typography>
-        {feedback.notHelpfulAnswers.length === 0 ? (
-          empty('No answers were rated Not helpful in this period.')
-        ) : (
-          <DataTable
-            label="Not helpful answers"
-            columns={NOT_HELPFUL_COLUMNS}
-            rows={feedback.notHelpfulAnswers}
-            rowKey={(a) => a.messageId}
-            maxHeight={600}
-          />
-        )}
-      </Section>
-
-      <Section title="Top Questions" action={<ExportCsvButton table={topQuestionsCsv(data)} label="Top Questions" />}>
-        {data.topQuestions.length === 0 ? (
-          empty('No questions in this period.')
-        ) : (
-          <DataTable
-            label="Top Questions"
-            columns={TOP_COLUMNS}
-            rows={data.topQuestions}
-            rowKey={(q, i) => `${i}-${q.question}`}
-            maxHeight={500}
-          />
-        )}
-      </Section>
+      <InsightsTotals data={insights.data} />
+      <QuestionsBySession data={insights.data} />
+      <UnansweredQuestions data={insights.data} />
+      <AnswerFeedback data={insights.data} />
+      <TopQuestions data={insights.data} />
     </Box>
   );
 }

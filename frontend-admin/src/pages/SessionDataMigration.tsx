@@ -1,22 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useRef, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from '@mui/material';
+import { type ReactNode, useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
 import {
   MSG_INVALID_FILE,
@@ -35,27 +20,27 @@ import { sessionsExportFileName } from '@/lib/sessions';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
+import { ImportModeChoice, type ImportModeWording } from '@/components/ImportModeChoice';
 
-/**
- * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
- * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
- * and say how many were created, updated and skipped.
- */
-export function SessionDataMigration() {
+/** A panel's title and what it does. */
+function PanelHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/** 'Export Sessions': every session as a JSON file named with today's date. */
+function ExportSessions() {
   const dataProvider = useConsoleDataProvider();
   const toast = useToast();
-  const refresh = useRefresh();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [mode, setMode] = useState<ImportMode>('upsert');
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
-
-  const clear = () => {
-    setFile(null);
-    if (input.current) input.current.value = '';
-  };
 
   const exportAll = async () => {
     setExporting(true);
@@ -68,6 +53,32 @@ export function SessionDataMigration() {
     } finally {
       setExporting(false);
     }
+  };
+
+  return (
+    <Box sx={{ flex: 1 }}>
+      <PanelHeading title="Export Sessions">Downloads every session as a JSON file named with today&apos;s date.</PanelHeading>
+      <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
+        {exporting ? 'Exporting...' : 'Export Sessions'}
+      </Button>
+    </Box>
+  );
+}
+
+/** The import's state: the chosen file (checked when chosen), the mode, the import running and its outcome. */
+function useSessionImport() {
+  const dataProvider = useConsoleDataProvider();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+
+  const clear = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
   };
 
   const choose = (chosen: File | null) => {
@@ -98,6 +109,53 @@ export function SessionDataMigration() {
     }
   };
 
+  return { input, file, importing, mode, setMode, outcome, choose, importFile };
+}
+
+const IMPORT_MODE: ImportModeWording = {
+  id: 'import-mode-label',
+  legend: 'Sessions already here',
+  labels: {
+    upsert: 'Update matching sessions (same id or source id), keeping their documents; add the others',
+    'create-new': 'Add as new (every session becomes a new copy)',
+  },
+};
+
+/** 'Import Sessions': a chosen file, the mode, and how many sessions were created, updated and skipped. */
+function ImportSessions() {
+  const { input, file, importing, mode, setMode, outcome, choose, importFile } = useSessionImport();
+  return (
+    <Box sx={{ flex: 1 }}>
+      <PanelHeading title="Import Sessions">A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.</PanelHeading>
+      <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={setMode} disabled={importing} sx={{ mb: 1.5 }} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,.xml"
+          aria-label="Sessions file (JSON or XML)"
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          disabled={importing}
+        />
+        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
+          {importing ? 'Importing...' : 'Import Sessions'}
+        </Button>
+      </Stack>
+      {outcome && (
+        <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
+          {importSummary(outcome)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
+ * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
+ * and say how many were created, updated and skipped.
+ */
+export function SessionDataMigration() {
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardHeader
@@ -107,60 +165,8 @@ export function SessionDataMigration() {
       />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              Export Sessions
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Downloads every session as a JSON file named with today&apos;s date.
-            </Typography>
-            <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} disabled={exporting}>
-              {exporting ? 'Exporting...' : 'Export Sessions'}
-            </Button>
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              Import Sessions
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.
-            </Typography>
-            <FormControl sx={{ mb: 1.5 }}>
-              <FormLabel id="import-mode-label">Sessions already here</FormLabel>
-              <RadioGroup aria-labelledby="import-mode-label" value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
-                <FormControlLabel
-                  value="upsert"
-                  control={<Radio />}
-                  label="Update matching sessions (same id or source id), keeping their documents; add the others"
-                  disabled={importing}
-                />
-                <FormControlLabel
-                  value="create-new"
-                  control={<Radio />}
-                  label="Add as new (every session becomes a new copy)"
-                  disabled={importing}
-                />
-              </RadioGroup>
-            </FormControl>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <input
-                ref={input}
-                type="file"
-                accept=".json,.xml"
-                aria-label="Sessions file (JSON or XML)"
-                onChange={(e) => choose(e.target.files?.[0] ?? null)}
-                disabled={importing}
-              />
-              <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
-                {importing ? 'Importing...' : 'Import Sessions'}
-              </Button>
-            </Stack>
-            {outcome && (
-              <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
-                {importSummary(outcome)}
-              </Alert>
-            )}
-          </Box>
+          <ExportSessions />
+          <ImportSessions />
         </Stack>
       </CardContent>
     </Card>

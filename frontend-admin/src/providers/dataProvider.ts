@@ -241,10 +241,13 @@ export function importBody(source: ImportSource, mode: ImportMode): object {
   }
 }
 
-export function createDataProvider(): ConsoleDataProvider {
-  return {
-    ...crudMethods(),
+type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
+type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions'>;
+type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
+/** A document's upload, re-ingestion and download. */
+function documentMethods(): DocumentMethods {
+  return {
     async uploadDocument({ file, sessionId, kind }) {
       const form = new FormData();
       form.append('file', file);
@@ -265,7 +268,12 @@ export function createDataProvider(): ConsoleDataProvider {
       const res = await apiFetch(`/api/admin/documents/${path(id)}/download`);
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
+  };
+}
 
+/** The super admin's session list, export and import. */
+function sessionTransferMethods(): SessionTransferMethods {
+  return {
     getAdminSessions() {
       return apiJson<Session[]>('/api/sessions?admin=true');
     },
@@ -282,7 +290,12 @@ export function createDataProvider(): ConsoleDataProvider {
       });
       return importOutcome(body ?? {});
     },
+  };
+}
 
+/** The console's own pages: insights, OpenAI usage and the conference settings. */
+function consolePageMethods(): ConsolePageMethods {
+  return {
     getInsights({ days, sessionId }: InsightsQuery) {
       const qs = new URLSearchParams({ days: String(days) });
       if (sessionId) qs.set('sessionId', sessionId);
@@ -301,4 +314,8 @@ export function createDataProvider(): ConsoleDataProvider {
       return apiJson<Conference>('/api/admin/conference', { method: 'PUT', body: conference });
     },
   };
+}
+
+export function createDataProvider(): ConsoleDataProvider {
+  return { ...crudMethods(), ...documentMethods(), ...sessionTransferMethods(), ...consolePageMethods() };
 }

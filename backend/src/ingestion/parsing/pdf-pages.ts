@@ -285,6 +285,129 @@ class WorkClock {
   }
 }
 
+type PagesMessage = Extract<WorkerMessage, { type: 'pages' }>;
+type OcrOptions = NonNullable<PdfReadOptions['ocr']>;
+
+/**
+ * One document's job on a parsing thread: the thread's messages as they arrive, the flow control
+ * (the thread runs at most WINDOW batches ahead of the consumer) and the clock of its working time,
+ * which terminates the thread when the document's time limit is spent.
+ */
+class ParseJob {
+  readonly id = ++jobSeq;
+  private readonly inbox: WorkerMessage[] = [];
+  private notify: (() => void) | null = null;
+  private credits = WINDOW;
+  private threadDone = false;
+  readonly clock: WorkClock;
+  /** Wakes up a consumer waiting in next() (a message, a failure, an abort). */
+  readonly wake = () => this.notify?.();
+
+  constructor(
+    readonly thread: ParsingThread,
+    timeoutSeconds: number,
+  ) {
+    this.clock = new WorkClock(timeoutSeconds * 1000, () => {
+      thread.failure ??= new IngestError(INGEST_MESSAGES.pdfParseTimeout(timeoutSeconds));
+      void thread.worker.terminate();
+      this.wake();
+    });
+    thread.listener = (m) => {
+      if (m.jobId !== this.id) return;
+      // The thread's work is timed as its messages arrive: it waits once it used all its credits, and is done at the end.
+      if (m.type !== 'pages') this.threadDone = true;
+      if (this.threadDone || --this.credits === 0) this.clock.pause();
+      this.inbox.push(m);
+      this.wake();
+    };
+    thread.onFailure = this.wake;
+  }
+
+  /** The thread's next message, once it has come; throws when `signal` aborts or the thread failed. */
+  async next(signal: AbortSignal | undefined): Promise<WorkerMessage> {
+    for (;;) {
+      if (signal?.aborted) throw new AbortedError('shutting down');
+      if (this.thread.failure) throw this.thread.failure;
+      const message = this.inbox.shift();
+      if (message) return message;
+      await new Promise<void>((resolve) => (this.notify = resolve));
+      this.notify = null;
+    }
+  }
+
+  /** The consumer has taken a batch: the thread may produce one more. */
+  ack(): void {
+    if (this.credits++ === 0 && !this.threadDone) this.clock.run();
+    this.thread.worker.postMessage({ type: 'ack', jobId: this.id });
+  }
+}
+
+/**
+ * The OCR side of reading one document: the pages the parsing thread rendered are read by OCR, one at
+ * a time, with progress and an ETA; the others keep their text layer. Fills in the document's report.
+ */
+class OcrPass {
+  private readonly engine: PageOcr | null;
+  // The first page is slower (the engine warms up): once others are timed it no longer counts for the ETA.
+  private readonly timing = { pages: 0, ms: 0, firstMs: 0 };
+
+  constructor(
+    private readonly ocr: OcrOptions | null | undefined,
+    private readonly report: OcrReport,
+    private readonly options: PdfReadOptions,
+  ) {
+    this.engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
+  }
+
+  /** The pages of a batch, those rendered for OCR read by it. */
+  async pagesOf(message: PagesMessage, signal: AbortSignal | undefined): Promise<PdfPage[]> {
+    const pages: PdfPage[] = [];
+    for (const page of message.pages) {
+      if (page.ocrSkipped) this.report.skipped++;
+      if (page.renderFailed) this.report.unrendered.push(page.num);
+      if (!page.image || !this.engine || !this.ocr) {
+        pages.push({ num: page.num, text: page.text });
+        continue;
+      }
+      if (signal?.aborted) throw new AbortedError('shutting down');
+      pages.push(await this.read(page, page.image, message.ocrTotal, this.engine, this.ocr));
+    }
+    return pages;
+  }
+
+  async close(): Promise<void> {
+    await this.engine?.close();
+  }
+
+  /** Seconds left for the OCR pages from the one being read, at the speed measured so far (null before the first page). */
+  private etaSeconds(ocrTotal: number): number | null {
+    const t = this.timing;
+    const perPage = t.pages > 1 ? (t.ms - t.firstMs) / (t.pages - 1) : t.pages === 1 ? t.ms : null;
+    const left = Math.max(0, ocrTotal - this.report.attempted + 1);
+    return perPage === null ? null : Math.ceil((perPage * left) / 1000);
+  }
+
+  /** One page read by OCR; its text layer is kept when OCR reads less of it. */
+  private async read(page: ThreadPage, image: Uint8Array, ocrTotal: number, engine: PageOcr, ocr: OcrOptions): Promise<PdfPage> {
+    const report = this.report;
+    report.attempted++;
+    await ocr.onProgress?.({ page: report.attempted, of: ocrTotal, etaSeconds: this.etaSeconds(ocrTotal) });
+    await engine.start(); // not part of the page's time: the measured speed gives the ETA
+    const started = Date.now();
+    const read = await engine.read(image);
+    const ms = Date.now() - started;
+    if (this.timing.pages++ === 0) this.timing.firstMs = ms;
+    this.timing.ms += ms;
+    if (this.options.timing) this.options.timing.ocrMs = this.timing.ms;
+    if (read === null) report.timedOut.push(page.num);
+    if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
+      report.pages.push(page.num);
+      return { num: page.num, text: read.text, ocr: true };
+    }
+    return { num: page.num, text: page.text };
+  }
+}
+
 /**
  * Reads the pages of a PDF file in order, in batches, parsed on a worker thread (so the parsing
  * runs beside the embedding and database work, and the API thread stays responsive). Threads are
@@ -304,51 +427,22 @@ export async function* readPdfPages(
   const { signal, ocr } = options;
   const limits = options.limits ?? DEFAULT_LIMITS;
   const bytes = fs.statSync(file).size;
-  const thread = acquireThread(limits.maxMemoryMb);
-  const jobId = ++jobSeq;
-  const inbox: WorkerMessage[] = [];
-  let notify: (() => void) | null = null;
-  const clock = new WorkClock(limits.timeoutSeconds * 1000, () => {
-    thread.failure ??= new IngestError(INGEST_MESSAGES.pdfParseTimeout(limits.timeoutSeconds));
-    void thread.worker.terminate();
-    notify?.();
-  });
-  let credits = WINDOW;
-  let threadDone = false;
-  thread.listener = (m) => {
-    if (m.jobId !== jobId) return;
-    // The thread's work is timed as its messages arrive: it waits once it used all its credits, and is done at the end.
-    if (m.type !== 'pages') threadDone = true;
-    if (threadDone || --credits === 0) clock.pause();
-    inbox.push(m);
-    notify?.();
-  };
-  thread.onFailure = () => notify?.();
-  const onAbort = () => notify?.();
-  signal?.addEventListener('abort', onAbort);
-  const engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
-  // The first page is slower (the engine warms up): once others are timed it no longer counts for the ETA.
-  const ocrTiming = { pages: 0, ms: 0, firstMs: 0 };
+  const job = new ParseJob(acquireThread(limits.maxMemoryMb), limits.timeoutSeconds);
+  signal?.addEventListener('abort', job.wake);
+  const ocrPass = new OcrPass(ocr, report, options);
   let finished = false;
   try {
-    thread.worker.postMessage({
+    job.thread.worker.postMessage({
       type: 'parse',
-      jobId,
+      jobId: job.id,
       file,
       perBatch: PAGES_PER_BATCH,
       window: WINDOW,
       ocr: ocr ? { minChars: OCR_MIN_TEXT_CHARS, maxPages: ocr.maxPages, renderWidth: OCR_RENDER_WIDTH } : null,
     });
-    clock.run();
+    job.clock.run();
     for (;;) {
-      if (signal?.aborted) throw new AbortedError('shutting down');
-      if (thread.failure) throw thread.failure;
-      const message = inbox.shift();
-      if (!message) {
-        await new Promise<void>((resolve) => (notify = resolve));
-        notify = null;
-        continue;
-      }
+      const message = await job.next(signal);
       if (message.type === 'done') {
         finished = true;
         if (options.timing && message.timing) {
@@ -360,48 +454,14 @@ export async function* readPdfPages(
         finished = true;
         throw new IngestError(pdfFailureReason(message.name, message.message));
       }
-      const pages: PdfPage[] = [];
-      for (const page of message.pages) {
-        if (page.ocrSkipped) report.skipped++;
-        if (page.renderFailed) report.unrendered.push(page.num);
-        if (!page.image || !engine || !ocr) {
-          pages.push({ num: page.num, text: page.text });
-          continue;
-        }
-        if (signal?.aborted) throw new AbortedError('shutting down');
-        report.attempted++;
-        const perPage =
-          ocrTiming.pages > 1 ? (ocrTiming.ms - ocrTiming.firstMs) / (ocrTiming.pages - 1) : ocrTiming.pages === 1 ? ocrTiming.ms : null;
-        const left = Math.max(0, message.ocrTotal - report.attempted + 1);
-        await ocr.onProgress?.({
-          page: report.attempted,
-          of: message.ocrTotal,
-          etaSeconds: perPage === null ? null : Math.ceil((perPage * left) / 1000),
-        });
-        await engine.start(); // not part of the page's time: the measured speed gives the ETA
-        const started = Date.now();
-        const read = await engine.read(page.image);
-        const ms = Date.now() - started;
-        if (ocrTiming.pages++ === 0) ocrTiming.firstMs = ms;
-        ocrTiming.ms += ms;
-        if (options.timing) options.timing.ocrMs = ocrTiming.ms;
-        if (read === null) report.timedOut.push(page.num);
-        if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
-          report.pages.push(page.num);
-          pages.push({ num: page.num, text: read.text, ocr: true });
-        } else {
-          pages.push({ num: page.num, text: page.text });
-        }
-      }
-      yield { total: message.total, pages };
-      if (credits++ === 0 && !threadDone) clock.run();
-      thread.worker.postMessage({ type: 'ack', jobId });
+      yield { total: message.total, pages: await ocrPass.pagesOf(message, signal) };
+      job.ack();
     }
   } finally {
-    clock.pause();
-    signal?.removeEventListener('abort', onAbort);
-    await engine?.close();
+    job.clock.pause();
+    signal?.removeEventListener('abort', job.wake);
+    await ocrPass.close();
     // A thread left mid-document (abort, consumer gone, limits) is stopped; a finished one is kept warm.
-    releaseThread(thread, finished && bytes <= KEEP_THREAD_MAX_BYTES);
+    releaseThread(job.thread, finished && bytes <= KEEP_THREAD_MAX_BYTES);
   }
 }

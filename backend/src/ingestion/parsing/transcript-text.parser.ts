@@ -43,6 +43,19 @@ function isNoise(line: string): boolean {
   return /^WEBVTT\b/.test(line) || /^\d+$/.test(line) || /^NOTE\b/.test(line);
 }
 
+/** What a line holds; null for a blank or noise line. */
+function lineInfo(raw: string): LineInfo | null {
+  const line = raw.trim();
+  return line === '' || isNoise(line) ? null : analyse(line);
+}
+
+/** The labels that are speakers: those that recur, or all of them when there are several distinct ones. */
+function speakerLabels(infos: (LineInfo | null)[]): Set<string> {
+  const labelCounts = new Map<string, number>();
+  for (const info of infos) if (info?.label) labelCounts.set(info.label, (labelCounts.get(info.label) ?? 0) + 1);
+  return new Set([...labelCounts].filter(([, n]) => n >= 2 || labelCounts.size >= 2).map(([label]) => label));
+}
+
 /**
  * Parses a plain-text transcript into turns: prose paragraphs, 'Speaker: text' lines, timestamps
  * ('[00:12:34]', '00:12:34', 'mm:ss', subtitle cues) and 'Speaker  00:12' headings. A label counts
@@ -51,14 +64,9 @@ function isNoise(line: string): boolean {
  */
 export function parseTextTranscript(content: string): TranscriptSegment[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const infos = lines.map((raw) => {
-    const line = raw.trim();
-    return line === '' || isNoise(line) ? null : analyse(line);
-  });
+  const infos = lines.map(lineInfo);
 
-  const labelCounts = new Map<string, number>();
-  for (const info of infos) if (info?.label) labelCounts.set(info.label, (labelCounts.get(info.label) ?? 0) + 1);
-  const speakers = new Set([...labelCounts].filter(([, n]) => n >= 2 || labelCounts.size >= 2).map(([label]) => label));
+  const speakers = speakerLabels(infos);
   const structured = speakers.size > 0 || infos.some((i) => i?.start !== null && i?.start !== undefined);
 
   const segments: TranscriptSegment[] = [];

@@ -53,10 +53,50 @@ function ReprocessButton({ doc }: { doc: DocumentRecord }) {
   );
 }
 
-/** PRODUCT.md §2 Transcripts / PDFs: the upload form and the documents of that kind. */
-export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; resource: string; heading: string }) {
+/** When the document was uploaded, and by whom. */
+function DocumentUploaded({ doc }: { doc: DocumentRecord }) {
+  return (
+    <Stack>
+      <Typography variant="body2">{formatDateTime(doc.createdAt)}</Typography>
+      {doc.uploaderName && (
+        <Typography variant="caption" color="text.secondary">
+          by {doc.uploaderName}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** Re-process, and delete after a confirmation. */
+function DocumentActions({ doc, resource }: { doc: DocumentRecord; resource: string }) {
   const toast = useToast();
   const refresh = useRefresh();
+  return (
+    <Stack direction="row" spacing={0.5}>
+      <ReprocessButton doc={doc} />
+      <DeleteWithConfirmButton
+        record={doc}
+        resource={resource}
+        redirect={false}
+        mutationMode="pessimistic"
+        aria-label={`Delete ${doc.originalFilename}`}
+        confirmTitle="Delete Document"
+        confirmContent={`Are you sure you want to delete "${doc.originalFilename}"? Its processed content is removed too. This action cannot be undone.`}
+        confirmColor="warning"
+        mutationOptions={{
+          onSuccess: () => {
+            toast(MSG_DOCUMENT_DELETED, undefined, 'success');
+            refresh();
+          },
+          onError: (err) => toast(MSG_DELETE_FAILED_TITLE, errorText(err) || undefined, 'error'),
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** PRODUCT.md §2 Transcripts / PDFs: the upload form and the documents of that kind. */
+export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; resource: string; heading: string }) {
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
@@ -87,44 +127,8 @@ export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; 
             <FunctionField<DocumentRecord> label="Status" render={(d) => <DocumentStatusChip status={d.status} />} />
             <FunctionField<DocumentRecord> label="Progress" render={(d) => <DocumentProgress doc={d} />} />
             <FunctionField<DocumentRecord> label="Size" render={(d) => formatBytes(d.bytes)} />
-            <FunctionField<DocumentRecord>
-              label="Uploaded"
-              render={(d) => (
-                <Stack>
-                  <Typography variant="body2">{formatDateTime(d.createdAt)}</Typography>
-                  {d.uploaderName && (
-                    <Typography variant="caption" color="text.secondary">
-                      by {d.uploaderName}
-                    </Typography>
-                  )}
-                </Stack>
-              )}
-            />
-            <FunctionField<DocumentRecord>
-              label="Actions"
-              render={(d) => (
-                <Stack direction="row" spacing={0.5}>
-                  <ReprocessButton doc={d} />
-                  <DeleteWithConfirmButton
-                    record={d}
-                    resource={resource}
-                    redirect={false}
-                    mutationMode="pessimistic"
-                    aria-label={`Delete ${d.originalFilename}`}
-                    confirmTitle="Delete Document"
-                    confirmContent={`Are you sure you want to delete "${d.originalFilename}"? Its processed content is removed too. This action cannot be undone.`}
-                    confirmColor="warning"
-                    mutationOptions={{
-                      onSuccess: () => {
-                        toast(MSG_DOCUMENT_DELETED, undefined, 'success');
-                        refresh();
-                      },
-                      onError: (err) => toast(MSG_DELETE_FAILED_TITLE, errorText(err) || undefined, 'error'),
-                    }}
-                  />
-                </Stack>
-              )}
-            />
+            <FunctionField<DocumentRecord> label="Uploaded" render={(d) => <DocumentUploaded doc={d} />} />
+            <FunctionField<DocumentRecord> label="Actions" render={(d) => <DocumentActions doc={d} resource={resource} />} />
           </Datagrid>
         </ScrollRegion>
       </List>

@@ -12,16 +12,12 @@ import type { DocumentKind, Session } from '@/lib/types';
 
 const KIND_NAME: Record<DocumentKind, string> = { transcript: 'Transcript', pdf: 'PDF' };
 
-/** PRODUCT.md §2/§5: file plus session, checked in the browser before sending (POST /api/admin/upload). */
-export function UploadForm({ kind }: { kind: DocumentKind }) {
+/** The chosen file (checked when chosen: a wrong one is refused with a toast), the session and the upload. */
+function useUpload(kind: DocumentKind) {
   const [file, setFile] = useState<File | null>(null);
   const [session, setSession] = useState<Session | null>(null);
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const { data: sessions = [], isPending } = useGetList<Session>('sessions', {
-    pagination: { page: 1, perPage: 10_000 },
-    sort: { field: 'id', order: 'ASC' },
-  });
   const dataProvider = useConsoleDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
@@ -62,6 +58,17 @@ export function UploadForm({ kind }: { kind: DocumentKind }) {
       setUploading(false);
     }
   };
+
+  return { input, file, onFile, session, setSession, uploading, upload };
+}
+
+/** PRODUCT.md §2/§5: file plus session, checked in the browser before sending (POST /api/admin/upload). */
+export function UploadForm({ kind }: { kind: DocumentKind }) {
+  const { input, file, onFile, session, setSession, uploading, upload } = useUpload(kind);
+  const { data: sessions = [], isPending } = useGetList<Session>('sessions', {
+    pagination: { page: 1, perPage: 10_000 },
+    sort: { field: 'id', order: 'ASC' },
+  });
 
   const inputId = `upload-${kind}-file`;
   return (

@@ -71,13 +71,41 @@ function DocumentsCell({ session }: { session: Session }) {
   );
 }
 
+/** Edit (in a dialog), and delete after a confirmation. */
+function SessionRowActions({ session, onEdit }: { session: Session; onEdit: (session: Session) => void }) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  return (
+    <Stack direction="row" spacing={0.5}>
+      <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(session)} aria-label={`Edit ${session.title}`}>
+        Edit
+      </Button>
+      <DeleteWithConfirmButton
+        record={session}
+        resource="sessions"
+        redirect={false}
+        mutationMode="pessimistic"
+        aria-label={`Delete ${session.title}`}
+        confirmTitle="Delete Session"
+        confirmContent={`Are you sure you want to delete "${session.title}"? This action cannot be undone.`}
+        confirmColor="warning"
+        mutationOptions={{
+          onSuccess: () => {
+            toast(MSG_SESSION_DELETED, undefined, 'success');
+            refresh();
+          },
+          onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
+        }}
+      />
+    </Stack>
+  );
+}
+
 /** PRODUCT.md §2 Sessions Content: 'Conference Sessions' with Export, Import, New Session and the table. */
 export function SessionList() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Session | null>(null);
-  const toast = useToast();
-  const refresh = useRefresh();
   const timeZone = useConferenceTimeZone();
   return (
     <Box>
@@ -107,33 +135,7 @@ export function SessionList() {
             />
             <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
             <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
-            <FunctionField<Session>
-              label="Actions"
-              render={(s) => (
-                <Stack direction="row" spacing={0.5}>
-                  <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
-                    Edit
-                  </Button>
-                  <DeleteWithConfirmButton
-                    record={s}
-                    resource="sessions"
-                    redirect={false}
-                    mutationMode="pessimistic"
-                    aria-label={`Delete ${s.title}`}
-                    confirmTitle="Delete Session"
-                    confirmContent={`Are you sure you want to delete "${s.title}"? This action cannot be undone.`}
-                    confirmColor="warning"
-                    mutationOptions={{
-                      onSuccess: () => {
-                        toast(MSG_SESSION_DELETED, undefined, 'success');
-                        refresh();
-                      },
-                      onError: () => toast(MSG_SESSION_DELETE_FAILED, undefined, 'error'),
-                    }}
-                  />
-                </Stack>
-              )}
-            />
+            <FunctionField<Session> label="Actions" render={(s) => <SessionRowActions session={s} onEdit={setEditing} />} />
           </Datagrid>
         </ScrollRegion>
       </List>
