@@ -119,77 +119,102 @@ const OVERRIDES: MarkdownToJSX.Overrides = {
   hr: { props: { className: 'border-slate-200' } },
 };
 
+type Rule = NonNullable<MarkdownToJSX.Options['renderRule']>;
+type RenderChildren = Parameters<Rule>[2];
+type State = Parameters<Rule>[3];
+
+/** A list of the answer, each item's text read from its start (a marker's sentence stays in its item). */
+function renderList(
+  node: MarkdownToJSX.OrderedListNode | MarkdownToJSX.UnorderedListNode,
+  children: RenderChildren,
+  state: State,
+  newBlock: () => void,
+) {
+  const items = node.items.map((item, k) => {
+    newBlock();
+    return <li key={k}>{children(joinText(item), state)}</li>;
+  });
+  return node.ordered ? (
+    <ol key={state.key} start={node.start === 1 ? undefined : node.start}>
+      {items}
+    </ol>
+  ) : (
+    <ul key={state.key}>{items}</ul>
+  );
+}
+
+/**
+ * markdown-to-jsx's rule for an answer: text with citation markers as badges (each with the sentence
+ * it closes, which may start in bold words before it), headings as bold lines, code kept as written,
+ * '[x]' as text.
+ */
+function answerRule(sources: Source[] | undefined, open: Open): Rule {
+  // The text of the paragraph (or list item) read so far.
+  let before = '';
+  const newBlock = () => (before = '');
+  const text = (node: MarkdownToJSX.TextNode, state: State, next: () => ReactNode) => {
+    const pieces = splitCitations(node.text, before);
+    before += node.text;
+    if (pieces.length === 1 && pieces[0].kind === 'text') return next();
+    return (
+      <Fragment key={state.key}>
+        {pieces.map((p, k) =>
+          p.kind === 'text' ? p.value : <Citation key={k} marker={p.value} claim={p.claim} sources={sources} open={open} />,
+        )}
+      </Fragment>
+    );
+  };
+  return (next, node, children, state) => {
+    if ('children' in node && Array.isArray(node.children)) node.children = joinText(node.children);
+    switch (node.type) {
+      case RuleType.paragraph:
+        newBlock();
+        // A paragraph of reference definitions only shows nothing.
+        return node.children.every((c) => c.type === RuleType.ref) ? null : next();
+      case RuleType.heading:
+        newBlock();
+        // An answer's heading is a bold line, not a heading of the page (the page's outline stays its own).
+        return (
+          <p key={state.key} className="font-semibold">
+            {children(node.children, state)}
+          </p>
+        );
+      case RuleType.orderedList:
+      case RuleType.unorderedList:
+        return renderList(node, children, state, newBlock);
+      case RuleType.codeBlock:
+        return (
+          <pre key={state.key} className="overflow-x-auto rounded bg-slate-100 p-2 text-xs">
+            <code>{node.text}</code>
+          </pre>
+        );
+      case RuleType.gfmTask:
+        // '[x]' or '[ ]' in an answer is text, not a checkbox.
+        return node.completed ? '[x]' : '[ ]';
+      case RuleType.codeInline:
+        before += node.text;
+        return (
+          <code key={state.key} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
+            {node.text}
+          </code>
+        );
+      case RuleType.text:
+        return text(node, state, next);
+      default:
+        return next();
+    }
+  };
+}
+
 /** Answer text as React elements, citation markers as badges (each with the sentence it closes). */
 function renderAnswer(content: string, sources: Source[] | undefined, open: Open): ReactNode {
-  // The text of the paragraph (or list item) read so far: a marker's sentence may start in bold words before it.
-  let before = '';
   const options: MarkdownToJSX.Options = {
     disableParsingRawHTML: true,
     forceBlock: true,
     forceWrapper: true,
     wrapper: Fragment,
     overrides: OVERRIDES,
-    renderRule(next, node, children, state) {
-      if ('children' in node && Array.isArray(node.children)) node.children = joinText(node.children);
-      switch (node.type) {
-        case RuleType.paragraph:
-          before = '';
-          // A paragraph of reference definitions only shows nothing.
-          return node.children.every((c) => c.type === RuleType.ref) ? null : next();
-        case RuleType.heading:
-          before = '';
-          // An answer's heading is a bold line, not a heading of the page (the page's outline stays its own).
-          return (
-            <p key={state.key} className="font-semibold">
-              {children(node.children, state)}
-            </p>
-          );
-        case RuleType.orderedList:
-        case RuleType.unorderedList: {
-          const items = node.items.map((item, k) => {
-            before = '';
-            return <li key={k}>{children(joinText(item), state)}</li>;
-          });
-          return node.ordered ? (
-            <ol key={state.key} start={node.start === 1 ? undefined : node.start}>
-              {items}
-            </ol>
-          ) : (
-            <ul key={state.key}>{items}</ul>
-          );
-        }
-        case RuleType.codeBlock:
-          return (
-            <pre key={state.key} className="overflow-x-auto rounded bg-slate-100 p-2 text-xs">
-              <code>{node.text}</code>
-            </pre>
-          );
-        case RuleType.gfmTask:
-          // '[x]' or '[ ]' in an answer is text, not a checkbox.
-          return node.completed ? '[x]' : '[ ]';
-        case RuleType.codeInline:
-          before += node.text;
-          return (
-            <code key={state.key} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
-              {node.text}
-            </code>
-          );
-        case RuleType.text: {
-          const pieces = splitCitations(node.text, before);
-          before += node.text;
-          if (pieces.length === 1 && pieces[0].kind === 'text') return next();
-          return (
-            <Fragment key={state.key}>
-              {pieces.map((p, k) =>
-                p.kind === 'text' ? p.value : <Citation key={k} marker={p.value} claim={p.claim} sources={sources} open={open} />,
-              )}
-            </Fragment>
-          );
-        }
-        default:
-          return next();
-      }
-    },
+    renderRule: answerRule(sources, open),
   };
   try {
     return compiler(literalDelimiters(content), options);
