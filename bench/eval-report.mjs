@@ -112,6 +112,44 @@ export function missReasons(r) {
   return why;
 }
 
+/** The run's ingestion per file, folded. */
+function ingestionLines(ingestion) {
+  const lines = ['<details><summary>Ingestion per file</summary>', ''];
+  lines.push('| File | Split | Status | Upload → embedded (s) | Pages | pdf-parse alone (s) | Error |', '|---|---|---|---:|---:|---:|---|');
+  for (const i of ingestion) {
+    lines.push(
+      `| ${i.session} | ${i.split ?? ''} | ${i.status}${i.reused ? ' (reused)' : ''} | ${fmt(i.seconds, 1)} | ${i.pages ?? '–'} | ${i.parseSeconds != null ? fmt(i.parseSeconds, 1) : '–'} | ${cell(i.error ?? i.parseError ?? '')} |`,
+    );
+  }
+  lines.push('', '</details>', '');
+  return lines;
+}
+
+/** Every question that failed a measure, with why and what the app answered, folded. */
+function missLines(perQuestion) {
+  const lines = [];
+  const misses = perQuestion.filter((r) => missReasons(r).length > 0);
+  lines.push(`<details><summary>Misses (${misses.length} of ${perQuestion.length} questions)</summary>`, '');
+  lines.push(
+    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page), `filler` (a claim the filler rule flags), `probe answered` (asked in another file of its half as a cross-file probe, and answered).',
+    '',
+  );
+  for (const r of misses) {
+    lines.push(`- **${r.id}** (${r.session}, ${r.split}; ${missReasons(r).join(', ')}): ${oneLine(r.question, 200)}`);
+    if (r.expect === 'answer') {
+      lines.push(`  - expected: ${r.expected}`);
+      lines.push(`  - top 5 filtered: ${r.searchFiltered.top.map((t) => `${t.where}${t.hit ? ' ✓' : ''}`).join('; ') || 'none'}`);
+      if (!r.searchUnfiltered.hit) lines.push(`  - top 5 unfiltered: ${r.searchUnfiltered.top.map((t) => t.where).join('; ') || 'none'}`);
+    }
+    lines.push(`  - answer: ${cell(oneLine(r.content, 200))}`);
+    if (r.unlocated?.length) lines.push(`  - first unlocated unit: ${cell(oneLine(r.unlocated[0], 160))}`);
+    if (r.fillers?.length) lines.push(`  - first filler claim: ${cell(oneLine(r.fillers[0], 160))}`);
+    if (r.probe && !r.probe.refused) lines.push(`  - asked in ${r.probe.session}: ${cell(oneLine(r.probe.content, 160))}`);
+  }
+  lines.push('', '</details>', '');
+  return lines;
+}
+
 /** One run's section of the report. */
 export function renderRun({
   started,
@@ -142,33 +180,8 @@ export function renderRun({
   lines.push('');
   lines.push(...gapLines(figures));
   lines.push('');
-  lines.push('<details><summary>Ingestion per file</summary>', '');
-  lines.push('| File | Split | Status | Upload → embedded (s) | Pages | pdf-parse alone (s) | Error |', '|---|---|---|---:|---:|---:|---|');
-  for (const i of ingestion) {
-    lines.push(
-      `| ${i.session} | ${i.split ?? ''} | ${i.status}${i.reused ? ' (reused)' : ''} | ${fmt(i.seconds, 1)} | ${i.pages ?? '–'} | ${i.parseSeconds != null ? fmt(i.parseSeconds, 1) : '–'} | ${cell(i.error ?? i.parseError ?? '')} |`,
-    );
-  }
-  lines.push('', '</details>', '');
-  const misses = perQuestion.filter((r) => missReasons(r).length > 0);
-  lines.push(`<details><summary>Misses (${misses.length} of ${perQuestion.length} questions)</summary>`, '');
-  lines.push(
-    'Why each is listed: `retrieval` (gold not in the filtered top 5), `unfiltered` (not in the unfiltered top 5), `refused` (answerable but refused), `not refused` (uncovered but answered), `unlocated` (a unit without a located marker), `no evidence page` (filing answer citing no evidence page), `filler` (a claim the filler rule flags), `probe answered` (asked in another file of its half as a cross-file probe, and answered).',
-    '',
-  );
-  for (const r of misses) {
-    lines.push(`- **${r.id}** (${r.session}, ${r.split}; ${missReasons(r).join(', ')}): ${oneLine(r.question, 200)}`);
-    if (r.expect === 'answer') {
-      lines.push(`  - expected: ${r.expected}`);
-      lines.push(`  - top 5 filtered: ${r.searchFiltered.top.map((t) => `${t.where}${t.hit ? ' ✓' : ''}`).join('; ') || 'none'}`);
-      if (!r.searchUnfiltered.hit) lines.push(`  - top 5 unfiltered: ${r.searchUnfiltered.top.map((t) => t.where).join('; ') || 'none'}`);
-    }
-    lines.push(`  - answer: ${cell(oneLine(r.content, 200))}`);
-    if (r.unlocated?.length) lines.push(`  - first unlocated unit: ${cell(oneLine(r.unlocated[0], 160))}`);
-    if (r.fillers?.length) lines.push(`  - first filler claim: ${cell(oneLine(r.fillers[0], 160))}`);
-    if (r.probe && !r.probe.refused) lines.push(`  - asked in ${r.probe.session}: ${cell(oneLine(r.probe.content, 160))}`);
-  }
-  lines.push('', '</details>', '');
+  lines.push(...ingestionLines(ingestion));
+  lines.push(...missLines(perQuestion));
   const fillerTakeaways = takeaways.flatMap((t) => (t.fillers ?? []).map((f) => `${t.session}: ${f}`));
   if (fillerTakeaways.length) {
     lines.push(`<details><summary>Takeaways the filler rule flags (${fillerTakeaways.length})</summary>`, '');

@@ -132,6 +132,48 @@ function sized(paths) {
   });
 }
 
+/** Opens `/` in a new context of `browser` and returns the JS files it requested from the app. */
+async function visitRoot(browser, baseUrl, cookies, label, { storageState, signedIn, ready, after }) {
+  const context = await browser.newContext({ storageState, viewport: { width: 390, height: 844 } });
+  if (signedIn && !storageState) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const urls = new Set();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === baseUrl && /\.m?js$/.test(url.pathname)) urls.add(url.pathname);
+  });
+  try {
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const files = sized(urls);
+    const total = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), { raw: 0, gzip: 0 });
+    const pdfjs = files.filter((f) => /pdf/i.test(path.basename(f.path))).map((f) => f.path);
+    const state = { label, files, ...total, pdfjs, note: '' };
+    if (after) await after(page, state);
+    return state;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Closes the first visit's how-to and asks one question, waiting for the answer. */
+async function askOneQuestion(page) {
+  // The first visit's how-to opens just after the first paint.
+  const gotIt = page.getByRole('button', { name: "Got it, let's start!" });
+  if (
+    await gotIt.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await gotIt.click();
+  await page.getByRole('textbox', { name: 'Ask a question about the conference' }).fill('What do lenders look for in credit applications?');
+  await page.getByRole('textbox', { name: 'Ask a question about the conference' }).press('Enter');
+  await page.locator('[data-testid="chat-message"][data-role="assistant"]').first().waitFor({ timeout: 60_000 });
+  await page.getByTestId('chat-status').filter({ hasText: 'Ready' }).waitFor({ timeout: 60_000 });
+}
+
 /**
  * The JS a visit of `/` loads in three states, each in a fresh browser context (empty cache, so every
  * file is requested): signed out (landing page); signed in with an empty chat (first visit: a new
@@ -144,30 +186,7 @@ async function jsByState(baseUrl, cookie) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
   const [name, value] = cookie.split('; ')[0].split(/=(.*)/s);
   const cookies = [{ name, value, url: baseUrl }];
-  /** Opens `/` in a new context and returns the JS files it requested from the app. */
-  const visit = async (label, { storageState, signedIn, ready, after }) => {
-    const context = await browser.newContext({ storageState, viewport: { width: 390, height: 844 } });
-    if (signedIn && !storageState) await context.addCookies(cookies);
-    const page = await context.newPage();
-    const urls = new Set();
-    page.on('response', (r) => {
-      const url = new URL(r.url());
-      if (url.origin === baseUrl && /\.m?js$/.test(url.pathname)) urls.add(url.pathname);
-    });
-    try {
-      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-      await ready(page);
-      await page.waitForLoadState('networkidle');
-      const files = sized(urls);
-      const total = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), { raw: 0, gzip: 0 });
-      const pdfjs = files.filter((f) => /pdf/i.test(path.basename(f.path))).map((f) => f.path);
-      const state = { label, files, ...total, pdfjs, note: '' };
-      if (after) await after(page, state);
-      return state;
-    } finally {
-      await context.close();
-    }
-  };
+  const visit = (label, options) => visitRoot(browser, baseUrl, cookies, label, options);
   try {
     const states = [];
     states.push(
@@ -180,21 +199,7 @@ async function jsByState(baseUrl, cookie) {
         ready: (page) => page.locator('#chat-question').waitFor(),
         // Then ask a question, so that the next visit restores a conversation.
         after: async (page) => {
-          // The first visit's how-to opens just after the first paint.
-          const gotIt = page.getByRole('button', { name: "Got it, let's start!" });
-          if (
-            await gotIt.waitFor({ timeout: 10_000 }).then(
-              () => true,
-              () => false,
-            )
-          )
-            await gotIt.click();
-          await page
-            .getByRole('textbox', { name: 'Ask a question about the conference' })
-            .fill('What do lenders look for in credit applications?');
-          await page.getByRole('textbox', { name: 'Ask a question about the conference' }).press('Enter');
-          await page.locator('[data-testid="chat-message"][data-role="assistant"]').first().waitFor({ timeout: 60_000 });
-          await page.getByTestId('chat-status').filter({ hasText: 'Ready' }).waitFor({ timeout: 60_000 });
+          await askOneQuestion(page);
           conversation = await page.context().storageState();
         },
       }),
@@ -305,6 +310,52 @@ function writeResults(section) {
   writeResultsSection('Web', section);
 }
 
+/** The "Web" section of bench/RESULTS.md. */
+async function webSection(states, pages, load, ok) {
+  const date = new Date().toISOString().slice(0, 10);
+  const { default: lighthousePkg } = await import('lighthouse/package.json', { with: { type: 'json' } });
+  return [
+    '## Web',
+    '',
+    `Measured ${date} by \`npm run bench:web\` (node bench/web.mjs, ${RUNS} Lighthouse run(s) per page, median) on: ${machine()};`,
+    `load average ${load} when it started (1, 5, 15 min; the machine is shared, so timings move between runs).`,
+    'The built app (backend/dist serving frontend-attendee/dist, NODE_ENV=production, embedded database, demo conference)',
+    `on loopback; Lighthouse ${lighthousePkg.version}, default (mobile) preset with simulated throttling, Debian Chromium headless.`,
+    'JavaScript: the files Chromium requested from the app in a fresh browser context (empty cache) until the',
+    'screen showed and the network was idle, gzip -9 of each file, summed.',
+    '',
+    '| measure | result | target |',
+    '|---|---|---|',
+    ...states.map(
+      (st) =>
+        `| JS for \`/\`, ${st.label} (${st.files.length} files${st.pdfjs.length ? `, pdf.js loaded: ${st.pdfjs.join(', ')}` : ', no pdf.js'}) | ${kb(st.gzip)} gzipped (${kb(st.raw)} raw) | ≤ ${kb(JS_BUDGET_GZIP)} gzipped, no pdf.js |`,
+    ),
+    ...pages.flatMap((p) => [
+      `| Lighthouse performance, ${p.label} | ${p.performance} (FCP ${Math.round(p.fcp)} ms, LCP ${Math.round(p.lcp)} ms, TBT ${Math.round(p.tbt)} ms, CLS ${p.cls.toFixed(3)}; CPU benchmark index ${Math.round(p.benchmarkIndex)}) | ≥ ${SCORE_TARGET} |`,
+      `| Lighthouse accessibility, ${p.label} | ${p.accessibility}${p.failedA11y.length ? ` (failed: ${p.failedA11y.join(', ')})` : ''} | ≥ ${SCORE_TARGET} |`,
+    ]),
+    '',
+    ...states.map(
+      (st) =>
+        `Files for \`/\` ${st.label}: ${st.files.map((f) => `\`${path.basename(f.path)}\` ${kb(f.gzip)}`).join(', ')}${st.note ? ` (${st.note})` : ''}.`,
+    ),
+    ...(retried.length ? [`Lighthouse runs recorded again after a trace error: ${retried.join('; ')}.`] : []),
+    `Verdict: ${ok ? 'all targets met' : 'TARGET MISSED'}.`,
+    '',
+  ].join('\n');
+}
+
+/** Each state's JS files, printed. */
+function printStates(states) {
+  for (const st of states) {
+    console.log(
+      `/ ${st.label}: ${st.files.length} JS files, ${kb(st.raw)} raw, ${kb(st.gzip)} gzipped${st.pdfjs.length ? `, pdf.js: ${st.pdfjs.join(', ')}` : ''}`,
+    );
+    for (const f of st.files) console.log(`  ${f.path}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
+    if (st.note) console.log(`  (${st.note})`);
+  }
+}
+
 async function main() {
   const jsOnly = args.has('js-only');
   const load = os
@@ -315,13 +366,7 @@ async function main() {
   try {
     console.log(`app at ${app.baseUrl}`);
     const states = await jsByState(app.baseUrl, await sessionCookie(app.baseUrl, 'bench.web.js@example.com'));
-    for (const st of states) {
-      console.log(
-        `/ ${st.label}: ${st.files.length} JS files, ${kb(st.raw)} raw, ${kb(st.gzip)} gzipped${st.pdfjs.length ? `, pdf.js: ${st.pdfjs.join(', ')}` : ''}`,
-      );
-      for (const f of st.files) console.log(`  ${f.path}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
-      if (st.note) console.log(`  (${st.note})`);
-    }
+    printStates(states);
     const jsOk = states.every((st) => st.gzip <= JS_BUDGET_GZIP && st.pdfjs.length === 0);
     if (jsOnly) {
       console.log(`JavaScript budget (${kb(JS_BUDGET_GZIP)} gzipped in every state, no pdf.js): ${jsOk ? 'met' : 'MISSED'}`);
@@ -336,37 +381,7 @@ async function main() {
     ];
 
     const ok = jsOk && pages.every((p) => p.performance >= SCORE_TARGET && p.accessibility >= SCORE_TARGET);
-    const date = new Date().toISOString().slice(0, 10);
-    const { default: lighthousePkg } = await import('lighthouse/package.json', { with: { type: 'json' } });
-    const section = [
-      '## Web',
-      '',
-      `Measured ${date} by \`npm run bench:web\` (node bench/web.mjs, ${RUNS} Lighthouse run(s) per page, median) on: ${machine()};`,
-      `load average ${load} when it started (1, 5, 15 min; the machine is shared, so timings move between runs).`,
-      'The built app (backend/dist serving frontend-attendee/dist, NODE_ENV=production, embedded database, demo conference)',
-      `on loopback; Lighthouse ${lighthousePkg.version}, default (mobile) preset with simulated throttling, Debian Chromium headless.`,
-      'JavaScript: the files Chromium requested from the app in a fresh browser context (empty cache) until the',
-      'screen showed and the network was idle, gzip -9 of each file, summed.',
-      '',
-      '| measure | result | target |',
-      '|---|---|---|',
-      ...states.map(
-        (st) =>
-          `| JS for \`/\`, ${st.label} (${st.files.length} files${st.pdfjs.length ? `, pdf.js loaded: ${st.pdfjs.join(', ')}` : ', no pdf.js'}) | ${kb(st.gzip)} gzipped (${kb(st.raw)} raw) | ≤ ${kb(JS_BUDGET_GZIP)} gzipped, no pdf.js |`,
-      ),
-      ...pages.flatMap((p) => [
-        `| Lighthouse performance, ${p.label} | ${p.performance} (FCP ${Math.round(p.fcp)} ms, LCP ${Math.round(p.lcp)} ms, TBT ${Math.round(p.tbt)} ms, CLS ${p.cls.toFixed(3)}; CPU benchmark index ${Math.round(p.benchmarkIndex)}) | ≥ ${SCORE_TARGET} |`,
-        `| Lighthouse accessibility, ${p.label} | ${p.accessibility}${p.failedA11y.length ? ` (failed: ${p.failedA11y.join(', ')})` : ''} | ≥ ${SCORE_TARGET} |`,
-      ]),
-      '',
-      ...states.map(
-        (st) =>
-          `Files for \`/\` ${st.label}: ${st.files.map((f) => `\`${path.basename(f.path)}\` ${kb(f.gzip)}`).join(', ')}${st.note ? ` (${st.note})` : ''}.`,
-      ),
-      ...(retried.length ? [`Lighthouse runs recorded again after a trace error: ${retried.join('; ')}.`] : []),
-      `Verdict: ${ok ? 'all targets met' : 'TARGET MISSED'}.`,
-      '',
-    ].join('\n');
+    const section = await webSection(states, pages, load, ok);
     console.log(`\n${section}`);
     if (args.get('write') !== 'false' && !args.has('no-write')) writeResults(section);
     if (!ok) process.exitCode = 1;
