@@ -137,7 +137,6 @@ export default tseslint.config(
       'frontend-attendee/src/features/chat/PdfPage.tsx',
       'frontend-attendee/src/features/chat/SourceDialog.tsx',
       'frontend-attendee/src/features/chat/chatTransport.ts',
-      'frontend-attendee/src/features/chat/useChatStream.ts',
       'frontend-attendee/src/features/sessions/SessionSelector.tsx',
       'frontend-attendee/src/features/takeaways/TakeawaysPanel.tsx',
       'frontend-attendee/src/pages/AuthPage.tsx',
