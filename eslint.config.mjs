@@ -133,7 +133,6 @@ export default tseslint.config(
       'bench/eval.mjs',
       'frontend-attendee/src/features/chat/AnswerFeedback.tsx',
       'frontend-attendee/src/features/chat/ChatArea.tsx',
-      'frontend-attendee/src/features/chat/ConversationsDialog.tsx',
       'frontend-attendee/src/features/chat/chatTransport.ts',
       'frontend-attendee/src/features/sessions/SessionSelector.tsx',
       'frontend-attendee/src/features/takeaways/TakeawaysPanel.tsx',
