@@ -55,88 +55,80 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireBackend = createRequire(path.join(root, 'backend', 'package.json'));
 
 // ---------- options ----------
+const DEFAULT_OPTIONS = {
+  data: undefined,
+  subset: false,
+  check: false,
+  write: false,
+  json: undefined,
+  only: undefined,
+  note: undefined,
+  reuse: undefined,
+  provider: 'local',
+  baseUrl: undefined,
+  model: undefined,
+  embeddingModel: undefined,
+  noProbes: false,
+  noTakeaways: false,
+  noProgram: false,
+};
+
+/** Flags that switch an option on by themselves. */
+const SWITCHES = {
+  '--subset': 'subset',
+  '--check': 'check',
+  '--write': 'write',
+  '--no-probes': 'noProbes',
+  '--no-takeaways': 'noTakeaways',
+  '--no-program': 'noProgram',
+};
+
+/** `--provider`: local or openai, else the run stops. */
+function providerOption(provider) {
+  if (!['local', 'openai'].includes(provider)) {
+    console.error(`--provider must be local or openai (got ${provider})`);
+    process.exit(2);
+  }
+  return provider;
+}
+
+const asIs = (value) => value;
+
+/** Flags that take a value (`--flag value` or `--flag=value`): the option each sets, and how the value is read. */
+const VALUED = {
+  '--data': ['data', asIs],
+  '--json': ['json', asIs],
+  '--only': [
+    'only',
+    (value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+  ],
+  '--note': ['note', asIs],
+  '--reuse': ['reuse', (value) => path.resolve(value)],
+  '--provider': ['provider', providerOption],
+  '--base-url': ['baseUrl', asIs],
+  '--model': ['model', asIs],
+  '--embedding-model': ['embeddingModel', asIs],
+};
+
 function parseArgs(argv) {
-  const opts = {
-    data: undefined,
-    subset: false,
-    check: false,
-    write: false,
-    json: undefined,
-    only: undefined,
-    note: undefined,
-    reuse: undefined,
-    provider: 'local',
-    baseUrl: undefined,
-    model: undefined,
-    embeddingModel: undefined,
-    noProbes: false,
-    noTakeaways: false,
-    noProgram: false,
-  };
+  const opts = { ...DEFAULT_OPTIONS };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case '--data':
-        opts.data = value();
-        break;
-      case '--subset':
-        opts.subset = true;
-        break;
-      case '--check':
-        opts.check = true;
-        break;
-      case '--write':
-        opts.write = true;
-        break;
-      case '--json':
-        opts.json = value();
-        break;
-      case '--only':
-        opts.only = value()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        break;
-      case '--note':
-        opts.note = value();
-        break;
-      case '--reuse':
-        opts.reuse = path.resolve(value());
-        break;
-      case '--provider':
-        opts.provider = value();
-        if (!['local', 'openai'].includes(opts.provider)) {
-          console.error(`--provider must be local or openai (got ${opts.provider})`);
-          process.exit(2);
-        }
-        break;
-      case '--base-url':
-        opts.baseUrl = value();
-        break;
-      case '--model':
-        opts.model = value();
-        break;
-      case '--embedding-model':
-        opts.embeddingModel = value();
-        break;
-      case '--no-probes':
-        opts.noProbes = true;
-        break;
-      case '--no-takeaways':
-        opts.noTakeaways = true;
-        break;
-      case '--no-program':
-        opts.noProgram = true;
-        break;
-      case '--help':
-      case '-h':
-        console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
-        process.exit(0);
-        break;
-      default:
-        console.error(`unknown option ${argv[i]} (see --help)`);
-        process.exit(2);
+    if (Object.hasOwn(SWITCHES, flag)) {
+      opts[SWITCHES[flag]] = true;
+    } else if (Object.hasOwn(VALUED, flag)) {
+      const [key, read] = VALUED[flag];
+      opts[key] = read(inline ?? argv[++i]);
+    } else if (flag === '--help' || flag === '-h') {
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+      process.exit(0);
+    } else {
+      console.error(`unknown option ${argv[i]} (see --help)`);
+      process.exit(2);
     }
   }
   return opts;

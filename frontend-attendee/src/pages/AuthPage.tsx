@@ -78,28 +78,40 @@ function Field({
   );
 }
 
-/** /auth: the sign-in screen. */
-export default function AuthPage() {
-  const { isAuthenticated, isLoading } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<LoginForm>({ firstName: '', lastName: '', email: '', company: '' });
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [signedIn, setSignedIn] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginForm, string>>>({});
-  const [formError, setFormError] = useState('');
+type FieldErrors = Partial<Record<keyof LoginForm, string>>;
+
+/** The fields' error marks: `mark` marks the one field a refusal or a failed check is about, and focuses it. */
+function useFieldMarks() {
+  const [errors, setErrors] = useState<FieldErrors>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const firstNameRef = useRef<HTMLInputElement>(null);
+  const mark = (field: 'email' | 'firstName', message: string | undefined) => {
+    setErrors({ [field]: message });
+    (field === 'email' ? emailRef : firstNameRef).current?.focus();
+  };
+  return { errors, setErrors, mark, emailRef, firstNameRef };
+}
 
-  // An `error` query shows 'Redirected to Login', then the query string is cleared.
+/** An `error` query shows 'Redirected to Login', then the query string is cleared. */
+function useErrorQueryToast() {
+  const [params, setParams] = useSearchParams();
   const errorParam = params.get('error');
   useEffect(() => {
     if (errorParam === null) return;
     toast(errorQueryToast(errorParam));
     setParams({}, { replace: true });
   }, [errorParam, setParams]);
+}
 
+/**
+ * The sign-in request: once signed in the app opens after POST_LOGIN_REDIRECT_DELAY_MS; a refusal is
+ * toasted, and marks its field (email, first name) or is said under the form.
+ */
+function useLogin(mark: (field: 'email' | 'firstName', message: string | undefined) => void, setFormError: (message: string) => void) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [signedIn, setSignedIn] = useState(false);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const login = useMutation({
@@ -119,19 +131,67 @@ export default function AuthPage() {
       toast({ title: MSG_LOGIN_FAILED_TITLE, description, variant: 'destructive' });
       // A refusal about one field marks that field; anything else is said under the form.
       const field = /e-?mail/i.test(description) ? 'email' : /first\s*name/i.test(description) ? 'firstName' : null;
-      if (field) {
-        setErrors({ [field]: description });
-        (field === 'email' ? emailRef : firstNameRef).current?.focus();
-      } else setFormError(description);
+      if (field) mark(field, description);
+      else setFormError(description);
     },
   });
+  return { login, signedIn };
+}
+
+interface LoginFieldsProps {
+  form: LoginForm;
+  errors: FieldErrors;
+  onChange: (name: keyof LoginForm, value: string) => void;
+  firstNameRef: Ref<HTMLInputElement>;
+  emailRef: Ref<HTMLInputElement>;
+}
+
+/** The sign-in fields: first name and email required, last name and company optional. */
+function LoginFields({ form, errors, onChange, firstNameRef, emailRef }: LoginFieldsProps) {
+  return (
+    <>
+      <Field
+        label="First Name"
+        name="firstName"
+        required
+        autoComplete="given-name"
+        value={form.firstName}
+        onChange={onChange}
+        error={errors.firstName}
+        inputRef={firstNameRef}
+      />
+      <Field label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={onChange} />
+      <Field
+        label="Email Address"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={form.email}
+        onChange={onChange}
+        error={errors.email}
+        inputRef={emailRef}
+      />
+      <Field label="Company/Organization" name="company" autoComplete="organization" value={form.company} onChange={onChange} />
+    </>
+  );
+}
+
+/** /auth: the sign-in screen. */
+export default function AuthPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+  useErrorQueryToast();
+  const [form, setForm] = useState<LoginForm>({ firstName: '', lastName: '', email: '', company: '' });
+  const [formError, setFormError] = useState('');
+  const marks = useFieldMarks();
+  const { login, signedIn } = useLogin(marks.mark, setFormError);
 
   if (isLoading) return <FullPageSpinner />;
   if (isAuthenticated && !signedIn) return <Navigate to="/" replace />;
 
   const onChange = (name: keyof LoginForm, value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+    if (marks.errors[name]) marks.setErrors((e) => ({ ...e, [name]: undefined }));
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -140,12 +200,10 @@ export default function AuthPage() {
     setFormError('');
     if (problem) {
       toast(problem);
-      const field = problem.title === MSG_INVALID_EMAIL_TITLE ? 'email' : 'firstName';
-      setErrors({ [field]: problem.description });
-      (field === 'email' ? emailRef : firstNameRef).current?.focus();
+      marks.mark(problem.title === MSG_INVALID_EMAIL_TITLE ? 'email' : 'firstName', problem.description);
       return;
     }
-    setErrors({});
+    marks.setErrors({});
     login.mutate(form);
   };
   const pending = login.isPending || signedIn;
@@ -158,29 +216,7 @@ export default function AuthPage() {
           Sign in to the conference assistant ({CONFERENCE_DATES}, {CONFERENCE_LOCATION}). No password needed.
         </p>
         <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4" aria-label="Sign in">
-          <Field
-            label="First Name"
-            name="firstName"
-            required
-            autoComplete="given-name"
-            value={form.firstName}
-            onChange={onChange}
-            error={errors.firstName}
-            inputRef={firstNameRef}
-          />
-          <Field label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={onChange} />
-          <Field
-            label="Email Address"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            value={form.email}
-            onChange={onChange}
-            error={errors.email}
-            inputRef={emailRef}
-          />
-          <Field label="Company/Organization" name="company" autoComplete="organization" value={form.company} onChange={onChange} />
+          <LoginFields form={form} errors={marks.errors} onChange={onChange} firstNameRef={marks.firstNameRef} emailRef={marks.emailRef} />
           <Button type="submit" size="lg" className="w-full justify-center" disabled={pending}>
             {pending ? 'Logging in...' : 'Continue'}
           </Button>

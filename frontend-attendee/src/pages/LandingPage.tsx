@@ -43,6 +43,81 @@ function GetStarted({ className = '' }: { className?: string }) {
   );
 }
 
+/** The opening: the conference, its dates and place, what the assistant does, 'Get Started' and the banner. */
+function Hero() {
+  return (
+    <section className="bg-gradient-to-b from-sky-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 lg:grid-cols-2 lg:py-20">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-sky-800 uppercase">{CONFERENCE_NAME}</p>
+          <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-5xl">Your AI guide to every conference session</h1>
+          <p className="mt-4 text-lg text-slate-700">
+            <span className="font-semibold">{CONFERENCE_DATES}</span> · <span className="font-semibold">{CONFERENCE_LOCATION}</span>
+          </p>
+          <p className="mt-4 text-slate-700">
+            Ask questions about the talks, panels and workshops, get answers with citations to the transcripts and slides, and take the key
+            insights home.
+          </p>
+          <GetStarted className="mt-8" />
+        </div>
+        <ConferenceBanner />
+      </div>
+    </section>
+  );
+}
+
+/** 'What you can do': the four features, each with its icon. */
+function Features() {
+  return (
+    <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-14">
+      <h2 id="features" className="text-2xl font-bold text-slate-900">
+        What you can do
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map((f) => (
+          <li key={f.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="h-8 w-8 fill-none stroke-sky-800"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d={f.icon} />
+            </svg>
+            <h3 className="mt-3 text-lg font-semibold text-slate-900">{f.title}</h3>
+            <p className="mt-2 text-sm text-slate-700">{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Why attendees use it': the benefits, each ticked. */
+function Benefits() {
+  return (
+    <section aria-labelledby="benefits" className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="benefits" className="text-2xl font-bold text-slate-900">
+          Why attendees use it
+        </h2>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {benefits.map((b) => (
+            <li key={b} className="flex gap-3 text-slate-800">
+              <span aria-hidden="true" className="font-bold text-emerald-700">
+                ✓
+              </span>
+              {b}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 /** The landing page (/, /landing, /lander for signed-out visitors). */
 export default function LandingPage() {
   return (
@@ -56,65 +131,11 @@ export default function LandingPage() {
         </div>
       </header>
       <main>
-        <section className="bg-gradient-to-b from-sky-50 to-white">
-          <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 lg:grid-cols-2 lg:py-20">
-            <div>
-              <p className="text-sm font-semibold tracking-wide text-sky-800 uppercase">{CONFERENCE_NAME}</p>
-              <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-5xl">Your AI guide to every conference session</h1>
-              <p className="mt-4 text-lg text-slate-700">
-                <span className="font-semibold">{CONFERENCE_DATES}</span> · <span className="font-semibold">{CONFERENCE_LOCATION}</span>
-              </p>
-              <p className="mt-4 text-slate-700">
-                Ask questions about the talks, panels and workshops, get answers with citations to the transcripts and slides, and take the
-                key insights home.
-              </p>
-              <GetStarted className="mt-8" />
-            </div>
-            <ConferenceBanner />
-          </div>
-        </section>
+        <Hero />
 
-        <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-14">
-          <h2 id="features" className="text-2xl font-bold text-slate-900">
-            What you can do
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {features.map((f) => (
-              <li key={f.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
-                <svg
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  className="h-8 w-8 fill-none stroke-sky-800"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d={f.icon} />
-                </svg>
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">{f.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Features />
 
-        <section aria-labelledby="benefits" className="bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-14">
-            <h2 id="benefits" className="text-2xl font-bold text-slate-900">
-              Why attendees use it
-            </h2>
-            <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-              {benefits.map((b) => (
-                <li key={b} className="flex gap-3 text-slate-800">
-                  <span aria-hidden="true" className="font-bold text-emerald-700">
-                    ✓
-                  </span>
-                  {b}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Benefits />
 
         <section className="mx-auto max-w-6xl px-4 py-14 text-center">
           <h2 className="text-2xl font-bold text-slate-900">Ready to make the most of the conference?</h2>

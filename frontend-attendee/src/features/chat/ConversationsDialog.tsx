@@ -19,6 +19,60 @@ interface Props {
   onCurrentDeleted: () => void;
 }
 
+interface ItemProps {
+  thread: ChatThreadSummary;
+  /** The conversation on screen now. */
+  current: boolean;
+  /** 'Delete this conversation?' is being asked for this one. */
+  confirming: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+  /** Asks (the thread's id) or stops asking (null) 'Delete this conversation?'. */
+  onConfirm: (id: string | null) => void;
+  onOpen: () => void;
+}
+
+/** One earlier conversation: its first question, date and count, and 'Open' / 'Delete…' (with its confirmation). */
+function ConversationItem({ thread: t, current, confirming, deleting, onDelete, onConfirm, onOpen }: ItemProps) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-3" data-testid="conversation">
+      <p className="text-sm font-medium break-words text-slate-900">{t.title}</p>
+      <p className="mt-0.5 text-xs text-slate-700">
+        {conversationDate(t.updatedAt)} · {t.messageCount} message{t.messageCount === 1 ? '' : 's'}
+        {current && ' · current'}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {confirming ? (
+          <>
+            <span className="self-center text-xs text-slate-800">Delete this conversation?</span>
+            <Button size="sm" variant="danger" disabled={deleting} onClick={onDelete} aria-label={`Delete conversation: ${t.title}`}>
+              Delete
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onConfirm(null)}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              size="sm"
+              variant={current ? 'outline' : 'primary'}
+              disabled={current}
+              onClick={onOpen}
+              aria-label={current ? `Open conversation: ${t.title} (current)` : `Open conversation: ${t.title}`}
+            >
+              {current ? 'Open now' : 'Open'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => onConfirm(t.id)} aria-label={`Delete… ${t.title}`}>
+              Delete…
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** 'Conversations': the user's earlier conversations (first question, date), to reopen or delete. */
 export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpenThread, onCurrentDeleted }: Props) {
   const queryClient = useQueryClient();
@@ -60,55 +114,21 @@ export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpe
         <p className="text-sm text-slate-700">No conversations yet. Ask a question and it will be kept here.</p>
       ) : (
         <ul className="grid max-h-[60vh] gap-2 overflow-y-auto" aria-label="Earlier conversations">
-          {list.map((t) => {
-            const current = t.id === currentThreadId;
-            return (
-              <li key={t.id} className="rounded-lg border border-slate-200 p-3" data-testid="conversation">
-                <p className="text-sm font-medium break-words text-slate-900">{t.title}</p>
-                <p className="mt-0.5 text-xs text-slate-700">
-                  {conversationDate(t.updatedAt)} · {t.messageCount} message{t.messageCount === 1 ? '' : 's'}
-                  {current && ' · current'}
-                </p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {confirming === t.id ? (
-                    <>
-                      <span className="self-center text-xs text-slate-800">Delete this conversation?</span>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(t.id)}
-                        aria-label={`Delete conversation: ${t.title}`}
-                      >
-                        Delete
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </Button>
-                    </>
-                  ) : (
-                    <>
-                      <Button
-                        size="sm"
-                        variant={current ? 'outline' : 'primary'}
-                        disabled={current}
-                        onClick={() => {
-                          onOpenThread(t.id);
-                          onOpenChange(false);
-                        }}
-                        aria-label={current ? `Open conversation: ${t.title} (current)` : `Open conversation: ${t.title}`}
-                      >
-                        {current ? 'Open now' : 'Open'}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setConfirming(t.id)} aria-label={`Delete… ${t.title}`}>
-                        Delete…
-                      </Button>
-                    </>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {list.map((t) => (
+            <ConversationItem
+              key={t.id}
+              thread={t}
+              current={t.id === currentThreadId}
+              confirming={confirming === t.id}
+              deleting={remove.isPending}
+              onDelete={() => remove.mutate(t.id)}
+              onConfirm={setConfirming}
+              onOpen={() => {
+                onOpenThread(t.id);
+                onOpenChange(false);
+              }}
+            />
+          ))}
         </ul>
       )}
     </Dialog>

@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, Util } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, Util, type PageViewport, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
@@ -26,6 +26,39 @@ function isCited(run: string, cited: string): boolean {
   const r = fold(run);
   if (r.length < 4 || (!r.includes(' ') && r.length < 8)) return false;
   return cited.includes(r) || (r.length > 40 && r.includes(cited.slice(0, 40)));
+}
+
+type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
+
+/** Sizes the canvas to the viewport at the screen's pixel ratio; returns that ratio. */
+function sizeCanvas(el: HTMLCanvasElement, viewport: PageViewport): number {
+  const ratio = window.devicePixelRatio || 1;
+  el.width = Math.floor(viewport.width * ratio);
+  el.height = Math.floor(viewport.height * ratio);
+  el.style.width = `${viewport.width}px`;
+  el.style.height = `${viewport.height}px`;
+  return ratio;
+}
+
+/** The boxes over the page's runs of text that belong to the cited words (already folded). */
+function citedBoxes(text: TextContent, viewport: PageViewport, scale: number, cited: string): Box[] {
+  const found: Box[] = [];
+  for (const item of text.items) {
+    if (!('str' in item) || !isCited(item.str, cited)) continue;
+    const tx = Util.transform(viewport.transform, item.transform);
+    const height = Math.hypot(tx[2], tx[3]);
+    found.push({ left: tx[4], top: tx[5] - height, width: item.width * scale, height: height * 1.2 });
+  }
+  return found;
+}
+
+/** Renders the page into the canvas at the given width; returns the boxes over the words of `highlight`. */
+async function renderCitedPage(p: PDFPageProxy, el: HTMLCanvasElement, width: number, highlight: string): Promise<Box[]> {
+  const scale = width / p.getViewport({ scale: 1 }).width;
+  const viewport = p.getViewport({ scale });
+  const ratio = sizeCanvas(el, viewport);
+  await p.render({ canvas: el, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
+  return citedBoxes(await p.getTextContent(), viewport, scale, fold(highlight));
 }
 
 export interface PdfPageProps {
@@ -58,24 +91,7 @@ export default function PdfPage({ documentId, page, highlight, title }: PdfPageP
       const p = await pdf.getPage(Math.min(Math.max(1, page), pdf.numPages));
       const el = canvas.current;
       if (cancelled || !el) return;
-      const width = frame.current?.clientWidth || 600;
-      const scale = width / p.getViewport({ scale: 1 }).width;
-      const viewport = p.getViewport({ scale });
-      const ratio = window.devicePixelRatio || 1;
-      el.width = Math.floor(viewport.width * ratio);
-      el.height = Math.floor(viewport.height * ratio);
-      el.style.width = `${viewport.width}px`;
-      el.style.height = `${viewport.height}px`;
-      await p.render({ canvas: el, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
-      const cited = fold(highlight);
-      const text = await p.getTextContent();
-      const found: Box[] = [];
-      for (const item of text.items) {
-        if (!('str' in item) || !isCited(item.str, cited)) continue;
-        const tx = Util.transform(viewport.transform, item.transform);
-        const height = Math.hypot(tx[2], tx[3]);
-        found.push({ left: tx[4], top: tx[5] - height, width: item.width * scale, height: height * 1.2 });
-      }
+      const found = await renderCitedPage(p, el, frame.current?.clientWidth || 600, highlight);
       if (cancelled) return;
       setBoxes(found);
       setState('ready');

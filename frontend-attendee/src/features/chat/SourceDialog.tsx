@@ -39,6 +39,53 @@ function CitedPassage({ source, claim }: { source: Source; claim?: string }) {
   );
 }
 
+/** An untimed transcript's turns around the cited one, with their lines (the cited turn marked). */
+function TranscriptExcerpt({ excerpt }: { excerpt: NonNullable<Source['excerpt']> }) {
+  return (
+    <ol
+      aria-label="Transcript passage"
+      className="max-h-80 overflow-y-auto border-l-4 border-sky-300 bg-slate-50 p-2 text-sm text-slate-800"
+    >
+      {excerpt.map((turn) => (
+        <li
+          key={turn.line}
+          aria-current={turn.cited ? 'true' : undefined}
+          data-cited={turn.cited ? 'true' : undefined}
+          className={`flex gap-2 rounded px-1 py-0.5 ${turn.cited ? 'bg-amber-100 font-medium text-slate-900' : ''}`}
+        >
+          <span className="w-16 shrink-0 text-right text-xs text-slate-700 tabular-nums">line {turn.line}</span>
+          <span className="whitespace-pre-wrap">{turn.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A PDF citation's link to the document at the cited page and the page itself, rendered. */
+function PdfCitation({ documentId, page, highlight, title }: { documentId: string; page: number; highlight: string; title: string }) {
+  return (
+    <>
+      <a
+        href={documentPageHref(documentId, page)}
+        target="_blank"
+        rel="noopener"
+        className="justify-self-start text-sm font-medium text-sky-800 underline"
+      >
+        Open the document at this page
+      </a>
+      <Suspense
+        fallback={
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Spinner /> Loading page {page}…
+          </p>
+        }
+      >
+        <PdfPage documentId={documentId} page={page} highlight={highlight} title={title} />
+      </Suspense>
+    </>
+  );
+}
+
 /**
  * The cited passage of a badge: session, page, time or line, and the passage with the cited sentence
  * highlighted; for a PDF also the cited page itself (rendered, the passage highlighted) and a link to the
@@ -64,50 +111,17 @@ export function SourceDialog({ source, claim, onClose }: { source: Source | null
             {passageLocation(source) && <span>{passageLocation(source)}</span>}
           </div>
           {source.excerpt && source.excerpt.length > 0 ? (
-            <ol
-              aria-label="Transcript passage"
-              className="max-h-80 overflow-y-auto border-l-4 border-sky-300 bg-slate-50 p-2 text-sm text-slate-800"
-            >
-              {source.excerpt.map((turn) => (
-                <li
-                  key={turn.line}
-                  aria-current={turn.cited ? 'true' : undefined}
-                  data-cited={turn.cited ? 'true' : undefined}
-                  className={`flex gap-2 rounded px-1 py-0.5 ${turn.cited ? 'bg-amber-100 font-medium text-slate-900' : ''}`}
-                >
-                  <span className="w-16 shrink-0 text-right text-xs text-slate-700 tabular-nums">line {turn.line}</span>
-                  <span className="whitespace-pre-wrap">{turn.text}</span>
-                </li>
-              ))}
-            </ol>
+            <TranscriptExcerpt excerpt={source.excerpt} />
           ) : (
             <CitedPassage source={source} claim={claim} />
           )}
           {source.kind === 'pdf' && source.page != null && source.documentId && (
-            <>
-              <a
-                href={documentPageHref(source.documentId, source.page)}
-                target="_blank"
-                rel="noopener"
-                className="justify-self-start text-sm font-medium text-sky-800 underline"
-              >
-                Open the document at this page
-              </a>
-              <Suspense
-                fallback={
-                  <p className="flex items-center gap-2 text-sm text-slate-700">
-                    <Spinner /> Loading page {source.page}…
-                  </p>
-                }
-              >
-                <PdfPage
-                  documentId={source.documentId}
-                  page={source.page}
-                  highlight={split?.cited ?? source.snippet}
-                  title={source.sessionTitle}
-                />
-              </Suspense>
-            </>
+            <PdfCitation
+              documentId={source.documentId}
+              page={source.page}
+              highlight={split?.cited ?? source.snippet}
+              title={source.sessionTitle}
+            />
           )}
         </div>
       )}

@@ -75,30 +75,25 @@ type ReadResult =
   | { kind: 'stalled'; text: string; sources: Source[] }
   | { kind: 'error'; error: string; text: string };
 
-/**
- * Reads the SSE stream: 'data: {json}' lines with content, status, sources or error, ending with
- * [DONE]. Stops as stalled after 45 s without a first event, 30 s without an event, 180 s in all,
- * or more than 3 read errors (keep-alive comment lines are not events).
- */
-async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, startedAt: number, cb: ChatCallbacks): Promise<ReadResult> {
-  const decoder = new TextDecoder();
-  const streamStart = Date.now();
-  let text = '';
-  let sources: Source[] = [];
-  let done = false;
-  let streamError: string | null = null;
-  // A chunk is an SSE event; comment lines (keep-alives) do not count.
-  let chunks = 0;
-  let readErrors = 0;
-  let lastChunkAt = streamStart;
+interface StreamProgress {
+  text: string;
+  sources: Source[];
+  done: boolean;
+  streamError: string | null;
+  /** SSE events so far; comment lines (keep-alives) do not count. */
+  chunks: number;
+  lastChunkAt: number;
+}
 
-  const parser = createParser({
+/** The SSE parser: records each event ('data: {json}' or [DONE]) into `st` and passes status, sources and text on. */
+function streamParser(st: StreamProgress, cb: ChatCallbacks) {
+  return createParser({
     onEvent(event: EventSourceMessage) {
-      if (done || streamError !== null) return;
-      chunks += 1;
-      lastChunkAt = Date.now();
+      if (st.done || st.streamError !== null) return;
+      st.chunks += 1;
+      st.lastChunkAt = Date.now();
       if (event.data.trim() === STREAM_DONE_MARKER) {
-        done = true;
+        st.done = true;
         return;
       }
       let data: { content?: unknown; status?: unknown; sources?: unknown; error?: unknown };
@@ -108,27 +103,40 @@ async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, start
         return; // not JSON: ignored
       }
       if (typeof data.error === 'string' && data.error) {
-        streamError = data.error;
+        st.streamError = data.error;
         return;
       }
-      if (typeof data.status === 'string' && data.status && !text) cb.onStatus(data.status);
+      if (typeof data.status === 'string' && data.status && !st.text) cb.onStatus(data.status);
       if (Array.isArray(data.sources)) {
-        sources = data.sources as Source[];
-        cb.onSources(sources);
+        st.sources = data.sources as Source[];
+        cb.onSources(st.sources);
       }
       if (typeof data.content === 'string' && data.content) {
-        text += data.content;
-        cb.onText(text);
+        st.text += data.content;
+        cb.onText(st.text);
       }
     },
   });
+}
+
+/**
+ * Reads the SSE stream: 'data: {json}' lines with content, status, sources or error, ending with
+ * [DONE]. Stops as stalled after 45 s without a first event, 30 s without an event, 180 s in all,
+ * or more than 3 read errors (keep-alive comment lines are not events).
+ */
+async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, startedAt: number, cb: ChatCallbacks): Promise<ReadResult> {
+  const decoder = new TextDecoder();
+  const streamStart = Date.now();
+  const st: StreamProgress = { text: '', sources: [], done: false, streamError: null, chunks: 0, lastChunkAt: streamStart };
+  let readErrors = 0;
+  const parser = streamParser(st, cb);
 
   const stop = () => reader.cancel().catch(() => undefined);
-  while (!done && streamError === null) {
+  while (!st.done && st.streamError === null) {
     const now = Date.now();
     const deadline = Math.min(
       startedAt + STREAM_TOTAL_TIMEOUT_MS,
-      chunks === 0 ? streamStart + STREAM_FIRST_CHUNK_TIMEOUT_MS : lastChunkAt + STREAM_CHUNK_GAP_TIMEOUT_MS,
+      st.chunks === 0 ? streamStart + STREAM_FIRST_CHUNK_TIMEOUT_MS : st.lastChunkAt + STREAM_CHUNK_GAP_TIMEOUT_MS,
     );
     const timeout = delay(deadline - now);
     let result: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
@@ -137,39 +145,33 @@ async function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, start
     } catch {
       timeout.cancel();
       readErrors += 1;
-      if (chunks > 0 || readErrors > STREAM_MAX_READ_ERRORS) {
+      if (st.chunks > 0 || readErrors > STREAM_MAX_READ_ERRORS) {
         void stop();
-        return { kind: 'stalled', text, sources };
+        return { kind: 'stalled', text: st.text, sources: st.sources };
       }
       continue;
     }
     timeout.cancel();
     if (result === TIMED_OUT) {
       void stop();
-      return { kind: 'stalled', text, sources };
+      return { kind: 'stalled', text: st.text, sources: st.sources };
     }
     if (result.done) break;
     parser.feed(decoder.decode(result.value, { stream: true }));
   }
-  if (streamError !== null) {
+  if (st.streamError !== null) {
     void stop();
-    return { kind: 'error', error: streamError, text };
+    return { kind: 'error', error: st.streamError, text: st.text };
   }
-  if (done) void stop();
-  return { kind: 'done', text, sources };
+  if (st.done) void stop();
+  return { kind: 'done', text: st.text, sources: st.sources };
 }
 
 /**
- * Sends one chat message through the fallback chain of PRODUCT.md §4 and §9:
- * streaming first; on a 5xx, a 60 s timeout, a network failure or no stream reader, the message
- * endpoint; in production the message endpoint directly; when the stream stalls with no text, the
- * simple endpoint with 'Using simplified processing...'. The status line runs 'Searching conference
- * documents' → 1.5 s 'Analyzing relevant content' → 3.5 s 'Generating comprehensive answer', and
- * reads 'Switching to simplified mode...' if no answer has come after 90 s.
- * Throws 'Fallback failed: {status}' when a fallback endpoint fails, and the API error for a 4xx.
+ * The status line of one send: 'Searching conference documents' now, then the timed steps until text
+ * arrives (the first text means 'Generating comprehensive answer'); silent once stopped.
  */
-export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promise<ChatOutcome> {
-  const startedAt = Date.now();
+function startStatusLine(opts: RunChatOptions): { status: (s: string) => void; cb: ChatCallbacks; stop: () => void } {
   let hasText = false;
   let finished = false;
   const status = (s: string) => {
@@ -192,6 +194,48 @@ export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promi
     setTimeout(() => !hasText && status(STATUS_SWITCHING), STATUS_SWITCH_AFTER_MS),
   ];
   status(STATUS_SEARCHING);
+  const stop = () => {
+    finished = true;
+    for (const t of timers) clearTimeout(t);
+  };
+  return { status, cb, stop };
+}
+
+/** POST to the stream endpoint; null when it timed out (60 s) or the network failed. The caller's abort rethrows. */
+async function openStream(payload: ChatPayload, signal?: AbortSignal): Promise<Response | null> {
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort();
+  signal?.addEventListener('abort', onOuterAbort);
+  const fetchTimer = setTimeout(() => controller.abort(), STREAM_FETCH_TIMEOUT_MS);
+  try {
+    return await fetch('/api/chat/stream', {
+      method: 'POST',
+      credentials: 'include',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(payload),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  } finally {
+    clearTimeout(fetchTimer);
+    signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * Sends one chat message through the fallback chain of PRODUCT.md §4 and §9:
+ * streaming first; on a 5xx, a 60 s timeout, a network failure or no stream reader, the message
+ * endpoint; in production the message endpoint directly; when the stream stalls with no text, the
+ * simple endpoint with 'Using simplified processing...'. The status line runs 'Searching conference
+ * documents' → 1.5 s 'Analyzing relevant content' → 3.5 s 'Generating comprehensive answer', and
+ * reads 'Switching to simplified mode...' if no answer has come after 90 s.
+ * Throws 'Fallback failed: {status}' when a fallback endpoint fails, and the API error for a 4xx.
+ */
+export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promise<ChatOutcome> {
+  const startedAt = Date.now();
+  const { status, cb, stop } = startStatusLine(opts);
 
   const viaMessage = async (): Promise<ChatOutcome> => {
     const r = await postFallback('/api/chat/message', payload, opts.signal);
@@ -206,28 +250,9 @@ export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promi
   try {
     if (opts.isProduction) return await viaMessage();
 
-    const controller = new AbortController();
-    const onOuterAbort = () => controller.abort();
-    opts.signal?.addEventListener('abort', onOuterAbort);
-    const fetchTimer = setTimeout(() => controller.abort(), STREAM_FETCH_TIMEOUT_MS);
-
-    let res: Response;
-    try {
-      res = await fetch('/api/chat/stream', {
-        method: 'POST',
-        credentials: 'include',
-        headers: JSON_HEADERS,
-        body: JSON.stringify(payload),
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (opts.signal?.aborted) throw error;
-      // Timed out after 60 s, or the network failed: the non-streaming endpoint.
-      return await viaMessage();
-    } finally {
-      clearTimeout(fetchTimer);
-      opts.signal?.removeEventListener('abort', onOuterAbort);
-    }
+    const res = await openStream(payload, opts.signal);
+    // Timed out after 60 s, or the network failed: the non-streaming endpoint.
+    if (!res) return await viaMessage();
 
     if (res.status >= 500) return await viaMessage();
     await throwIfNotOk(res);
@@ -248,8 +273,7 @@ export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promi
     if (!read.text) return await viaSimple();
     return { kind: 'complete', content: read.text, sources: read.sources, route: 'stream' };
   } finally {
-    finished = true;
-    for (const t of timers) clearTimeout(t);
+    stop();
   }
 }
 

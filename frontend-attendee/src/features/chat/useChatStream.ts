@@ -39,16 +39,29 @@ const initial: ChatStreamState = {
   failure: null,
 };
 
+/** The latest value of a callback, kept after each render (a ref is not written during render). */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  }, [value]);
+  return ref;
+}
+
+/** Reports a send no route answered (error report and toast); returns the description shown under the box. */
+function announceSendFailure(error: unknown): string {
+  reportApiError(error);
+  const description = describeChatError(error);
+  toast({ title: MSG_SEND_FAILED, description, variant: 'destructive' });
+  return description;
+}
+
 /** Owns one conversation's send: pending message, status line, streamed text and the fallback chain. */
 export function useChatStream({ threadId, sessionIds, isProduction, onSettled }: UseChatStreamOptions) {
   const [state, setState] = useState<ChatStreamState>(initial);
   const busy = useRef(false);
   const controller = useRef<AbortController | null>(null);
-  const settled = useRef(onSettled);
-  // The latest callback, kept after each render (a ref is not written during render).
-  useLayoutEffect(() => {
-    settled.current = onSettled;
-  }, [onSettled]);
+  const settled = useLatest(onSettled);
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -86,9 +99,7 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
         return true;
       } catch (error) {
         if (isAbortError(error) || ctrl.signal.aborted) return false;
-        reportApiError(error);
-        const description = describeChatError(error);
-        toast({ title: MSG_SEND_FAILED, description, variant: 'destructive' });
+        const description = announceSendFailure(error);
         await Promise.resolve(settled.current()).catch(() => undefined);
         update({ ...initial, status: 'error', error: description, failure: 'request' });
         return false;
@@ -97,7 +108,7 @@ export function useChatStream({ threadId, sessionIds, isProduction, onSettled }:
         if (controller.current === ctrl) controller.current = null;
       }
     },
-    [threadId, sessionIds, isProduction],
+    [threadId, sessionIds, isProduction, settled],
   );
 
   /** Drops whatever is in flight (a new conversation was started). */

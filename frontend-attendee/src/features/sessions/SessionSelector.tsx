@@ -31,12 +31,56 @@ interface Props {
   onViewChange: (next: SessionView) => void;
 }
 
+/** A session's format, documents, speakers, time and place, and tags (the checkbox's description). */
+function SessionFacts({ session, detailsId }: { session: Session; detailsId: string }) {
+  const tags = visibleTags(session.tags);
+  const docs = documentBadge(session.documentTypes);
+  return (
+    <div id={detailsId} className="mt-1 grid gap-1 text-xs text-slate-700">
+      <div className="flex flex-wrap gap-1">
+        <Badge tone="violet">{formatBadge(session.format)}</Badge>
+        <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
+      </div>
+      {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}
+      {(session.startTime || session.location) && (
+        <p>
+          {timeLabel(session)}
+          {session.startTime && session.location ? ' · ' : ''}
+          {session.location}
+        </p>
+      )}
+      {tags.length > 0 && (
+        <div className="flex flex-wrap gap-1">
+          {tags.map((t) => (
+            <Badge key={t} tone="sky">
+              {t}
+            </Badge>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'About this session': the description and 'Add to calendar', when there is either. */
+function SessionAbout({ session }: { session: Session }) {
+  if (!(session.description?.trim() || session.startTime || session.date)) return null;
+  return (
+    <details className="mt-1 text-xs text-slate-800">
+      <summary className="cursor-pointer font-medium text-sky-800">About this session</summary>
+      {session.description?.trim() && <p className="mt-1 max-h-48 overflow-y-auto whitespace-pre-line">{session.description}</p>}
+      {(session.startTime || session.date) && (
+        <a href={calendarHref(session.id)} download className="mt-1 inline-block font-medium text-sky-800 underline">
+          Add to calendar
+        </a>
+      )}
+    </details>
+  );
+}
+
 function SessionItem({ session, checked, onToggle }: { session: Session; checked: boolean; onToggle: () => void }) {
   const id = useId();
   const disabled = !isSelectable(session);
-  const badge = formatBadge(session.format);
-  const tags = visibleTags(session.tags);
-  const docs = documentBadge(session.documentTypes);
   return (
     <li
       className={cn(
@@ -63,43 +107,72 @@ function SessionItem({ session, checked, onToggle }: { session: Session; checked
           >
             {session.title}
           </label>
-          <div id={`${id}-details`} className="mt-1 grid gap-1 text-xs text-slate-700">
-            <div className="flex flex-wrap gap-1">
-              <Badge tone="violet">{badge}</Badge>
-              <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
-            </div>
-            {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}
-            {(session.startTime || session.location) && (
-              <p>
-                {timeLabel(session)}
-                {session.startTime && session.location ? ' · ' : ''}
-                {session.location}
-              </p>
-            )}
-            {tags.length > 0 && (
-              <div className="flex flex-wrap gap-1">
-                {tags.map((t) => (
-                  <Badge key={t} tone="sky">
-                    {t}
-                  </Badge>
-                ))}
-              </div>
-            )}
-          </div>
-          {(session.description?.trim() || session.startTime || session.date) && (
-            <details className="mt-1 text-xs text-slate-800">
-              <summary className="cursor-pointer font-medium text-sky-800">About this session</summary>
-              {session.description?.trim() && <p className="mt-1 max-h-48 overflow-y-auto whitespace-pre-line">{session.description}</p>}
-              {(session.startTime || session.date) && (
-                <a href={calendarHref(session.id)} download className="mt-1 inline-block font-medium text-sky-800 underline">
-                  Add to calendar
-                </a>
-              )}
-            </details>
-          )}
+          <SessionFacts session={session} detailsId={`${id}-details`} />
+          <SessionAbout session={session} />
         </div>
       </div>
     </li>
+  );
+}
+
+interface ToolbarProps {
+  search: string;
+  onSearch: (value: string) => void;
+  /** Every selectable session in view is selected ('Select all' checked). */
+  everySelected: boolean;
+  /** Some session in view can be selected. */
+  canSelect: boolean;
+  onToggleAll: () => void;
+  includeAll: boolean;
+  onToggleIncludeAll: () => void;
+  selected: ReadonlySet<string>;
+}
+
+/** Over the list: the search box, 'Select all', 'Show All Sessions', the selection count and its calendar link. */
+function SelectorToolbar({
+  search,
+  onSearch,
+  everySelected,
+  canSelect,
+  onToggleAll,
+  includeAll,
+  onToggleIncludeAll,
+  selected,
+}: ToolbarProps) {
+  const searchId = useId();
+  return (
+    <div className="grid gap-2 border-b border-slate-200 p-3">
+      <label htmlFor={searchId} className="sr-only">
+        Search sessions by title or speaker
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        placeholder="Search sessions or speakers..."
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+        className="h-10 rounded-md border border-slate-300 px-3 text-sm"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="h-4 w-4 accent-sky-700" checked={everySelected} onChange={onToggleAll} disabled={!canSelect} />
+          Select all
+        </label>
+        <Button variant="ghost" size="sm" onClick={onToggleIncludeAll} aria-pressed={includeAll}>
+          {includeAll ? 'Hide Sessions Without Content' : 'Show All Sessions'}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-700" aria-live="polite">
+          {selected.size > 0 ? `${selected.size} selected` : 'No session selected: questions use all sessions'}
+        </p>
+        {selected.size > 0 && (
+          <a href={plannedCalendarHref([...selected])} download className="text-xs font-medium text-sky-800 underline">
+            Add selected to calendar
+          </a>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -108,7 +181,6 @@ export function SessionSelector({ selected, onChange, view, onViewChange }: Prop
   const { search, includeAll } = view;
   const setSearch = (value: string) => onViewChange({ ...view, search: value });
   const { data: sessions = [], isLoading, isError } = useSessions(includeAll);
-  const searchId = useId();
 
   const visible = useMemo(() => sessions.filter((s) => matchesSearch(s, search)), [sessions, search]);
   const groups = useMemo(() => groupByDay(visible), [visible]);
@@ -131,44 +203,16 @@ export function SessionSelector({ selected, onChange, view, onViewChange }: Prop
 
   return (
     <div className="flex h-full flex-col">
-      <div className="grid gap-2 border-b border-slate-200 p-3">
-        <label htmlFor={searchId} className="sr-only">
-          Search sessions by title or speaker
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search sessions or speakers..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="h-10 rounded-md border border-slate-300 px-3 text-sm"
-        />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-sky-700"
-              checked={everySelected}
-              onChange={toggleAll}
-              disabled={!visible.some(isSelectable)}
-            />
-            Select all
-          </label>
-          <Button variant="ghost" size="sm" onClick={() => onViewChange({ ...view, includeAll: !includeAll })} aria-pressed={includeAll}>
-            {includeAll ? 'Hide Sessions Without Content' : 'Show All Sessions'}
-          </Button>
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-slate-700" aria-live="polite">
-            {selected.size > 0 ? `${selected.size} selected` : 'No session selected: questions use all sessions'}
-          </p>
-          {selected.size > 0 && (
-            <a href={plannedCalendarHref([...selected])} download className="text-xs font-medium text-sky-800 underline">
-              Add selected to calendar
-            </a>
-          )}
-        </div>
-      </div>
+      <SelectorToolbar
+        search={search}
+        onSearch={setSearch}
+        everySelected={everySelected}
+        canSelect={visible.some(isSelectable)}
+        onToggleAll={toggleAll}
+        includeAll={includeAll}
+        onToggleIncludeAll={() => onViewChange({ ...view, includeAll: !includeAll })}
+        selected={selected}
+      />
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
         {isLoading ? (
           <div className="flex justify-center p-6">

@@ -39,13 +39,16 @@ interface Props {
 const radioItem =
   'flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-500 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
-/** Key takeaways of the selected sessions or of the whole conference; copy, email or export them. */
-export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }: Props) {
-  const { mode, result } = state;
-  const setResult = (next: TakeawaysResult | null) => onStateChange({ mode, result: next });
-  const { data: sessions = [] } = useSessions();
-  const nothingSelected = mode === 'selected' && selectedIds.length === 0;
+interface RequestsArgs {
+  mode: TakeawaysMode;
+  selectedIds: string[];
+  userEmail: string | null | undefined;
+  nothingSelected: boolean;
+  setResult: (next: TakeawaysResult | null) => void;
+}
 
+/** 'Generate' / 'Refresh' and 'Email to …': the two requests of the panel, with their toasts. */
+function useTakeawaysRequests({ mode, selectedIds, userEmail, nothingSelected, setResult }: RequestsArgs) {
   const body = () => ({ sessionIds: mode === 'all' ? [] : selectedIds, useAllSessions: mode === 'all' });
 
   const generate = useMutation({
@@ -86,22 +89,85 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
       toast({ title: MSG_EMAIL_FAILED_TITLE, description, variant: 'destructive' });
     },
   });
+  return { generate, email };
+}
+
+interface SourceProps {
+  mode: TakeawaysMode;
+  onModeChange: (value: string) => void;
+  selectedCount: number;
+  allCount: number;
+}
+
+/** 'Takeaways source': the selected sessions or all conference sessions, with their counts. */
+function TakeawaysSource({ mode, onModeChange, selectedCount, allCount }: SourceProps) {
+  return (
+    <RadioGroup.Root value={mode} onValueChange={onModeChange} aria-label="Takeaways source" className="grid gap-2 text-sm text-slate-800">
+      <div className="flex items-center gap-2">
+        <RadioGroup.Item id="takeaways-selected" value="selected" className={radioItem}>
+          <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-sky-800" />
+        </RadioGroup.Item>
+        <label htmlFor="takeaways-selected">Selected Sessions ({selectedCount})</label>
+      </div>
+      <div className="flex items-center gap-2">
+        <RadioGroup.Item id="takeaways-all" value="all" className={radioItem}>
+          <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-sky-800" />
+        </RadioGroup.Item>
+        <label htmlFor="takeaways-all">All Conference Sessions ({allCount})</label>
+      </div>
+    </RadioGroup.Root>
+  );
+}
+
+/** The takeaways, each with the session it comes from when known. */
+function TakeawaysList({ takeaways, sources }: { takeaways: string[]; sources?: TakeawaysResult['sources'] }) {
+  return (
+    <ul className="grid gap-3" aria-label="Takeaways">
+      {takeaways.map((t, i) => (
+        <li key={i} className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900" data-testid="takeaway">
+          <p>
+            <span aria-hidden="true" className="mr-1.5">
+              •
+            </span>
+            <span>{cleanTakeaway(t)}</span>
+          </p>
+          {sources?.[i] && (
+            <span className="mt-2 inline-block max-w-full rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium break-words text-sky-900">
+              {sources[i]}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Copy to Clipboard': the numbered list, with a toast either way. */
+async function copyTakeaways(takeaways: string[]) {
+  try {
+    await navigator.clipboard.writeText(numberedList(takeaways));
+    toast({ title: 'Copied!', description: 'Key takeaways copied to clipboard.', variant: 'success' });
+  } catch {
+    toast({ title: 'Copy Failed', description: 'Could not copy to the clipboard.', variant: 'destructive' });
+  }
+}
+
+/** 'Export as File': the numbered list as a text file. */
+function exportTakeaways(takeaways: string[]) {
+  downloadText(TAKEAWAYS_FILE_NAME, numberedList(takeaways));
+  toast({ title: 'Downloaded', description: 'Takeaways exported successfully.', variant: 'success' });
+}
+
+/** Key takeaways of the selected sessions or of the whole conference; copy, email or export them. */
+export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }: Props) {
+  const { mode, result } = state;
+  const setResult = (next: TakeawaysResult | null) => onStateChange({ mode, result: next });
+  const { data: sessions = [] } = useSessions();
+  const nothingSelected = mode === 'selected' && selectedIds.length === 0;
+
+  const { generate, email } = useTakeawaysRequests({ mode, selectedIds, userEmail, nothingSelected, setResult });
 
   const takeaways = result?.takeaways ?? [];
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(numberedList(takeaways));
-      toast({ title: 'Copied!', description: 'Key takeaways copied to clipboard.', variant: 'success' });
-    } catch {
-      toast({ title: 'Copy Failed', description: 'Could not copy to the clipboard.', variant: 'destructive' });
-    }
-  };
-
-  const exportFile = () => {
-    downloadText(TAKEAWAYS_FILE_NAME, numberedList(takeaways));
-    toast({ title: 'Downloaded', description: 'Takeaways exported successfully.', variant: 'success' });
-  };
 
   const onModeChange = (value: string) => {
     onStateChange({ mode: value as TakeawaysMode, result: null }); // switching clears the current takeaways
@@ -119,25 +185,7 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
             {takeaways.length ? 'Refresh' : 'Generate'}
           </Button>
         </div>
-        <RadioGroup.Root
-          value={mode}
-          onValueChange={onModeChange}
-          aria-label="Takeaways source"
-          className="grid gap-2 text-sm text-slate-800"
-        >
-          <div className="flex items-center gap-2">
-            <RadioGroup.Item id="takeaways-selected" value="selected" className={radioItem}>
-              <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-sky-800" />
-            </RadioGroup.Item>
-            <label htmlFor="takeaways-selected">Selected Sessions ({selectedIds.length})</label>
-          </div>
-          <div className="flex items-center gap-2">
-            <RadioGroup.Item id="takeaways-all" value="all" className={radioItem}>
-              <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-sky-800" />
-            </RadioGroup.Item>
-            <label htmlFor="takeaways-all">All Conference Sessions ({sessions.length})</label>
-          </div>
-        </RadioGroup.Root>
+        <TakeawaysSource mode={mode} onModeChange={onModeChange} selectedCount={selectedIds.length} allCount={sessions.length} />
         {nothingSelected && <p className="text-xs text-amber-900">{MSG_SELECT_SESSION_FOR_TAKEAWAYS}</p>}
       </div>
 
@@ -151,34 +199,18 @@ export function TakeawaysPanel({ selectedIds, userEmail, state, onStateChange }:
             {nothingSelected ? 'Choose sessions, or switch to all conference sessions.' : 'Press Generate to create the key takeaways.'}
           </p>
         ) : (
-          <ul className="grid gap-3" aria-label="Takeaways">
-            {takeaways.map((t, i) => (
-              <li key={i} className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900" data-testid="takeaway">
-                <p>
-                  <span aria-hidden="true" className="mr-1.5">
-                    •
-                  </span>
-                  <span>{cleanTakeaway(t)}</span>
-                </p>
-                {result?.sources?.[i] && (
-                  <span className="mt-2 inline-block max-w-full rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium break-words text-sky-900">
-                    {result.sources[i]}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <TakeawaysList takeaways={takeaways} sources={result?.sources} />
         )}
       </div>
 
       <div className="grid min-w-0 gap-2 border-t border-slate-200 p-3 [&>button]:w-full [&>button]:min-w-0 [&>button]:justify-center">
-        <Button variant="outline" size="sm" onClick={() => void copy()} disabled={!takeaways.length}>
+        <Button variant="outline" size="sm" onClick={() => void copyTakeaways(takeaways)} disabled={!takeaways.length}>
           Copy to Clipboard
         </Button>
         <Button variant="outline" size="sm" onClick={() => email.mutate()} disabled={!takeaways.length || email.isPending}>
           <span className="truncate">{email.isPending ? 'Sending...' : `Email to ${userEmail ?? ''}`}</span>
         </Button>
-        <Button variant="outline" size="sm" onClick={exportFile} disabled={!takeaways.length}>
+        <Button variant="outline" size="sm" onClick={() => exportTakeaways(takeaways)} disabled={!takeaways.length}>
           Export as File
         </Button>
       </div>
