@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { post, stream } from './chat-client.mjs';
 import { writeResultsSection } from './results.mjs';
-import { benchArgs, deploymentOf } from './server.mjs';
+import { BENCH_LIMITS, benchArgs, deploymentOf } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'backend', 'dist');
@@ -188,10 +188,9 @@ function apiSettings(dbUrl) {
     QUEUE_PREFIX: deployment.queuePrefix,
     ...(deployment.poolSize ? { DB_POOL_SIZE: String(deployment.poolSize) } : {}),
     AI_PROVIDER: 'local',
-    LOGIN_LIMIT_PER_IP: '100000',
+    // Every request comes from this machine's one address: the per-address limits are raised as in the other benchmarks.
+    ...BENCH_LIMITS,
     LOGIN_LIMIT_PER_EMAIL: '1000',
-    CHAT_LIMIT_PER_USER: '1000',
-    WRITE_LIMIT_PER_IP: '1000000',
   };
 }
 
@@ -212,14 +211,18 @@ async function waitIngested(dbUrl) {
   await pg.end();
 }
 
-/** The STREAMS different questions of the measured rounds, made from the ingested conference. */
+/**
+ * The different questions of the measured rounds, made from the ingested conference: STREAMS for each
+ * round of each configuration, none asked twice (a question asked again would meet warm caches).
+ */
 async function askedQuestions(dbUrl) {
   const { Client } = require('pg');
   const pg = new Client({ connectionString: dbUrl });
   await pg.connect();
   try {
-    const questions = await distinctQuestions(pg, STREAMS);
-    if (questions.length < STREAMS) throw new Error(`only ${questions.length} different questions could be made`);
+    const needed = STREAMS * 2 * ROUNDS;
+    const questions = await distinctQuestions(pg, needed);
+    if (questions.length < needed) throw new Error(`only ${questions.length} different questions could be made`);
     return questions;
   } finally {
     await pg.end();
@@ -249,7 +252,7 @@ async function measureRounds(apis, questions) {
     const order = round % 2 === 0 ? ['one', 'two'] : ['two', 'one'];
     for (const which of order) {
       const users = await attendees(which === 'one' ? [apis[0]] : apis, STREAMS, `${which}-${round}`);
-      const r = await load(users, questions);
+      const r = await load(users, questions.splice(0, STREAMS));
       runs[which].push(r);
       console.log(`round ${round + 1}, ${which === 'one' ? '1 process' : '2 processes'}:`, JSON.stringify(r));
     }
@@ -259,7 +262,7 @@ async function measureRounds(apis, questions) {
 }
 
 /** The "Scale out" section of bench/RESULTS.md. */
-async function scaleSection({ runs, one, two }, questions, loadBefore, loadAfter) {
+async function scaleSection({ runs, one, two }, example, loadBefore, loadAfter) {
   const ratio = two.ttfc.p95 / one.ttfc.p95;
   const row = (label, r) =>
     `| ${label} | ${ms(r.ttfc.p95)} (p50 ${ms(r.ttfc.p50)}, max ${ms(r.ttfc.max)}) | ${ms(r.total.p95)} | ${r.errors} of ${r.n}${r.errors ? ` (${r.errorKinds.join(', ')})` : ''} |`;
@@ -272,7 +275,7 @@ async function scaleSection({ runs, one, two }, questions, loadBefore, loadAfter
 Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (node bench/scale.bench.mjs over backend/dist) on: ${machine()}.
 Load average (1 min) of the machine: ${loadBefore} before, ${loadAfter} after (the machine is shared; other processes add noise).
 Settings of every API process (server style): NODE_ENV=production, DATABASE_URL (${database}), REDIS_URL (Bull queue and the shared rate-limit counters), AI_PROVIDER=local, the demo conference (15 documents) ingested.
-Load: ${STREAMS} chat streams (POST /api/chat/stream) ${OVER_S > 0 ? `arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms)` : 'sent in the same instant'}, each from its own attendee on its own thread, ${STREAMS} different questions (three content words of a different chunk of the demo conference each, e.g. "${questions[0]}"); the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
+Load: ${STREAMS} chat streams (POST /api/chat/stream) ${OVER_S > 0 ? `arriving steadily over ${OVER_S} s (one every ${((OVER_S * 1000) / STREAMS).toFixed(0)} ms)` : 'sent in the same instant'}, each from its own attendee on its own thread, ${STREAMS} different questions in each round, none asked twice in the run (three content words of a different chunk of the demo conference each, e.g. "${example}"); the local answer streams at a hosted model's pace. With 2 processes the requests alternate between them (what the proxy's balancing does); the same database serves both runs.
 
 | API processes | time to first content, p95 | stream complete, p95 | errors (non-200, error event, missing [DONE]) |
 |---|---|---|---|
@@ -305,8 +308,9 @@ async function main() {
     const questions = await askedQuestions(db.url);
     apis.push(await startApi('api-2', { ...env, SEED_DEMO: 'false' }));
     await warmUp(apis);
+    const example = questions[0];
     const measured = await measureRounds(apis, questions);
-    const section = await scaleSection(measured, questions, loadBefore, await loadAverage());
+    const section = await scaleSection(measured, example, loadBefore, await loadAverage());
     if (args.get('no-write') !== 'true') writeResultsSection(deployment.heading('Scale out'), section);
     else console.log(section);
   } finally {
