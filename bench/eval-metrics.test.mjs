@@ -124,21 +124,25 @@ describe('judgeResults', () => {
   });
 });
 
+/** A search result judged as `hit` (hit@5, rank 1) or not. */
+const search = (hit) => ({ hit, rr: hit ? 1 : 0, top: [] });
+/** One question's result as bench/eval.mjs records it: answerable, found, answered and located, unless `over` says otherwise. */
+const questionRow = (over) => ({
+  expect: 'answer',
+  kind: 'transcript',
+  split: 'tune',
+  refused: false,
+  allLocated: true,
+  searchFiltered: search(true),
+  searchUnfiltered: search(true),
+  latencyMs: 10,
+  claims: 2,
+  fillers: [],
+  ...over,
+});
+
 describe('computeFigures', () => {
-  const search = (hit) => ({ hit, rr: hit ? 1 : 0, top: [] });
-  const row = (over) => ({
-    expect: 'answer',
-    kind: 'transcript',
-    split: 'tune',
-    refused: false,
-    allLocated: true,
-    searchFiltered: search(true),
-    searchUnfiltered: search(true),
-    latencyMs: 10,
-    claims: 2,
-    fillers: [],
-    ...over,
-  });
+  const row = questionRow;
   const rows = [
     row({}),
     row({ refused: true, searchFiltered: search(false) }),
@@ -224,20 +228,7 @@ describe('probePartners', () => {
 });
 
 describe('probes and takeaways', () => {
-  const search = { hit: true, rr: 1, top: [] };
-  const row = (over) => ({
-    expect: 'answer',
-    kind: 'transcript',
-    split: 'tune',
-    refused: false,
-    allLocated: true,
-    searchFiltered: search,
-    searchUnfiltered: search,
-    latencyMs: 10,
-    claims: 3,
-    fillers: [],
-    ...over,
-  });
+  const row = (over) => questionRow({ claims: 3, ...over });
   const rows = [row({ probe: { refused: true } }), row({ probe: { refused: false } }), row({ split: 'check', probe: { refused: true } })];
   const takeaways = [
     { kind: 'transcript', split: 'tune', texts: ['a', 'b', 'c', 'd', 'e'], fillers: ['a'] },

@@ -256,16 +256,7 @@ describe('the answer markdown reader', () => {
   });
 
   it('keeps the focused badge while the answer streams in', () => {
-    const source: Source = {
-      documentId: 'd',
-      sessionId: 's',
-      sessionTitle: 'Panel',
-      kind: 'pdf',
-      page: 3,
-      marker: '[p. 3]',
-      snippet: 'x',
-      score: 1,
-    };
+    const source = SOURCE;
     const { rerender } = render(<MarkdownContent content={'- Rates rose [p. 3]'} sources={[source]} onOpenSource={noop} />);
     const badge = screen.getByRole('button', { name: 'Source [p. 3]: Panel' });
     badge.focus();
