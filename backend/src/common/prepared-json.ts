@@ -23,15 +23,12 @@ export function prepareJson<T>(value: T): PreparedJson<T> {
   return { value, body, gzip: body.length >= GZIP_MIN_BYTES ? gzipSync(body) : body, etag };
 }
 
-/** Whether the request's Accept-Encoding allows gzip (`gzip;q=0` refuses it). */
+/**
+ * Whether the request asks for gzip: Express's negotiation (`gzip;q=0` refuses it). A request without
+ * Accept-Encoding gets the plain bytes, as clients that send none often cannot decode.
+ */
 function acceptsGzip(req: Request): boolean {
-  const header = String(req.headers['accept-encoding'] ?? '').toLowerCase();
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().split(';');
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
+  return !!req.headers['accept-encoding'] && req.acceptsEncodings('gzip', 'identity') === 'gzip';
 }
 
 /**
