@@ -32,7 +32,18 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { get, post, stream } from './chat-client.mjs';
-import { BACKEND_DIST, BENCH_LIMITS, benchArgs, deploymentOf, freePort, rssOf, sleep, startServer } from './server.mjs';
+import {
+  BACKEND_DIST,
+  BENCH_LIMITS,
+  benchArgs,
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
+  deploymentOf,
+  freePort,
+  rssOf,
+  sleep,
+  startServer,
+} from './server.mjs';
 import { writeResultsSection } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -597,9 +608,10 @@ async function steadyStreams({ server, users }, streamQuestions) {
 /** b) bursts: STREAMS streams sent in the same instant (every request queues behind the others),
  *  BURSTS times, each after the previous one's answers ended. */
 async function bursts({ server, users }, streamQuestions) {
-  const burst = { ttfc: [], totals: [], errors: [], p95s: [] };
+  const burst = { ttfc: [], totals: [], errors: [], p95s: [], cpu: [] };
   for (let b = 0; b < BURSTS; b++) {
     await sleep(1000);
+    const cpuBefore = burstCpu(server);
     const results = await Promise.all(
       users.map((u, i) =>
         stream(server.url, u.cookie, {
@@ -616,8 +628,20 @@ async function bursts({ server, users }, streamQuestions) {
       if (res.total !== null) burst.totals.push(res.total);
     }
     burst.p95s.push(pct(these, 95));
+    const cpuAfter = burstCpu(server);
+    burst.cpu.push(Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, ((cpuAfter[k] - cpuBefore[k]) * 1000) / STREAMS])));
   }
-  return burst;
+  const cpu = Object.fromEntries(Object.keys(burst.cpu[0] ?? {}).map((k) => [k, stats(burst.cpu.map((c) => c[k])).p50]));
+  log(
+    `burst CPU per question (median of bursts, question sent to answer ended): API ${ms(cpu.api)}, PostgreSQL server ${ms(cpu.postgres)}, load generator ${ms(cpu.client)}`,
+  );
+  return { ...burst, cpuPerQuestion: cpu };
+}
+
+/** CPU seconds so far of the API process, the local PostgreSQL server's processes (0 when embedded) and this process. */
+function burstCpu(server) {
+  const own = process.cpuUsage();
+  return { api: cpuSecondsOf(server.child.pid), postgres: cpuSecondsOfCommand('postgres'), client: (own.user + own.system) / 1e6 };
 }
 
 /** c) new attendees clicking the suggested questions of the empty chat (frontend-attendee/src/constants.ts)
@@ -759,6 +783,7 @@ function serverRows(build, { steady, burst, clicked, chat, sessionList, rss }, s
     `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, first ones spread over one stream's length, ${(spreadMs / 1000).toFixed(1)} s; ${steadySeconds.toFixed(1)} s in all): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...steady.steady.ttfc))}) | ≤ ${TARGET_STEADY_P95_MS} ms |`,
     `| same: stream complete (local answer paced at ${build.LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
     `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
+    `| same: CPU per question, question sent to answer ended (median of the bursts): API process / PostgreSQL server processes / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
     `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors} | reported |`,
     `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
     `| GET /api/sessions signed in (attendee view) vs a bare NestJS hello world (bench/hello-nest.cjs), autocannon ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${LOAD_SECONDS} s | ${lists.sessions.toFixed(0)} vs ${lists.hello.toFixed(0)} req/s: ${sessionsRatio.toFixed(3)}× (per round ${ratios.map((x) => x.toFixed(3)).join(', ')}); non-2xx/errors ${lists.bad} | ≥ ${TARGET_SESSIONS_RATIO}× |`,

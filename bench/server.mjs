@@ -257,6 +257,23 @@ export function cpuSecondsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
+/**
+ * CPU seconds used so far by the processes of this machine whose command is `name` (e.g. 'postgres':
+ * the PostgreSQL server's backends, when it runs here), summed; processes that end in between are lost.
+ */
+export function cpuSecondsOfCommand(name) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/\((.*)\) /.exec(stat)?.[1] === name) total += cpuSecondsOf(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 /** The machine a figure was measured on, for RESULTS.md. */
 export function machine() {
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
