@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CITATION_MARKER_PATTERN } from '../src/text/citation-grammar';
 import { SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
 import { signIn, TestApp } from './utils/test-app';
 
-const MARKER = /\[[^\]]*(?:p\. \d+|\d{1,2}:\d{2}(?::\d{2})?)\]/g;
+/** The markers the apps show as badges (the one citation grammar). */
+const MARKER = new RegExp(CITATION_MARKER_PATTERN, 'g');
 
 describe('chat API (local provider)', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import type { CitationSet, Source } from '../retrieval/citations';
-import { entryFacts, sessionMarker } from './program-answer';
+import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../text/citation-grammar';
+import { entryFacts } from './program-answer';
 import type { ProgramEntry } from './program-index';
 import { fold } from './program-text';
 import type { Language } from './program-vocabulary';
@@ -26,17 +27,22 @@ export class ProgramCitations {
   ) {
     for (const e of entries) {
       this.byKey.set(key(e.title), e);
-      this.byKey.set(key(sessionMarker(e.title).slice('[Session: '.length, -1)), e);
+      this.byKey.set(key(sessionMarkerTitle(sessionMarker(e.title))!), e);
     }
   }
 
   resolve(inner: string): string {
-    const m = /^\s*(?:session|séance)\s*:\s*(.+?)\s*$/i.exec(inner);
+    const m = MODEL_SESSION.exec(inner);
     if (!m) return this.documents.resolve(inner);
     const entry = this.byKey.get(key(m[1]));
     if (!entry) return '';
     if (!this.used.includes(entry)) this.used.push(entry);
     return sessionMarker(entry.title);
+  }
+
+  /** A document passage cited as data (`CitationSet.cite`): the program's entries are only cited in text. */
+  cite(n: number, turn?: number): string {
+    return this.documents.cite(n, turn);
   }
 
   /** Sessions cited so far, in order. */
