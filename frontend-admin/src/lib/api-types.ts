@@ -462,6 +462,10 @@ export interface components {
       useAllSessions?: boolean;
       recipientEmail: string;
     };
+    SearchHighlight: {
+      start: number;
+      end: number;
+    };
     SearchResult: {
       sessionId: string;
       sessionTitle: string;
@@ -474,8 +478,10 @@ export interface components {
       line: number | null;
       lineEnd: number | null;
       marker: string;
-      /** @description Text around the best match, matched words wrapped in `**…**`. */
+      /** @description Text around the best match, as it is (plain text). */
       snippet: string;
+      /** @description The words of `snippet` the search matched, in order, given as spans of it (the client marks them). */
+      highlights: components["schemas"]["SearchHighlight"][];
       score: number;
     };
     SearchResponse: {
