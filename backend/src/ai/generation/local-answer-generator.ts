@@ -190,11 +190,14 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const pieces = this.composePieces(request);
     let sent = '';
     try {
-      for (const delta of paced(pieces)) {
+      const deltas = [...paced(pieces)];
+      for (const [i, delta] of deltas.entries()) {
         if (request.signal?.aborted) throw new GenerationAborted();
         sent += 'text' in delta ? delta.text : markerOf(delta, request.passages);
         yield delta;
-        if ('text' in delta && this.streamDelayMs > 0 && request.paced !== false) await sleep(this.streamDelayMs);
+        // A pause after each few words (none after the last one): citations go out with their words.
+        const last = i === deltas.length - 1;
+        if ('text' in delta && !last && this.streamDelayMs > 0 && request.paced !== false) await sleep(this.streamDelayMs);
       }
     } finally {
       await this.record('chat', [request.question, ...request.passages.map((p) => p.text)], [sent], request);
