@@ -11,6 +11,9 @@ const key = (title: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** The keys a marker may name an entry by: its title, and the title as its marker writes it (cut at 100 characters). */
+const keysOf = (e: ProgramEntry) => [key(e.title), key(sessionMarkerTitle(sessionMarker(e.title))!)];
+
 /**
  * The citations of an answer that may cite program entries ('[Session: Title]') as well as document
  * passages: a session marker naming a session of the program becomes its canonical marker, one naming
@@ -20,21 +23,25 @@ export class ProgramCitations {
   private readonly byKey = new Map<string, ProgramEntry>();
   private readonly used: ProgramEntry[] = [];
 
+  /**
+   * `answered`: the entries the answer was composed from (or given to a model), in order. A marker
+   * names its session by title only, so when two sessions share a title ('Networking Break' each
+   * day) the one the answer holds is the one it cites.
+   */
   constructor(
     private readonly documents: CitationSet,
     entries: ProgramEntry[],
     private readonly language: Language = 'en',
+    private readonly answered: () => ProgramEntry[] = () => [],
   ) {
-    for (const e of entries) {
-      this.byKey.set(key(e.title), e);
-      this.byKey.set(key(sessionMarkerTitle(sessionMarker(e.title))!), e);
-    }
+    for (const e of entries) for (const k of keysOf(e)) if (!this.byKey.has(k)) this.byKey.set(k, e);
   }
 
   resolve(inner: string): string {
     const m = MODEL_SESSION.exec(inner);
     if (!m) return this.documents.resolve(inner);
-    const entry = this.byKey.get(key(m[1]));
+    const wanted = key(m[1]);
+    const entry = this.answered().find((e) => keysOf(e).includes(wanted)) ?? this.byKey.get(wanted);
     if (!entry) return '';
     if (!this.used.includes(entry)) this.used.push(entry);
     return sessionMarker(entry.title);

@@ -68,9 +68,13 @@ export class ProgramTurn {
     }));
   }
 
-  /** The citation set of the answer: the documents' passages and every session of the program. */
+  /**
+   * The citation set of the answer: the documents' passages and every session of the program, the
+   * entries this turn's program answer holds first (a title two sessions share cites the one it names).
+   */
   citations(documents: CitationSet): ProgramCitations {
-    return new ProgramCitations(documents, this.index.entries, this.query.language);
+    const answered = () => (this.kind === 'none' ? [] : this.answer().entries);
+    return new ProgramCitations(documents, this.index.entries, this.query.language, answered);
   }
 }
 

@@ -349,7 +349,7 @@ export class CitationFilter {
 }
 
 /** Applies the citation post-processing to a whole text at once (same rules as streaming). */
-export function resolveCitations(text: string, citations: CitationSet): string {
+export function resolveCitations(text: string, citations: Pick<CitationSet, 'resolve'>): string {
   const filter = new CitationFilter(citations);
   return filter.push(text) + filter.end();
 }
