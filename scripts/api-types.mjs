@@ -4,7 +4,8 @@
 //                                       from docs/openapi.json (itself generated from the backend: npm run openapi)
 //   node scripts/api-types.mjs --check  fails when a committed file differs from what the contract gives
 // openapi-typescript writes the types; enums the document names with `x-enum-varnames` (the chat statuses)
-// are also written as constants, so their texts live in one place: the backend's enum.
+// are also written as constants, so their texts live in one place: the backend's enum; so are the values a schema
+// names with `x-constants` (the citation grammar of `Source`, written once in the backend).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,17 @@ function enumConstants(schemas) {
   return out.join('\n');
 }
 
+function schemaConstants(schemas) {
+  const out = [];
+  for (const [name, schema] of Object.entries(schemas ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [constant, value] of Object.entries(schema['x-constants'] ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+      out.push(`/** \`${constant}\` of \`${name}\` (x-constants). */`);
+      out.push(`export const ${constant} = ${JSON.stringify(value, null, 2)} as const;`, '');
+    }
+  }
+  return out.join('\n');
+}
+
 const header = `/**
  * Generated from docs/openapi.json by scripts/api-types.mjs (openapi-typescript): do not edit.
  * Regenerate with \`npm run openapi\` after changing a controller or a DTO of the backend.
@@ -36,7 +48,8 @@ const header = `/**
 
 `;
 const types = await openapiTS(document, { commentHeader: header });
-const text = `${types}\n${enumConstants(document.components?.schemas)}`.replace(/\n+$/, '\n');
+const schemas = document.components?.schemas;
+const text = `${types}\n${enumConstants(schemas)}\n${schemaConstants(schemas)}`.replace(/\n+$/, '\n');
 
 let ok = true;
 for (const app of APPS) {

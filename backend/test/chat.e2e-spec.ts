@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
+import { CITATION_MARKER_PATTERN } from '../src/text/citation-grammar';
+import { SeededSession, seedChunks, startSampleConferenceApp } from './utils/chunk-fixture';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
 import { signIn, TestApp } from './utils/test-app';
 
-const MARKER = /\[[^\]]*(?:p\. \d+|\d{1,2}:\d{2}(?::\d{2})?)\]/g;
+/** The markers the apps show as badges (the one citation grammar). */
+const MARKER = new RegExp(CITATION_MARKER_PATTERN, 'g');
 
 describe('chat API (local provider)', () => {
   let t: TestApp;
@@ -269,6 +271,34 @@ describe('chat API (local provider)', () => {
       .send({ sessionFilter: ['nope'] })
       .expect(400);
     expect(res.body).toEqual({ message: 'Session ids must be a list of session ids.' });
+  });
+
+  it("cites through the answer's sources only: a footnote or a marker quoted from a slide stays text or goes", async () => {
+    const [filing] = await seedChunks(t, [
+      {
+        title: 'Fleet Residuals Report',
+        documents: [
+          {
+            kind: 'pdf',
+            chunks: [
+              {
+                page: 4,
+                text: 'The residual value haircut on electric excavators is 22 percent [1], the highest of any fleet class this year. Auction depth for electric excavators stays thin, see [p. 9] for the survey.',
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    const threadId = await startThread(cookie, [filing.id]);
+    const res = await request(t.url)
+      .post('/api/chat/message')
+      .set('Cookie', cookie)
+      .send({ threadId, message: 'What residual value haircut applies to electric excavators?' })
+      .expect(200);
+    expect(res.body.content).toContain('22 percent [1], the highest of any fleet class this year. [p. 4]');
+    expect(res.body.content).not.toContain('[p. 9]');
+    expect(res.body.sources.map((s: any) => s.marker)).toEqual(['[p. 4]']);
   });
 
   it('records usage of every chat call (local provider: cost 0)', async () => {

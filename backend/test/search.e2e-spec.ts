@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
+import { SeededSession, seedChunks, startSampleConferenceApp } from './utils/chunk-fixture';
 import { sessionCookie } from './utils/sse-client';
 import { DF_CACHE_WORDS, LOOKUP_TERMS } from '../src/retrieval/bm25';
 import { HybridSearch } from '../src/retrieval/hybrid-search';
@@ -19,6 +19,9 @@ describe('semantic search (GET /api/search)', () => {
   });
 
   const search = (query: Record<string, string>) => request(t.url).get('/api/search').query(query).set('Cookie', cookie);
+  /** The words a result marks: its highlights' spans of its snippet. */
+  const marked = (r: { snippet: string; highlights: { start: number; end: number }[] }) =>
+    r.highlights.map((h) => r.snippet.slice(h.start, h.end));
 
   it('needs a signed-in user', async () => {
     await request(t.url).get('/api/search?q=fico').expect(401);
@@ -44,10 +47,13 @@ describe('semantic search (GET /api/search)', () => {
       line: null,
       lineEnd: null,
       marker: expect.stringMatching(/^\[.+\]$/),
-      snippet: expect.stringContaining('**FICO** **floor**'),
+      snippet: expect.stringContaining('FICO floor'),
+      highlights: expect.any(Array),
       score: expect.any(Number),
     });
-    expect(top.snippet).toMatch(/\*\*[Gg]uarantor\*\*/);
+    expect(marked(top)).toEqual(expect.arrayContaining(['FICO', 'floor']));
+    expect(marked(top).map((w) => w.toLowerCase())).toContain('guarantor');
+    expect(top.snippet).not.toContain('**');
     const scores = results.map((r) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     // The document still being processed never appears.
@@ -71,10 +77,22 @@ describe('semantic search (GET /api/search)', () => {
 
   it('marks matched words in a snippet cut around the best match of a long passage', async () => {
     const res = await search({ q: 'excavators auction prices' }).expect(200);
-    const hit = res.body.results.find((r: any) => r.snippet.includes('**excavators**'));
+    const hit = res.body.results.find((r: any) => marked(r).includes('excavators'));
     expect(hit).toBeDefined();
-    expect(hit.snippet).toContain('**Auction** **prices**');
-    expect(hit.snippet).not.toMatch(/\*\*[^*]*\*\*\*\*/);
+    expect(marked(hit)).toEqual(expect.arrayContaining(['Auction', 'prices']));
+  });
+
+  it('gives matched words as spans of a plain snippet: markup in the document is text, never a mark', async () => {
+    const [notes] = await seedChunks(t, [
+      {
+        title: 'Markdown Notes',
+        documents: [{ kind: 'pdf', chunks: [{ page: 1, text: '**Note:** telematics data lowers **loss** rates on leased fleets.' }] }],
+      },
+    ]);
+    const res = await search({ q: 'telematics loss', sessionIds: notes.id }).expect(200);
+    const [hit] = res.body.results;
+    expect(hit.snippet).toBe('**Note:** telematics data lowers **loss** rates on leased fleets.');
+    expect(marked(hit)).toEqual(['telematics', 'loss']);
   });
 });
 

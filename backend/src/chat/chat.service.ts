@@ -11,12 +11,14 @@ import {
 import { ActivityService } from '../activity/activity.service';
 import {
   ANSWER_GENERATOR,
+  type AnswerDelta,
   type AnswerGenerator,
+  type AnswerRequest,
   type ChatTurn,
   GenerationAborted,
   NOT_COVERED_ANSWER,
 } from '../ai/generation/generation.types';
-import { rewriteFollowUp } from '../ai/generation/follow-up';
+import { standaloneQuestion } from '../ai/generation/follow-up';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
@@ -86,7 +88,8 @@ interface AnswerOptions {
 }
 
 /** What an answer draws on: the question as searched, the program's reading of it and the passages found. */
-type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> & { question: string; program: ProgramTurn };
+type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> &
+  Pick<AnswerRequest, 'question' | 'carried'> & { program: ProgramTurn };
 
 interface ClaimedRequest {
   user: AuthUser;
@@ -95,6 +98,17 @@ interface ClaimedRequest {
   sessionIds: string[];
   /** The thread's recent messages before this question, oldest first. */
   history: ChatTurn[];
+}
+
+/**
+ * A delta of an answer as the text sent: a model's text read for its citations (the filter keeps the
+ * ones naming a source and drops invented ones); text a generator composed, as it is; a citation
+ * attached as data, as its passage's marker (counted as used).
+ */
+function answerText(delta: AnswerDelta, filter: CitationFilter, cited: ProgramCitations): string {
+  if (typeof delta === 'string') return filter.push(delta);
+  const before = filter.end(); // a model's text before it, complete
+  return before + ('text' in delta ? delta.text : cited.cite(delta.cite, delta.turn));
 }
 
 /** An answer the materials did not support: the generators' refusal, or no source cited. */
@@ -287,17 +301,17 @@ export class ChatService {
    */
   private async find(request: ClaimedRequest, opts: AnswerOptions): Promise<Findings> {
     const { user, message, history } = request;
-    const question = opts.simple
-      ? rewriteFollowUp(message, history)
+    const { text: question, carried } = opts.simple
+      ? standaloneQuestion(message, history)
       : await this.generator.rewriteQuestion(message, history, { userId: user.id });
     const program = await this.program.read(question, request.sessionIds, message);
-    if (program.kind === 'program') return { question, program, passages: [], rarity: {}, expansions: [] };
+    if (program.kind === 'program') return { question, carried, program, passages: [], rarity: {}, expansions: [] };
     const found = await this.retrieval.search(question, {
       sessionIds: request.sessionIds,
       k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
       userId: user.id,
     });
-    return { question, program, passages: found.passages, rarity: found.rarity, expansions: found.expansions };
+    return { question, carried, program, passages: found.passages, rarity: found.rarity, expansions: found.expansions };
   }
 
   /**
@@ -330,6 +344,7 @@ export class ChatService {
       ];
       const deltas = this.generator.streamAnswer({
         question: findings.question,
+        carried: findings.carried,
         passages,
         rarity: findings.rarity,
         expansions: findings.expansions,
@@ -341,7 +356,7 @@ export class ChatService {
       });
       for await (const delta of deltas) {
         this.throwIfAborted(opts.signal);
-        const out = links.push(filter.push(delta));
+        const out = links.push(answerText(delta, filter, cited));
         if (out && !held) opts.onContent?.(out);
       }
       const rest = links.push(filter.end()) + links.end();

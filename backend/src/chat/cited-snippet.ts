@@ -1,4 +1,5 @@
 import type { Source } from '../retrieval/citations';
+import { CITATION_MARKER_PATTERN } from '../text/citation-grammar';
 
 /** Text shown around the cited sentence, before and after it. */
 export const CONTEXT_BEFORE = 240;
@@ -13,7 +14,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function claimsOf(content: string, marker: string): string[] {
   const claims: string[] = [];
   for (const m of content.matchAll(new RegExp(escape(marker), 'gi'))) {
-    const before = content.slice(0, m.index).replace(/\[[^\]\n]*\]/g, ' ');
+    const before = content.slice(0, m.index).replace(new RegExp(CITATION_MARKER_PATTERN, 'g'), ' ');
     const ends = [...before.matchAll(/[.!?\n](?=\s)/g)].map((e) => e.index ?? 0);
     const start = ends.filter((i) => i < before.trimEnd().length - 1).pop();
     claims.push(before.slice(start === undefined ? 0 : start + 1).trim());

@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { CITATION_MARKER_PATTERN } from '../text/citation-grammar';
 
 type Token = MarkdownIt.Token;
 
@@ -10,12 +11,12 @@ type Token = MarkdownIt.Token;
  */
 const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: true }).disable(['image', 'table']);
 
-/** Citation markers ('[p. 3]', '[12:34]', '[Session: Opening Keynote]') shown as quiet text in HTML. */
-const MARKER =
-  /\[((?:p\.|pp\.|line|lines|Session:)[^\]\n<>]{0,200}|\d{1,2}:\d{2}(?::\d{2})?|[^\]\n<>]{1,200}, (?:p\.|line|\d{1,2}:\d{2})[^\]\n<>]{0,40})\]/g;
+/** Citation markers ('[p. 3]', '[12:34]', '[Session: Opening Keynote]'): the one citation grammar. */
+const MARKER = new RegExp(CITATION_MARKER_PATTERN, 'g');
 
+/** Markers shown as quiet text in HTML (one holding markup, which a span would cut, stays as it is). */
 function styleMarkers(html: string): string {
-  return html.replace(MARKER, (m) => `<span style="color: #4b5563; font-size: 0.9em;">${m}</span>`);
+  return html.replace(MARKER, (m) => (/[<>]/.test(m) ? m : `<span style="color: #4b5563; font-size: 0.9em;">${m}</span>`));
 }
 
 /** Block markdown → HTML (escaped). */

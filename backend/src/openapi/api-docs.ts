@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ChatStatus } from '../chat/dto/chat.messages';
+import { CITATION_MARKER_EXAMPLES, CITATION_MARKER_PATTERN } from '../text/citation-grammar';
 import metadata from './metadata';
 
 /** Where the contract is served: the UI at /api/docs, the document at /api/docs/json. */
@@ -27,7 +28,23 @@ export async function openApiDocument(app: INestApplication): Promise<OpenAPIObj
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
   nameEnumValues(document, 'ChatStatus', ChatStatus);
+  citationGrammar(document);
   return document;
+}
+
+/**
+ * The citation grammar (text/citation-grammar.ts) on the `Source` schema: its `marker` property's
+ * pattern, and `x-constants` that the front ends' generated api-types.ts exports as `CITATION_MARKER`
+ * (the pattern to find markers in an answer's text and the examples both sides test it with).
+ */
+function citationGrammar(document: OpenAPIObject): void {
+  const schema = document.components?.schemas?.Source;
+  const marker = schema && 'properties' in schema ? schema.properties?.marker : undefined;
+  if (!schema || !marker || '$ref' in marker) throw new Error('The OpenAPI document has no Source schema with a marker.');
+  marker.pattern = `^${CITATION_MARKER_PATTERN}$`;
+  Object.assign(schema, {
+    'x-constants': { CITATION_MARKER: { pattern: CITATION_MARKER_PATTERN, examples: CITATION_MARKER_EXAMPLES } },
+  });
 }
 
 /**

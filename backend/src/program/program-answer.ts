@@ -1,30 +1,16 @@
 import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
+import { sessionMarker } from '../text/citation-grammar';
 import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './program-index';
 import type { ProgramQuery } from './program-query';
 import { clockLabel, wallClock } from './program-text';
 import { type Language, MONTH_LABELS, WEEKDAY_LABELS } from './program-vocabulary';
 
-/** Longest title written inside a citation marker (a longer one is cut at a word, with '…'). */
-const MARKER_TITLE_LENGTH = 100;
 /** Sessions named in a list answer; the rest are counted. */
 const LIST_LIMIT = 12;
 /** Sessions proposed by 'which sessions should I attend about X?'. */
 const PLAN_LIMIT = 5;
 /** Share of a question's topic weight a session must hold to match it. */
 const TOPIC_COVERAGE = 0.65;
-
-/** The marker citing a program entry: '[Session: <Title>]'. */
-export function sessionMarker(title: string): string {
-  let t = title
-    .replace(/[[\]]/g, (b) => (b === '[' ? '(' : ')'))
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (t.length > MARKER_TITLE_LENGTH) {
-    const cut = t.lastIndexOf(' ', MARKER_TITLE_LENGTH);
-    t = `${t.slice(0, cut > MARKER_TITLE_LENGTH / 2 ? cut : MARKER_TITLE_LENGTH).trim()}…`;
-  }
-  return `[Session: ${t}]`;
-}
 
 /** 'Tuesday, Sept 9' / 'mardi 9 septembre'; 'Day 2' without a date; null with neither. */
 export function dayLabel(e: ProgramEntry, language: Language): string | null {

@@ -1,5 +1,6 @@
 import type { CitationSet, Source } from '../retrieval/citations';
-import { entryFacts, sessionMarker } from './program-answer';
+import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../text/citation-grammar';
+import { entryFacts } from './program-answer';
 import type { ProgramEntry } from './program-index';
 import { fold } from './program-text';
 import type { Language } from './program-vocabulary';
@@ -10,6 +11,9 @@ const key = (title: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** The keys a marker may name an entry by: its title, and the title as its marker writes it (cut at 100 characters). */
+const keysOf = (e: ProgramEntry) => [key(e.title), key(sessionMarkerTitle(sessionMarker(e.title))!)];
+
 /**
  * The citations of an answer that may cite program entries ('[Session: Title]') as well as document
  * passages: a session marker naming a session of the program becomes its canonical marker, one naming
@@ -19,24 +23,33 @@ export class ProgramCitations {
   private readonly byKey = new Map<string, ProgramEntry>();
   private readonly used: ProgramEntry[] = [];
 
+  /**
+   * `answered`: the entries the answer was composed from (or given to a model), in order. A marker
+   * names its session by title only, so when two sessions share a title ('Networking Break' each
+   * day) the one the answer holds is the one it cites.
+   */
   constructor(
     private readonly documents: CitationSet,
     entries: ProgramEntry[],
     private readonly language: Language = 'en',
+    private readonly answered: () => ProgramEntry[] = () => [],
   ) {
-    for (const e of entries) {
-      this.byKey.set(key(e.title), e);
-      this.byKey.set(key(sessionMarker(e.title).slice('[Session: '.length, -1)), e);
-    }
+    for (const e of entries) for (const k of keysOf(e)) if (!this.byKey.has(k)) this.byKey.set(k, e);
   }
 
   resolve(inner: string): string {
-    const m = /^\s*(?:session|séance)\s*:\s*(.+?)\s*$/i.exec(inner);
+    const m = MODEL_SESSION.exec(inner);
     if (!m) return this.documents.resolve(inner);
-    const entry = this.byKey.get(key(m[1]));
+    const wanted = key(m[1]);
+    const entry = this.answered().find((e) => keysOf(e).includes(wanted)) ?? this.byKey.get(wanted);
     if (!entry) return '';
     if (!this.used.includes(entry)) this.used.push(entry);
     return sessionMarker(entry.title);
+  }
+
+  /** A document passage cited as data (`CitationSet.cite`): the program's entries are only cited in text. */
+  cite(n: number, turn?: number): string {
+    return this.documents.cite(n, turn);
   }
 
   /** Sessions cited so far, in order. */

@@ -3,7 +3,8 @@ import type { GenerationPassage } from '../ai/generation/generation.types';
 import { CoalescedRead } from '../common/coalesced-read';
 import type { CitationSet } from '../retrieval/citations';
 import { ConferenceService } from '../conference/conference.service';
-import { entryFacts, ProgramAnswerer, type ProgramResult, sessionMarker } from './program-answer';
+import { sessionMarker } from '../text/citation-grammar';
+import { entryFacts, ProgramAnswerer, type ProgramResult } from './program-answer';
 import { ProgramCitations } from './program-citations';
 import { ProgramIndex } from './program-index';
 import { languageOf, parseQuestion, type ProgramQuery } from './program-query';
@@ -67,9 +68,13 @@ export class ProgramTurn {
     }));
   }
 
-  /** The citation set of the answer: the documents' passages and every session of the program. */
+  /**
+   * The citation set of the answer: the documents' passages and every session of the program, the
+   * entries this turn's program answer holds first (a title two sessions share cites the one it names).
+   */
   citations(documents: CitationSet): ProgramCitations {
-    return new ProgramCitations(documents, this.index.entries, this.query.language);
+    const answered = () => (this.kind === 'none' ? [] : this.answer().entries);
+    return new ProgramCitations(documents, this.index.entries, this.query.language, answered);
   }
 }
 

@@ -1,5 +1,6 @@
 import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citations';
 import type { Passage } from './retrieval.types';
+import { CITATION_MARKER_EXAMPLES, citationMarkers } from '../text/citation-grammar';
 
 let nextId = 1;
 function passage(over: Partial<Passage>): Passage {
@@ -174,6 +175,18 @@ describe('line citations of untimed transcripts', () => {
     ]);
   });
 
+  it('cites a passage and its turn given as data, without reading any text', () => {
+    const other = meeting({ documentId: 'doc-2', sessionId: 'session-b', sessionTitle: 'Product Design Meeting' });
+    const set = new CitationSet([meeting(), other]);
+    expect(set.cite(2, 1)).toBe('[Product Design Meeting, line 111]');
+    expect(set.cite(1)).toBe('[Research Group Meeting, line 110]');
+    expect(set.sources().map((s) => [s.documentId, s.line])).toEqual([
+      ['doc-2', 111],
+      ['doc-meeting', 110],
+    ]);
+    expect(() => set.cite(3)).toThrow('No passage 3');
+  });
+
   it('drops a line no passage holds and markers that point nowhere', () => {
     const set = new CitationSet([meeting()]);
     expect(resolveCitations('A claim [line 500]. Another [transcript]. More [Research Group, transcript].', set)).toBe(
@@ -195,5 +208,24 @@ describe('line citations of untimed transcripts', () => {
     expect(resolveCitations('x [line 111]', set)).toBe('x');
     expect(resolveCitations('y [Product Design Meeting, line 111]', set)).toBe('y [Product Design Meeting, line 111]');
     expect(set.sources()[0]).toMatchObject({ documentId: 'doc-2', line: 111 });
+  });
+});
+
+describe('one grammar for the server and the apps', () => {
+  it('reads every marker form the apps show as a badge: kept when it names a source, dropped otherwise', () => {
+    const set = new CitationSet([
+      passage({ documentId: 'd1', sessionId: 's1', sessionTitle: 'Lender Panel', page: 3 }),
+      passage({ documentId: 'd2', sessionId: 's2', sessionTitle: 'Research Meeting', kind: 'transcript', page: null, startTime: 754 }),
+    ]);
+    for (const { markers } of CITATION_MARKER_EXAMPLES) {
+      for (const marker of markers.filter((m) => !m.startsWith('[Session:'))) {
+        const resolved = resolveCitations(`A claim ${marker}.`, set);
+        // Whatever the apps would show as a badge is a source's marker: never a marker the server let through unread.
+        for (const shown of citationMarkers(resolved)) expect(set.passages.map((p) => p.marker)).toContain(shown);
+      }
+    }
+    expect(resolveCitations('A [Lender Panel, p. 3] b [Research Meeting, 12:34] c [pp. 3-4] d [p. 9].', set)).toBe(
+      'A [Lender Panel, p. 3] b [Research Meeting, 12:34] c [Lender Panel, p. 3] d.',
+    );
   });
 });

@@ -1,8 +1,20 @@
 import { cleanMarkup } from '../text/sentences';
+import {
+  citationMarker,
+  lineLocator,
+  locatorOf,
+  MODEL_CITATION,
+  MODEL_LINE_CITATION,
+  MODEL_LOCATOR,
+  MODEL_NOWHERE,
+  MODEL_NUMBERED,
+  pageLocator,
+} from '../text/citation-grammar';
 import type { Source } from './dto/source.response';
 import type { Passage } from './retrieval.types';
 
 export type { Source };
+export { formatTime, locatorOf } from '../text/citation-grammar';
 
 /** A passage as handed to a generator: its number in the prompt and the marker to cite it with. */
 export interface CitedPassage extends Passage {
@@ -21,29 +33,6 @@ interface LineCitation {
 }
 
 const SNIPPET_LENGTH = 300;
-
-/** '[mm:ss]' under an hour, '[h:mm:ss]' from an hour on (without the brackets). */
-export function formatTime(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`;
-}
-
-/**
- * 'p. 3' for a PDF page, '12:34' for a timed transcript, 'line 112' for an untimed transcript (the
- * file line of the passage's first turn). Chunks stored before locations existed fall back to 'PDF' /
- * 'transcript' until they are re-processed (every document is, once, at the first start).
- */
-export function locatorOf(p: Pick<Passage, 'kind' | 'page' | 'startTime' | 'lineStart'>): string {
-  if (p.kind === 'pdf' && p.page != null) return `p. ${p.page}`;
-  if (p.startTime != null) return formatTime(p.startTime);
-  if (p.page != null) return `p. ${p.page}`;
-  if (p.lineStart != null) return `line ${p.lineStart}`;
-  return p.kind === 'pdf' ? 'PDF' : 'transcript';
-}
 
 /** The lines of the turn of `p` holding file line `line`: [first, last], or null when `p` does not hold it. */
 function turnAt(p: Passage, line: number): { index: number; line: number; lineEnd: number } | null {
@@ -98,13 +87,6 @@ function snippetOf(text: string): string {
   return `${t.slice(0, cut > SNIPPET_LENGTH / 2 ? cut : SNIPPET_LENGTH)}…`;
 }
 
-const LOCATOR = /^(?:p\.?|pp\.|page)\s*(\d+)$|^(\d{1,2}:\d{2}(?::\d{2})?)$|^(?:line|l\.|lines)\s*(\d+)(?:\s*[-–]\s*\d+)?$/i;
-/** A bracket group that claims to be a citation: '[p. 3]', '[12:34]', '[line 112]', '[Some Session, p. 3]'. */
-const CITATION_SHAPE =
-  /^(?:[^,]{1,80},\s*)?(?:(?:p\.?|pp\.|page)\s*\d+|\d{1,2}:\d{2}(?::\d{2})?|(?:line|l\.|lines)\s*\d+(?:\s*[-–]\s*\d+)?|transcript|pdf)$/i;
-/** Numbered references to prompt passages: '[1]', '[2, 3]', '[Passage 2]', '[Source 1]'. */
-const NUMBERED = /^(?:(?:passage|source)\s*)?\d{1,2}(?:\s*[,;]\s*(?:(?:passage|source)\s*)?\d{1,2})*$/i;
-
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
@@ -118,7 +100,8 @@ export class CitationSet {
   private readonly byLocator = new Map<string, CitedPassage[]>();
   private readonly used: string[] = [];
   private readonly lineCitations = new Map<string, LineCitation>();
-  private readonly prefixOf = new Map<string, string>();
+  /** The session's name written before the locator; null when the passages are of one document. */
+  private readonly nameOf = new Map<string, string | null>();
 
   constructor(passages: Passage[]) {
     const sessions = new Map<string, string>();
@@ -141,12 +124,12 @@ export class CitationSet {
         );
       }
     }
-    for (const p of passages) this.prefixOf.set(p.sessionId, prefixed ? `${names.get(p.sessionId)}, ` : '');
+    for (const p of passages) this.nameOf.set(p.sessionId, prefixed ? names.get(p.sessionId)! : null);
     this.passages = passages.map((p, i) => {
-      const prefix = this.prefixOf.get(p.sessionId)!;
-      const marker = `[${prefix}${locatorOf(p)}]`;
+      const name = this.nameOf.get(p.sessionId)!;
+      const marker = citationMarker(name, locatorOf(p));
       const timed = p.kind === 'pdf' || p.startTime != null || p.page != null;
-      const lineMarkers = !timed && p.turnLines?.length ? p.turnLines.map((line) => `[${prefix}line ${line}]`) : undefined;
+      const lineMarkers = !timed && p.turnLines?.length ? p.turnLines.map((line) => citationMarker(name, lineLocator(line))) : undefined;
       return { ...p, n: i + 1, marker, ...(lineMarkers ? { lineMarkers } : {}) };
     });
     for (const p of this.passages) {
@@ -166,12 +149,12 @@ export class CitationSet {
    */
   resolve(inner: string): string {
     const text = inner.trim();
-    const line = /^(?:(.{1,80}?),\s*)?(?:line|l\.|lines)\s*(\d+)(?:\s*[-–]\s*\d+)?$/i.exec(text);
+    const line = MODEL_LINE_CITATION.exec(text);
     if (line) return this.resolveLine(Number(line[2]), line[1] ?? null);
-    if (/^(?:(.{1,80}?),\s*)?(?:transcript|pdf)$/i.test(text)) return ''; // a marker that points nowhere
+    if (MODEL_NOWHERE.test(text)) return ''; // a marker that points nowhere
     const known = this.byMarker.get(normalise(`[${text}]`));
     if (known) return this.use(known);
-    if (NUMBERED.test(text)) {
+    if (MODEL_NUMBERED.test(text)) {
       const markers = text
         .split(/[,;]/)
         .map((part) => Number(part.replace(/\D/g, '')))
@@ -181,17 +164,30 @@ export class CitationSet {
       return [...new Set(markers)].join(' ');
     }
     const parts = text.split(/\s*;\s*/);
-    if (parts.length > 1 && parts.every((part) => CITATION_SHAPE.test(part))) {
+    if (parts.length > 1 && parts.every((part) => MODEL_CITATION.test(part))) {
       return [...new Set(parts.map((part) => this.resolve(part)).filter(Boolean))].join(' ');
     }
-    if (!CITATION_SHAPE.test(text)) return `[${inner}]`;
-    const locator = LOCATOR.exec(text.replace(/^[^,]*,\s*/, ''));
+    const shape = MODEL_CITATION.exec(text);
+    if (!shape) return `[${inner}]`;
+    const locator = MODEL_LOCATOR.exec(shape[1] != null ? text.slice(shape[1].length + 1).trim() : text);
     if (locator) {
-      const loc = locator[1] ? `p. ${locator[1]}` : locator[2];
+      const loc = locator[1] ? pageLocator(Number(locator[1])) : locator[2];
       const candidates = this.byLocator.get(normalise(loc)) ?? [];
       if (candidates.length === 1) return this.use(candidates[0]);
     }
     return '';
+  }
+
+  /**
+   * The marker of passage `n` (1-based, as numbered for the generator), counted as used: a citation a
+   * generator attaches as data instead of writing it in text. `turn`: in an untimed transcript, the
+   * cited turn (index into the passage's `lineMarkers`); the passage's first turn otherwise.
+   */
+  cite(n: number, turn?: number): string {
+    const p = this.passages[n - 1];
+    if (!p) throw new Error(`No passage ${n} to cite.`);
+    const line = turn != null && p.lineMarkers ? p.turnLines?.[turn] : undefined;
+    return line != null ? this.citeLine(p, line) : this.use(p);
   }
 
   /**
@@ -203,8 +199,7 @@ export class CitationSet {
     const holders = this.passages.filter((p) => {
       if (!p.lineMarkers || !turnAt(p, line)) return false;
       if (name === null) return true;
-      const prefix = this.prefixOf.get(p.sessionId) ?? '';
-      return normalise(prefix.replace(/,\s*$/, '')) === key || normalise(p.sessionTitle) === key;
+      return normalise(this.nameOf.get(p.sessionId) ?? '') === key || normalise(p.sessionTitle) === key;
     });
     const documents = new Set(holders.map((p) => p.documentId));
     if (holders.length === 0 || documents.size > 1) return '';
@@ -213,7 +208,7 @@ export class CitationSet {
 
   private citeLine(passage: CitedPassage, line: number): string {
     const turn = turnAt(passage, line)!;
-    const marker = `[${this.prefixOf.get(passage.sessionId) ?? ''}line ${line}]`;
+    const marker = citationMarker(this.nameOf.get(passage.sessionId) ?? null, lineLocator(line));
     const canonical = normalise(marker);
     if (!this.lineCitations.has(canonical)) this.lineCitations.set(canonical, { passage, marker, line, lineEnd: turn.lineEnd });
     if (!this.used.includes(marker)) this.used.push(marker);
@@ -354,7 +349,7 @@ export class CitationFilter {
 }
 
 /** Applies the citation post-processing to a whole text at once (same rules as streaming). */
-export function resolveCitations(text: string, citations: CitationSet): string {
+export function resolveCitations(text: string, citations: Pick<CitationSet, 'resolve'>): string {
   const filter = new CitationFilter(citations);
   return filter.push(text) + filter.end();
 }

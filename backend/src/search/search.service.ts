@@ -4,7 +4,7 @@ import { cleanMarkup } from '../text/sentences';
 import { termKey } from '../text/term-key';
 import type { AuthUser } from '../common/roles';
 import { CitationSet } from '../retrieval/citations';
-import { highlight } from '../text/highlight';
+import { highlightSpans } from '../text/highlight';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { SearchQueryDto } from './dto/search.dto';
 import type { SearchResult } from './dto/search.response';
@@ -16,9 +16,9 @@ const SNIPPET_LENGTH = 280;
 
 /**
  * The part of `text` (about SNIPPET_LENGTH characters, cut at word boundaries) holding the most
- * query words, with those words marked.
+ * query words, and the spans of those words in it.
  */
-export function snippetAround(text: string, stems: ReadonlySet<string>): string {
+export function snippetAround(text: string, stems: ReadonlySet<string>): Pick<SearchResult, 'snippet' | 'highlights'> {
   const clean = cleanMarkup(text).replace(/\s+/g, ' ').trim();
   const hits: number[] = [];
   for (const m of clean.matchAll(WORD)) {
@@ -47,8 +47,12 @@ export function snippetAround(text: string, stems: ReadonlySet<string>): string 
     const space = clean.lastIndexOf(' ', end);
     end = space > start + SNIPPET_LENGTH / 2 ? space : end;
   }
-  const body = highlight(clean.slice(start, end), stems);
-  return `${start > 0 ? '…' : ''}${body}${end < clean.length ? '…' : ''}`;
+  const body = clean.slice(start, end);
+  const lead = start > 0 ? '…' : '';
+  return {
+    snippet: `${lead}${body}${end < clean.length ? '…' : ''}`,
+    highlights: highlightSpans(body, stems).map((h) => ({ start: h.start + lead.length, end: h.end + lead.length })),
+  };
 }
 
 @Injectable()
@@ -79,7 +83,7 @@ export class SearchService {
         line: p.kind === 'transcript' ? (p.lineStart ?? null) : null,
         lineEnd: p.kind === 'transcript' ? (p.lineEnd ?? null) : null,
         marker: p.marker,
-        snippet: snippetAround(p.text, stems),
+        ...snippetAround(p.text, stems),
         score: Number(p.score.toFixed(6)),
       })),
     };

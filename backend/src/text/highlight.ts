@@ -1,20 +1,28 @@
 import { termKey } from './term-key';
 import { WORD } from './keywords';
 
-/**
- * `text` with each word whose stem is one of `stems` wrapped in `**…**`, e.g. for search snippets.
- */
-export function highlight(text: string, stems: ReadonlySet<string>): string {
+/** A span of a text to highlight: [start, end) in JavaScript string offsets (UTF-16 code units). */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/** The words of `text` whose stem is one of `stems` (e.g. a search's words), as spans of `text`. */
+export function highlightSpans(text: string, stems: ReadonlySet<string>): TextSpan[] {
   const matches = (word: string) => {
     const stem = termKey(word);
     return stems.has(stem) || stems.has(word);
   };
-  return text.replace(WORD, (w) => {
-    const lower = w
+  const spans: TextSpan[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const lower = m[0]
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/['’]s$/, '');
-    return matches(lower) || lower.split(/[-.'’]/).some((part) => part && matches(part)) ? `**${w}**` : w;
-  });
+    if (matches(lower) || lower.split(/[-.'’]/).some((part) => part && matches(part))) {
+      spans.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return spans;
 }

@@ -377,7 +377,10 @@ export interface components {
       /** @description Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
       line?: number;
       lineEnd?: number;
-      /** @description The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
+      /**
+       * @description The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]',
+       * '[Session: Title]'. The grammar of markers is `CITATION_MARKER` (x-constants of this schema).
+       */
       marker: string;
       snippet: string;
       /**
@@ -459,6 +462,10 @@ export interface components {
       useAllSessions?: boolean;
       recipientEmail: string;
     };
+    SearchHighlight: {
+      start: number;
+      end: number;
+    };
     SearchResult: {
       sessionId: string;
       sessionTitle: string;
@@ -471,8 +478,10 @@ export interface components {
       line: number | null;
       lineEnd: number | null;
       marker: string;
-      /** @description Text around the best match, matched words wrapped in `**…**`. */
+      /** @description Text around the best match, as it is (plain text). */
       snippet: string;
+      /** @description The words of `snippet` the search matched, in order, given as spans of it (the client marks them). */
+      highlights: components["schemas"]["SearchHighlight"][];
       score: number;
     };
     SearchResponse: {
@@ -1383,3 +1392,59 @@ export const ChatStatus = {
   Analyzing: "Analyzing relevant content",
   Generating: "Generating comprehensive answer",
 } as const satisfies Record<string, components['schemas']['ChatStatus']>;
+
+/** `CITATION_MARKER` of `Source` (x-constants). */
+export const CITATION_MARKER = {
+  "pattern": "\\[(?:(?:[^[\\]\\n]{1,120}?,\\s*)?(?:pp?\\.\\s?\\d+(?:\\s?[-–]\\s?\\d+)?|\\d{1,2}:\\d{2}(?::\\d{2})?|line \\d+)|Session:\\s?[^[\\]\\n]{1,200})\\]",
+  "examples": [
+    {
+      "text": "Floors are 680 [p. 3].",
+      "markers": [
+        "[p. 3]"
+      ]
+    },
+    {
+      "text": "Terms run 60 months [pp. 3-4] and [p.12].",
+      "markers": [
+        "[pp. 3-4]",
+        "[p.12]"
+      ]
+    },
+    {
+      "text": "Demand held [12:34], then fell [1:02:03].",
+      "markers": [
+        "[12:34]",
+        "[1:02:03]"
+      ]
+    },
+    {
+      "text": "Energy helped [line 112].",
+      "markers": [
+        "[line 112]"
+      ]
+    },
+    {
+      "text": "Rates rose [Lender Panel, p. 3] and [Research Meeting, line 7].",
+      "markers": [
+        "[Lender Panel, p. 3]",
+        "[Research Meeting, line 7]"
+      ]
+    },
+    {
+      "text": "A view [Fireside Chat With Lenders, 1:02:03].",
+      "markers": [
+        "[Fireside Chat With Lenders, 1:02:03]"
+      ]
+    },
+    {
+      "text": "The keynote is at 8:30 AM [Session: Opening Keynote].",
+      "markers": [
+        "[Session: Opening Keynote]"
+      ]
+    },
+    {
+      "text": "Not citations: [sic], [1], [lines of code], [p. x], [12], [image], [Session]",
+      "markers": []
+    }
+  ]
+} as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, dispositionFileName, errorText } from './http';
+import { apiFetch, dispositionFileName, errorText, HttpError } from './http';
 
 describe('API client (PRODUCT.md §7, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -33,8 +33,10 @@ describe('API client (PRODUCT.md §7, §8)', () => {
   });
 
   it('shows the server message of an error', () => {
-    expect(errorText(new Error('400: {"message":"Nope"}'))).toBe('Nope');
-    expect(errorText(new Error('500: plain'))).toBe('plain');
+    expect(errorText(new HttpError(400, '{"message":"Nope"}'))).toBe('Nope');
+    expect(errorText(new HttpError(500, 'plain'))).toBe('plain');
+    expect(errorText(new HttpError(502, '504: from upstream'))).toBe('504: from upstream');
+    expect(errorText(new Error('Import failed'))).toBe('Import failed');
     expect(errorText('x')).toBe('');
   });
 

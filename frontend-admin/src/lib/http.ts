@@ -5,17 +5,17 @@
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    /** The body text, or the status text when the body is empty (kept as data: nothing parses the message). */
+    readonly text: string,
   ) {
-    super(message);
+    super(`${status}: ${text}`);
     this.name = 'HttpError';
   }
 }
 
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new HttpError(res.status, `${res.status}: ${text}`);
+  throw new HttpError(res.status, (await res.text().catch(() => '')) || res.statusText);
 }
 
 /**
@@ -44,12 +44,12 @@ export async function apiJson<T>(url: string, init?: Parameters<typeof apiFetch>
 }
 
 /**
- * The user-facing text of an error: the status prefix stripped and, when the body is the API's
- * JSON `{message}`, that message. Empty when there is nothing meaningful.
+ * The user-facing text of an error: an HTTP error's body text or, when the body is the API's JSON
+ * `{message}`, that message; any other error's message. Empty when there is nothing meaningful.
  */
 export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return '';
-  const text = error.message.replace(/^\d{3}: /, '').trim();
+  const text = (error instanceof HttpError ? error.text : error.message).trim();
   if (text.startsWith('{')) {
     try {
       const parsed = JSON.parse(text) as { message?: unknown };

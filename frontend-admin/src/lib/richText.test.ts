@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { CITATION_MARKER } from './api-types';
 import { parseInline, parseRichText } from './richText';
+
+describe('the citation grammar of the contract', () => {
+  it.each(CITATION_MARKER.examples)('finds the markers the server finds in "$text"', ({ text, markers }) => {
+    const citations = parseInline(text).filter((s) => s.kind === 'citation');
+    expect(citations.map((s) => s.value)).toEqual(markers);
+  });
+});
 
 describe('assistant content parsing', () => {
   it('finds citations as badges, bold text and bullets', () => {

@@ -1,11 +1,13 @@
+import { CITATION_MARKER } from './api-types';
+
 /**
  * Assistant answers as the attendee app shows them (PRODUCT.md §1, §2): bold text, bullet lines and
- * bracketed citations such as [p. 3], [12:34] or [Lender Panel, p. 3] as badges. Parsed into plain
+ * bracketed citations such as [p. 3], [12:34], [line 112], [Lender Panel, p. 3] or [Session: Title] as badges. Parsed into plain
  * data so React renders text nodes only (never raw HTML).
  */
 
-/** The same citation markers as the attendee app (frontend-attendee/src/features/chat/citations.ts). */
-export const CITATION_PATTERN = /\[(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?)\]/g;
+/** The citation markers of the server's grammar, read from the contract (`CITATION_MARKER` of the generated api-types.ts). */
+export const CITATION_PATTERN = new RegExp(CITATION_MARKER.pattern, 'g');
 
 export type Segment = { kind: 'text' | 'bold' | 'citation'; value: string };
 export type Block = { kind: 'paragraph' | 'bullet' | 'numbered' | 'heading'; segments: Segment[]; number?: string };

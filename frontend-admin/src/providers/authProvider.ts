@@ -26,7 +26,7 @@ export function redirectToLogin(): void {
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const res = await fetch('/api/auth/user', { credentials: 'include' });
   if (res.status === 401) return null;
-  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${(await res.text()) || res.statusText}`);
+  if (!res.ok) throw new HttpError(res.status, (await res.text()) || res.statusText);
   return (await res.json()) as CurrentUser;
 }
 

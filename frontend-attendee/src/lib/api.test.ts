@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
-import { apiRequest, getQueryFn, isUnauthorizedError, serverMessage } from './api';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessage } from './api';
 import { createQueryClient } from './queryClient';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,15 +41,22 @@ describe('getQueryFn', () => {
 });
 
 describe('serverMessage', () => {
-  it('strips the status prefix and reads a JSON message', () => {
-    expect(serverMessage(new Error('400: {"message":"Please enter a valid email address."}'))).toBe('Please enter a valid email address.');
-    expect(serverMessage(new Error('500: Internal Server Error'))).toBe('Internal Server Error');
+  it("reads an API error's JSON message or its body text; another error's message as it is", () => {
+    expect(serverMessage(new ApiError(400, '{"message":"Please enter a valid email address."}'))).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(serverMessage(new ApiError(400, '{"message":["a","b"]}'))).toBe('a, b');
+    expect(serverMessage(new ApiError(500, 'Internal Server Error'))).toBe('Internal Server Error');
+    expect(serverMessage(new ApiError(502, '504: upstream said so'))).toBe('504: upstream said so');
     expect(serverMessage(new Error('Fallback failed: 502'))).toBe('Fallback failed: 502');
     expect(serverMessage('nope')).toBe('');
   });
-  it("recognises '401: ...Unauthorized'", () => {
-    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error('403: Forbidden'))).toBe(false);
+  it("recognises '401: ...Unauthorized' from the API", async () => {
+    stubFetch({ 'GET /api/a': () => json({ message: 'Unauthorized' }, 401) });
+    const error = await apiRequest('GET', '/api/a').catch((e: unknown) => e);
+    expect(error).toEqual(expect.objectContaining({ message: '401: {"message":"Unauthorized"}', status: 401 }));
+    expect(isUnauthorizedError(error)).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, 'Forbidden'))).toBe(false);
   });
 });
 

@@ -1,20 +1,23 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** A non-OK response: its message is 'status: body text' (the status text when the body is empty). PRODUCT.md §8. */
+/**
+ * A non-OK response: its message is 'status: body text' (the status text when the body is empty),
+ * PRODUCT.md §8; the status and that text are kept as they are, so nothing reads them back out of the message.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    /** The body text, or the status text when the body is empty. */
+    readonly text: string,
   ) {
-    super(message);
+    super(`${status}: ${text}`);
     this.name = 'ApiError';
   }
 }
 
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new ApiError(res.status, `${res.status}: ${text}`);
+  throw new ApiError(res.status, (await res.text().catch(() => '')) || res.statusText);
 }
 
 /** Sends a request with credentials; a JSON content type only when there is a body. */
@@ -49,12 +52,13 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 /**
- * The user-facing text of an error: the status prefix stripped and, when the body is the API's
- * JSON `{message}`, that message. Empty when there is nothing meaningful.
+ * The user-facing text of an error: an API error's JSON `{message}` (its messages joined), else its
+ * body text; any other error's message. Empty when there is nothing meaningful.
  */
 export function serverMessage(error: unknown): string {
   if (!(error instanceof Error)) return '';
-  const text = error.message.replace(/^\d{3}: /, '').trim();
+  if (!(error instanceof ApiError)) return error.message.trim();
+  const text = error.text.trim();
   if (text.startsWith('{')) {
     try {
       const parsed = JSON.parse(text) as { message?: unknown };
@@ -67,7 +71,7 @@ export function serverMessage(error: unknown): string {
   return text;
 }
 
-/** PRODUCT.md §6: an error of the form '401: ...Unauthorized'. */
+/** PRODUCT.md §6: an API error of the form '401: ...Unauthorized'. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
+  return error instanceof ApiError && error.status === 401 && /Unauthorized/.test(error.text);
 }

@@ -109,11 +109,17 @@ describe('simple screens', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('search marks the **matched** words as text, never as HTML', () => {
-    const { container } = render(<p>{highlightSnippet('Lenders **tighten** credit <b>x</b> **again**')}</p>);
+  it("search marks the matched words (the server's spans) as text, never as HTML or markup", () => {
+    const snippet = 'Lenders tighten credit <b>x</b> **again**';
+    const highlights = [
+      { start: 8, end: 15 },
+      { start: 34, end: 39 },
+      { start: 2, end: 4 }, // out of order: ignored
+    ];
+    const { container } = render(<p>{highlightSnippet({ snippet, highlights })}</p>);
     expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['tighten', 'again']);
     expect(container.querySelector('b')).toBeNull();
-    expect(container.textContent).toContain('<b>x</b>');
+    expect(container.textContent).toBe(snippet);
   });
 
   it('/search asks the API with the query and the session filter and lists passages', async () => {
@@ -131,7 +137,8 @@ describe('simple screens', () => {
               page: 3,
               startTime: null,
               marker: '[p. 3]',
-              snippet: 'About **credit** risk',
+              snippet: 'About credit risk, **not** markup',
+              highlights: [{ start: 6, end: 12 }],
               score: 1,
             },
           ],
@@ -146,7 +153,8 @@ describe('simple screens', () => {
     const result = await screen.findByTestId('search-result');
     expect(result).toHaveTextContent('Lender Panel');
     expect(result).toHaveTextContent('Page 3');
-    expect(result.querySelector('mark')).toHaveTextContent('credit');
+    expect([...result.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['credit']);
+    expect(result).toHaveTextContent('About credit risk, **not** markup');
     expect(calls.some((c) => c.url === '/api/search?q=credit+risk&sessionIds=s1')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatTurn } from './generation.types';
+import type { ChatTurn, StandaloneQuestion } from './generation.types';
 import { GENERIC_STEMS, keywords, keywordStems } from '../../text/keywords';
 
 /** Pronouns and phrases that make a question lean on the previous one. */
@@ -11,19 +11,19 @@ const FOLLOW_UP_OPENING = /^\s*(and|also|so|but|or|plus|then)\b/i;
  * A deterministic standalone form of a follow-up: when the question is short or leans on the previous
  * one (pronouns, 'what about …'), the key words of the previous questions not already in it are carried
  * over, e.g. 'What about their FICO floors?' after 'What do captive lenders look for?' becomes
- * 'What about their FICO floors? (captive lenders)'.
+ * 'What about their FICO floors? (captive lenders)', with 'captive' and 'lenders' as `carried`.
  */
-export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
+export function standaloneQuestion(question: string, history: ChatTurn[]): StandaloneQuestion {
   const q = question.trim();
   const previous = history
     .filter((t) => t.role === 'user')
     .map((t) => t.content)
     .slice(-2)
     .reverse();
-  if (previous.length === 0) return q;
+  if (previous.length === 0) return { text: q, carried: [] };
   const own = new Set(keywordStems(q));
   const isFollowUp = own.size === 0 || FOLLOW_UP.test(q) || (own.size <= 2 && FOLLOW_UP_OPENING.test(q));
-  if (!isFollowUp) return q;
+  if (!isFollowUp) return { text: q, carried: [] };
   const carried: string[] = [];
   const carriedStems = new Set<string>();
   for (const prev of previous) {
@@ -42,5 +42,10 @@ export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
     }
     if (carried.length >= 4) break;
   }
-  return carried.length > 0 ? `${q} (${carried.join(' ')})` : q;
+  return { text: carried.length > 0 ? `${q} (${carried.join(' ')})` : q, carried };
+}
+
+/** The standalone question's text (`standaloneQuestion`). */
+export function rewriteFollowUp(question: string, history: ChatTurn[]): string {
+  return standaloneQuestion(question, history).text;
 }

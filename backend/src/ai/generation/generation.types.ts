@@ -11,6 +11,16 @@ export interface ChatTurn {
   content: string;
 }
 
+/**
+ * A follow-up rewritten to stand alone: `text` is the question as searched and answered; `carried`,
+ * the words it took from the thread's earlier questions (in `text` too, they count half when the
+ * local answerer weighs the question's words). A model's rewrite carries none apart.
+ */
+export interface StandaloneQuestion {
+  text: string;
+  carried: string[];
+}
+
 /** A retrieved passage as a generator sees it: numbered, with the marker it must be cited with. */
 export interface GenerationPassage {
   /** 1-based number in the prompt. */
@@ -36,6 +46,8 @@ export interface GenerationPassage {
 export interface AnswerRequest extends UsageContext {
   /** The standalone question (after follow-up rewriting). */
   question: string;
+  /** Words of `question` carried over from the thread's earlier questions (`StandaloneQuestion.carried`). */
+  carried?: string[];
   passages: GenerationPassage[];
   /** How rare each key word of the question is in the materials (stem → 0..1); see rarityOf (conference-retriever.ts). */
   rarity?: Record<string, number>;
@@ -50,6 +62,27 @@ export interface AnswerRequest extends UsageContext {
   /** false: nobody watches the deltas arrive (non-streaming endpoints), so the local answerer does not pace them. */
   paced?: boolean;
 }
+
+/** Text a generator composed itself from the passages it holds: shown as it is, never read for citations. */
+export interface ComposedText {
+  text: string;
+}
+
+/**
+ * A citation a generator attaches as data: passage `cite` (its number `n`) and, in an untimed
+ * transcript, the cited turn (index into the passage's `lineMarkers`).
+ */
+export interface PassageCitation {
+  cite: number;
+  turn?: number;
+}
+
+/**
+ * One piece of a streamed answer. A string is a model's text: its citations are read from it through
+ * the citation grammar (text/citation-grammar.ts). A generator that builds its answer from the
+ * passages it holds (local) sends its text and its citations as data instead.
+ */
+export type AnswerDelta = string | ComposedText | PassageCitation;
 
 /** Passages of one session, for the map step of takeaways. */
 export interface SessionMaterial {
@@ -74,9 +107,9 @@ export interface AnswerGenerator {
   readonly provider: 'local' | 'openai';
   readonly model: string;
   /** The follow-up `question` rewritten, using the thread's recent turns, into a standalone one. */
-  rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string>;
-  /** The answer in text deltas, citing passages by their markers. Stops when `signal` aborts. */
-  streamAnswer(request: AnswerRequest): AsyncIterable<string>;
+  rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<StandaloneQuestion>;
+  /** The answer in deltas, citing passages by their markers (in a model's text) or as data. Stops when `signal` aborts. */
+  streamAnswer(request: AnswerRequest): AsyncIterable<AnswerDelta>;
   /** Map step: concrete takeaways of one session. */
   sessionTakeaways(material: SessionMaterial, ctx?: UsageContext): Promise<Takeaway[]>;
   /** Reduce step: 5–10 takeaways merged from the sessions' ones (fewer only when there is too little). */

@@ -1,6 +1,6 @@
 import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
-import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
-import { rewriteFollowUp } from './follow-up';
+import { type AnswerDelta, type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
+import { rewriteFollowUp, standaloneQuestion } from './follow-up';
 import { hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
 import { termKey } from '../../text/term-key';
@@ -76,16 +76,21 @@ describe(LocalAnswerGenerator.name, () => {
 
   it('streams the answer in small deltas, records usage at cost 0 and stops when aborted', async () => {
     records.length = 0;
-    const deltas: string[] = [];
+    const deltas: AnswerDelta[] = [];
     for await (const d of sut.streamAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES, userId: 'u1' }))
       deltas.push(d);
     expect(deltas.length).toBeGreaterThan(5);
-    expect(deltas.join('')).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
+    // Text as composed, citations as data (the passage's number), never written in the text.
+    const marker = (n: number) => PASSAGES.find((p) => p.n === n)!.marker;
+    const text = deltas.map((d) => (typeof d === 'string' ? d : 'text' in d ? d.text : marker(d.cite))).join('');
+    expect(text).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
+    expect(deltas.filter((d) => typeof d !== 'string' && 'cite' in d).length).toBeGreaterThan(0);
+    expect(deltas.every((d) => typeof d !== 'string' && (!('text' in d) || !/\[/.test(d.text)))).toBe(true);
     expect(records).toEqual([expect.objectContaining({ kind: 'chat', provider: 'local', model: 'local-extractive-v1', userId: 'u1' })]);
     expect(records[0].completionTokens).toBeGreaterThan(0);
 
     const controller = new AbortController();
-    const got: string[] = [];
+    const got: AnswerDelta[] = [];
     await expect(
       (async () => {
         for await (const d of sut.streamAnswer({
@@ -99,6 +104,20 @@ describe(LocalAnswerGenerator.name, () => {
       })(),
     ).rejects.toThrow('Generation aborted');
     expect(got).toHaveLength(1);
+  });
+
+  it('cites only through its citations: a marker quoted from a passage is not one', async () => {
+    const quoting = passage({
+      n: 4,
+      marker: '[p. 7]',
+      text: 'Lenders set a guarantor FICO floor of 700 for every app-only deal [p. 3], the survey says.',
+    });
+    const deltas: AnswerDelta[] = [];
+    for await (const d of sut.streamAnswer({ question: 'What guarantor FICO floor do lenders set?', passages: [quoting] })) deltas.push(d);
+    expect(deltas).toContainEqual({ cite: 4 });
+    const text = deltas.map((d) => (typeof d !== 'string' && 'text' in d ? d.text : '')).join('');
+    expect(text).toContain('for every app-only deal, the survey says.');
+    expect(text).not.toContain('[p. 3]');
   });
 
   it('makes takeaways from one session, then merges sessions in turn', async () => {
@@ -121,7 +140,7 @@ describe('a follow-up that asks for a kind of answer', () => {
   const sut = new LocalAnswerGenerator(384, usage, 0);
 
   it("answers 'What numbers did they give?' from the previous question's topic, even when its words are common", () => {
-    const question = rewriteFollowUp('What numbers did they give?', [
+    const { text: question, carried } = standaloneQuestion('What numbers did they give?', [
       { role: 'user', content: 'How are residual values for excavators holding up?' },
     ]);
     const passages = [
@@ -134,7 +153,19 @@ describe('a follow-up that asks for a kind of answer', () => {
     ];
     // The topic's words are everywhere in a residuals session; 'numbers' names no topic at all.
     const rarity = { residu: 0.2, valu: 0.2, excav: 0.2, hold: 0.2, number: 1 };
-    expect(sut.composeAnswer({ question, passages, rarity })).toMatch(/8 percent/);
+    expect(sut.composeAnswer({ question, carried, passages, rarity })).toMatch(/8 percent/);
+  });
+});
+
+describe('the words of a question', () => {
+  const usage = { record: async (_r: UsageRecord) => {} } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+
+  it('count in full when the question itself ends in parentheses (only words carried from a thread count half)', () => {
+    const passages = [passage({ text: 'The guarantor FICO floor is 680 on app-only deals at most banks this year.' })];
+    const question = 'What do lenders require from startups and young dealers (guarantor FICO floor)';
+    expect(sut.composeAnswer({ question, passages })).toMatch(/FICO floor is 680/);
+    expect(sut.composeAnswer({ question, carried: ['guarantor', 'FICO', 'floor'], passages })).toBe(NOT_COVERED_ANSWER);
   });
 });
 

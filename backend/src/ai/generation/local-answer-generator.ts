@@ -4,21 +4,26 @@ import type { UsageContext } from '../ai.types';
 import { estimateTokens, LocalHashEmbeddings } from '../embeddings/local-hash-embeddings';
 import type { AiUsageService } from '../usage/ai-usage.service';
 import {
+  type AnswerDelta,
   type AnswerGenerator,
   type AnswerRequest,
   type ChatTurn,
+  type ComposedText,
   GenerationAborted,
   type GenerationPassage,
   NOT_COVERED_ANSWER,
+  type PassageCitation,
   type SessionMaterial,
+  type StandaloneQuestion,
   type Takeaway,
 } from './generation.types';
-import { rewriteFollowUp } from './follow-up';
+import { standaloneQuestion } from './follow-up';
 import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, words } from '../../text/keywords';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
 import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
 import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
+import { withoutMarkers } from '../../text/citation-grammar';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
 /**
@@ -175,43 +180,51 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     this.embedder = new LocalHashEmbeddings(dimensions, usage);
   }
 
-  /** Deterministic, no model call (so no usage record): see `rewriteFollowUp`. */
-  async rewriteQuestion(question: string, history: ChatTurn[], _ctx?: UsageContext): Promise<string> {
-    return rewriteFollowUp(question, history);
+  /** Deterministic, no model call (so no usage record): see `standaloneQuestion`. */
+  async rewriteQuestion(question: string, history: ChatTurn[], _ctx?: UsageContext): Promise<StandaloneQuestion> {
+    return standaloneQuestion(question, history);
   }
 
-  async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {
-    const answer = this.composeAnswer(request);
+  /** The answer's text in small deltas (paced like a hosted model's stream), its citations as data. */
+  async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerDelta> {
+    const pieces = this.composePieces(request);
     let sent = '';
     try {
-      const pieces = answer.match(/\S+\s*|\s+/g) ?? [];
-      for (let i = 0; i < pieces.length; i += WORDS_PER_DELTA) {
+      const deltas = [...paced(pieces)];
+      for (const [i, delta] of deltas.entries()) {
         if (request.signal?.aborted) throw new GenerationAborted();
-        const delta = pieces.slice(i, i + WORDS_PER_DELTA).join('');
-        sent += delta;
+        sent += 'text' in delta ? delta.text : markerOf(delta, request.passages);
         yield delta;
-        if (this.streamDelayMs > 0 && request.paced !== false && i + WORDS_PER_DELTA < pieces.length) {
-          await sleep(this.streamDelayMs);
-        }
+        // A pause after each few words (none after the last one): citations go out with their words.
+        const last = i === deltas.length - 1;
+        if ('text' in delta && !last && this.streamDelayMs > 0 && request.paced !== false) await sleep(this.streamDelayMs);
       }
     } finally {
       await this.record('chat', [request.question, ...request.passages.map((p) => p.text)], [sent], request);
     }
   }
 
+  /** The whole answer text, markers written in (what `streamAnswer` sends, as one text). */
+  composeAnswer(request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions'>): string {
+    return this.composePieces(request)
+      .map((p) => ('text' in p ? p.text : markerOf(p, request.passages)))
+      .join('');
+  }
+
   /**
-   * The whole answer text (markers included) for a question and its passages: the sentence that best
-   * answers it (its key words and figures) with its marker, then 2–5 supporting bullets, each with
-   * its marker. "What did X say about Y" keeps to X's turns; "summarize the discussion about Y" gives
+   * The answer to a question from its passages, as text and citations: the sentence that best
+   * answers it (its key words and figures) with its citation, then 2–5 supporting bullets, each with
+   * its citation. "What did X say about Y" keeps to X's turns; "summarize the discussion about Y" gives
    * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
    * question, or when it names someone or something the passages never mention.
    */
-  composeAnswer(request: Pick<AnswerRequest, 'question' | 'passages' | 'simple' | 'rarity' | 'expansions'>): string {
+  composePieces(request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions'>): AnswerPiece[] {
     const { question, passages } = request;
-    if (passages.length === 0) return NOT_COVERED_ANSWER;
-    if (unknownName(question, passages)) return NOT_COVERED_ANSWER;
-    const ranked = this.rankSentences(question, passages, request.rarity, request.expansions);
-    if (!ranked.covered || ranked.sentences.length === 0) return NOT_COVERED_ANSWER;
+    const refused = [{ text: NOT_COVERED_ANSWER }];
+    if (passages.length === 0) return refused;
+    if (unknownName(question, passages)) return refused;
+    const ranked = this.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
+    if (!ranked.covered || ranked.sentences.length === 0) return refused;
     let sentences = ranked.sentences;
     const speaker = askedSpeaker(question, passages);
     if (speaker) {
@@ -220,21 +233,26 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       if (own.length > 0) sentences = own;
     }
     const max = request.simple ? 4 : MAX_BULLETS;
-    const citeAt = (s: ScoredSentence, line: number) => s.passage.lineMarkers?.[line] ?? s.passage.marker;
+    const citeAt = (s: ScoredSentence, line: number): PassageCitation =>
+      s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
     const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
-    // Every sentence carries its own marker: a joined pair cites each of its lines.
-    const quote = (s: ScoredSentence) =>
+    // Every sentence carries its own citation: a joined pair cites each of its lines.
+    const quote = (s: ScoredSentence): AnswerPiece[] =>
       s.joined
-        ? `${endSentence(s.joined.first)} ${cite(s)} ${endSentence(s.joined.text)} ${citeAt(s, s.joined.lineIndex)}`
-        : `${endSentence(s.text)} ${cite(s)}`;
+        ? [{ text: `${endSentence(s.joined.first)} ` }, cite(s), { text: ` ${endSentence(s.joined.text)} ` }, citeAt(s, s.joined.lineIndex)]
+        : [{ text: `${endSentence(s.text)} ` }, cite(s)];
     const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
-    const bullet = (s: ScoredSentence) => `- ${who(s) ? `**${who(s)}:** ` : ''}${s.joined ? quote(s) : `${s.text} ${cite(s)}`}`;
+    const bullet = (s: ScoredSentence): AnswerPiece[] => [
+      { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
+      ...(s.joined ? quote(s) : [{ text: `${s.text} ` }, cite(s)]),
+    ];
+    const lines = (bullets: AnswerPiece[][]) => bullets.flatMap((b, i) => (i > 0 ? [{ text: '\n' }, ...b] : b));
 
     if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
       const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
       picked.sort(meetingOrder);
       // The turns themselves, each with its speaker: no lead-in line saying who discussed it.
-      return picked.map(bullet).join('\n');
+      return tidyPieces(lines(picked.map(bullet)));
     }
 
     // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
@@ -251,11 +269,10 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
     );
     const [lead] = picked.splice(leadAt, 1);
-    const support = picked;
     const leadWho = who(lead);
     const leadLabel = leadWho && !speaker ? `${leadWho}: ` : '';
-    const body = support.length > 0 ? `\n\n${support.map(bullet).join('\n')}` : '';
-    return `${leadLabel}${quote(lead)}${body}`;
+    const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
+    return tidyPieces([{ text: leadLabel }, ...quote(lead), ...body]);
   }
 
   /**
@@ -267,8 +284,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     passages: GenerationPassage[],
     rarity?: Record<string, number>,
     expansions: string[] = [],
+    carried: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
-    const terms = questionTerms(question, rarity);
+    const terms = questionTerms(question, rarity, carried);
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
     const summary = SUMMARY_QUESTION.test(question);
@@ -418,19 +436,17 @@ interface QuestionTerms {
 /**
  * The question's key words (instructions on how to answer left out, and the lexicon's generic words
  * when others remain), each weighted by
- * its rarity in the materials; words carried over from earlier questions by `rewriteFollowUp`
- * ('… (carried words)') count half.
+ * its rarity in the materials; the words carried over from earlier questions (`StandaloneQuestion.carried`,
+ * never words of the question asked) count half.
  */
-function questionTerms(question: string, rarity?: Record<string, number>): QuestionTerms {
-  const carriedPart = /\(([^()]*)\)\s*$/.exec(question);
-  const carried = new Set(carriedPart ? keywordStems(carriedPart[1]) : []);
-  const own = new Set(keywordStems(carriedPart ? question.slice(0, carriedPart.index) : question));
+function questionTerms(question: string, rarity?: Record<string, number>, carriedWords: string[] = []): QuestionTerms {
+  const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
   const asked = keywordStems(question).filter((s) => !INSTRUCTION_STEMS.has(s));
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
   // A word every page repeats (the company in its own filing) counts less than a rare one.
   const rare = (s: string) => (rarity ? RARITY_FLOOR + (1 - RARITY_FLOOR) * (rarity[s] ?? 1) : 1);
-  const weight = (s: string) => (carried.has(s) && !own.has(s) ? 0.5 : 1) * rare(s);
+  const weight = (s: string) => (carried.has(s) ? 0.5 : 1) * rare(s);
   const total = stems.reduce((sum, s) => sum + weight(s), 0);
   return {
     stems,
@@ -632,4 +648,40 @@ function pickDiverse(
     picked.push(s);
   }
   return picked;
+}
+
+/** A piece of a composed answer: its own text, or a citation of a passage. */
+export type AnswerPiece = ComposedText | PassageCitation;
+
+/** The marker a citation of a passage shows: its turn's line marker, else the passage's marker. */
+function markerOf(c: PassageCitation, passages: GenerationPassage[]): string {
+  const p = passages.find((x) => x.n === c.cite);
+  if (!p) return '';
+  return (c.turn != null ? p.lineMarkers?.[c.turn] : undefined) ?? p.marker;
+}
+
+/**
+ * Adjacent text pieces joined, empty ones left out, and marker-shaped text quoted from a passage
+ * ('see [p. 3]' on a slide) taken out: only the citations attached as data cite.
+ */
+function tidyPieces(pieces: AnswerPiece[]): AnswerPiece[] {
+  const out: AnswerPiece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if ('text' in p && last && 'text' in last) out[out.length - 1] = { text: last.text + p.text };
+    else out.push(p);
+  }
+  return out.map((p) => ('text' in p ? { text: withoutMarkers(p.text) } : p)).filter((p) => !('text' in p) || p.text);
+}
+
+/** The pieces as streamed: text in deltas of WORDS_PER_DELTA words, each citation on its own. */
+function* paced(pieces: AnswerPiece[]): Generator<AnswerPiece> {
+  for (const p of pieces) {
+    if (!('text' in p)) {
+      yield p;
+      continue;
+    }
+    const words = p.text.match(/\S+\s*|\s+/g) ?? [];
+    for (let i = 0; i < words.length; i += WORDS_PER_DELTA) yield { text: words.slice(i, i + WORDS_PER_DELTA).join('') };
+  }
 }

@@ -15,6 +15,7 @@ import {
   type GenerationPassage,
   NOT_COVERED_ANSWER,
   type SessionMaterial,
+  type StandaloneQuestion,
   type Takeaway,
 } from './generation.types';
 import { mergeRoundRobin } from './takeaway-merge';
@@ -138,11 +139,11 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     this.plainModel = new ChatOpenAI({ ...common, streaming: false });
   }
 
-  async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<string> {
-    if (!history.some((t) => t.role === 'user')) return question.trim();
+  async rewriteQuestion(question: string, history: ChatTurn[], ctx?: UsageContext): Promise<StandaloneQuestion> {
+    if (!history.some((t) => t.role === 'user')) return { text: question.trim(), carried: [] };
     const message = await this.invoke('chat', this.rewritePrompt, { question, history: toMessages(history) }, ctx);
     const rewritten = message.replace(/^["'\s]+|["'\s]+$/g, '').trim();
-    return rewritten && rewritten.length <= 1000 ? rewritten : question.trim();
+    return { text: rewritten && rewritten.length <= 1000 ? rewritten : question.trim(), carried: [] };
   }
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {

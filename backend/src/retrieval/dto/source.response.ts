@@ -20,7 +20,10 @@ export class Source {
   /** Untimed transcripts: the cited turn's first and last line in the uploaded file (1-based). */
   line?: number;
   lineEnd?: number;
-  /** The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]'. */
+  /**
+   * The marker as it appears in the answer: '[p. 3]', '[12:34]', '[line 112]', '[Lender Panel, p. 3]',
+   * '[Session: Title]'. The grammar of markers is `CITATION_MARKER` (x-constants of this schema).
+   */
   marker: string;
   snippet: string;
   /**

@@ -1,3 +1,9 @@
+/** A matched word of a snippet: [start, end) in JavaScript string offsets (UTF-16 code units). */
+export class SearchHighlight {
+  start: number;
+  end: number;
+}
+
 export class SearchResult {
   sessionId: string;
   sessionTitle: string;
@@ -9,8 +15,10 @@ export class SearchResult {
   line: number | null;
   lineEnd: number | null;
   marker: string;
-  /** Text around the best match, matched words wrapped in `**…**`. */
+  /** Text around the best match, as it is (plain text). */
   snippet: string;
+  /** The words of `snippet` the search matched, in order, given as spans of it (the client marks them). */
+  highlights: SearchHighlight[];
   score: number;
 }
 

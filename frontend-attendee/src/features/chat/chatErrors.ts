@@ -1,12 +1,11 @@
 import { ApiError, serverMessage } from '@/lib/api';
+import { FallbackError } from './chatTransport';
 
 const KEPT = 'Your question is still in the box.';
 
-/** The HTTP status behind a failed send: an API error's, or a fallback's 'Fallback failed: 503'. */
+/** The HTTP status behind a failed send (an API error's or a fallback's); null when no server answered. */
 function statusOf(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  const m = error instanceof Error ? /^(?:Fallback failed: )?(\d{3})\b/.exec(error.message) : null;
-  return m ? Number(m[1]) : null;
+  return error instanceof ApiError || error instanceof FallbackError ? error.status : null;
 }
 
 /**
@@ -20,7 +19,7 @@ export function describeChatError(error: unknown): string {
   }
   if (status === 503) return `The assistant is not available right now. Please try again in a minute. ${KEPT}`;
   if (status >= 500) return `The assistant could not answer just now. Please try again. ${KEPT}`;
-  const said = serverMessage(error);
-  const plain = said && !/^(fallback failed|\d{3}\b)/i.test(said) ? said : 'The question could not be sent.';
+  // The server's own sentence when it gave one (a fallback's failure carries only its status).
+  const plain = (error instanceof ApiError && serverMessage(error)) || 'The question could not be sent.';
   return `${plain.replace(/\.?$/, '.')} ${KEPT}`;
 }

@@ -55,6 +55,14 @@ function delay(ms: number): { promise: Promise<typeof TIMED_OUT>; cancel: () => 
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
+/** A fallback endpoint answered with an error: 'Fallback failed: {status}' (PRODUCT.md §8), its status kept as data. */
+export class FallbackError extends Error {
+  constructor(readonly status: number) {
+    super(`Fallback failed: ${status}`);
+    this.name = 'FallbackError';
+  }
+}
+
 /** POST to a non-streaming endpoint (/api/chat/message or /api/chat/simple). */
 async function postFallback(url: string, payload: ChatPayload, signal?: AbortSignal): Promise<{ content: string; sources: Source[] }> {
   const res = await fetch(url, {
@@ -65,7 +73,7 @@ async function postFallback(url: string, payload: ChatPayload, signal?: AbortSig
     signal,
   });
   if (res.status === 401) await throwIfNotOk(res); // '401: …Unauthorized' sends the user to sign in
-  if (!res.ok) throw new Error(`Fallback failed: ${res.status}`);
+  if (!res.ok) throw new FallbackError(res.status);
   const body = (await res.json()) as { content?: string; sources?: Source[] };
   return { content: body.content ?? '', sources: body.sources ?? [] };
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CITATION_MARKER } from '@/lib/api-types';
 import type { Source } from '@/lib/types';
 import { findSource, splitCitations } from './citations';
 import MarkdownContent from './MarkdownContent';
@@ -15,6 +16,14 @@ const source = (marker: string, over: Partial<Source> = {}): Source => ({
   snippet: 'Lenders look at time in business.',
   score: 1,
   ...over,
+});
+
+describe('the citation grammar of the contract', () => {
+  it.each(CITATION_MARKER.examples)('finds the markers the server finds in "$text"', ({ text, markers }) => {
+    const pieces = splitCitations(text);
+    expect(pieces.filter((p) => p.kind === 'citation').map((p) => p.value)).toEqual(markers);
+    expect(pieces.map((p) => p.value).join('')).toBe(text);
+  });
 });
 
 describe('citations', () => {

@@ -1,12 +1,13 @@
+import { CITATION_MARKER } from '@/lib/api-types';
 import type { Source } from '@/lib/types';
 
 /**
  * A bracketed citation: [p. 3], [pp. 3-4], [12:34], [1:02:03], [line 112] (an untimed transcript's
  * turn), or one of them after a session name such as [Lender Panel, p. 3] or [Research Meeting, line 112];
- * or a program entry, [Session: Opening Keynote].
+ * or a program entry, [Session: Opening Keynote]. The grammar is the server's, read from the contract
+ * (`CITATION_MARKER` of the generated api-types.ts).
  */
-export const CITATION_PATTERN =
-  /\[(?:(?:[^[\]\n]{1,120}?,\s*)?(?:pp?\.\s?\d+(?:\s?[-–]\s?\d+)?|\d{1,2}:\d{2}(?::\d{2})?|line \d+)|(?:Session|Séance):\s?[^[\]\n]{1,200})\]/g;
+export const CITATION_PATTERN = new RegExp(CITATION_MARKER.pattern, 'g');
 
 export type Piece = { kind: 'text'; value: string } | { kind: 'citation'; value: string; claim: string };
 

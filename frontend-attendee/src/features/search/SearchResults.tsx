@@ -18,7 +18,7 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
             <Badge>{r.kind === 'pdf' ? 'PDF' : 'Transcript'}</Badge>
             {passageLocation(r) && <span className="text-xs text-slate-700">{passageLocation(r)}</span>}
           </div>
-          <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{highlightSnippet(r.snippet)}</p>
+          <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{highlightSnippet(r)}</p>
         </li>
       ))}
     </ol>
