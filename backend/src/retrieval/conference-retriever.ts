@@ -9,6 +9,7 @@ import type { HybridSearch } from './hybrid-search';
 import type { TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
 import { capPerDocument, rerank } from './rerank';
+import { DEFAULT_CANDIDATES } from './retrieval.repository';
 import type { Passage, RetrievalOptions, RetrievalResult } from './retrieval.types';
 
 export const DEFAULT_K = 8;
@@ -23,6 +24,14 @@ export const LOCAL_TEXT_WEIGHT = 3;
 /** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL). */
 export const RERANK_POOL_FACTOR = 4;
 export const MIN_RERANK_POOL = 32;
+/**
+ * A session filter leaving at most this many searchable chunks (a meeting of a few hours, a short
+ * filing or slide deck) has every one of them reranked: the cutoff of the fused candidates cannot
+ * leave out the chunk that answers (its words may be common all over the session), and each passage's
+ * neighbouring chunks are always among the candidates, so a discussion running over several chunks
+ * counts. Larger sessions keep the fused pool.
+ */
+export const WHOLE_SESSION_MAX_CHUNKS = 400;
 
 /**
  * How rare each key word is over the searchable chunks (stem → 0..1, the rarest 1): lets an answerer
@@ -66,23 +75,27 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   }
 
   /**
-   * The passages for `query`, best first: a pool of fused candidates (vectors + full text) is
-   * reranked on lexical evidence (`rerank`), then capped per document; with the rarity of the query's
+   * The passages for `query`, best first: a pool of fused candidates (vectors + full text; every
+   * chunk of a small filtered session, WHOLE_SESSION_MAX_CHUNKS) is reranked on lexical evidence
+   * (`rerank`), then capped per document; with the rarity of the query's
    * words and the expansions searched, from the same word statistics.
    */
   async search(query: string): Promise<RetrievalResult> {
     const text = query.trim();
     if (!text) return { passages: [], rarity: {}, expansions: [], contentVersion: null };
     const k = this.options.k ?? DEFAULT_K;
-    const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL);
+    const sessionIds = this.options.sessionIds ?? [];
     const words = keywords(text);
     const expansions = expansionsOf(text);
     const expansionWords = keywords(expansions.join(' ')).filter((w) => !words.includes(w));
     // The word statistics are looked up once, for the SQL, the rerank weights and the answerer.
-    const [embedding, terms] = await Promise.all([
+    const [embedding, terms, sessionChunks] = await Promise.all([
       this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
       this.repository.queryTerms(words, expansionWords),
+      sessionIds.length > 0 ? this.repository.chunksOf(sessionIds) : Infinity,
     ]);
+    const whole = sessionChunks <= WHOLE_SESSION_MAX_CHUNKS;
+    const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL, whole ? sessionChunks : 0);
     const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
       embedding,
       words,
@@ -91,9 +104,11 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       phrases: expansions,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
-      sessionIds: this.options.sessionIds ?? [],
+      sessionIds,
       k: pool,
       perDocument: pool,
+      // Each ranking then brings every chunk of the session (the vector side ranks them all).
+      ...(whole ? { candidates: Math.max(DEFAULT_CANDIDATES, sessionChunks) } : {}),
     });
     const weighted = [
       ...terms.own.map((t) => ({ stem: termKey(t.word), idf: t.idf })),

@@ -25,6 +25,11 @@ export class HybridSearch {
     return this.words.termWeights(words);
   }
 
+  /** Searchable chunks of these sessions (from the cached word statistics). */
+  chunksOf(sessionIds: string[]): Promise<number> {
+    return this.words.chunksOf(sessionIds);
+  }
+
   async hybridSearch(query: HybridQuery): Promise<Passage[]> {
     return (await this.hybridSearchAtVersion(query)).passages;
   }

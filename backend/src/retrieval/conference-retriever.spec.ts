@@ -1,0 +1,82 @@
+import type { EmbeddingsProvider } from '../ai/ai.types';
+import { ConferenceRetriever, MIN_RERANK_POOL, WHOLE_SESSION_MAX_CHUNKS } from './conference-retriever';
+import type { HybridSearch } from './hybrid-search';
+import type { HybridQuery, Passage, QueryTerms } from './retrieval.types';
+
+const embeddings: EmbeddingsProvider = {
+  model: 'local-hash-v1-8',
+  dimensions: 8,
+  embedDocuments: async (texts) => texts.map(() => new Array<number>(8).fill(0)),
+  embedQuery: async () => new Array<number>(8).fill(0),
+};
+
+const chunk = (chunkIndex: number, text: string): Passage => ({
+  chunkId: `c${chunkIndex}`,
+  documentId: 'meeting',
+  sessionId: 's1',
+  sessionTitle: 'Design meeting',
+  kind: 'transcript',
+  chunkIndex,
+  text,
+  page: null,
+  startTime: null,
+  endTime: null,
+  speaker: null,
+  lineStart: chunkIndex * 10 + 1,
+  lineEnd: chunkIndex * 10 + 10,
+  score: 0,
+  similarity: 0,
+  textRank: 0,
+});
+
+/**
+ * A session of `size` chunks where only chunk `answer` says what was decided about the charger, and
+ * a search whose fused ranking (vectors + full text, stood in for here) puts that chunk 90th: the
+ * first `candidates` of each ranking are fused, `k` of them returned.
+ */
+function meetingSearch(size: number, answer: number) {
+  const chunks = Array.from({ length: size }, (_, i) =>
+    chunk(i, i === answer ? 'Marketing: We decided to keep the cheap charger.' : 'Marketing: The remote looks fine to me.'),
+  );
+  const fused = [...chunks.filter((c) => c.chunkIndex !== answer).slice(0, 89), chunks[answer], ...chunks.slice(90)];
+  const calls: HybridQuery[] = [];
+  const terms: QueryTerms = {
+    own: [
+      { word: 'decided', tsquery: "'decid'", df: 3, total: size, idf: 3 },
+      { word: 'charger', tsquery: "'charger'", df: 1, total: size, idf: 4 },
+    ],
+    expansion: [],
+  };
+  const repository = {
+    queryTerms: async () => terms,
+    chunksOf: async (ids: string[]) => (ids.includes('s1') ? size : 0),
+    hybridSearchAtVersion: async (q: HybridQuery) => {
+      calls.push(q);
+      const taken = Math.min(q.k, 2 * (q.candidates ?? 40));
+      return { passages: fused.slice(0, taken).map((p, i) => ({ ...p, score: 1 / (60 + i) })), contentVersion: '1' };
+    },
+  } as unknown as HybridSearch;
+  return { repository, calls };
+}
+
+describe('ConferenceRetriever', () => {
+  it('reranks every chunk of a meeting the filter leaves, so the chunk that answers is found however far down the fused ranking it was', async () => {
+    const { repository, calls } = meetingSearch(120, 95);
+    const retriever = new ConferenceRetriever({ repository, embeddings, sessionIds: ['s1'], k: 5 });
+    const { passages } = await retriever.search('What did they decide about the charger?');
+    expect(passages[0].chunkIndex).toBe(95);
+    expect(passages[0].text).toContain('cheap charger');
+    expect(calls[0].k).toBeGreaterThanOrEqual(120);
+  });
+
+  it('keeps the fused pool for a session larger than WHOLE_SESSION_MAX_CHUNKS and without a filter', async () => {
+    const large = meetingSearch(WHOLE_SESSION_MAX_CHUNKS + 1, 95);
+    await new ConferenceRetriever({ repository: large.repository, embeddings, sessionIds: ['s1'], k: 5 }).search('charger');
+    expect(large.calls[0].k).toBe(MIN_RERANK_POOL);
+    expect(large.calls[0].candidates).toBeUndefined();
+    const all = meetingSearch(120, 95);
+    await new ConferenceRetriever({ repository: all.repository, embeddings, k: 5 }).search('charger');
+    expect(all.calls[0].k).toBe(MIN_RERANK_POOL);
+    expect(all.calls[0].candidates).toBeUndefined();
+  });
+});
