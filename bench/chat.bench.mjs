@@ -213,7 +213,10 @@ function loadBuild() {
   const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
   const { createApp } = require(path.join(dist, 'bootstrap.js'));
   const { RetrievalService } = require(path.join(dist, 'retrieval', 'retrieval.service.js'));
-  const { RetrievalRepository, DEFAULT_EF_SEARCH } = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  const repositoryModule = require(path.join(dist, 'retrieval', 'retrieval.repository.js'));
+  const { RetrievalRepository } = repositoryModule;
+  // The local embeddings' HNSW candidate list size (an older build has one size for all embeddings).
+  const DEFAULT_EF_SEARCH = repositoryModule.LOCAL_EF_SEARCH ?? repositoryModule.DEFAULT_EF_SEARCH;
   // The ranking policy (word statistics, candidate budget, exact or HNSW) left the repository for
   // retrieval/hybrid-search.js and bm25.js; an older build (BENCH_BACKEND_DIST) still has it there.
   const hybridModule = path.join(dist, 'retrieval', 'hybrid-search.js');

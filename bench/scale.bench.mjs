@@ -328,7 +328,8 @@ async function startDatabaseServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-scale-db-'));
   const script = `
     const { startEmbeddedPostgres } = require(${JSON.stringify(path.join(dist, 'database', 'embedded-postgres.js'))});
-    startEmbeddedPostgres(${JSON.stringify(dir)}, 60).then((db) => {
+    const { sessionSettings, LOCAL_EF_SEARCH } = require(${JSON.stringify(path.join(dist, 'database', 'session-settings.js'))});
+    startEmbeddedPostgres(${JSON.stringify(dir)}, 60, sessionSettings(LOCAL_EF_SEARCH)).then((db) => {
       console.log('DATABASE_URL=' + db.url);
       process.on('SIGTERM', () => db.stop().then(() => process.exit(0)));
     });`;

@@ -68,7 +68,8 @@ describe('foundation (boot, errors, environment)', () => {
         ),
       ),
     );
-    for (const [row] of rows) expect(row).toEqual({ ef: '200', scan: 'relaxed_order', cost: '1.1' });
+    // The local provider's embeddings: HNSW walks 40 candidates (LOCAL_EF_SEARCH; a model's: 200).
+    for (const [row] of rows) expect(row).toEqual({ ef: '40', scan: 'relaxed_order', cost: '1.1' });
   });
 
   it("keeps answering HTTP while the embedded database is busy (SQL runs on the database's own thread)", async () => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
 import { poolSizeOf } from '../database/database.module';
+import { efSearchOf, LOCAL_EF_SEARCH, MODEL_EF_SEARCH, sessionSettings } from '../database/session-settings';
 
 const base = { NODE_ENV: 'test' };
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { dataDir: os.tmpdir(), sessionSecret: 'x'.repeat(32) });
@@ -62,6 +63,25 @@ describe('loadConfig: database pool size (DB_POOL_SIZE)', () => {
     for (const bad of ['0', '-2', '2.5', 'ten', '501']) {
       expect(() => load({ DB_POOL_SIZE: bad })).toThrow(
         new ConfigError(`DB_POOL_SIZE must be a whole number between 1 and 500 (got "${bad}").`),
+      );
+    }
+  });
+});
+
+describe('loadConfig: HNSW candidate list size (HNSW_EF_SEARCH)', () => {
+  it('walks 40 candidates for the local embeddings and 200 for a model, unless the setting says otherwise', () => {
+    expect(efSearchOf(load({}))).toBe(LOCAL_EF_SEARCH);
+    expect(LOCAL_EF_SEARCH).toBe(40);
+    expect(efSearchOf(load({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test' }))).toBe(MODEL_EF_SEARCH);
+    expect(MODEL_EF_SEARCH).toBe(200);
+    expect(efSearchOf(load({ HNSW_EF_SEARCH: '100' }))).toBe(100);
+    expect(sessionSettings(efSearchOf(load({ HNSW_EF_SEARCH: '100' })))['hnsw.ef_search']).toBe('100');
+  });
+
+  it('refuses a size that is not a whole number from 1 to 1000', () => {
+    for (const bad of ['0', '1001', 'many']) {
+      expect(() => load({ HNSW_EF_SEARCH: bad })).toThrow(
+        new ConfigError(`HNSW_EF_SEARCH must be a whole number between 1 and 1000 (got "${bad}").`),
       );
     }
   });

@@ -68,6 +68,11 @@ export class AppConfig {
    * database (one backend executes every statement), DEFAULT_SERVER_POOL_SIZE for a server.
    */
   readonly dbPoolSize?: number;
+  /**
+   * HNSW candidate list size of vector searches (HNSW_EF_SEARCH); unset: by embeddings (`efSearchOf`:
+   * 40 for the local ones, 200 for a model's).
+   */
+  readonly hnswEfSearch?: number;
   /** Pool: longest wait for a database connection, and longest statement (ms). */
   readonly dbConnectionTimeoutMs!: number;
   readonly dbStatementTimeoutMs!: number;
@@ -350,6 +355,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     openaiDailyBudgetUsd: money(env, 'OPENAI_DAILY_BUDGET_USD', aiProvider === 'openai' ? DEFAULT_OPENAI_DAILY_BUDGET_USD : undefined),
     openaiMaxTokens: int(env, 'OPENAI_MAX_TOKENS', 1500, 16, 100000),
     dbPoolSize: optionalInt(env, 'DB_POOL_SIZE', 1, 500),
+    hnswEfSearch: optionalInt(env, 'HNSW_EF_SEARCH', 1, 1000),
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10000, 100, 600000),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 60000, 0, 3600000),
     ingestConcurrency: int(env, 'INGEST_CONCURRENCY', 1, 1, 32),

@@ -6,7 +6,7 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
 import { runMigrationsLocked } from './migration-lock';
 import { migrations } from './migrations';
-import { startupOptions } from './session-settings';
+import { efSearchOf, sessionSettings, startupOptions } from './session-settings';
 
 /** The embedded database executes one statement at a time: more connections only queue there. */
 export const EMBEDDED_POOL_SIZE = 10;
@@ -48,7 +48,8 @@ class EmbeddedDatabaseCloser implements OnApplicationShutdown {
     {
       provide: EMBEDDED,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, poolSizeOf(config) + 2)),
+      useFactory: (config: AppConfig) =>
+        config.databaseUrl ? null : startEmbeddedPostgres(config.pgliteDir, poolSizeOf(config) + 2, sessionSettings(efSearchOf(config))),
     },
   ],
   exports: [EMBEDDED],
@@ -77,7 +78,7 @@ class EmbeddedDatabaseModule {}
           extra: {
             max: poolSizeOf(config),
             // Search settings of every session (session-settings.ts); the embedded database sets them itself.
-            options: startupOptions(),
+            options: startupOptions(sessionSettings(efSearchOf(config))),
             connectionTimeoutMillis: config.dbConnectionTimeoutMs,
             statement_timeout: config.dbStatementTimeoutMs || undefined,
           },

@@ -20,11 +20,15 @@ type WorkerMessage = { ready: string } | { failed: string } | { stopped: true };
  * and `pg` reach it exactly as they reach a server. SQL then runs beside the HTTP thread instead of
  * inside it (a burst of questions, ingestion's INSERTs). One process owns the directory.
  */
-export async function startEmbeddedPostgres(dir: string, maxConnections: number): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  maxConnections: number,
+  settings: Readonly<Record<string, string>>,
+): Promise<EmbeddedDatabase> {
   const logger = new Logger('EmbeddedPostgres');
   const started = Date.now();
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { dir, maxConnections, sessionSetup: setStatements() },
+    workerData: { dir, maxConnections, sessionSetup: setStatements(settings) },
     name: 'embedded-postgres',
   });
   let stopping = false;

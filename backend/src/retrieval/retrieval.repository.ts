@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { readContentVersion } from '../database/content-version';
-import { DEFAULT_EF_SEARCH } from '../database/session-settings';
+import { AppConfig } from '../config/app-config';
+import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
 import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
 
@@ -17,7 +18,7 @@ export interface SearchStatement extends Omit<HybridQuery, 'words' | 'expansionW
 
 /** Reciprocal rank fusion constant: score = Σ 1 / (RRF_K + rank) over the vector and full-text rankings. */
 export const RRF_K = 60;
-export { DEFAULT_EF_SEARCH } from '../database/session-settings';
+export { LOCAL_EF_SEARCH, MODEL_EF_SEARCH } from '../database/session-settings';
 /** Candidates each ranking contributes to the fusion. */
 export const DEFAULT_CANDIDATES = 40;
 /** Share of `ts_rank_cd` (cover density: query words close together) added to the IDF sum of the text rank. */
@@ -134,7 +135,15 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
  */
 @Injectable()
 export class RetrievalRepository implements CorpusCounts {
-  constructor(private readonly db: DataSource) {}
+  /** The HNSW candidate list size every database session searches with (`efSearchOf`). */
+  readonly efSearch: number;
+
+  constructor(
+    private readonly db: DataSource,
+    config: AppConfig,
+  ) {
+    this.efSearch = efSearchOf(config);
+  }
 
   /**
    * The search statement (one round trip): the passages, best first, with the content version
@@ -194,13 +203,13 @@ export class RetrievalRepository implements CorpusCounts {
   }
 
   /**
-   * Runs `work` with the HNSW candidate list size asked for. The default is a setting of every database
-   * session (`SESSION_SETTINGS`): one statement, no transaction. Another size (recall measurements) is
+   * Runs `work` with the HNSW candidate list size asked for. The deployment's own (`efSearch`) is a setting
+   * of every database session (`sessionSettings`): one statement, no transaction. Another size (recall measurements) is
    * `SET LOCAL` in a transaction of its own, so it applies to these queries only.
    */
   private inSearchTransaction<T>(opts: { efSearch?: number }, work: (m: EntityManager) => Promise<T>): Promise<T> {
-    const ef = Math.max(1, Math.min(1000, Math.round(opts.efSearch ?? DEFAULT_EF_SEARCH)));
-    if (ef === DEFAULT_EF_SEARCH) return work(this.db.manager);
+    const ef = Math.max(1, Math.min(1000, Math.round(opts.efSearch ?? this.efSearch)));
+    if (ef === this.efSearch) return work(this.db.manager);
     return this.db.transaction(async (m) => {
       await m.query(`SET LOCAL hnsw.ef_search = ${ef}`);
       return work(m);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { LOCAL_EF_SEARCH, sessionSettings } from '../../src/database/session-settings';
 
 export interface FreshDatabase {
   url: string;
@@ -31,7 +32,8 @@ export async function freshDatabase(maxConnections = 40): Promise<FreshDatabase>
     };
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ca-shared-db-'));
-  const db = await startEmbeddedPostgres(dir, maxConnections);
+  // The processes sharing it run the local provider: its search settings, set once on the shared session.
+  const db = await startEmbeddedPostgres(dir, maxConnections, sessionSettings(LOCAL_EF_SEARCH));
   return {
     url: db.url,
     async stop() {
