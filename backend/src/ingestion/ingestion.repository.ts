@@ -90,20 +90,14 @@ export class IngestionRepository {
 
   /**
    * Prepares the run's chunks and tells where to resume: rows this run wrote with another embedding
-   * model are dropped; its other rows are kept, and the run resumes at its first chunk missing (the
-   * last batches are inserted side by side, so a run that died may have stored a later batch and not
-   * an earlier one: those after the gap are written again, which adds nothing).
+   * model are dropped; its other rows (indexes 0..n-1, written batch by batch) are kept.
    */
   async resumePoint(id: string, run: number, model: string): Promise<number> {
     await this.db.query(`DELETE FROM chunks WHERE document_id = $1 AND run = $2 AND embedding_model IS DISTINCT FROM $3`, [id, run, model]);
-    const [row]: { n: number }[] = await this.db.query(
-      `SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM chunks WHERE document_id = $1 AND run = $2 AND chunk_index = 0) THEN 0
-              ELSE (SELECT min(c.chunk_index) + 1 FROM chunks c
-                     WHERE c.document_id = $1 AND c.run = $2
-                       AND NOT EXISTS (SELECT 1 FROM chunks d WHERE d.document_id = $1 AND d.run = $2 AND d.chunk_index = c.chunk_index + 1))
-              END::int AS n`,
-      [id, run],
-    );
+    const [row]: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND run = $2`, [
+      id,
+      run,
+    ]);
     return row.n;
   }
 

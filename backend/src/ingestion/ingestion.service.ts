@@ -15,26 +15,17 @@ import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
 
-/** Chunks embedded and stored together at most (one embeddings call, one multi-row INSERT). */
+/** Chunks embedded and stored together (one embeddings call, one multi-row INSERT). */
 export const EMBED_BATCH = 128;
-/** The chunks left at the end are split over the parallel INSERTs when each part gets at least this many. */
-export const MIN_SPLIT_BATCH = 32;
-/**
- * INSERTs in flight at once once the source has delivered its last pages (its parsing thread done,
- * a core free): the last chunks are written over two connections instead of one after the other.
- */
-export const FINAL_PARALLEL_INSERTS = 2;
 /** While a job runs its heartbeat is refreshed this often, even when no progress is written. */
 const HEARTBEAT_MS = 5_000;
 
 export type IngestOutcome = 'embedded' | 'skipped';
 
 /** Chunks as the parser produces them, with the expected total so far. */
-export interface ChunkBatch {
+interface ChunkBatch {
   chunks: ChunkDraft[];
   totalEstimate: number;
-  /** The source's last chunks. */
-  last: boolean;
 }
 
 /**
@@ -60,7 +51,7 @@ export interface IngestTiming extends PdfChunkTiming {
   thread: Partial<ParseThreadTiming> & { ocrMs?: number };
 }
 
-export function newTiming(): IngestTiming {
+function newTiming(): IngestTiming {
   return {
     totalMs: 0,
     sourceMs: 0,
@@ -81,7 +72,7 @@ const roundTiming = (t: IngestTiming) =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v]));
 
 /** What a run's chunks are written with and for. */
-export interface ChunkWriterContext {
+interface ChunkWriterContext {
   repository: IngestionRepository;
   embeddings: EmbeddingsProvider;
   doc: ClaimedDocument;
@@ -94,23 +85,17 @@ export interface ChunkWriterContext {
 }
 
 /**
- * Embeds a run's chunks in batches of EMBED_BATCH and inserts each batch. INSERTs run while the next batch is read, chunked and embedded: one at a time,
- * FINAL_PARALLEL_INSERTS once the source gave its last chunks (the last ones are split over them).
- * Progress counts a batch once it and every batch before it are stored. A resumed run starts after
- * the first chunk missing (IngestionRepository.resumePoint).
+ * Embeds a run's chunks in batches of EMBED_BATCH and inserts each batch. The INSERT of one batch
+ * runs while the next batch is read, chunked and embedded (one in flight at most: batches are
+ * stored in order, so a resumed run counts them).
  */
-export class ChunkWriter {
+class ChunkWriter {
   /** Chunks counted so far (the index of the next one). */
   index = 0;
   /** The source's latest estimate of the document's number of chunks. */
   estimate = 0;
   private batch: EmbeddedChunk[] = [];
-  private parallel = 1;
-  /** INSERTs in flight (each settles, never rejects: a failure is kept in `failure`). */
-  private running: Promise<void>[] = [];
-  private failure: unknown = null;
-  /** Every INSERT started so far stored and its progress written; rejects with the first failure. */
-  private stored: Promise<void> = Promise.resolve();
+  private inFlight: Promise<void> | null = null;
 
   constructor(private readonly c: ChunkWriterContext) {}
 
@@ -123,88 +108,61 @@ export class ChunkWriter {
     if (this.batch.length >= EMBED_BATCH) await this.flush();
   }
 
-  /** The source has given its last chunks: INSERTs may run side by side. */
-  finalStretch(): void {
-    this.parallel = FINAL_PARALLEL_INSERTS;
-  }
-
-  /** Stores the chunks still waiting (split over the parallel INSERTs) and waits for every INSERT. */
-  async finish(): Promise<void> {
-    const parts = this.batch.length >= this.parallel * MIN_SPLIT_BATCH ? this.parallel : 1;
-    const size = Math.ceil(this.batch.length / parts);
-    while (this.batch.length) await this.flush(size);
-    await this.settle();
-  }
-
-  /** Embeds the first `count` chunks waiting and starts their INSERT once a connection is free for it. */
-  private async flush(count = this.batch.length): Promise<void> {
+  /** Embeds the chunks waiting and starts their INSERT once the previous one is done. */
+  async flush(): Promise<void> {
     const { timing, signal } = this.c;
-    if (!count) return;
+    if (!this.batch.length) return;
     if (signal.aborted) throw new AbortedError('shutting down');
-    const chunks = this.batch.splice(0, count);
-    const t = performance.now();
+    const chunks = this.batch;
+    this.batch = [];
+    let t = performance.now();
     const vectors = await this.c.embeddings.embedDocuments(chunks.map((c) => c.text));
     chunks.forEach((c, i) => (c.embedding = vectors[i]));
     timing.embedMs += performance.now() - t;
-    await this.slot();
-    this.start(chunks);
-  }
-
-  /** Waits until fewer INSERTs than allowed run; throws the failure of one. */
-  private async slot(): Promise<void> {
-    const t = performance.now();
-    while (this.running.length >= this.parallel && !this.failure) await Promise.race(this.running);
-    this.c.timing.insertWaitMs += performance.now() - t;
-    if (this.failure) throw this.failure;
-  }
-
-  private start(chunks: EmbeddedChunk[]): void {
-    const { repository, doc, run, embeddings, progress, resumeFrom, timing } = this.c;
-    const stored = chunks[chunks.length - 1].index + 1;
+    await this.settle();
+    const stored = this.index;
     const total = Math.max(this.estimate, this.index);
-    const t = performance.now();
+    t = performance.now();
     timing.batches++;
-    const insert = repository.insertChunks(doc, run, embeddings.model, chunks);
-    const settled = insert.then(
-      () => void (timing.insertMs += performance.now() - t),
-      (err: unknown) => void (this.failure ??= err),
-    );
-    this.running.push(settled);
-    void settled.then(() => this.running.splice(this.running.indexOf(settled), 1));
-    // Progress is written after the rows it counts, and all before them, are stored (throttled; proves the run is current).
-    this.stored = Promise.all([this.stored, insert]).then(() => progress.embedded(stored, total, resumeFrom));
-    this.stored.catch(() => undefined); // awaited (and thrown) by settle
+    const { repository, doc, run, embeddings, progress, resumeFrom } = this.c;
+    this.inFlight = repository.insertChunks(doc, run, embeddings.model, chunks).then(async () => {
+      timing.insertMs += performance.now() - t;
+      // Progress is written after the rows it counts are stored (throttled; proves the run is current).
+      await progress.embedded(stored, total, resumeFrom);
+    });
+    this.inFlight.catch(() => undefined); // awaited (and thrown) by the next settle
   }
 
-  /** Waits for every INSERT started and its progress, throwing the first error. */
-  private async settle(): Promise<void> {
+  /** Waits for the INSERT in flight, throwing its error. */
+  async settle(): Promise<void> {
+    if (!this.inFlight) return;
     const t = performance.now();
     try {
-      await this.stored;
+      await this.inFlight;
     } finally {
+      this.inFlight = null;
       this.c.timing.insertWaitMs += performance.now() - t;
     }
   }
 
-  /** Waits for the INSERTs still running, whatever their outcome: never left behind a failed or cancelled run. */
+  /** Waits for an INSERT still running, whatever its outcome: never left behind a failed or cancelled run. */
   async abandon(): Promise<void> {
-    await Promise.all(this.running);
-    await this.stored.catch(() => undefined);
+    await this.inFlight?.catch(() => undefined);
   }
 }
 
-/** Writes every chunk of `source` (timing the wait for it), then the last ones. */
-export async function writeChunks(source: AsyncIterable<ChunkBatch>, writer: ChunkWriter, timing: IngestTiming): Promise<void> {
+/** Writes every chunk of `source` (timing the wait for it), then the last batch. */
+async function writeChunks(source: AsyncIterable<ChunkBatch>, writer: ChunkWriter, timing: IngestTiming): Promise<void> {
   try {
     let t = performance.now();
     for await (const part of source) {
       timing.sourceMs += performance.now() - t;
       writer.estimate = part.totalEstimate;
-      if (part.last) writer.finalStretch();
       for (const draft of part.chunks) await writer.add(draft);
       t = performance.now();
     }
-    await writer.finish();
+    await writer.flush();
+    await writer.settle();
   } finally {
     // Never leave an INSERT running behind a failed or cancelled run.
     await writer.abandon();
@@ -344,8 +302,8 @@ export class IngestionService {
       }
       pagesDone += batch.pages.length;
       produced += chunks.length;
-      const last = pagesDone >= batch.total;
-      yield { chunks, totalEstimate: last ? produced : Math.round((produced / pagesDone) * batch.total), last };
+      const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);
+      yield { chunks, totalEstimate };
     }
   }
 
@@ -374,6 +332,6 @@ export class IngestionService {
     const segments = mimeType === 'application/json' ? parseJsonTranscript(content) : parseTextTranscript(content);
     await progress.stage('Chunking');
     const chunks = await chunkTranscript(segments);
-    yield { chunks, totalEstimate: chunks.length, last: true };
+    yield { chunks, totalEstimate: chunks.length };
   }
 }
