@@ -218,17 +218,18 @@ export class IngestionService {
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
-    const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+    const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
     const source =
       doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
     const { repository, embeddings } = this;
     const writer = new ChunkWriter({ repository, embeddings, doc, run, progress, timing, signal, resumeFrom });
     await writeChunks(source, writer, timing);
     const index = writer.index;
-    if (ocr.attempted || ocr.unrendered.length) this.logOcr(doc.id, ocr);
+    const ocrLooked = ocr.attempted || ocr.unrendered.length || ocr.nothingToRead.length;
+    if (ocrLooked) this.logOcr(doc.id, ocr);
     if (index === 0) {
       if (doc.kind !== 'pdf') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
-      throw new IngestError(ocr.attempted || ocr.unrendered.length ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
+      throw new IngestError(ocrLooked ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
     }
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
@@ -311,6 +312,7 @@ export class IngestionService {
       `document ${id}: OCR read ${ocr.pages.length} of ${ocr.attempted} pages without text layer` +
         (ocr.timedOut.length ? `; pages over the time limit: ${ocr.timedOut.join(', ')}` : '') +
         (ocr.unrendered.length ? `; pages that could not be rendered: ${ocr.unrendered.join(', ')}` : '') +
+        (ocr.nothingToRead.length ? `; pages with nothing to read (no image, no text, only lines): ${ocr.nothingToRead.join(', ')}` : '') +
         (ocr.skipped ? `; ${ocr.skipped} pages left out (OCR_MAX_PAGES=${this.config.ocrMaxPages})` : ''),
     );
   }

@@ -1,7 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { encryptedPdf, noTextPdf, parserBombPdf, reportPage, scannedPdf, textPdf, truncatedPdf } from '../../../test/fixtures/pdf-fixtures';
+import {
+  encryptedPdf,
+  mixedPdf,
+  noTextPdf,
+  parserBombPdf,
+  reportPage,
+  scannedPdf,
+  textPdf,
+  truncatedPdf,
+} from '../../../test/fixtures/pdf-fixtures';
 import { INGEST_MESSAGES, IngestError } from './ingest-errors';
 import type { PdfPage } from './parsed-document';
 import { OcrProgress, OcrReport, PdfReadOptions, readPdfPages } from './pdf-pages';
@@ -93,13 +102,13 @@ describe('readPdfPages', () => {
       ]);
       const file = await write('scan-ocr.pdf', scan);
       const progress: OcrProgress[] = [];
-      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
       const pages = await readAll(file, { ocr: { ...OCR, onProgress: async (p) => void progress.push(p) } }, report);
       expect(pages.map((p) => p.num)).toEqual([1, 2, 3]);
       expect(pages[0]).toMatchObject({ ocr: true, text: expect.stringContaining('Fleet renewal survey') });
       expect(pages[1]).toMatchObject({ ocr: true, text: expect.stringContaining('tangerine zeppelin leased nine forklifts in Reno') });
       expect(pages[2]).toEqual({ num: 3, text: '' });
-      expect(report).toEqual({ pages: [1, 2], attempted: 3, timedOut: [], unrendered: [], skipped: 0 });
+      expect(report).toEqual({ pages: [1, 2], attempted: 3, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] });
       expect(progress.map((p) => [p.page, p.of])).toEqual([
         [1, 3],
         [2, 3],
@@ -109,15 +118,54 @@ describe('readPdfPages', () => {
       expect(progress[2].etaSeconds).toEqual(expect.any(Number));
     });
 
+    it('reads a scanned page among text pages onto its own page, and gives OCR no page that draws only lines', async () => {
+      const text = (n: number) => ({ text: reportPage(n, 600) });
+      const file = await write(
+        'mixed.pdf',
+        await mixedPdf([
+          ...Array.from({ length: 9 }, (_, i) => text(i + 1)),
+          { rules: '55' },
+          { scan: ['Appendix of the fleet renewal survey', 'A tangerine zeppelin leased nine forklifts in Reno.'] },
+          ...Array.from({ length: 9 }, (_, i) => text(i + 12)),
+          { circle: true },
+          text(22),
+        ]),
+      );
+      const progress: OcrProgress[] = [];
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
+      const pages = await readAll(file, { ocr: { ...OCR, onProgress: async (p) => void progress.push(p) } }, report);
+      expect(pages.map((p) => p.num)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+      for (const n of [1, 9, 12, 20, 22]) expect(pages[n - 1].text).toContain(`PAGEMARK${n}.`);
+      expect(pages[9]).toEqual({ num: 10, text: '55' });
+      expect(pages[10]).toMatchObject({ num: 11, ocr: true, text: expect.stringContaining('tangerine zeppelin leased nine forklifts') });
+      expect(pages[20]).toEqual({ num: 21, text: '' });
+      // The ruled page is not OCR's work; the circle (curves, like text turned into outlines) is.
+      expect(report).toEqual({ pages: [11], attempted: 2, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [10] });
+      expect(progress.map((p) => [p.page, p.of])).toEqual([
+        [1, 2],
+        [2, 2],
+      ]);
+    });
+
+    it('gives OCR none of the pages of a PDF of filled rectangles, and says so', async () => {
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
+      const pages = await readAll(await write('rectangles.pdf', await noTextPdf()), { ocr: OCR }, report);
+      expect(pages).toEqual([
+        { num: 1, text: '' },
+        { num: 2, text: '' },
+      ]);
+      expect(report).toEqual({ pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [1, 2] });
+    });
+
     it('reads no more pages than the cap and leaves text pages alone', async () => {
       const file = await write('scan-cap.pdf', await scannedPdf([['Page one of the handout'], ['Page two of the handout']]));
-      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
       const pages = await readAll(file, { ocr: { ...OCR, maxPages: 1 } }, report);
       expect(pages.map((p) => Boolean(p.ocr))).toEqual([true, false]);
       expect(report).toMatchObject({ pages: [1], attempted: 1, skipped: 1 });
 
       const text = await write('text-ocr-on.pdf', await textPdf([reportPage(1, 600)]));
-      const textReport: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const textReport: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
       const textPages = await readAll(text, { ocr: OCR }, textReport);
       expect(textPages[0].ocr).toBeUndefined();
       expect(textPages[0].text).toContain('PAGEMARK1.');
@@ -142,7 +190,7 @@ describe('readPdfPages', () => {
       // on the consumer side, far over the 4 s the thread may work; its own work (load, text, 3 renders) is well under.
       const lines = ['Slow reader page'];
       const file = await write('slow-consumer.pdf', await scannedPdf(Array.from({ length: 10 }, () => lines)));
-      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 };
+      const report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
       const slow = async () => new Promise<void>((r) => setTimeout(r, 2000));
       const pages = await readAll(
         file,

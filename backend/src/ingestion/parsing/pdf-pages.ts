@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './ingest-errors';
-import { alphanumerics, MIN_READABLE_CHARS, PageOcr } from './page-ocr';
+import { alphanumerics, MIN_READABLE_CHARS, OcrPageText, PageOcr } from './page-ocr';
 import type { PdfPage } from './parsed-document';
 
 /** Pages extracted per message from the parsing thread. */
@@ -24,14 +24,55 @@ const DEFAULT_LIMITS = { timeoutSeconds: 300, maxMemoryMb: 512 };
  * The parsing thread: pdf-parse 2.4 (`new PDFParse({ data })`, `getText({ first, last })` page range
  * by page range on the one loaded document, always `destroy()`), one document at a time, posting
  * pages as it goes and waiting for acknowledgements so it never runs more than WINDOW batches ahead.
- * With OCR on, a page whose text layer is (nearly) empty is rendered to a PNG (pdf.js on
- * @napi-rs/canvas, `getScreenshot`) and posted with its page; the first such page makes the thread
- * read the text of all remaining pages at once, so the number of pages to OCR is known from the start.
+ * With OCR on, a page whose text layer is (nearly) empty and that draws something OCR could read
+ * (mayHoldText) is rendered to a PNG (pdf.js on @napi-rs/canvas, `getScreenshot`) and the image posted
+ * at once, before its batch, so OCR reads it while the thread reads on; the first such page makes the
+ * thread read the text of all remaining pages at once, so the number of pages to OCR is known from the start.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const { PDFParse } = require(workerData.pdfParse);
+PDFParse.setWorker(); // makes pdf.js's constants (globalThis.pdfjs) available
+const { OPS, AnnotationMode } = globalThis.pdfjs;
+const IMAGE_OPS = new Set(['paintImageXObject', 'paintInlineImageXObject', 'paintImageMaskXObject', 'paintJpegXObject',
+  'paintImageXObjectRepeat', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'paintInlineImageXObjectGroup',
+  'paintImageMaskXObjectGroup'].map((k) => OPS[k]).filter((v) => v !== undefined));
+const TEXT_OPS = new Set(['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'].map((k) => OPS[k]).filter((v) => v !== undefined));
+/** Whether a path (pdf.js path data: 0 moveTo x y, 1 lineTo x y, 2 curveTo 6 numbers, 3 closePath) has a curve; unknown data counts as one. */
+function hasCurve(data) {
+  if (!data || typeof data.length !== 'number') return true;
+  for (let i = 0; i < data.length; ) {
+    const op = data[i];
+    if (op === 0 || op === 1) i += 3;
+    else if (op === 3) i += 1;
+    else return true;
+  }
+  return false;
+}
+/**
+ * Whether OCR could read anything on a page beyond its text layer (layerChars non-blank characters):
+ * it paints an image, draws more glyphs than its text layer holds, or paints a path with curves (text
+ * turned into outlines). A page of straight lines and rectangles (rules, borders, a blank sheet) has nothing.
+ */
+async function mayHoldText(parser, num, layerChars) {
+  const page = await parser.doc.getPage(num);
+  // The rendering's own settings: pdf.js reuses this operator list when the page is rendered.
+  const ops = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
+  let glyphs = 0;
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    if (IMAGE_OPS.has(fn)) return true;
+    if (TEXT_OPS.has(fn)) {
+      for (const g of ops.argsArray[i][0] || []) if (g && typeof g === 'object' && !g.isSpace) glyphs++;
+      if (glyphs > layerChars) return true;
+    } else if (fn === OPS.constructPath) {
+      const [paint, path] = ops.argsArray[i];
+      if (paint !== OPS.endPath && hasCurve(path && path[0])) return true;
+    }
+  }
+  return false;
+}
 let job = null;
 parentPort.on('message', (m) => {
   if (m.type === 'parse') {
@@ -61,6 +102,29 @@ async function parse(m, current) {
     let known = null;
     let ocrTotal = 0;
     let ocrUsed = 0;
+    // A low-text page is rendered and its image posted at once, so OCR reads it while this thread reads on.
+    const render = async (p) => {
+      if (p.rendered || p.ocrSkipped) return;
+      p.rendered = true;
+      try {
+        t = performance.now();
+        const worth = await mayHoldText(parser, p.num, p.text.replace(/\\s+/g, '').length).catch(() => true);
+        timing.ocrCheckMs += performance.now() - t;
+        if (!worth) { p.nothingToRead = true; return; }
+        if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; return; }
+        ocrUsed++;
+        t = performance.now();
+        const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
+        const image = shot.pages[0] && shot.pages[0].data;
+        timing.renderMs += performance.now() - t;
+        if (image && image.length) {
+          p.imagePosted = true;
+          parentPort.postMessage({ jobId: m.jobId, type: 'image', num: p.num, image }, [image.buffer]);
+        } else p.renderFailed = true;
+      } catch (err) {
+        p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
+      }
+    };
     for (let first = 1; first <= total; first += m.perBatch) {
       const last = first + m.perBatch - 1;
       let pages;
@@ -73,7 +137,9 @@ async function parse(m, current) {
         timing.textMs += performance.now() - t;
         total = result.total;
         pages = result.pages.map((p) => ({ num: p.num, text: p.text }));
-        if (checkOcr(pages).length) {
+        // This batch's low-text pages go to OCR before the rest of the text is read.
+        for (const p of checkOcr(pages)) await render(p);
+        if (pages.some((p) => p.imagePosted)) {
           known = new Map();
           if (last < total) {
             t = performance.now();
@@ -81,32 +147,18 @@ async function parse(m, current) {
             timing.textMs += performance.now() - t;
             for (const p of rest.pages) known.set(p.num, p);
           }
-          const scanned = checkOcr(pages).length + checkOcr([...known.values()]).length;
+          const scanned = ocrUsed + checkOcr([...known.values()]).length;
           for (const [n, p] of known) known.set(n, p.text);
           ocrTotal = Math.min(scanned, m.ocr.maxPages);
         }
       }
-      const transfer = [];
-      const lowText = new Set(checkOcr(pages));
-      for (const p of pages) {
-        if (!lowText.has(p)) continue;
-        if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; continue; }
-        ocrUsed++;
-        try {
-          t = performance.now();
-          const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
-          const image = shot.pages[0] && shot.pages[0].data;
-          timing.renderMs += performance.now() - t;
-          if (image && image.length) { p.image = image; transfer.push(image.buffer); } else p.renderFailed = true;
-        } catch (err) {
-          p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
-        }
-      }
+      for (const p of checkOcr(pages)) await render(p);
+      for (const p of pages) delete p.rendered;
       t = performance.now();
       if (current.credits <= 0) await new Promise((resolve) => (current.wake = resolve));
       timing.waitMs += performance.now() - t;
       current.credits--;
-      parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, ocrTotal, pages }, transfer);
+      parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, ocrTotal, pages });
       if (total === 0) break;
     }
     parentPort.postMessage({ jobId: m.jobId, type: 'done', timing });
@@ -119,19 +171,23 @@ async function parse(m, current) {
 }
 `;
 
-/** A page as the parsing thread posts it: with its rendered image when it is to be read by OCR. */
+/** A page as the parsing thread posts it (the image of a page to read by OCR was posted before it, in an 'image' message). */
 interface ThreadPage {
   num: number;
   text: string;
-  image?: Uint8Array;
+  /** The page was rendered for OCR: its image came in an 'image' message. */
+  imagePosted?: boolean;
   /** A page to OCR beyond the document's OCR page cap. */
   ocrSkipped?: boolean;
   /** A page to OCR that pdf.js could not render. */
   renderFailed?: boolean;
+  /** A page without text layer that draws nothing OCR could read (no image, no glyphs beyond its text, no curves). */
+  nothingToRead?: boolean;
 }
 
 type WorkerMessage = { jobId: number } & (
   | { type: 'pages'; total: number; ocrTotal: number; pages: ThreadPage[] }
+  | { type: 'image'; num: number; image: Uint8Array }
   | { type: 'done'; timing?: ParseThreadTiming }
   | { type: 'error'; name: string; message: string }
 );
@@ -191,6 +247,11 @@ export interface OcrReport {
   unrendered: number[];
   /** Pages without text layer left out because of the OCR page cap. */
   skipped: number;
+  /**
+   * Pages without text layer not given to OCR because they draw nothing it could read: no image, no
+   * glyphs beyond those of their text layer, only straight lines and rectangles (a blank sheet, rules).
+   */
+  nothingToRead: number[];
 }
 
 /** A parsing thread and the job it serves. */
@@ -286,6 +347,8 @@ class WorkClock {
 }
 
 type PagesMessage = Extract<WorkerMessage, { type: 'pages' }>;
+/** The thread's messages taken by the consumer in order (images go straight to OCR). */
+type InboxMessage = Exclude<WorkerMessage, { type: 'image' }>;
 type OcrOptions = NonNullable<PdfReadOptions['ocr']>;
 
 /**
@@ -295,13 +358,15 @@ type OcrOptions = NonNullable<PdfReadOptions['ocr']>;
  */
 class ParseJob {
   readonly id = ++jobSeq;
-  private readonly inbox: WorkerMessage[] = [];
+  private readonly inbox: InboxMessage[] = [];
   private notify: (() => void) | null = null;
   private credits = WINDOW;
   private threadDone = false;
   readonly clock: WorkClock;
   /** Wakes up a consumer waiting in next() (a message, a failure, an abort). */
   readonly wake = () => this.notify?.();
+  /** Called with each page image the thread rendered for OCR, as soon as it comes (before its page's batch). */
+  onImage: ((num: number, image: Uint8Array) => void) | null = null;
 
   constructor(
     readonly thread: ParsingThread,
@@ -314,6 +379,7 @@ class ParseJob {
     });
     thread.listener = (m) => {
       if (m.jobId !== this.id) return;
+      if (m.type === 'image') return this.onImage?.(m.num, m.image);
       // The thread's work is timed as its messages arrive: it waits once it used all its credits, and is done at the end.
       if (m.type !== 'pages') this.threadDone = true;
       if (this.threadDone || --this.credits === 0) this.clock.pause();
@@ -324,7 +390,7 @@ class ParseJob {
   }
 
   /** The thread's next message, once it has come; throws when `signal` aborts or the thread failed. */
-  async next(signal: AbortSignal | undefined): Promise<WorkerMessage> {
+  async next(signal: AbortSignal | undefined): Promise<InboxMessage> {
     for (;;) {
       if (signal?.aborted) throw new AbortedError('shutting down');
       if (this.thread.failure) throw this.thread.failure;
@@ -343,13 +409,20 @@ class ParseJob {
 }
 
 /**
- * The OCR side of reading one document: the pages the parsing thread rendered are read by OCR, one at
- * a time, with progress and an ETA; the others keep their text layer. Fills in the document's report.
+ * The OCR side of reading one document: each page image the parsing thread rendered is read by OCR
+ * as soon as it comes (one page at a time, on tesseract's thread, while the parsing thread reads
+ * on); its page waits for that reading when the consumer reaches it, with progress and an ETA. The
+ * other pages keep their text layer. Fills in the document's report.
  */
 class OcrPass {
   private readonly engine: PageOcr | null;
   // The first page is slower (the engine warms up): once others are timed it no longer counts for the ETA.
   private readonly timing = { pages: 0, ms: 0, firstMs: 0 };
+  /** The OCR of each rendered page, started when its image came. */
+  private readonly reads = new Map<number, Promise<OcrPageText | null>>();
+  /** The OCR of the last image (the next one starts after it). */
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly ocr: OcrOptions | null | undefined,
@@ -359,24 +432,50 @@ class OcrPass {
     this.engine = ocr ? new PageOcr(ocr.pageTimeoutSeconds * 1000) : null;
   }
 
+  /** A page image from the parsing thread: its OCR starts after the pages before it. */
+  readonly prefetch = (num: number, image: Uint8Array): void => {
+    const engine = this.engine;
+    if (!engine || this.closed) return;
+    const read = this.queue.then(() => (this.closed ? null : this.recognize(engine, image)));
+    read.catch(() => undefined); // thrown to the consumer when it reaches the page
+    this.reads.set(num, read);
+    this.queue = read.catch(() => undefined);
+  };
+
   /** The pages of a batch, those rendered for OCR read by it. */
   async pagesOf(message: PagesMessage, signal: AbortSignal | undefined): Promise<PdfPage[]> {
     const pages: PdfPage[] = [];
     for (const page of message.pages) {
       if (page.ocrSkipped) this.report.skipped++;
       if (page.renderFailed) this.report.unrendered.push(page.num);
-      if (!page.image || !this.engine || !this.ocr) {
+      if (page.nothingToRead) this.report.nothingToRead.push(page.num);
+      const read = this.reads.get(page.num);
+      if (!page.imagePosted || !read || !this.ocr) {
         pages.push({ num: page.num, text: page.text });
         continue;
       }
       if (signal?.aborted) throw new AbortedError('shutting down');
-      pages.push(await this.read(page, page.image, message.ocrTotal, this.engine, this.ocr));
+      this.reads.delete(page.num);
+      pages.push(await this.read(page, read, message.ocrTotal, this.ocr));
     }
     return pages;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.engine?.close();
+  }
+
+  /** One page image read by OCR (null: over the per-page time limit); its time feeds the ETA. */
+  private async recognize(engine: PageOcr, image: Uint8Array): Promise<OcrPageText | null> {
+    await engine.start(); // not part of the page's time: the measured speed gives the ETA
+    const started = Date.now();
+    const read = await engine.read(image);
+    const ms = Date.now() - started;
+    if (this.timing.pages++ === 0) this.timing.firstMs = ms;
+    this.timing.ms += ms;
+    if (this.options.timing) this.options.timing.ocrMs = this.timing.ms;
+    return read;
   }
 
   /** Seconds left for the OCR pages from the one being read, at the speed measured so far (null before the first page). */
@@ -387,18 +486,12 @@ class OcrPass {
     return perPage === null ? null : Math.ceil((perPage * left) / 1000);
   }
 
-  /** One page read by OCR; its text layer is kept when OCR reads less of it. */
-  private async read(page: ThreadPage, image: Uint8Array, ocrTotal: number, engine: PageOcr, ocr: OcrOptions): Promise<PdfPage> {
+  /** One page as OCR read it; its text layer is kept when OCR reads less of it. */
+  private async read(page: ThreadPage, reading: Promise<OcrPageText | null>, ocrTotal: number, ocr: OcrOptions): Promise<PdfPage> {
     const report = this.report;
     report.attempted++;
     await ocr.onProgress?.({ page: report.attempted, of: ocrTotal, etaSeconds: this.etaSeconds(ocrTotal) });
-    await engine.start(); // not part of the page's time: the measured speed gives the ETA
-    const started = Date.now();
-    const read = await engine.read(image);
-    const ms = Date.now() - started;
-    if (this.timing.pages++ === 0) this.timing.firstMs = ms;
-    this.timing.ms += ms;
-    if (this.options.timing) this.options.timing.ocrMs = this.timing.ms;
+    const read = await reading;
     if (read === null) report.timedOut.push(page.num);
     if (read && read.chars >= MIN_READABLE_CHARS && read.chars >= alphanumerics(page.text)) {
       report.pages.push(page.num);
@@ -422,7 +515,7 @@ class OcrPass {
 export async function* readPdfPages(
   file: string,
   options: PdfReadOptions = {},
-  report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0 },
+  report: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] },
 ): AsyncGenerator<PdfPageBatch> {
   const { signal, ocr } = options;
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -430,6 +523,7 @@ export async function* readPdfPages(
   const job = new ParseJob(acquireThread(limits.maxMemoryMb), limits.timeoutSeconds);
   signal?.addEventListener('abort', job.wake);
   const ocrPass = new OcrPass(ocr, report, options);
+  job.onImage = ocrPass.prefetch;
   let finished = false;
   try {
     job.thread.worker.postMessage({
