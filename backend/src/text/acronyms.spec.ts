@@ -7,6 +7,7 @@ describe('findDefinitions (Schwartz & Hearst)', () => {
     expect(defs('The lessee may buy the asset at its fair market value (FMV) when the lease ends.')).toEqual(['FMV = fair market value']);
     expect(defs('Banks moved into asset-based lending (ABL) last year.')).toEqual(['ABL = asset-based lending']);
     expect(defs('Most deals closed with Mergers and Acquisitions (M&A) advisers.')).toEqual(['M&A = Mergers and Acquisitions']);
+    expect(defs('Products of “Acme Environmental Technologies” (AET) grew.')).toEqual(['AET = Acme Environmental Technologies']);
   });
 
   it('finds a short form followed by its long form in parentheses', () => {
@@ -33,11 +34,18 @@ describe('findDefinitions (Schwartz & Hearst)', () => {
     expect(defs('Payments are due monthly (in arrears).')).toEqual([]);
     expect(defs('We spoke with the vendor (Inc) about it.')).toEqual([]);
     expect(defs('Margins held up well (EBITDA).')).toEqual([]);
+    expect(defs('Office of the Comptroller of the Currency (OCC) rules apply.')).toEqual([]);
+    expect(defs('as stated in our “By- Laws” (By-Laws).')).toEqual([]);
   });
 
   it('needs every letter of the short form in order, the first at the start of a word', () => {
     expect(bestLongForm('FMV', 'fair market value')).toBe('fair market value');
     expect(bestLongForm('FMV', 'the value of the market')).toBeNull();
     expect(bestLongForm('ABL', 'table based lending')).toBeNull();
+    expect(bestLongForm('USA', 'United States of America Acme Finance')).toBeNull();
+    expect(defs('Notes issued by Acme Finance (USA) Inc. are guaranteed.')).toEqual([]);
+    expect(defs('Lenders watch earnings before interest, tax, depreciation and amortization (EBITDA).')).toEqual([
+      'EBITDA = earnings before interest, tax, depreciation and amortization',
+    ]);
   });
 });

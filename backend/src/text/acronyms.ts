@@ -1,3 +1,5 @@
+import { STOP_WORDS } from './lexicon';
+
 /** A short form and the long form a text defines it with ('FMV' ← 'fair market value'). */
 export interface TermDefinition {
   shortForm: string;
@@ -21,20 +23,23 @@ const isAlnum = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.te
 /**
  * Schwartz & Hearst's (2003) best long form: the short form's letters and digits matched right to
  * left against `candidate`, each in order, the first one at the start of a word; the long form then
- * starts at that word. Null when they do not all match.
+ * starts at that word. Null when they do not all match, or (a check of our own) when the long form
+ * has more words other than stop words than the short form has letters, so one of them gives none
+ * ('United States of America Acme Finance' is not 'USA').
  */
 export function bestLongForm(shortForm: string, candidate: string): string | null {
   const s = shortForm.toLowerCase();
   const l = candidate.toLowerCase();
-  let si = s.length - 1;
   let li = l.length - 1;
-  for (; si >= 0; si--) {
+  for (let si = s.length - 1; si >= 0; si--) {
     if (!isAlnum(s[si])) continue;
     while (li >= 0 && (l[li] !== s[si] || (si === 0 && isAlnum(l[li - 1])))) li--;
     if (li < 0) return null;
     li--;
   }
-  return candidate.slice(candidate.lastIndexOf(' ', li) + 1);
+  const longForm = candidate.slice(candidate.lastIndexOf(' ', li) + 1);
+  const contentWords = longForm.split(/[\s-]+/).filter((w) => !STOP_WORDS.has(w.toLowerCase().replace(/\W+$/, '')));
+  return contentWords.length <= [...s].filter(isAlnum).length ? longForm : null;
 }
 
 /** The words a long form may have at most: min(|short| + 5, 2·|short|) (Schwartz & Hearst). */
@@ -44,16 +49,20 @@ const maxWords = (shortForm: string) => Math.min(shortForm.length + 5, shortForm
 function definitionOf(shortForm: string, longWindow: string): TermDefinition | null {
   if (!isShortForm(shortForm)) return null;
   const window = longWindow.trim().split(/\s+/).slice(-maxWords(shortForm)).join(' ');
-  const longForm = bestLongForm(shortForm, window);
+  const longForm = bestLongForm(shortForm, window)?.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   if (!longForm) return null;
+  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  if (letters(longForm) === letters(shortForm)) return null;
   const words = longForm.split(' ');
   if (words.length < 2 || longForm.length <= shortForm.length) return null;
+  // A clause cut short ('of the Currency (OCC)', 'Interest Period or (II)') is no long form.
+  if (STOP_WORDS.has(words[0].toLowerCase()) || STOP_WORDS.has(words[words.length - 1].toLowerCase())) return null;
   if (words.some((w) => w.toLowerCase() === shortForm.toLowerCase())) return null;
   return { shortForm, longForm };
 }
 
 /** A sentence or clause break: the long form never reaches past one. */
-const BREAK = /[.!?;:()[\]{}"“”]\s|[()[\]{}]/g;
+const BREAK = /[.!?;:]\s|[()[\]{}]/g;
 
 /**
  * The abbreviations `text` defines, in order: a long form followed by its short form in parentheses
