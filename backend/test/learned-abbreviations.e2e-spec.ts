@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { TermDefinitions1735000025000 } from '../src/database/migrations/1735000025000-term-definitions';
 import { createSession, settled } from './fixtures/document-helpers';
 import { textPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
@@ -66,7 +67,7 @@ describe('abbreviations learned from the uploaded materials', () => {
     expect(found.some((s) => s.includes(LONG_FORM_ONLY))).toBe(true);
   });
 
-  it('keeps the definitions of the current run of a re-processed document, and none of a deleted one', async () => {
+  it('keeps the definitions of the current run of a re-processed document, learns those of documents embedded before the migration, and none of a deleted one', async () => {
     const db = t.app.get(DataSource);
     const rows = () =>
       db.query(`SELECT short_form AS "shortForm", long_form AS "longForm", run FROM term_definitions WHERE document_id = $1`, [documentId]);
@@ -77,6 +78,11 @@ describe('abbreviations learned from the uploaded materials', () => {
     expect(await snippets('What did the panel say about fair market value?')).toEqual(
       expect.arrayContaining([expect.stringContaining(SHORT_FORM_ONLY)]),
     );
+    // An installation whose documents were embedded before the table existed: the migration learns theirs.
+    await db.query(`DROP TABLE term_definitions`);
+    const runner = db.createQueryRunner();
+    await new TermDefinitions1735000025000().up(runner).finally(() => runner.release());
+    expect(await rows()).toEqual([{ shortForm: 'FMV', longForm: 'fair market value', run: 1 }]);
     expect((await admin.delete(`/api/admin/documents/${documentId}`)).status).toBe(204);
     expect(await rows()).toEqual([]);
   });
