@@ -8,6 +8,7 @@ import { IngestionService } from './ingestion.service';
 import { IngestionProcessor } from './jobs/ingestion.processor';
 import { BullIngestQueue, INGEST_CONSUMER, INGESTION_QUEUE_NAME } from './queue/bull-ingest-queue';
 import { InProcessIngestQueue } from './queue/in-process-ingest-queue';
+import { TermDefinitionsRepository } from './term-definitions.repository';
 
 /**
  * Ingestion: the processor, its queue and recovery. Provides the INGEST_QUEUE port globally (the
@@ -24,6 +25,7 @@ export class IngestionModule {
   static forRoot(config: AppConfig, opts: { consume: boolean } = { consume: true }): DynamicModule {
     const common: Provider[] = [
       IngestionRepository,
+      TermDefinitionsRepository,
       IngestionService,
       IngestionProcessor,
       IngestionRecoveryService,

@@ -14,6 +14,7 @@ import { OcrReport, ParseThreadTiming, readPdfPages } from './parsing/pdf-pages'
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
+import { TermDefinitionsRepository } from './term-definitions.repository';
 
 /** Chunks embedded and stored together (one embeddings call, one multi-row INSERT). */
 export const EMBED_BATCH = 128;
@@ -183,6 +184,7 @@ export class IngestionService {
     private readonly config: AppConfig,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
+    private readonly definitions: TermDefinitionsRepository,
   ) {}
 
   /**
@@ -234,6 +236,7 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
+    await this.definitions.learn(doc.id, run); // the abbreviations its chunks define ('fair market value (FMV)')
     await this.switchToNewChunks(doc, run, index, ocr, timing);
     timing.totalMs = performance.now() - started;
     this.logger.log(

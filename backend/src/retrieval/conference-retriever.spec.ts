@@ -48,6 +48,7 @@ function meetingSearch(size: number, answer: number) {
     expansion: [],
   };
   const repository = {
+    learnedExpansions: async () => ({ phrases: [], shortForms: [] }),
     queryTerms: async () => terms,
     chunksOf: async (ids: string[]) => (ids.includes('s1') ? size : 0),
     hybridSearchAtVersion: async (q: HybridQuery) => {

@@ -8,6 +8,7 @@ import { EXPANSION_WEIGHT } from './bm25';
 import type { HybridSearch } from './hybrid-search';
 import type { TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
+import { type Synonym, weighSynonyms } from './learned-expansions';
 import { capPerDocument, rerank } from './rerank';
 import { DEFAULT_CANDIDATES } from './retrieval.repository';
 import type { Passage, RetrievalOptions, RetrievalResult } from './retrieval.types';
@@ -75,6 +76,28 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   }
 
   /**
+   * The words searched for `text`: its key words, plus the short forms of the abbreviations whose long
+   * form it spells out (`synonyms`: a short form stands for the whole long form, so it counts as one of
+   * the question's own words, weighed as that long form, `weighSynonyms`); the expansion phrases of the lexicon's vocabulary and
+   * the long forms of the short forms it writes (`learnedExpansionsOf`), with their words.
+   */
+  private async searchWords(
+    text: string,
+  ): Promise<{ words: string[]; synonyms: Synonym[]; expansions: string[]; expansionWords: string[] }> {
+    const own = keywords(text);
+    const learned = await this.repository.learnedExpansions(text);
+    const synonyms = learned.shortForms.flatMap((d) =>
+      keywords(d.shortForm)
+        .filter((word) => !own.includes(word))
+        .map((word) => ({ word, standsFor: keywords(d.longForm) })),
+    );
+    const words = [...own, ...synonyms.map((s) => s.word)];
+    const expansions = [...new Set([...expansionsOf(text), ...learned.phrases])];
+    const expansionWords = keywords(expansions.join(' ')).filter((w) => !words.includes(w));
+    return { words, synonyms, expansions, expansionWords };
+  }
+
+  /**
    * The passages for `query`, best first: a pool of fused candidates (vectors + full text; every
    * chunk of a small filtered session, WHOLE_SESSION_MAX_CHUNKS) is reranked on lexical evidence
    * (`rerank`), then capped per document; with the rarity of the query's
@@ -85,15 +108,14 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     if (!text) return { passages: [], rarity: {}, expansions: [], contentVersion: null };
     const k = this.options.k ?? DEFAULT_K;
     const sessionIds = this.options.sessionIds ?? [];
-    const words = keywords(text);
-    const expansions = expansionsOf(text);
-    const expansionWords = keywords(expansions.join(' ')).filter((w) => !words.includes(w));
+    const { words, synonyms, expansions, expansionWords } = await this.searchWords(text);
     // The word statistics are looked up once, for the SQL, the rerank weights and the answerer.
-    const [embedding, terms, sessionChunks] = await Promise.all([
+    const [embedding, looked, sessionChunks] = await Promise.all([
       this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
       this.repository.queryTerms(words, expansionWords),
       sessionIds.length > 0 ? this.repository.chunksOf(sessionIds) : Infinity,
     ]);
+    const terms = weighSynonyms(looked, synonyms);
     const whole = sessionChunks <= WHOLE_SESSION_MAX_CHUNKS;
     const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL, whole ? sessionChunks : 0);
     const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
@@ -110,14 +132,16 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       // Each ranking then brings every chunk of the session (the vector side ranks them all).
       ...(whole ? { candidates: Math.max(DEFAULT_CANDIDATES, sessionChunks) } : {}),
     });
+    // The question's own words; the rerank reads a passage's short form as the long form they spell out.
+    const questionTerms = looked.own.filter((t) => !synonyms.some((s) => s.word === t.word));
     const weighted = [
-      ...terms.own.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
+      ...questionTerms.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
       ...terms.expansion.map((t) => ({ stem: termKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
     ];
-    const ranked = rerank(text, candidates, weighted, expansions);
+    const ranked = rerank(text, candidates, weighted, expansions, synonyms);
     return {
       passages: capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT),
-      rarity: rarityOf(terms.own),
+      rarity: rarityOf(questionTerms),
       expansions,
       contentVersion,
     };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
 
@@ -11,9 +12,16 @@ import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.t
 @Injectable()
 export class HybridSearch {
   readonly words: WordStatistics;
+  readonly definitions: LearnedDefinitions;
 
   constructor(private readonly repository: RetrievalRepository) {
     this.words = new WordStatistics(repository);
+    this.definitions = new LearnedDefinitions(repository);
+  }
+
+  /** What the abbreviations the materials define add to `question` (`learnedExpansionsOf`; cached per content version). */
+  learnedExpansions(question: string): Promise<LearnedExpansions> {
+    return this.definitions.expansionsOf(question);
   }
 
   /** The word statistics of a query's own words and of its expansion words (full IDF). */
@@ -48,6 +56,7 @@ export class HybridSearch {
       exact: exactScan,
     });
     this.words.sawContentVersion(result.contentVersion);
+    this.definitions.sawContentVersion(result.contentVersion);
     return result;
   }
 

@@ -129,6 +129,21 @@ describe('rerank', () => {
     ).toBe('We sell packaging in many markets and to many customers around the world, as described below in detail.');
   });
 
+  it('reads a short form the search added for a long form the question spells out as that long form', () => {
+    const weights = [
+      { stem: 'fair', idf: 1.3 },
+      { stem: 'market', idf: 0.5 },
+      { stem: 'valu', idf: 1 },
+      { stem: 'panel', idf: 0.3 },
+    ];
+    const shortForm = passage('Residual risk. On FMV deals the lessor keeps the residual.', { documentId: 'a', chunkIndex: 10 });
+    const distractor = passage('Book value and tax value differ; the panel walked through schedules.', { documentId: 'b', chunkIndex: 20 });
+    const question = 'What did the panel say about fair market value?';
+    expect(rerank(question, [distractor, shortForm], weights)[0].chunkId).toBe(distractor.chunkId);
+    const synonyms = [{ word: 'fmv', standsFor: ['fair', 'market', 'value'] }];
+    expect(rerank(question, [distractor, shortForm], weights, [], synonyms)[0].chunkId).toBe(shortForm.chunkId);
+  });
+
   it('reads figures in the forms filings write them', () => {
     expect([...numberForms('revenue of $1.6 billion in FY2022')].sort()).toEqual(['1.6', '1600', '2022']);
   });

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { keywords, termsOf } from '../text/keywords';
 import { isFigureTable } from '../text/sentences';
 import { termKey } from '../text/term-key';
+import type { Synonym } from './learned-expansions';
 import type { Passage } from './retrieval.types';
 
 /** Weights of the reranking features (chosen on the `tune` half of the dev set: bench/EVAL.md). */
@@ -143,9 +144,16 @@ interface QuestionEvidence {
   lowerQuestion: string;
   conversational: boolean;
   expansions: string[];
+  /** Stem of a short form the search added for a long form the question spells out → that long form's stems. */
+  synonyms: Map<string, string[]>;
 }
 
-function questionEvidence(question: string, terms: WeightedTerm[], expansions: string[]): QuestionEvidence {
+/** A passage's stems with each short form the search added written out as its long form (`QuestionEvidence.synonyms`). */
+function spelledOut(tokens: string[], synonyms: Map<string, string[]>): string[] {
+  return synonyms.size === 0 ? tokens : tokens.flatMap((t) => synonyms.get(t) ?? [t]);
+}
+
+function questionEvidence(question: string, terms: WeightedTerm[], expansions: string[], synonyms: Synonym[]): QuestionEvidence {
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
   const pairs = new Set<string>();
@@ -160,6 +168,7 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
+    synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
   };
 }
 
@@ -173,7 +182,8 @@ function weightedShare(q: QuestionEvidence, stems: Set<string>): number {
 
 /** The passage's own lexical evidence for the question, weighted by RERANK_WEIGHTS (the fused rank aside). */
 function passageEvidence(q: QuestionEvidence, p: Passage): number {
-  const { tokens, heading: headingStems } = passageTerms(p);
+  const { tokens: written, heading: headingStems } = passageTerms(p);
+  const tokens = spelledOut(written, q.synonyms);
   const coverage = weightedShare(q, new Set(tokens));
   const { matched, window } = coverWindow(tokens, q.wanted);
   const proximity = matched >= 2 ? (matched / Math.max(1, q.wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
@@ -250,8 +260,14 @@ const DOCUMENT_TOP = 3;
  * the evidence of the passage's neighbours and of its document, plus the fused rank itself.
  * Returns the passages best first, `score` set to the reranked score.
  */
-export function rerank(question: string, candidates: Passage[], terms: WeightedTerm[], expansions: string[] = []): Passage[] {
-  const q = questionEvidence(question, terms, expansions);
+export function rerank(
+  question: string,
+  candidates: Passage[],
+  terms: WeightedTerm[],
+  expansions: string[] = [],
+  synonyms: Synonym[] = [],
+): Passage[] {
+  const q = questionEvidence(question, terms, expansions, synonyms);
   const evidence = candidates.map((p) => passageEvidence(q, p));
   const context = contextEvidence(candidates, evidence);
   const w = RERANK_WEIGHTS;

@@ -4,6 +4,7 @@ import { readContentVersion } from '../database/content-version';
 import { AppConfig } from '../config/app-config';
 import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
+import type { DefinitionSource, LearnedDefinition } from './learned-expansions';
 import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
 
 /**
@@ -134,7 +135,7 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
  * passages of one document.
  */
 @Injectable()
-export class RetrievalRepository implements CorpusCounts {
+export class RetrievalRepository implements CorpusCounts, DefinitionSource {
   /** The HNSW candidate list size every database session searches with (`efSearchOf`). */
   readonly efSearch: number;
 
@@ -175,6 +176,26 @@ export class RetrievalRepository implements CorpusCounts {
                      GROUP BY c.session_id) s ON true`,
     );
     return { version: rows[0].version, sessionChunks: new Map(rows.filter((r) => r.sessionId).map((r) => [r.sessionId!, r.n])) };
+  }
+
+  /**
+   * The abbreviations the embedded documents define (each document's current run only), summed over
+   * documents, and the content version they were read at (one statement).
+   */
+  async definitionsAtVersion(): Promise<{ version: string; definitions: LearnedDefinition[] }> {
+    const rows: ({ version: string } & Partial<LearnedDefinition>)[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version,
+              t.short_form AS "shortForm", t.long_form AS "longForm", t.occurrences
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT td.short_form, min(td.long_form) AS long_form, sum(td.occurrences)::int AS occurrences
+                      FROM term_definitions td
+                      JOIN documents d ON d.id = td.document_id AND d.status = 'embedded' AND d.attempts = td.run
+                     GROUP BY td.short_form, lower(td.long_form)) t ON true`,
+    );
+    const definitions = rows
+      .filter((r) => r.shortForm)
+      .map((r) => ({ shortForm: r.shortForm!, longForm: r.longForm!, occurrences: Number(r.occurrences) }));
+    return { version: rows[0].version, definitions };
   }
 
   /** Per word: its tsquery and the chunks holding it (-1: a word the English configuration ignores), one statement. */

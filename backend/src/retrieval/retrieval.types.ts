@@ -33,7 +33,7 @@ export interface RetrievalResult {
   passages: Passage[];
   /** How rare each key word of the query is over the searchable chunks (`termKey` → 0..1, the rarest 1; `rarityOf`). */
   rarity: Record<string, number>;
-  /** Phrases of the lexicon's general vocabulary searched beside the query's own words (`expansionsOf`). */
+  /** Phrases searched beside the query's own words: the lexicon's general vocabulary (`expansionsOf`) and the long forms of abbreviations the question writes (`learnedExpansionsOf`). */
   expansions: string[];
   /** The content version the passages were found at (null: nothing found). */
   contentVersion: string | null;

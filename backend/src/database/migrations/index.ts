@@ -11,6 +11,7 @@ import { ContentVersion1735000016500 } from './1735000016500-content-version';
 import { ConferenceAndSessionSource1735000020000 } from './1735000020000-conference-and-session-source';
 import { SignInLinkCounts1735000022000 } from './1735000022000-sign-in-link-counts';
 import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
+import { TermDefinitions1735000025000 } from './1735000025000-term-definitions';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ConferenceAndSessionSource1735000020000,
   SignInLinkCounts1735000022000,
   MergeTextIndex1735000024000,
+  TermDefinitions1735000025000,
 ];

@@ -1,0 +1,85 @@
+import {
+  DefinitionIndex,
+  LearnedDefinitions,
+  learnedExpansionsOf,
+  MAX_LEARNED_EXPANSIONS,
+  weighSynonyms,
+  type LearnedDefinition,
+} from './learned-expansions';
+
+const def = (shortForm: string, longForm: string, occurrences = 1): LearnedDefinition => ({ shortForm, longForm, occurrences });
+const index = new DefinitionIndex([
+  def('FMV', 'fair market value', 3),
+  def('ABL', 'Asset-Based Lending'),
+  def('IT', 'information technology'),
+  def('PM', 'project manager', 2),
+  def('PM', 'prime minister'),
+]);
+
+describe('learnedExpansionsOf', () => {
+  it('adds the long form of a short form the question writes, as a phrase', () => {
+    expect(learnedExpansionsOf('What did the panel say about FMV leases?', index)).toEqual({
+      phrases: ['fair market value'],
+      shortForms: [],
+    });
+    expect(learnedExpansionsOf('Are fmv purchase options common?', index).phrases).toEqual(['fair market value']);
+    expect(learnedExpansionsOf('How are FMVs set?', index).phrases).toEqual(['fair market value']);
+  });
+
+  it('adds the short form of a long form the question spells out, as a word', () => {
+    expect(learnedExpansionsOf('Who offers asset-based lending to dealers?', index)).toEqual({
+      phrases: [],
+      shortForms: [{ shortForm: 'ABL', longForm: 'asset-based lending' }],
+    });
+    expect(learnedExpansionsOf('Is the fair market value of a truck known?', index).shortForms.map((d) => d.shortForm)).toEqual(['FMV']);
+  });
+
+  it('does not take a stop word typed in lower case for a short form', () => {
+    expect(learnedExpansionsOf('Is it worth it?', index)).toEqual({ phrases: [], shortForms: [] });
+    expect(learnedExpansionsOf('What does IT spend on laptops?', index).phrases).toEqual(['information technology']);
+  });
+
+  it('expands a short form the materials define two ways to both long forms, the most stated first', () => {
+    expect(learnedExpansionsOf('What did the PM say?', index).phrases).toEqual(['project manager', 'prime minister']);
+  });
+
+  it('caps the expansions of one question', () => {
+    const many = learnedExpansionsOf('FMV, ABL, IT and PM: what changed?', index);
+    expect(many.phrases.length + many.shortForms.length).toBe(MAX_LEARNED_EXPANSIONS);
+    expect(many.phrases[0]).toBe('fair market value');
+  });
+
+  it('adds nothing without definitions', () => {
+    expect(learnedExpansionsOf('FMV?', new DefinitionIndex([]))).toEqual({ phrases: [], shortForms: [] });
+  });
+});
+
+describe('weighSynonyms', () => {
+  it('weighs a short form searched for a long form as the sum of the IDF of that long form', () => {
+    const term = (word: string, idf: number) => ({ word, tsquery: `'${word}'`, df: 1, total: 10, idf });
+    const terms = { own: [term('fair', 1), term('market', 0.5), term('value', 0.75), term('fmv', 2), term('panel', 0.1)], expansion: [] };
+    const weighed = weighSynonyms(terms, [{ word: 'fmv', standsFor: ['fair', 'market', 'value'] }]);
+    expect(weighed.own.map((t) => t.idf)).toEqual([1, 0.5, 0.75, 2.25, 0.1]);
+  });
+});
+
+describe('LearnedDefinitions', () => {
+  it('reads the definitions once per content version', async () => {
+    let reads = 0;
+    let version = '1';
+    const learned = new LearnedDefinitions({
+      definitionsAtVersion: async () => {
+        reads++;
+        return { version, definitions: version === '1' ? [] : [def('FMV', 'fair market value')] };
+      },
+    });
+    expect(await learned.expansionsOf('FMV?')).toEqual({ phrases: [], shortForms: [] });
+    await learned.expansionsOf('ABL?');
+    expect(reads).toBe(1);
+    version = '2';
+    learned.sawContentVersion('2');
+    expect(await learned.expansionsOf('FMV?')).toEqual({ phrases: ['fair market value'], shortForms: [] });
+    await learned.expansionsOf('FMV?');
+    expect(reads).toBe(2);
+  });
+});
