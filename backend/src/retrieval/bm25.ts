@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { QueryTerms, TermWeight } from './retrieval.types';
+import { VersionedCache } from './versioned-cache';
 
 /** Share of its IDF an expansion word (`expansionsOf`) counts for in the text rank. */
 export const EXPANSION_WEIGHT = 0.5;
@@ -72,10 +73,6 @@ export interface CorpusCounts {
 }
 
 interface CorpusStats {
-  /** The content version the statistics were counted at (moves whenever a document is embedded, re-embedded or removed). */
-  version: string;
-  /** A search saw another content version: read again before the next one. */
-  stale: boolean;
   /** Searchable chunks. */
   total: number;
   /** Searchable chunks per session. */
@@ -89,27 +86,35 @@ interface CorpusStats {
 
 /**
  * The corpus's word statistics, cached: chunks per session and, per word, the chunks holding it. Read
- * again once a search saw another content version than theirs (`sawContentVersion`). Each search reads
- * the version in its own statement, so checking costs no round trip; the one search after a change
- * (here or in another process) still ranks with the statistics from before it.
+ * again once a search saw another content version than theirs (`sawContentVersion`; `VersionedCache`):
+ * checking costs no round trip; the one search after a change (here or in another process) still ranks
+ * with the statistics from before it.
  */
 export class WordStatistics {
-  private stats: CorpusStats | null = null;
-  /** The statistics being read (callers arriving meanwhile share the read). */
-  private loading: Promise<CorpusStats> | null = null;
+  /** Counted at one content version (the words' counts are gathered as searches ask for them). */
+  private readonly stats: VersionedCache<{ version: string; sessionChunks: Map<string, number> }, CorpusStats>;
 
-  constructor(private readonly counts: CorpusCounts) {}
+  constructor(private readonly counts: CorpusCounts) {
+    this.stats = new VersionedCache(
+      () => counts.chunksPerSession(),
+      ({ sessionChunks }) => ({
+        total: [...sessionChunks.values()].reduce((sum, n) => sum + n, 0),
+        sessionChunks,
+        df: new LRUCache({ max: DF_CACHE_WORDS }),
+      }),
+    );
+  }
 
   /** Words in the cache (bounded by DF_CACHE_WORDS). */
   get cachedWords(): number {
-    return this.stats?.df.size ?? 0;
+    return this.stats.cached?.df.size ?? 0;
   }
 
   /** A query's own words and expansion words (full IDF); words not in the cache counted in one statement. */
   async queryTerms(words: string[], expansionWords: string[]): Promise<QueryTerms> {
     const own = [...new Set(words)].slice(0, LOOKUP_TERMS);
     const expansion = [...new Set(expansionWords)].slice(0, LOOKUP_TERMS);
-    const stats = await this.current();
+    const stats = await this.stats.get();
     await this.count(stats, [...new Set([...own, ...expansion])]);
     return { own: this.weightsOf(stats, own), expansion: this.weightsOf(stats, expansion) };
   }
@@ -122,37 +127,20 @@ export class WordStatistics {
   async termWeights(words: string[]): Promise<TermWeight[]> {
     words = [...new Set(words)].slice(0, LOOKUP_TERMS);
     if (words.length === 0) return [];
-    const stats = await this.current();
+    const stats = await this.stats.get();
     await this.count(stats, words);
     return this.weightsOf(stats, words);
   }
 
   /** Searchable chunks of these sessions. */
   async chunksOf(sessionIds: string[]): Promise<number> {
-    const stats = await this.current();
+    const stats = await this.stats.get();
     return sessionIds.reduce((sum, id) => sum + (stats.sessionChunks.get(id) ?? 0), 0);
   }
 
   /** A search ran at `version` (null: it found nothing): the statistics are read again if it moved. */
   sawContentVersion(version: string | null): void {
-    if (this.stats && version !== null && version !== this.stats.version) this.stats.stale = true;
-  }
-
-  private current(): Promise<CorpusStats> {
-    if (this.stats && !this.stats.stale) return Promise.resolve(this.stats);
-    this.loading ??= this.load(this.stats).finally(() => (this.loading = null));
-    return this.loading;
-  }
-
-  private async load(previous: CorpusStats | null): Promise<CorpusStats> {
-    const { version, sessionChunks } = await this.counts.chunksPerSession();
-    if (previous && previous.version === version) {
-      previous.stale = false;
-      return previous;
-    }
-    const total = [...sessionChunks.values()].reduce((sum, n) => sum + n, 0);
-    this.stats = { version, stale: false, total, sessionChunks, df: new LRUCache({ max: DF_CACHE_WORDS }) };
-    return this.stats;
+    this.stats.sawContentVersion(version);
   }
 
   private async count(stats: CorpusStats, words: string[]): Promise<void> {

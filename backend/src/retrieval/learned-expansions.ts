@@ -1,6 +1,7 @@
 import { termsOf } from '../text/keywords';
 import { STOP_WORDS } from '../text/lexicon';
 import type { QueryTerms } from './retrieval.types';
+import { VersionedCache } from './versioned-cache';
 
 /** An abbreviation the embedded documents define, with how often they state it. */
 export interface LearnedDefinition {
@@ -159,37 +160,25 @@ export function weighSynonyms(terms: QueryTerms, synonyms: Synonym[]): QueryTerm
 
 /**
  * The abbreviations the embedded documents define, read once per content version: read again once a
- * search saw another version (`sawContentVersion`), as the word statistics are (`WordStatistics`).
- * A question costs no round trip of its own.
+ * search saw another version (`sawContentVersion`; `VersionedCache`), as the word statistics are
+ * (`WordStatistics`). A question costs no round trip of its own.
  */
 export class LearnedDefinitions {
-  private state: { version: string; stale: boolean; index: DefinitionIndex } | null = null;
-  private loading: Promise<DefinitionIndex> | null = null;
+  private readonly index: VersionedCache<{ version: string; definitions: LearnedDefinition[] }, DefinitionIndex>;
 
-  constructor(private readonly source: DefinitionSource) {}
+  constructor(source: DefinitionSource) {
+    this.index = new VersionedCache(
+      () => source.definitionsAtVersion(),
+      ({ definitions }) => new DefinitionIndex(definitions),
+    );
+  }
 
   async expansionsOf(question: string): Promise<LearnedExpansions> {
-    return learnedExpansionsOf(question, await this.current());
+    return learnedExpansionsOf(question, await this.index.get());
   }
 
   /** A search ran at `version` (null: it found nothing): the definitions are read again if it moved. */
   sawContentVersion(version: string | null): void {
-    if (this.state && version !== null && version !== this.state.version) this.state.stale = true;
-  }
-
-  private current(): Promise<DefinitionIndex> {
-    if (this.state && !this.state.stale) return Promise.resolve(this.state.index);
-    this.loading ??= this.load().finally(() => (this.loading = null));
-    return this.loading;
-  }
-
-  private async load(): Promise<DefinitionIndex> {
-    const { version, definitions } = await this.source.definitionsAtVersion();
-    if (this.state?.version === version) {
-      this.state.stale = false;
-      return this.state.index;
-    }
-    this.state = { version, stale: false, index: new DefinitionIndex(definitions) };
-    return this.state.index;
+    this.index.sawContentVersion(version);
   }
 }
