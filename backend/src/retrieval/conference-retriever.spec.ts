@@ -40,6 +40,7 @@ function meetingSearch(size: number, answer: number) {
   );
   const fused = [...chunks.filter((c) => c.chunkIndex !== answer).slice(0, 89), chunks[answer], ...chunks.slice(90)];
   const calls: HybridQuery[] = [];
+  const counted: string[][] = [];
   const terms: QueryTerms = {
     own: [
       { word: 'decided', tsquery: "'decid'", df: 3, total: size, idf: 3 },
@@ -50,14 +51,17 @@ function meetingSearch(size: number, answer: number) {
   const repository = {
     learnedExpansions: async () => ({ phrases: [], shortForms: [] }),
     queryTerms: async () => terms,
-    chunksOf: async (ids: string[]) => (ids.includes('s1') ? size : 0),
+    chunksOf: async (ids: string[]) => {
+      counted.push(ids);
+      return ids.includes('s1') ? size : 0;
+    },
     hybridSearchAtVersion: async (q: HybridQuery) => {
       calls.push(q);
       const taken = Math.min(q.k, 2 * (q.candidates ?? 40));
       return { passages: fused.slice(0, taken).map((p, i) => ({ ...p, score: 1 / (60 + i) })), contentVersion: '1' };
     },
   } as unknown as HybridSearch;
-  return { repository, calls };
+  return { repository, calls, counted };
 }
 
 describe('ConferenceRetriever', () => {
@@ -79,5 +83,15 @@ describe('ConferenceRetriever', () => {
     await new ConferenceRetriever({ repository: all.repository, embeddings, k: 5 }).search('charger');
     expect(all.calls[0].k).toBe(MIN_RERANK_POOL);
     expect(all.calls[0].candidates).toBeUndefined();
+  });
+
+  it('counts the filtered sessions once per question and hands the count to the hybrid search', async () => {
+    const { repository, calls, counted } = meetingSearch(120, 95);
+    await new ConferenceRetriever({ repository, embeddings, sessionIds: ['s1'], k: 5 }).search('charger');
+    expect(counted).toEqual([['s1']]);
+    expect(calls[0].sessionChunks).toBe(120);
+    const all = meetingSearch(120, 95);
+    await new ConferenceRetriever({ repository: all.repository, embeddings, k: 5 }).search('charger');
+    expect(all.counted).toEqual([]);
   });
 });

@@ -127,6 +127,8 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds,
+      // Counted once per question: the hybrid search decides exact scan or HNSW from the same count.
+      sessionChunks,
       k: pool,
       perDocument: pool,
       // Each ranking then brings every chunk of the session (the vector side ranks them all).

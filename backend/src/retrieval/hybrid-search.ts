@@ -44,11 +44,12 @@ export class HybridSearch {
 
   /** The passages and the content version they were found at (null when nothing was found). */
   async hybridSearchAtVersion(query: HybridQuery): Promise<{ passages: Passage[]; contentVersion: string | null }> {
-    const { words, expansionWords, terms, exact, ...rest } = query;
+    const { words, expansionWords, terms, sessionChunks, exact, ...rest } = query;
     const text = textRanking(terms ?? (await this.words.queryTerms(words, expansionWords ?? [])));
     // A few sessions' chunks are compared exactly (their session index, then a sort) instead of walking
     // the HNSW graph past everyone else's: faster and exact below a few thousand chunks.
-    const exactScan = exact ?? (query.sessionIds.length > 0 && (await this.words.chunksOf(query.sessionIds)) <= EXACT_SCAN_MAX_CHUNKS);
+    const exactScan =
+      exact ?? (query.sessionIds.length > 0 && (sessionChunks ?? (await this.words.chunksOf(query.sessionIds))) <= EXACT_SCAN_MAX_CHUNKS);
     const result = await this.repository.hybridSearchAtVersion({
       ...rest,
       textTerms: text.terms,

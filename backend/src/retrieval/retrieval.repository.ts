@@ -11,7 +11,7 @@ import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
  * The hybrid search statement's inputs, the ranking policy already applied (`HybridSearch`): the words
  * the text side scores with their weights, the tsquery that selects its candidates, exact or HNSW.
  */
-export interface SearchStatement extends Omit<HybridQuery, 'words' | 'expansionWords' | 'terms' | 'exact'> {
+export interface SearchStatement extends Omit<HybridQuery, 'words' | 'expansionWords' | 'terms' | 'sessionChunks' | 'exact'> {
   textTerms: TermWeight[];
   candidateFilter: string;
   exact: boolean;

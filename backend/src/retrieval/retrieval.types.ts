@@ -66,6 +66,12 @@ export interface HybridQuery {
   /** Weight of the full-text ranking in the fusion (default 1). */
   textWeight?: number;
   sessionIds: string[];
+  /**
+   * Searchable chunks of `sessionIds` when the caller already counted them (`chunksOf`), so the count
+   * deciding exact scan or HNSW is asked once per question; else `HybridSearch` counts them. Unused
+   * without a filter.
+   */
+  sessionChunks?: number;
   k: number;
   perDocument: number;
   /** Candidates taken from each ranking before fusion. */
