@@ -252,8 +252,9 @@ function translationNote(map, matched, total, reworded) {
   return (
     `its sessions keep the export's real dates, while questions.json was written against the import file's moved dates, so for this program only ` +
     `the questions' day words and the expected day facts were translated by a mapping derived from the data (each import-file date → the export's ` +
-    `date of the same sessions, ${matched} of ${total} sessions matched by pretalx code): ${pairs.join(', ')}; weekday names and month-day dates ` +
-    `follow from the dates, 'Day N' is unchanged; ${reworded.questions} questions and ${reworded.facts} expected facts reworded`
+    `date of the same sessions, ${matched} of ${total} pretalx codes found in both files, the import file's session by the code's title in ` +
+    `codes.json): ${pairs.join(', ')}; weekday names and month-day dates follow from the dates, 'Day N' is unchanged; ` +
+    `${reworded.questions} questions and ${reworded.facts} expected facts reworded`
   );
 }
 
