@@ -4,7 +4,9 @@
  * directory without the demo, local provider. The dev program (`program/sessions.import.json` of the
  * dev set) is imported through the super admin import, `program/questions.json` is asked through
  * POST /api/chat/message, then the raw pretalx export goes through the same import (when this build's
- * import reads that shape) and the questions are asked again, then the demo conference's program with
+ * import reads that shape) and the questions are asked again, moved onto the export's real days (the import
+ * file moved the sessions onto other dates and the questions were written against those: the day words of
+ * the questions and expectations follow a mapping derived from the sessions both files hold), then the demo conference's program with
  * ten questions written here. Run alone or from `npm run eval` (bench/eval.mjs calls runProgramEval).
  *
  *   node bench/eval-program.mjs [--subset] [--write] [--data <dir>] [--json <file>]
@@ -110,6 +112,86 @@ function pct(xs, p) {
 const share = (rows) => (rows.length ? rows.filter((r) => r.pass).length / rows.length : NaN);
 const fmtPct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : 'n/a');
 
+/** The calendar date a program date-time is published on, in its own offset ('2025-11-01T08:50:00+01:00' → '2025-11-01'). */
+const wallDate = (iso) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : null);
+const titleKey = (t) => String(t).normalize('NFC').replace(/\s+/g, ' ').trim();
+const dateLabel = (date, options) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const weekdayOf = (date) => dateLabel(date, { weekday: 'long' });
+const monthOf = (date) => dateLabel(date, { month: 'long' });
+const dayOfMonth = (date) => Number(date.slice(8, 10));
+
+/** pretalx code → the published date of its first slot, from a pretalx talk listing (`schedule{date: {minute: {room: talk}}}`). */
+export function pretalxDates(pretalx) {
+  const out = new Map();
+  for (const byMinute of Object.values(pretalx?.schedule ?? {}))
+    for (const byRoom of Object.values(byMinute ?? {}))
+      for (const talk of Object.values(byRoom ?? {})) {
+        const date = wallDate(talk?.slots?.[0]?.start);
+        if (talk?.code && date && !out.has(talk.code)) out.set(talk.code, date);
+      }
+  return out;
+}
+
+/**
+ * Which date of the raw export each date of the import file stands for, derived from the sessions both
+ * files hold: a pretalx code's session in the import file (found by the code's title, `codes`) and in
+ * the export. `map`: import date → export date; `matched`: sessions found in both. Throws when one
+ * import date holds sessions of two export dates (then the import file is not the export moved by whole days).
+ */
+export function dayMapping(importSessions, pretalx, codes) {
+  const importDate = new Map(importSessions.map((s) => [titleKey(s.title), wallDate(s.date)]));
+  const exportDate = pretalxDates(pretalx);
+  const map = new Map();
+  let matched = 0;
+  for (const [code, title] of Object.entries(codes)) {
+    const from = importDate.get(titleKey(title));
+    const to = exportDate.get(code);
+    if (!from || !to) continue;
+    if (map.has(from) && map.get(from) !== to) throw new Error(`import date ${from} holds sessions of ${map.get(from)} and ${to}`);
+    map.set(from, to);
+    matched++;
+  }
+  return { map, matched };
+}
+
+const capitalLike = (written, word) => (/^\p{Lu}/u.test(written) ? word : word.toLowerCase());
+
+/**
+ * `text` with its day words moved by `map` (import date → export date): weekday names ('Monday' →
+ * 'Saturday') and month-day dates ('Sept 8', 'September 8' → 'Nov 1', or 'November 1' with `longMonth`).
+ * A weekday two mapped dates share with different targets stays; 'Day 1' stays (both programs start on Day 1).
+ */
+export function translateDays(text, map, longMonth = false) {
+  const weekdays = new Map();
+  for (const [from, to] of map) {
+    const w = weekdayOf(from);
+    weekdays.set(w, weekdays.has(w) && weekdays.get(w) !== weekdayOf(to) ? null : weekdayOf(to));
+  }
+  const byDate = (word, day) =>
+    [...map].find(
+      ([from]) => dayOfMonth(from) === Number(day) && word.length >= 3 && monthOf(from).toLowerCase().startsWith(word.toLowerCase()),
+    );
+  return text
+    .replace(/\b([A-Za-z]{3,})\.?\s+(\d{1,2})\b/g, (all, word, day) => {
+      const hit = byDate(word, day);
+      return hit ? dateLabel(hit[1], { month: longMonth ? 'long' : 'short', day: 'numeric' }) : all;
+    })
+    .replace(/\b[A-Za-z]+day\b/g, (word) => {
+      const key = [...weekdays.keys()].find((w) => w.toLowerCase() === word.toLowerCase());
+      const to = key ? weekdays.get(key) : null;
+      return to ? capitalLike(word, to) : word;
+    });
+}
+
+/** A program question moved onto the export's days: the question's day words and each expected fact's spellings. */
+export function translateQuestion(q, map) {
+  const expect = Array.isArray(q.expect)
+    ? q.expect.map((alts) => [...new Set(alts.flatMap((a) => [translateDays(a, map), translateDays(a, map, true)]))])
+    : q.expect;
+  return { ...q, question: translateDays(q.question, map), expect };
+}
+
 /** Judges one answer (see the header). `titles`: the expected sessions' titles. */
 export function judge(q, titles, answer) {
   const content = answer.content ?? '';
@@ -164,6 +246,43 @@ async function askAll(server, questions, titlesOf, label, log) {
   return rows;
 }
 
+/** How the raw export's questions were moved onto its days, for the note under its figure. */
+function translationNote(map, matched, total, reworded) {
+  const pairs = [...map].sort().map(([from, to]) => `${from} (${weekdayOf(from)}) → ${to} (${weekdayOf(to)})`);
+  return (
+    `its sessions keep the export's real dates, while questions.json was written against the import file's moved dates, so for this program only ` +
+    `the questions' day words and the expected day facts were translated by a mapping derived from the data (each import-file date → the export's ` +
+    `date of the same sessions, ${matched} of ${total} pretalx codes found in both files, the import file's session by the code's title in ` +
+    `codes.json): ${pairs.join(', ')}; weekday names and month-day dates follow from the dates, 'Day N' is unchanged; ` +
+    `${reworded.questions} questions and ${reworded.facts} expected facts reworded`
+  );
+}
+
+/**
+ * The dev program imported from the raw pretalx export (when this build's import reads that shape) and
+ * `questions` asked again, moved onto the export's own days (see translationNote). `{rows, note}`.
+ */
+async function askRawExport(server, { pretalx, importFile, codes, questions, titlesOf, log }) {
+  const raw = await api(server, 'POST', '/api/superadmin/import-sessions', pretalx).catch((e) => ({ imported: 0, message: e.message }));
+  if (!(raw.imported > 0)) {
+    const note = `the raw pretalx export was not imported by this build (${String(raw.message).slice(0, 120)})`;
+    log(`program eval: ${note}`);
+    return { rows: [], note };
+  }
+  log(`program eval, raw pretalx export: ${raw.message}`);
+  const { map, matched } = dayMapping(importFile.sessions, pretalx, codes);
+  const moved = questions.map((q) => translateQuestion(q, map));
+  const reworded = {
+    questions: moved.filter((m, i) => m.question !== questions[i].question).length,
+    facts: moved.flatMap((m, i) =>
+      Array.isArray(m.expect) ? m.expect.filter((alts, j) => alts.join('|') !== questions[i].expect[j].join('|')) : [],
+    ).length,
+  };
+  const note = translationNote(map, matched, Object.keys(codes).length, reworded);
+  log(`program eval, raw pretalx export: ${note}`);
+  return { rows: await askAll(server, moved, titlesOf, 'dev program (raw pretalx export)', log), note };
+}
+
 /**
  * Runs the program evaluation on its own server; returns `{figures, rows, markdown}`. The caller
  * writes `markdown` (a section of bench/EVAL.md).
@@ -192,14 +311,9 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     rows.push(...(await askAll(server, devQuestions, devTitles, 'dev program (import file)', log)));
 
     await deleteAll(server);
-    const raw = await api(server, 'POST', '/api/superadmin/import-sessions', pretalx).catch((e) => ({ imported: 0, message: e.message }));
-    if (raw.imported > 0) {
-      log(`program eval, raw pretalx export: ${raw.message}`);
-      rows.push(...(await askAll(server, devQuestions, devTitles, 'dev program (raw pretalx export)', log)));
-    } else {
-      pretalxNote = `the raw pretalx export was not imported by this build (${String(raw.message).slice(0, 120)})`;
-      log(`program eval: ${pretalxNote}`);
-    }
+    const raw = await askRawExport(server, { pretalx, importFile, codes, questions: devQuestions, titlesOf: devTitles, log });
+    rows.push(...raw.rows);
+    pretalxNote = raw.note;
 
     await deleteAll(server);
     await api(server, 'POST', '/api/superadmin/import-sessions', { sessions: demo });

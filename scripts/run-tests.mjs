@@ -11,7 +11,7 @@ const steps = [
   ['machine paths (no absolute path of one machine in a tracked file)', 'npm', ['run', 'check:paths']],
   ['repository scripts (node --test scripts/*.test.mjs)', 'npm', ['run', 'test:scripts']],
   ['product references (comments cite docs/PRODUCT.md, no history comments)', 'npm', ['run', 'check:refs']],
-  ["the eval's measures (node --test bench/eval-metrics.test.mjs)", 'npm', ['run', 'test:bench']],
+  ["the eval's measures and the program eval's day translation (node --test bench/*.test.mjs)", 'npm', ['run', 'test:bench']],
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
   ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
