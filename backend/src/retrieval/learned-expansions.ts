@@ -2,11 +2,13 @@ import { termsOf } from '../text/keywords';
 import { STOP_WORDS } from '../text/lexicon';
 import type { QueryTerms } from './retrieval.types';
 
-/** An abbreviation the embedded documents define, with how often they state it. */
+/** An abbreviation one embedded document defines, with how often it states it and its session. */
 export interface LearnedDefinition {
   shortForm: string;
   longForm: string;
   occurrences: number;
+  documentId: string;
+  sessionId: string;
 }
 
 /** Where the definitions are read from (SQL: `RetrievalRepository`). */
@@ -35,39 +37,83 @@ export interface LearnedExpansions {
  */
 export const MAX_LEARNED_EXPANSIONS = 3;
 
+/**
+ * A short form the materials define in several ways stands for one of its long forms only when at
+ * least this many times as many documents define it that way as define it all the other ways together
+ * (three documents of four). Documents, not occurrences: a filing repeating its definition in every
+ * footnote is one voice. Below that the short form is ambiguous and brings no long form, nor does a
+ * long form bring it: another meaning's passages would come in with it.
+ */
+export const DOMINANT_DOCUMENTS = 3;
+
 const NONE: LearnedExpansions = { phrases: [], shortForms: [] };
 const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}&/.-]*[\p{L}\p{N}])?/gu;
 
+/** One meaning of a short form: its long forms that spell the same words ('… taxes, depreciation, and …' and '… taxes, depreciation and …'). */
+interface Meaning {
+  /** Its stems (`termsOf`), joined: what the spellings share. */
+  key: string;
+  /** The spelling stated most, lower-case. */
+  longForm: string;
+  /** The documents stating it (→ their session) and how often each spelling is stated. */
+  documents: Map<string, string>;
+  spellings: Map<string, number>;
+}
+
 interface ShortFormEntry {
   shortForm: string;
-  /** Its long forms, lower-case, most stated first. */
-  longForms: string[];
+  meanings: Meaning[];
+}
+
+/** The key of a long form's meaning: its stems, stop words aside (the long form itself when it has none). */
+const meaningKey = (longForm: string) => termsOf(longForm).join(' ') || longForm;
+
+/**
+ * The meaning a short form stands for in a search limited to `sessionIds` (none: everywhere): among
+ * the meanings the documents of those sessions define (all of them when they define none), the only
+ * one, or the one DOMINANT_DOCUMENTS times as many of those documents define as all the others. Null
+ * when ambiguous.
+ */
+function meaningIn(entry: ShortFormEntry, sessionIds: readonly string[]): Meaning | null {
+  const inSessions = (m: Meaning) => [...m.documents.values()].filter((s) => sessionIds.includes(s)).length;
+  const scoped = sessionIds.length > 0 ? entry.meanings.filter((m) => inSessions(m) > 0) : [];
+  const meanings = scoped.length > 0 ? scoped : entry.meanings;
+  const weight = scoped.length > 0 ? inSessions : (m: Meaning) => m.documents.size;
+  const [top, ...rest] = [...meanings].sort((a, b) => weight(b) - weight(a));
+  if (!top) return null;
+  const others = rest.reduce((sum, m) => sum + weight(m), 0);
+  return weight(top) >= DOMINANT_DOCUMENTS * others ? top : null;
 }
 
 /** The definitions arranged for lookups both ways. */
 export class DefinitionIndex {
   /** By short form, lower-case. */
   private readonly byShort = new Map<string, ShortFormEntry>();
-  /** By the stems of a long form (`termsOf`, joined): its definitions, most stated first. */
-  private readonly byLong = new Map<string, UsedDefinition[]>();
+  /** By the stems of a long form (`meaningKey`): the short forms it defines. */
+  private readonly byLong = new Map<string, string[]>();
   /** Most words (stems) of a long form. */
   private readonly longest: number;
 
   constructor(definitions: LearnedDefinition[]) {
-    const sorted = [...definitions].sort((a, b) => b.occurrences - a.occurrences || a.shortForm.localeCompare(b.shortForm));
     let longest = 0;
-    for (const d of sorted) {
+    for (const d of definitions) {
       const longForm = d.longForm.toLowerCase().replace(/\s+/g, ' ').trim();
-      const key = d.shortForm.toLowerCase();
-      const entry = this.byShort.get(key) ?? { shortForm: d.shortForm, longForms: [] };
-      if (!entry.longForms.includes(longForm)) entry.longForms.push(longForm);
-      this.byShort.set(key, entry);
+      const key = meaningKey(longForm);
+      const entry = this.byShort.get(d.shortForm.toLowerCase()) ?? { shortForm: d.shortForm, meanings: [] };
+      this.byShort.set(d.shortForm.toLowerCase(), entry);
+      let meaning = entry.meanings.find((m) => m.key === key);
+      if (!meaning) entry.meanings.push((meaning = { key, longForm, documents: new Map(), spellings: new Map() }));
+      meaning.documents.set(d.documentId, d.sessionId);
+      meaning.spellings.set(longForm, (meaning.spellings.get(longForm) ?? 0) + d.occurrences);
       const stems = termsOf(longForm);
       if (stems.length < 2) continue;
       longest = Math.max(longest, stems.length);
-      const shorts = this.byLong.get(stems.join(' ')) ?? [];
-      if (!shorts.some((u) => u.shortForm === d.shortForm)) shorts.push({ shortForm: d.shortForm, longForm });
-      this.byLong.set(stems.join(' '), shorts);
+      const shorts = this.byLong.get(key) ?? [];
+      if (!shorts.includes(d.shortForm.toLowerCase())) shorts.push(d.shortForm.toLowerCase());
+      this.byLong.set(key, shorts);
+    }
+    for (const entry of this.byShort.values()) {
+      for (const m of entry.meanings) m.longForm = [...m.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     }
     this.longest = longest;
   }
@@ -78,7 +124,7 @@ export class DefinitionIndex {
 
   /**
    * The short forms written in `question` ('FMV', 'FMVs'; typed in lower case too unless it is then a
-   * stop word or shorter than three letters: 'it' is not 'IT') with their long forms.
+   * stop word or shorter than three letters: 'it' is not 'IT').
    */
   shortFormsIn(question: string): ShortFormEntry[] {
     const out: ShortFormEntry[] = [];
@@ -95,14 +141,22 @@ export class DefinitionIndex {
     return out;
   }
 
-  /** The definitions whose long form `question` spells out (its stems in a row, stop words aside), longest first. */
-  longFormsIn(question: string): UsedDefinition[] {
+  /**
+   * The definitions whose long form `question` spells out (its stems in a row, stop words aside),
+   * longest first, each only when that long form is what its short form stands for in `sessionIds`
+   * (`meaningIn`).
+   */
+  longFormsIn(question: string, sessionIds: readonly string[]): UsedDefinition[] {
     const stems = termsOf(question);
     const out: UsedDefinition[] = [];
     for (let n = Math.min(this.longest, stems.length); n >= 2; n--) {
       for (let i = 0; i + n <= stems.length; i++) {
-        for (const u of this.byLong.get(stems.slice(i, i + n).join(' ')) ?? []) {
-          if (!out.some((o) => o.shortForm === u.shortForm)) out.push(u);
+        const key = stems.slice(i, i + n).join(' ');
+        for (const short of this.byLong.get(key) ?? []) {
+          const entry = this.byShort.get(short)!;
+          const meaning = meaningIn(entry, sessionIds);
+          if (meaning?.key !== key || out.some((o) => o.shortForm === entry.shortForm)) continue;
+          out.push({ shortForm: entry.shortForm, longForm: meaning.longForm });
         }
       }
     }
@@ -111,20 +165,24 @@ export class DefinitionIndex {
 }
 
 /**
- * What the learned abbreviations add to `question`: a short form it writes brings its long form as a
- * phrase ('FMV' → 'fair market value'), a long form it spells out brings its short form to search.
- * A short form the materials define in two ways brings both long forms: the question's other words
- * then choose between the passages, as they already must between the passages holding the short form
- * itself. At most MAX_LEARNED_EXPANSIONS.
+ * What the learned abbreviations add to `question` searched in `sessionIds` (none: everywhere): a
+ * short form it writes brings its long form as a phrase ('FMV' → 'fair market value'), a long form it
+ * spells out brings its short form to search. A short form the materials define in several ways does
+ * either only for the meaning it has in those sessions (`meaningIn`): the one the filtered sessions'
+ * documents define, or one clearly dominant; an ambiguous one is searched as written. At most
+ * MAX_LEARNED_EXPANSIONS.
  */
-export function learnedExpansionsOf(question: string, index: DefinitionIndex): LearnedExpansions {
+export function learnedExpansionsOf(question: string, index: DefinitionIndex, sessionIds: readonly string[] = []): LearnedExpansions {
   if (index.size === 0) return NONE;
   const lower = ` ${question.toLowerCase().replace(/\s+/g, ' ')} `;
   const phrases: string[] = [];
   const written = index.shortFormsIn(question);
-  for (const entry of written) for (const long of entry.longForms) if (!lower.includes(long)) phrases.push(long);
+  for (const entry of written) {
+    const long = meaningIn(entry, sessionIds)?.longForm;
+    if (long && !lower.includes(long)) phrases.push(long);
+  }
   const writtenForms = new Set(written.map((e) => e.shortForm));
-  const shortForms = index.longFormsIn(question).filter((u) => !writtenForms.has(u.shortForm));
+  const shortForms = index.longFormsIn(question, sessionIds).filter((u) => !writtenForms.has(u.shortForm));
   const kept = phrases.slice(0, MAX_LEARNED_EXPANSIONS);
   return { phrases: kept, shortForms: shortForms.slice(0, MAX_LEARNED_EXPANSIONS - kept.length) };
 }
@@ -168,8 +226,9 @@ export class LearnedDefinitions {
 
   constructor(private readonly source: DefinitionSource) {}
 
-  async expansionsOf(question: string): Promise<LearnedExpansions> {
-    return learnedExpansionsOf(question, await this.current());
+  /** What the definitions add to `question` searched in `sessionIds` (none: everywhere; `learnedExpansionsOf`). */
+  async expansionsOf(question: string, sessionIds: readonly string[] = []): Promise<LearnedExpansions> {
+    return learnedExpansionsOf(question, await this.current(), sessionIds);
   }
 
   /** A search ran at `version` (null: it found nothing): the definitions are read again if it moved. */
