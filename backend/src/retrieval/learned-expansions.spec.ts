@@ -86,13 +86,19 @@ describe('learnedExpansionsOf', () => {
     expect(learnedExpansionsOf('What did the PM say?', repeated).phrases).toEqual([]);
   });
 
-  it('takes the spellings of one long form (punctuation, case) for one meaning', () => {
+  it('takes the spellings of one long form for one meaning, spelled as the documents searched spell it most', () => {
+    const taxes = 'earnings before interest, taxes, depreciation and amortization';
+    const tax = 'earnings before interest, tax, depreciation and amortization';
     const spellings = new DefinitionIndex([
       def('EBITDA', 'Earnings before interest, taxes, depreciation, and amortization', 1, 'a'),
-      def('EBITDA', 'earnings before interest, taxes, depreciation and amortization', 2, 'b'),
+      def('EBITDA', taxes, 2, 'b'),
+      def('EBITDA', tax, 1, 'c'),
+      def('EBITDA', 'earnings before interest and tax and depreciation and amortization', 1, 'c'),
     ]);
-    expect(learnedExpansionsOf('What was EBITDA?', spellings).phrases).toEqual([
-      'earnings before interest, taxes, depreciation and amortization',
+    expect(learnedExpansionsOf('What was EBITDA?', spellings).phrases).toEqual([taxes]);
+    expect(learnedExpansionsOf('What was EBITDA?', spellings, ['session-c']).phrases).toEqual([tax]);
+    expect(learnedExpansionsOf(`What were the ${taxes}?`, spellings, ['session-c']).shortForms).toEqual([
+      { shortForm: 'EBITDA', longForm: tax },
     ]);
   });
 

@@ -49,15 +49,19 @@ export const DOMINANT_DOCUMENTS = 3;
 const NONE: LearnedExpansions = { phrases: [], shortForms: [] };
 const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}&/.-]*[\p{L}\p{N}])?/gu;
 
-/** One meaning of a short form: its long forms that spell the same words ('… taxes, depreciation, and …' and '… taxes, depreciation and …'). */
+/** One document's statement of a definition: the long form as it spells it (lower-case), how often. */
+interface Statement {
+  documentId: string;
+  sessionId: string;
+  spelling: string;
+  occurrences: number;
+}
+
+/** One meaning of a short form: its long forms that spell the same words ('… taxes, depreciation, and …' and '… tax, depreciation and …'). */
 interface Meaning {
   /** Its stems (`termsOf`), joined: what the spellings share. */
   key: string;
-  /** The spelling stated most, lower-case. */
-  longForm: string;
-  /** The documents stating it (→ their session) and how often each spelling is stated. */
-  documents: Map<string, string>;
-  spellings: Map<string, number>;
+  statements: Statement[];
 }
 
 interface ShortFormEntry {
@@ -65,55 +69,70 @@ interface ShortFormEntry {
   meanings: Meaning[];
 }
 
+/** What a short form stands for in a search: its meaning, spelled as the documents searched spell it most. */
+interface Reading {
+  key: string;
+  longForm: string;
+}
+
 /** The key of a long form's meaning: its stems, stop words aside (the long form itself when it has none). */
 const meaningKey = (longForm: string) => termsOf(longForm).join(' ') || longForm;
 
+const documentsOf = (statements: Statement[]) => new Set(statements.map((s) => s.documentId)).size;
+
+/** The spelling `statements` state most (then the one more documents use, then the shortest). */
+function spellingOf(statements: Statement[]): string {
+  const count = new Map<string, { n: number; documents: number }>();
+  for (const s of statements) {
+    const c = count.get(s.spelling) ?? { n: 0, documents: 0 };
+    count.set(s.spelling, { n: c.n + s.occurrences, documents: c.documents + 1 });
+  }
+  return [...count].sort(([a, x], [b, y]) => y.n - x.n || y.documents - x.documents || a.length - b.length || a.localeCompare(b))[0][0];
+}
+
 /**
- * The meaning a short form stands for in a search limited to `sessionIds` (none: everywhere): among
- * the meanings the documents of those sessions define (all of them when they define none), the only
- * one, or the one DOMINANT_DOCUMENTS times as many of those documents define as all the others. Null
- * when ambiguous.
+ * What a short form stands for in a search limited to `sessionIds` (none: everywhere): among the
+ * meanings the documents of those sessions define (all of them when they define none), the only one,
+ * or the one DOMINANT_DOCUMENTS times as many of those documents define as all the others, spelled as
+ * those documents spell it most. Null when ambiguous.
  */
-function meaningIn(entry: ShortFormEntry, sessionIds: readonly string[]): Meaning | null {
-  const inSessions = (m: Meaning) => [...m.documents.values()].filter((s) => sessionIds.includes(s)).length;
-  const scoped = sessionIds.length > 0 ? entry.meanings.filter((m) => inSessions(m) > 0) : [];
+function readingIn(entry: ShortFormEntry, sessionIds: readonly string[]): Reading | null {
+  const scoped = entry.meanings
+    .map((m) => ({ key: m.key, statements: m.statements.filter((s) => sessionIds.includes(s.sessionId)) }))
+    .filter((m) => m.statements.length > 0);
   const meanings = scoped.length > 0 ? scoped : entry.meanings;
-  const weight = scoped.length > 0 ? inSessions : (m: Meaning) => m.documents.size;
-  const [top, ...rest] = [...meanings].sort((a, b) => weight(b) - weight(a));
+  const [top, ...rest] = [...meanings].sort((a, b) => documentsOf(b.statements) - documentsOf(a.statements));
   if (!top) return null;
-  const others = rest.reduce((sum, m) => sum + weight(m), 0);
-  return weight(top) >= DOMINANT_DOCUMENTS * others ? top : null;
+  const others = rest.reduce((sum, m) => sum + documentsOf(m.statements), 0);
+  return documentsOf(top.statements) >= DOMINANT_DOCUMENTS * others ? { key: top.key, longForm: spellingOf(top.statements) } : null;
 }
 
 /** The definitions arranged for lookups both ways. */
 export class DefinitionIndex {
   /** By short form, lower-case. */
   private readonly byShort = new Map<string, ShortFormEntry>();
-  /** By the stems of a long form (`meaningKey`): the short forms it defines. */
+  /** By the stems of a long form (`meaningKey`): the short forms it defines, lower-case. */
   private readonly byLong = new Map<string, string[]>();
   /** Most words (stems) of a long form. */
   private readonly longest: number;
 
   constructor(definitions: LearnedDefinition[]) {
     let longest = 0;
-    for (const d of definitions) {
-      const longForm = d.longForm.toLowerCase().replace(/\s+/g, ' ').trim();
-      const key = meaningKey(longForm);
-      const entry = this.byShort.get(d.shortForm.toLowerCase()) ?? { shortForm: d.shortForm, meanings: [] };
-      this.byShort.set(d.shortForm.toLowerCase(), entry);
+    for (const { shortForm, longForm, occurrences, documentId, sessionId } of definitions) {
+      const spelling = longForm.toLowerCase().replace(/\s+/g, ' ').trim();
+      const key = meaningKey(spelling);
+      const short = shortForm.toLowerCase();
+      const entry = this.byShort.get(short) ?? { shortForm, meanings: [] };
+      this.byShort.set(short, entry);
       let meaning = entry.meanings.find((m) => m.key === key);
-      if (!meaning) entry.meanings.push((meaning = { key, longForm, documents: new Map(), spellings: new Map() }));
-      meaning.documents.set(d.documentId, d.sessionId);
-      meaning.spellings.set(longForm, (meaning.spellings.get(longForm) ?? 0) + d.occurrences);
-      const stems = termsOf(longForm);
+      if (!meaning) entry.meanings.push((meaning = { key, statements: [] }));
+      meaning.statements.push({ documentId, sessionId, spelling, occurrences });
+      const stems = termsOf(spelling);
       if (stems.length < 2) continue;
       longest = Math.max(longest, stems.length);
       const shorts = this.byLong.get(key) ?? [];
-      if (!shorts.includes(d.shortForm.toLowerCase())) shorts.push(d.shortForm.toLowerCase());
+      if (!shorts.includes(short)) shorts.push(short);
       this.byLong.set(key, shorts);
-    }
-    for (const entry of this.byShort.values()) {
-      for (const m of entry.meanings) m.longForm = [...m.spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     }
     this.longest = longest;
   }
@@ -144,7 +163,7 @@ export class DefinitionIndex {
   /**
    * The definitions whose long form `question` spells out (its stems in a row, stop words aside),
    * longest first, each only when that long form is what its short form stands for in `sessionIds`
-   * (`meaningIn`).
+   * (`readingIn`).
    */
   longFormsIn(question: string, sessionIds: readonly string[]): UsedDefinition[] {
     const stems = termsOf(question);
@@ -154,9 +173,9 @@ export class DefinitionIndex {
         const key = stems.slice(i, i + n).join(' ');
         for (const short of this.byLong.get(key) ?? []) {
           const entry = this.byShort.get(short)!;
-          const meaning = meaningIn(entry, sessionIds);
-          if (meaning?.key !== key || out.some((o) => o.shortForm === entry.shortForm)) continue;
-          out.push({ shortForm: entry.shortForm, longForm: meaning.longForm });
+          const reading = readingIn(entry, sessionIds);
+          if (reading?.key !== key || out.some((o) => o.shortForm === entry.shortForm)) continue;
+          out.push({ shortForm: entry.shortForm, longForm: reading.longForm });
         }
       }
     }
@@ -168,7 +187,7 @@ export class DefinitionIndex {
  * What the learned abbreviations add to `question` searched in `sessionIds` (none: everywhere): a
  * short form it writes brings its long form as a phrase ('FMV' → 'fair market value'), a long form it
  * spells out brings its short form to search. A short form the materials define in several ways does
- * either only for the meaning it has in those sessions (`meaningIn`): the one the filtered sessions'
+ * either only for the meaning it has in those sessions (`readingIn`): the one the filtered sessions'
  * documents define, or one clearly dominant; an ambiguous one is searched as written. At most
  * MAX_LEARNED_EXPANSIONS.
  */
@@ -178,7 +197,7 @@ export function learnedExpansionsOf(question: string, index: DefinitionIndex, se
   const phrases: string[] = [];
   const written = index.shortFormsIn(question);
   for (const entry of written) {
-    const long = meaningIn(entry, sessionIds)?.longForm;
+    const long = readingIn(entry, sessionIds)?.longForm;
     if (long && !lower.includes(long)) phrases.push(long);
   }
   const writtenForms = new Set(written.map((e) => e.shortForm));
