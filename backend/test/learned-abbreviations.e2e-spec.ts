@@ -129,3 +129,69 @@ describe('abbreviations learned from the uploaded materials', () => {
     expect(await rows()).toEqual([]);
   });
 });
+
+/** A project review that defines 'project manager (PM)'. */
+const REVIEW = [
+  'Kickoff. The project manager (PM) owns the schedule, the vendor list and the weekly status report for the new plant.',
+  'The PM moved the budget review to Friday so that the vendor quotes could come in first.',
+  'Steel prices rose again and the crane rental was booked for two extra weeks.',
+  'The site office moved next to the loading dock over the weekend.',
+];
+/** A committee hearing that defines 'prime minister (PM)', and hears a project manager too. */
+const HEARING = [
+  'Opening. The prime minister (PM) attended the hearing on the spending plan for schools and hospitals.',
+  'The prime minister said the budget would be balanced by spring without new taxes.',
+  'The PM answered questions on the school budget and on teacher pay.',
+  'The project manager of the hospital wing told the committee the budget had overrun by a tenth.',
+  'Members asked about rural roads and the ferry subsidy.',
+];
+const PRIME_MINISTER_ONLY = 'The prime minister said the budget would be balanced';
+const OTHER_PROJECT_MANAGER = 'The project manager of the hospital wing';
+const REVIEW_PM = 'The PM moved the budget review to Friday';
+
+describe('an abbreviation two sessions define two ways', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let hearing: string;
+
+  const upload = async (title: string, pages: string[]): Promise<string> => {
+    const sessionId = await createSession(admin, title);
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', sessionId)
+      .field('kind', 'pdf')
+      .attach('file', await textPdf(pages), 'notes.pdf');
+    expect(res.status).toBe(201);
+    expect((await settled(admin, res.body.id)).status).toBe('embedded');
+    return sessionId;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    admin = await signInPrivileged(t, ADMIN);
+    await upload('Plant Expansion Review', REVIEW);
+    hearing = await upload('Finance Committee Hearing', HEARING);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The snippets of the first results for `q`, limited to `sessionIds` when given. */
+  const snippets = async (q: string, sessionIds?: string): Promise<string[]> => {
+    const res = await admin.get('/api/search').query(sessionIds ? { q, sessionIds } : { q });
+    expect(res.status).toBe(200);
+    return (res.body.results as { snippet: string }[]).slice(0, TOP).map((r) => r.snippet.replace(/\s+/g, ' '));
+  };
+
+  it('limited to one session, a short form is read as that session defines it, not pulled to the other meaning', async () => {
+    const found = await snippets('What did the PM say about the budget?', hearing);
+    expect(found.some((s) => s.includes(PRIME_MINISTER_ONLY))).toBe(true);
+    expect(found.some((s) => s.includes(OTHER_PROJECT_MANAGER))).toBe(false);
+  });
+
+  it('over every session, a long form does not bring the short form another session defines otherwise', async () => {
+    const found = await snippets('What did the prime minister say about the budget?');
+    expect(found.some((s) => s.includes(PRIME_MINISTER_ONLY))).toBe(true);
+    expect(found.some((s) => s.includes(REVIEW_PM))).toBe(false);
+  });
+});

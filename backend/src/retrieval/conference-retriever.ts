@@ -79,13 +79,14 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
    * The words searched for `text`: its key words, plus the short forms of the abbreviations whose long
    * form it spells out (`synonyms`: a short form stands for the whole long form, so it counts as one of
    * the question's own words, weighed as that long form, `weighSynonyms`); the expansion phrases of the lexicon's vocabulary and
-   * the long forms of the short forms it writes (`learnedExpansionsOf`), with their words.
+   * the long forms of the short forms it writes (`learnedExpansionsOf`, the meanings they have in the
+   * filtered sessions), with their words.
    */
   private async searchWords(
     text: string,
   ): Promise<{ words: string[]; synonyms: Synonym[]; expansions: string[]; expansionWords: string[] }> {
     const own = keywords(text);
-    const learned = await this.repository.learnedExpansions(text);
+    const learned = await this.repository.learnedExpansions(text, this.options.sessionIds ?? []);
     const synonyms = learned.shortForms.flatMap((d) =>
       keywords(d.shortForm)
         .filter((word) => !own.includes(word))

@@ -19,9 +19,9 @@ export class HybridSearch {
     this.definitions = new LearnedDefinitions(repository);
   }
 
-  /** What the abbreviations the materials define add to `question` (`learnedExpansionsOf`; cached per content version). */
-  learnedExpansions(question: string): Promise<LearnedExpansions> {
-    return this.definitions.expansionsOf(question);
+  /** What the abbreviations the materials define add to `question` searched in `sessionIds` (`learnedExpansionsOf`; cached per content version). */
+  learnedExpansions(question: string, sessionIds: readonly string[] = []): Promise<LearnedExpansions> {
+    return this.definitions.expansionsOf(question, sessionIds);
   }
 
   /** The word statistics of a query's own words and of its expansion words (full IDF). */

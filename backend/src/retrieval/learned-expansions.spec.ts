@@ -1,5 +1,6 @@
 import {
   DefinitionIndex,
+  DOMINANT_DOCUMENTS,
   LearnedDefinitions,
   learnedExpansionsOf,
   MAX_LEARNED_EXPANSIONS,
@@ -7,13 +8,26 @@ import {
   type LearnedDefinition,
 } from './learned-expansions';
 
-const def = (shortForm: string, longForm: string, occurrences = 1): LearnedDefinition => ({ shortForm, longForm, occurrences });
+/** A definition document `documentId` states (in session `sessionId`, by default one of its own). */
+const def = (
+  shortForm: string,
+  longForm: string,
+  occurrences = 1,
+  documentId = `doc-${shortForm}`,
+  sessionId = `session-${documentId}`,
+): LearnedDefinition => ({
+  shortForm,
+  longForm,
+  occurrences,
+  documentId,
+  sessionId,
+});
 const index = new DefinitionIndex([
   def('FMV', 'fair market value', 3),
   def('ABL', 'Asset-Based Lending'),
   def('IT', 'information technology'),
-  def('PM', 'project manager', 2),
-  def('PM', 'prime minister'),
+  def('PM', 'project manager', 2, 'design-notes', 'design'),
+  def('PM', 'prime minister', 1, 'hansard', 'parliament'),
 ]);
 
 describe('learnedExpansionsOf', () => {
@@ -39,8 +53,53 @@ describe('learnedExpansionsOf', () => {
     expect(learnedExpansionsOf('What does IT spend on laptops?', index).phrases).toEqual(['information technology']);
   });
 
-  it('expands a short form the materials define two ways to both long forms, the most stated first', () => {
-    expect(learnedExpansionsOf('What did the PM say?', index).phrases).toEqual(['project manager', 'prime minister']);
+  it('does not expand a short form two documents define two ways, either way, in a search over every session', () => {
+    expect(learnedExpansionsOf('What did the PM say?', index)).toEqual({ phrases: [], shortForms: [] });
+    expect(learnedExpansionsOf('What did the prime minister say?', index)).toEqual({ phrases: [], shortForms: [] });
+  });
+
+  it('expands an ambiguous short form to the meaning the filtered sessions define, and that long form only to it', () => {
+    expect(learnedExpansionsOf('What did the PM say?', index, ['parliament']).phrases).toEqual(['prime minister']);
+    expect(learnedExpansionsOf('What did the PM say?', index, ['design', 'other']).phrases).toEqual(['project manager']);
+    expect(learnedExpansionsOf('What did the prime minister say?', index, ['parliament']).shortForms).toEqual([
+      { shortForm: 'PM', longForm: 'prime minister' },
+    ]);
+    expect(learnedExpansionsOf('What did the prime minister say?', index, ['design'])).toEqual({ phrases: [], shortForms: [] });
+    // Sessions that define it neither way: as over every session.
+    expect(learnedExpansionsOf('What did the PM say?', index, ['other'])).toEqual({ phrases: [], shortForms: [] });
+    expect(learnedExpansionsOf('What did the panel say about FMV?', index, ['other']).phrases).toEqual(['fair market value']);
+  });
+
+  it('expands a short form to the long form DOMINANT_DOCUMENTS times as many documents define as all its others', () => {
+    const filings = (n: number, longForm: string, from = 0) =>
+      Array.from({ length: n }, (_, i) => def('EBITDA', longForm, 5, `${longForm}-${from + i}`));
+    const common = 'earnings before interest, taxes, depreciation and amortization';
+    const rare = 'earnings before interest, restructuring, depreciation and amortization';
+    const dominant = new DefinitionIndex([...filings(DOMINANT_DOCUMENTS, common), ...filings(1, rare)]);
+    expect(learnedExpansionsOf('What was EBITDA?', dominant).phrases).toEqual([common]);
+    expect(learnedExpansionsOf(`What were the ${rare}?`, dominant).shortForms).toEqual([]);
+    const split = new DefinitionIndex([...filings(DOMINANT_DOCUMENTS - 1, common), ...filings(1, rare)]);
+    expect(learnedExpansionsOf('What was EBITDA?', split).phrases).toEqual([]);
+    expect(learnedExpansionsOf(`What were the ${common}?`, split).shortForms).toEqual([]);
+    // A document repeating its definition does not outweigh another document: documents count, not occurrences.
+    const repeated = new DefinitionIndex([def('PM', 'project manager', 40, 'a'), def('PM', 'prime minister', 1, 'b')]);
+    expect(learnedExpansionsOf('What did the PM say?', repeated).phrases).toEqual([]);
+  });
+
+  it('takes the spellings of one long form for one meaning, spelled as the documents searched spell it most', () => {
+    const taxes = 'earnings before interest, taxes, depreciation and amortization';
+    const tax = 'earnings before interest, tax, depreciation and amortization';
+    const spellings = new DefinitionIndex([
+      def('EBITDA', 'Earnings before interest, taxes, depreciation, and amortization', 1, 'a'),
+      def('EBITDA', taxes, 2, 'b'),
+      def('EBITDA', tax, 1, 'c'),
+      def('EBITDA', 'earnings before interest and tax and depreciation and amortization', 1, 'c'),
+    ]);
+    expect(learnedExpansionsOf('What was EBITDA?', spellings).phrases).toEqual([taxes]);
+    expect(learnedExpansionsOf('What was EBITDA?', spellings, ['session-c']).phrases).toEqual([tax]);
+    expect(learnedExpansionsOf(`What were the ${taxes}?`, spellings, ['session-c']).shortForms).toEqual([
+      { shortForm: 'EBITDA', longForm: tax },
+    ]);
   });
 
   it('caps the expansions of one question', () => {

@@ -179,22 +179,29 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
   }
 
   /**
-   * The abbreviations the embedded documents define (each document's current run only), summed over
-   * documents, and the content version they were read at (one statement).
+   * The abbreviations the embedded documents define (each document's current run only), one row per
+   * document and definition with the document's session, and the content version they were read at
+   * (one statement).
    */
   async definitionsAtVersion(): Promise<{ version: string; definitions: LearnedDefinition[] }> {
     const rows: ({ version: string } & Partial<LearnedDefinition>)[] = await this.db.query(
       `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version,
-              t.short_form AS "shortForm", t.long_form AS "longForm", t.occurrences
+              t.short_form AS "shortForm", t.long_form AS "longForm", t.occurrences,
+              t.document_id AS "documentId", t.session_id AS "sessionId"
          FROM (SELECT 1) one
-         LEFT JOIN (SELECT td.short_form, min(td.long_form) AS long_form, sum(td.occurrences)::int AS occurrences
+         LEFT JOIN (SELECT td.short_form, td.long_form, td.occurrences, td.document_id, d.session_id
                       FROM term_definitions td
-                      JOIN documents d ON d.id = td.document_id AND d.status = 'embedded' AND d.attempts = td.run
-                     GROUP BY td.short_form, lower(td.long_form)) t ON true`,
+                      JOIN documents d ON d.id = td.document_id AND d.status = 'embedded' AND d.attempts = td.run) t ON true`,
     );
     const definitions = rows
       .filter((r) => r.shortForm)
-      .map((r) => ({ shortForm: r.shortForm!, longForm: r.longForm!, occurrences: Number(r.occurrences) }));
+      .map((r) => ({
+        shortForm: r.shortForm!,
+        longForm: r.longForm!,
+        occurrences: Number(r.occurrences),
+        documentId: r.documentId!,
+        sessionId: r.sessionId!,
+      }));
     return { version: rows[0].version, definitions };
   }
 
