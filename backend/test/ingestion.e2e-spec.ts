@@ -174,6 +174,8 @@ describe(`ingestion queue: ${MODE}`, () => {
         'embedMs',
         'insertMs',
         'progressMs',
+        'tallyMs',
+        'learnMs',
         'finishMs',
       ]) {
         expect(typeof timing[key]).toBe('number');

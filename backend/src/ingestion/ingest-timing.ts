@@ -7,7 +7,8 @@ import type { ParseThreadTiming } from './parsing/pdf-pages';
  * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
  * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the reading of
  * the next chunks), `insertWaitMs` (the part of the writing the run waited for: a backlog of a full
- * batch, and the end), `progressMs`, `indexMs` (the full-text index's pending list merged,
+ * batch, and the end), `progressMs`, `tallyMs` (the abbreviations the chunks define, counted as
+ * they are read), `learnMs` (those stored), `indexMs` (the full-text index's pending list merged,
  * `mergeTextIndex`), `finishMs`; `batches`: the number of INSERTs.
  * `thread`: the parsing thread's own account (PDF); `ocrMs`: OCR of pages without text layer.
  */
@@ -19,6 +20,8 @@ export interface IngestTiming extends PdfChunkTiming {
   insertMs: number;
   insertWaitMs: number;
   progressMs: number;
+  tallyMs: number;
+  learnMs: number;
   indexMs: number;
   finishMs: number;
   batches: number;
@@ -35,6 +38,8 @@ export function newTiming(): IngestTiming {
     insertMs: 0,
     insertWaitMs: 0,
     progressMs: 0,
+    tallyMs: 0,
+    learnMs: 0,
     indexMs: 0,
     finishMs: 0,
     batches: 0,

@@ -6,6 +6,7 @@ import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../common/text-sanitize';
+import { DefinitionTally } from '../text/acronyms';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
 import { ChunkBatch, ChunkWriter, writeChunks } from './chunk-writer';
 import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
@@ -27,6 +28,25 @@ const TAIL_INSERTS = 3;
 const HEARTBEAT_MS = 5_000;
 
 export type IngestOutcome = 'embedded' | 'skipped';
+
+/**
+ * The parts of `source` as they come, the text of each chunk from chunk `from` on (those this attempt
+ * writes) tallied for the abbreviations it defines.
+ */
+async function* tallied(
+  source: AsyncIterable<ChunkBatch>,
+  tally: DefinitionTally,
+  from: number,
+  timing: IngestTiming,
+): AsyncGenerator<ChunkBatch> {
+  let index = 0;
+  for await (const part of source) {
+    const t = performance.now();
+    for (const chunk of part.chunks) if (index++ >= from) tally.add(chunk.text);
+    timing.tallyMs += performance.now() - t;
+    yield part;
+  }
+}
 
 /**
  * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
@@ -79,8 +99,10 @@ export class IngestionService {
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
-    const source =
+    const read =
       doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
+    const defined = new DefinitionTally();
+    const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
     // A server runs INSERTs side by side; the embedded database one statement at a time.
     const tailInserts = this.config.databaseUrl ? TAIL_INSERTS : 1;
@@ -96,7 +118,10 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    await this.definitions.learn(doc.id, run); // the abbreviations its chunks define ('fair market value (FMV)')
+    // The abbreviations its chunks define ('fair market value (FMV)').
+    const t = performance.now();
+    await this.definitions.learn(doc.id, run, { from: resumeFrom, tally: defined });
+    timing.learnMs = performance.now() - t;
     await this.switchToNewChunks(doc, run, index, ocr, timing);
     timing.totalMs = performance.now() - started;
     this.logger.log(
