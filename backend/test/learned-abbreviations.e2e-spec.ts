@@ -1,6 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { TermDefinitions1735000025000 } from '../src/database/migrations/1735000025000-term-definitions';
+import { TermDefinitionsRepository } from '../src/ingestion/term-definitions.repository';
+import { DefinitionTally } from '../src/text/acronyms';
 import { createSession, settled } from './fixtures/document-helpers';
 import { textPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
@@ -58,6 +60,7 @@ describe('abbreviations learned from the uploaded materials', () => {
   let t: TestApp;
   let admin: TestAgent;
   let documentId: string;
+  let transcriptId: string;
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -78,7 +81,8 @@ describe('abbreviations learned from the uploaded materials', () => {
       .field('kind', 'transcript')
       .attach('file', Buffer.from(TRANSCRIPT), 'dealer-panel.txt');
     expect(transcript.status).toBe(201);
-    expect((await settled(admin, transcript.body.id)).status).toBe('embedded');
+    transcriptId = transcript.body.id;
+    expect((await settled(admin, transcriptId)).status).toBe('embedded');
   });
   afterAll(async () => {
     await t?.close();
@@ -107,6 +111,29 @@ describe('abbreviations learned from the uploaded materials', () => {
     // First the turn that defines it, then the one that only says 'ABL', before those about lending in general.
     const lines = (res.body.results as { line: number | null; lineEnd: number | null }[]).slice(0, 2);
     expect(lines.some((r) => r.line !== null && r.lineEnd !== null && r.line <= ABL_LINE && ABL_LINE <= r.lineEnd)).toBe(true);
+  });
+
+  it('learns, for a run resumed by a later attempt, the definitions of the chunks an earlier attempt stored (read back) and of those it wrote (tallied)', async () => {
+    const db = t.app.get(DataSource);
+    const repository = t.app.get(TermDefinitionsRepository);
+    const rows = () =>
+      db.query(`SELECT short_form AS "shortForm", run, occurrences FROM term_definitions WHERE document_id = $1`, [transcriptId]);
+    const [{ run, chunks }]: { run: number; chunks: number }[] = await db.query(
+      `SELECT d.attempts AS run, (SELECT count(*)::int FROM chunks c WHERE c.document_id = d.id) AS chunks FROM documents d WHERE d.id = $1`,
+      [transcriptId],
+    );
+    expect(await rows()).toEqual([{ shortForm: 'ABL', run, occurrences: 1 }]);
+    // Every chunk stored by the earlier attempt, none written by this one: the definition comes from the database.
+    await repository.learn(transcriptId, run, { from: chunks, tally: new DefinitionTally() });
+    expect(await rows()).toEqual([{ shortForm: 'ABL', run, occurrences: 1 }]);
+    // The chunks this attempt wrote count from its tally, not from the database.
+    await repository.learn(transcriptId, run, { from: 0, tally: new DefinitionTally() });
+    expect(await rows()).toEqual([]);
+    const tally = new DefinitionTally();
+    tally.add('Maria Lopez: Our bank started asset-based lending (ABL) for equipment dealers.');
+    await repository.learn(transcriptId, run, { from: chunks, tally });
+    expect(await rows()).toEqual([{ shortForm: 'ABL', run, occurrences: 2 }]);
+    await repository.learn(transcriptId, run, { from: chunks, tally: new DefinitionTally() });
   });
 
   it('keeps the definitions of the current run of a re-processed document, learns those of documents embedded before the migration, and none of a deleted one', async () => {

@@ -17,6 +17,12 @@ export interface EmbeddingsProvider {
   /** Model name recorded on each document (`documents.embedding_model`), e.g. 'local-hash-v1-384'. */
   readonly model: string;
   readonly dimensions: number;
+  /**
+   * Texts worth gathering for one `embedDocuments` call while more are coming (ingestion): a request
+   * to a model costs a round trip and counts against its rate limits, so it gets full batches (unset);
+   * an embedder computing each text alike in process takes them as they come (1).
+   */
+  readonly gatherTexts?: number;
   /** Embeds passages in batches; records usage (kind 'embedding'). Vectors are L2-normalised. */
   embedDocuments(texts: string[], ctx?: UsageContext): Promise<number[][]>;
   /** Embeds a search query; records usage. */

@@ -103,9 +103,11 @@ export class IngestionRepository {
 
   /**
    * Inserts one batch of embedded chunks of the run in a single multi-row INSERT. They stay out of
-   * readers' sight (which read chunks of `embedded` documents only) until `finish`.
+   * readers' sight (which read chunks of `embedded` documents only) until `finish`. With `after`
+   * (an INSERT of the run running on another connection), the rows are committed once `after` is,
+   * and not at all if it fails: the run's stored chunks stay its first ones.
    */
-  async insertChunks(doc: ClaimedDocument, run: number, model: string, chunks: EmbeddedChunk[]): Promise<void> {
+  async insertChunks(doc: ClaimedDocument, run: number, model: string, chunks: EmbeddedChunk[], after?: Promise<void>): Promise<void> {
     if (!chunks.length) return;
     const values: string[] = [];
     const params: unknown[] = [doc.id, doc.sessionId, run, model];
@@ -128,13 +130,18 @@ export class IngestionRepository {
     }
     // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
     // again (two processes on one run after a lost lease, a retried INSERT) adds nothing.
-    await this.db.query(
-      `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
-                           line_start, line_end, turn_lines)
-       VALUES ${values.join(', ')}
-       ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`,
-      params,
-    );
+    const sql = `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
+                                     line_start, line_end, turn_lines)
+                 VALUES ${values.join(', ')}
+                 ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`;
+    if (!after) {
+      await this.db.query(sql, params);
+      return;
+    }
+    await this.db.transaction(async (m) => {
+      await m.query(sql, params);
+      await after;
+    });
   }
 
   /**

@@ -6,167 +6,45 @@ import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../common/text-sanitize';
+import { DefinitionTally } from '../text/acronyms';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
-import { ChunkDraft, chunkPdfPage, chunkTranscript, newPdfChunkTiming, PdfBoilerplate, PdfChunkTiming } from './chunking/chunker';
-import { ClaimedDocument, IngestionRepository, EmbeddedChunk } from './ingestion.repository';
+import { ChunkBatch, ChunkWriter, writeChunks } from './chunk-writer';
+import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
+import { IngestTiming, newTiming, roundTiming } from './ingest-timing';
+import { ClaimedDocument, IngestionRepository } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
-import { OcrReport, ParseThreadTiming, readPdfPages } from './parsing/pdf-pages';
+import { OcrReport, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
 import { TermDefinitionsRepository } from './term-definitions.repository';
 
-/** Chunks embedded and stored together (one embeddings call, one multi-row INSERT). */
-export const EMBED_BATCH = 128;
+/**
+ * INSERTs of a run's last chunks that may run at once on a PostgreSQL server, once the reading is
+ * done and has given its core back: the one still running, and what is left shared out over two more.
+ */
+const TAIL_INSERTS = 3;
 /** While a job runs its heartbeat is refreshed this often, even when no progress is written. */
 const HEARTBEAT_MS = 5_000;
 
 export type IngestOutcome = 'embedded' | 'skipped';
 
-/** Chunks as the parser produces them, with the expected total so far. */
-interface ChunkBatch {
-  chunks: ChunkDraft[];
-  totalEstimate: number;
-}
-
 /**
- * Where the milliseconds of one run go (logged as `document <id> timing {…}` at the end, read by
- * bench:ingest). Main thread: `sourceMs` waiting for the next pages or turns (parsing runs on its
- * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
- * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the chunking of
- * the next batch), `insertWaitMs` (the part of it the run waited for), `progressMs`, `indexMs` (the
- * full-text index's pending list merged, `mergeTextIndex`), `finishMs`.
- * `thread`: the parsing thread's own account (PDF); `ocrMs`: OCR of pages without text layer.
+ * The parts of `source` as they come, the text of each chunk from chunk `from` on (those this attempt
+ * writes) tallied for the abbreviations it defines.
  */
-export interface IngestTiming extends PdfChunkTiming {
-  totalMs: number;
-  sourceMs: number;
-  textCleanMs: number;
-  embedMs: number;
-  insertMs: number;
-  insertWaitMs: number;
-  progressMs: number;
-  indexMs: number;
-  finishMs: number;
-  batches: number;
-  thread: Partial<ParseThreadTiming> & { ocrMs?: number };
-}
-
-function newTiming(): IngestTiming {
-  return {
-    totalMs: 0,
-    sourceMs: 0,
-    textCleanMs: 0,
-    ...newPdfChunkTiming(),
-    embedMs: 0,
-    insertMs: 0,
-    insertWaitMs: 0,
-    progressMs: 0,
-    indexMs: 0,
-    finishMs: 0,
-    batches: 0,
-    thread: {},
-  };
-}
-
-const roundTiming = (t: IngestTiming) =>
-  Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v]));
-
-/** What a run's chunks are written with and for. */
-interface ChunkWriterContext {
-  repository: IngestionRepository;
-  embeddings: EmbeddingsProvider;
-  doc: ClaimedDocument;
-  run: number;
-  progress: ProgressReporter;
-  timing: IngestTiming;
-  signal: AbortSignal;
-  /** Chunks stored by an earlier attempt of the run: counted, not written again. */
-  resumeFrom: number;
-}
-
-/**
- * Embeds a run's chunks in batches of EMBED_BATCH and inserts each batch. The INSERT of one batch
- * runs while the next batch is read, chunked and embedded (one in flight at most: batches are
- * stored in order, so a resumed run counts them).
- */
-class ChunkWriter {
-  /** Chunks counted so far (the index of the next one). */
-  index = 0;
-  /** The source's latest estimate of the document's number of chunks. */
-  estimate = 0;
-  private batch: EmbeddedChunk[] = [];
-  private inFlight: Promise<void> | null = null;
-
-  constructor(private readonly c: ChunkWriterContext) {}
-
-  async add(draft: ChunkDraft): Promise<void> {
-    if (this.index < this.c.resumeFrom) {
-      this.index++;
-      return;
-    }
-    this.batch.push({ ...draft, index: this.index++, embedding: [] });
-    if (this.batch.length >= EMBED_BATCH) await this.flush();
-  }
-
-  /** Embeds the chunks waiting and starts their INSERT once the previous one is done. */
-  async flush(): Promise<void> {
-    const { timing, signal } = this.c;
-    if (!this.batch.length) return;
-    if (signal.aborted) throw new AbortedError('shutting down');
-    const chunks = this.batch;
-    this.batch = [];
-    let t = performance.now();
-    const vectors = await this.c.embeddings.embedDocuments(chunks.map((c) => c.text));
-    chunks.forEach((c, i) => (c.embedding = vectors[i]));
-    timing.embedMs += performance.now() - t;
-    await this.settle();
-    const stored = this.index;
-    const total = Math.max(this.estimate, this.index);
-    t = performance.now();
-    timing.batches++;
-    const { repository, doc, run, embeddings, progress, resumeFrom } = this.c;
-    this.inFlight = repository.insertChunks(doc, run, embeddings.model, chunks).then(async () => {
-      timing.insertMs += performance.now() - t;
-      // Progress is written after the rows it counts are stored (throttled; proves the run is current).
-      await progress.embedded(stored, total, resumeFrom);
-    });
-    this.inFlight.catch(() => undefined); // awaited (and thrown) by the next settle
-  }
-
-  /** Waits for the INSERT in flight, throwing its error. */
-  async settle(): Promise<void> {
-    if (!this.inFlight) return;
+async function* tallied(
+  source: AsyncIterable<ChunkBatch>,
+  tally: DefinitionTally,
+  from: number,
+  timing: IngestTiming,
+): AsyncGenerator<ChunkBatch> {
+  let index = 0;
+  for await (const part of source) {
     const t = performance.now();
-    try {
-      await this.inFlight;
-    } finally {
-      this.inFlight = null;
-      this.c.timing.insertWaitMs += performance.now() - t;
-    }
-  }
-
-  /** Waits for an INSERT still running, whatever its outcome: never left behind a failed or cancelled run. */
-  async abandon(): Promise<void> {
-    await this.inFlight?.catch(() => undefined);
-  }
-}
-
-/** Writes every chunk of `source` (timing the wait for it), then the last batch. */
-async function writeChunks(source: AsyncIterable<ChunkBatch>, writer: ChunkWriter, timing: IngestTiming): Promise<void> {
-  try {
-    let t = performance.now();
-    for await (const part of source) {
-      timing.sourceMs += performance.now() - t;
-      writer.estimate = part.totalEstimate;
-      for (const draft of part.chunks) await writer.add(draft);
-      t = performance.now();
-    }
-    await writer.flush();
-    await writer.settle();
-  } finally {
-    // Never leave an INSERT running behind a failed or cancelled run.
-    await writer.abandon();
+    for (const chunk of part.chunks) if (index++ >= from) tally.add(chunk.text);
+    timing.tallyMs += performance.now() - t;
+    yield part;
   }
 }
 
@@ -221,10 +99,14 @@ export class IngestionService {
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
-    const source =
+    const read =
       doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
+    const defined = new DefinitionTally();
+    const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
-    const writer = new ChunkWriter({ repository, embeddings, doc, run, progress, timing, signal, resumeFrom });
+    // A server runs INSERTs side by side; the embedded database one statement at a time.
+    const tailInserts = this.config.databaseUrl ? TAIL_INSERTS : 1;
+    const writer = new ChunkWriter({ repository, embeddings, doc, run, progress, timing, signal, resumeFrom, tailInserts });
     await writeChunks(source, writer, timing);
     const index = writer.index;
     const ocrLooked = ocr.attempted || ocr.unrendered.length || ocr.nothingToRead.length;
@@ -236,7 +118,10 @@ export class IngestionService {
     if (signal.aborted) throw new AbortedError('shutting down');
     await progress.embedded(index, index, resumeFrom, true);
     await progress.stage('Saving', index, index);
-    await this.definitions.learn(doc.id, run); // the abbreviations its chunks define ('fair market value (FMV)')
+    // The abbreviations its chunks define ('fair market value (FMV)').
+    const t = performance.now();
+    await this.definitions.learn(doc.id, run, { from: resumeFrom, tally: defined });
+    timing.learnMs = performance.now() - t;
     await this.switchToNewChunks(doc, run, index, ocr, timing);
     timing.totalMs = performance.now() - started;
     this.logger.log(

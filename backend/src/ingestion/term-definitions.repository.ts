@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { countDefinitions } from '../text/acronyms';
+import { DefinitionTally } from '../text/acronyms';
 
 /**
  * SQL of the abbreviations a document defines (`term_definitions`, migration
@@ -14,15 +14,22 @@ export class TermDefinitionsRepository {
   /**
    * Learns the definitions the chunks of run `run` state (`countDefinitions`), replacing those of this
    * run and of earlier ones (a run superseded meanwhile leaves the rows of the newer run alone).
-   * Returns how many it stored.
+   * `written`: those of the chunks this attempt wrote, tallied as they were written, from chunk `from`
+   * on (the chunks before it, stored by an earlier attempt, are read here). Returns how many it stored.
    */
-  async learn(documentId: string, run: number): Promise<number> {
+  async learn(documentId: string, run: number, written: { from: number; tally: DefinitionTally }): Promise<number> {
     return this.db.transaction(async (m) => {
-      const chunks: { text: string }[] = await m.query(`SELECT text FROM chunks WHERE document_id = $1 AND run = $2 ORDER BY chunk_index`, [
-        documentId,
-        run,
-      ]);
-      const found = countDefinitions(chunks.map((c) => c.text));
+      const earlier: { text: string }[] = written.from
+        ? await m.query(`SELECT text FROM chunks WHERE document_id = $1 AND run = $2 AND chunk_index < $3 ORDER BY chunk_index`, [
+            documentId,
+            run,
+            written.from,
+          ])
+        : [];
+      const tally = new DefinitionTally();
+      for (const c of earlier) tally.add(c.text);
+      tally.addTally(written.tally);
+      const found = tally.definitions();
       await m.query(`DELETE FROM term_definitions WHERE document_id = $1 AND run <= $2`, [documentId, run]);
       if (found.length === 0) return 0;
       // The document may have been deleted meanwhile: then nothing is stored (and the run ends as superseded).

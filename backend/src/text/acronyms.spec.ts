@@ -1,4 +1,4 @@
-import { bestLongForm, findDefinitions } from './acronyms';
+import { bestLongForm, countDefinitions, DefinitionTally, findDefinitions } from './acronyms';
 
 const defs = (text: string) => findDefinitions(text).map((d) => `${d.shortForm} = ${d.longForm}`);
 
@@ -47,5 +47,38 @@ describe('findDefinitions (Schwartz & Hearst)', () => {
     expect(defs('Lenders watch earnings before interest, tax, depreciation and amortization (EBITDA).')).toEqual([
       'EBITDA = earnings before interest, tax, depreciation and amortization',
     ]);
+  });
+});
+
+describe(DefinitionTally.name, () => {
+  const texts = [
+    'Lenders quote the debt service coverage ratio (DSCR) first.',
+    'At Fair Market Value (FMV) the lessee may buy the asset.',
+    'A DSCR (debt service coverage ratio) under one is a warning.',
+    'The fair market value (FMV) is set by appraisal; the total cost of ownership (TCO) is not.',
+  ];
+
+  it('counts text by text what countDefinitions counts of all the texts', () => {
+    const sut = new DefinitionTally();
+    for (const text of texts) sut.add(text);
+    expect(sut.definitions()).toEqual(countDefinitions(texts));
+    expect(sut.definitions()).toEqual([
+      { shortForm: 'DSCR', longForm: 'debt service coverage ratio', occurrences: 2 },
+      { shortForm: 'FMV', longForm: 'Fair Market Value', occurrences: 2 },
+      { shortForm: 'TCO', longForm: 'total cost of ownership', occurrences: 1 },
+    ]);
+  });
+
+  it("adds a later tally's counts as if its texts came after: first spelling and order kept", () => {
+    const sut = new DefinitionTally();
+    sut.add(texts[0]);
+    const later = new DefinitionTally();
+    for (const text of texts.slice(1)) later.add(text);
+    sut.addTally(later);
+    expect(sut.definitions()).toEqual(countDefinitions(texts));
+    const reversed = new DefinitionTally();
+    reversed.add(texts[3]);
+    reversed.addTally(sut);
+    expect(reversed.definitions()).toEqual(countDefinitions([texts[3], ...texts]));
   });
 });

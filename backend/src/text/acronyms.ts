@@ -97,14 +97,33 @@ export interface CountedDefinition extends TermDefinition {
  * and spacing as first written; 'Fair Market Value' and 'fair market value' are one), with their count.
  */
 export function countDefinitions(texts: string[]): CountedDefinition[] {
-  const byKey = new Map<string, CountedDefinition>();
-  for (const text of texts) {
-    for (const d of findDefinitions(text)) {
-      const key = `${d.shortForm}\u0000${d.longForm.toLowerCase()}`;
-      const seen = byKey.get(key);
-      if (seen) seen.occurrences++;
-      else byKey.set(key, { ...d, occurrences: 1 });
-    }
+  const tally = new DefinitionTally();
+  for (const text of texts) tally.add(text);
+  return tally.definitions();
+}
+
+/** `countDefinitions` text by text, as a document's texts come (in order). */
+export class DefinitionTally {
+  private readonly byKey = new Map<string, CountedDefinition>();
+
+  add(text: string): void {
+    for (const d of findDefinitions(text)) this.count(d, 1);
   }
-  return [...byKey.values()];
+
+  /** Counts those of `later` as if its texts came after the ones added here. */
+  addTally(later: DefinitionTally): void {
+    for (const d of later.byKey.values()) this.count(d, d.occurrences);
+  }
+
+  /** The definitions of the texts so far, in the order `countDefinitions` gives them. */
+  definitions(): CountedDefinition[] {
+    return [...this.byKey.values()].map((d) => ({ ...d }));
+  }
+
+  private count(d: TermDefinition, occurrences: number): void {
+    const key = `${d.shortForm}\u0000${d.longForm.toLowerCase()}`;
+    const seen = this.byKey.get(key);
+    if (seen) seen.occurrences += occurrences;
+    else this.byKey.set(key, { shortForm: d.shortForm, longForm: d.longForm, occurrences });
+  }
 }

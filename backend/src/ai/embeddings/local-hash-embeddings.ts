@@ -32,6 +32,8 @@ function fnv1a(s: string): number {
  */
 export class LocalHashEmbeddings implements EmbeddingsProvider {
   readonly model: string;
+  /** No call costs more than its texts: ingestion embeds its chunks as they are read. */
+  readonly gatherTexts = 1;
 
   constructor(
     readonly dimensions: number,
