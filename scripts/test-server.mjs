@@ -77,7 +77,7 @@ if (!(await reachable(redisUrl, 6379))) {
 const args = process.argv.slice(2);
 const files = args.some((a) => a.endsWith('.ts')) ? [] : SUITES;
 console.log(`server deployment: PostgreSQL ${new URL(databaseUrl).host}, Redis ${new URL(redisUrl).host}`);
-const r = spawnSync('npx', ['jest', ...files, ...args], {
+const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'jest-engine-retry.mjs'), ...files, ...args], {
   cwd: path.join(root, 'backend'),
   stdio: 'inherit',
   env: {
