@@ -11,6 +11,8 @@ import { findMachinePaths } from './check-paths.mjs';
 const CHECKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-paths.mjs');
 /** The path separator, so that this file itself holds no machine path for the checker to find. */
 const S = '/';
+/** A Windows path separator as written in source text (two backslashes), for the same reason. */
+const W = String.raw`\\`;
 const found = (file, text) => findMachinePaths(file, text).map((p) => p.found);
 
 describe('findMachinePaths', () => {
@@ -24,13 +26,13 @@ describe('findMachinePaths', () => {
       `${S}Volumes/Disk/x`,
       `${S}media/usb`,
     ]);
-    assert.deepEqual(found('a.ts', String.raw`const p = 'C:\\Users\\carol\\app';`), [String.raw`C:\\Users\\carol\\app`]);
+    assert.deepEqual(found('a.ts', `const p = 'C:${W}Users${W}carol${W}app';`), [`C:${W}Users${W}carol${W}app`]);
     assert.deepEqual(found('a.md', `C:${S}Users/dave`), [`C:${S}Users/dave`]);
   });
 
   it('names system paths that are not allowed', () => {
     assert.deepEqual(found('a.mjs', "const node = '/usr/local/bin/node';"), ['/usr/local/bin/node']);
-    assert.deepEqual(found('bench/README.md', 'npm run eval -- --json /tmp/eval.json'), ['/tmp/eval.json']);
+    assert.deepEqual(found('bench/README.md', `npm run eval -- --json ${S}tmp/eval.json`), [`${S}tmp/eval.json`]);
     assert.deepEqual(found('backend/src/a.ts', "const dir = '/opt/app/data';"), ['/opt/app/data']);
   });
 
@@ -57,9 +59,9 @@ describe('findMachinePaths', () => {
     assert.deepEqual(found('playwright.config.ts', "executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',"), []);
     assert.deepEqual(found('docker-compose.yml', '      - pgdata:/var/lib/postgresql/data'), []);
     assert.deepEqual(found('README.md', '      - pgdata:/var/lib/postgresql/data'), ['/var/lib/postgresql/data']);
-    assert.deepEqual(found('backend/test/a.e2e-spec.ts', "{ DATA_DIR: '/tmp/unused-worker-data' }"), []);
-    assert.deepEqual(found('backend/src/a.ts', "{ DATA_DIR: '/tmp/unused-worker-data' }"), ['/tmp/unused-worker-data']);
-    assert.deepEqual(found('bench/RESULTS.md', '`node bench/chat.bench.mjs --data-dir=/tmp/chatdb`'), []);
+    assert.deepEqual(found('backend/test/a.e2e-spec.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), []);
+    assert.deepEqual(found('backend/src/a.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), [`${S}tmp/unused-worker-data`]);
+    assert.deepEqual(found('bench/RESULTS.md', `\`node bench/chat.bench.mjs --data-dir=${S}tmp/chatdb\``), []);
     assert.deepEqual(found('bench/RESULTS.md', `\`--pdfs=${S}work/shared/eval-dev/pdfs\``), [`${S}work/shared/eval-dev/pdfs`]);
     assert.deepEqual(found('bench/web.mjs', '#!/usr/bin/env node /usr/bin/envy'), ['/usr/bin/envy']);
   });
@@ -91,8 +93,8 @@ describe('npm run check:paths', () => {
     fs.writeFileSync(path.join(dir, 'untracked.md'), `${S}home/alice/ignored\n`);
     const r = run(dir);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /^README\.md:3:\d+: machine path \/home\/alice\/app\/bench\.mjs/m);
-    assert.match(r.stderr, /^src\/peek\.mjs:2:\d+: machine path \/work\/shared\/eval-dev\/pdfs\/a\.pdf/m);
+    assert.match(r.stderr, new RegExp(`^README\\.md:3:\\d+: machine path ${S}home/alice/app/bench\\.mjs`, 'm'));
+    assert.match(r.stderr, new RegExp(`^src/peek\\.mjs:2:\\d+: machine path ${S}work/shared/eval-dev/pdfs/a\\.pdf`, 'm'));
     assert.doesNotMatch(r.stderr, /ok\.mjs|untracked/);
     assert.match(r.stderr, /2 absolute machine path\(s\)/);
   });
