@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { TermDefinitions1735000025000 } from '../src/database/migrations/1735000025000-term-definitions';
 import { TermDefinitionsRepository } from '../src/ingestion/term-definitions.repository';
 import { DefinitionTally } from '../src/text/acronyms';
-import { createSession, settled } from './fixtures/document-helpers';
+import { createSession, settled, uploadEmbedded } from './fixtures/document-helpers';
 import { textPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
@@ -66,23 +66,9 @@ describe('abbreviations learned from the uploaded materials', () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
     admin = await signInPrivileged(t, ADMIN);
     const sessionId = await createSession(admin, 'Residuals and End-of-Term Options');
-    const res = await admin
-      .post('/api/admin/upload')
-      .field('sessionId', sessionId)
-      .field('kind', 'pdf')
-      .attach('file', await textPdf(PAGES), 'end-of-term.pdf');
-    expect(res.status).toBe(201);
-    documentId = res.body.id;
-    expect((await settled(admin, documentId)).status).toBe('embedded');
+    documentId = await uploadEmbedded(admin, sessionId, 'pdf', await textPdf(PAGES), 'end-of-term.pdf');
     const panel = await createSession(admin, 'Dealer Finance Panel');
-    const transcript = await admin
-      .post('/api/admin/upload')
-      .field('sessionId', panel)
-      .field('kind', 'transcript')
-      .attach('file', Buffer.from(TRANSCRIPT), 'dealer-panel.txt');
-    expect(transcript.status).toBe(201);
-    transcriptId = transcript.body.id;
-    expect((await settled(admin, transcriptId)).status).toBe('embedded');
+    transcriptId = await uploadEmbedded(admin, panel, 'transcript', Buffer.from(TRANSCRIPT), 'dealer-panel.txt');
   });
   afterAll(async () => {
     await t?.close();
@@ -183,13 +169,7 @@ describe('an abbreviation two sessions define two ways', () => {
 
   const upload = async (title: string, pages: string[]): Promise<string> => {
     const sessionId = await createSession(admin, title);
-    const res = await admin
-      .post('/api/admin/upload')
-      .field('sessionId', sessionId)
-      .field('kind', 'pdf')
-      .attach('file', await textPdf(pages), 'notes.pdf');
-    expect(res.status).toBe(201);
-    expect((await settled(admin, res.body.id)).status).toBe('embedded');
+    await uploadEmbedded(admin, sessionId, 'pdf', await textPdf(pages), 'notes.pdf');
     return sessionId;
   };
 
