@@ -2,6 +2,8 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { SESSION_CACHE_MS, SESSION_COOKIE } from '../src/auth/auth.service';
+import { AppConfig } from '../src/config/app-config';
+import { EMBEDDED_VERSION_RECHECK_MS } from '../src/database/content-version';
 import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
 import { createSession, settled } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
@@ -113,6 +115,41 @@ describe('hot reads: session list and session lookup caches', () => {
         const after = await Promise.all(Array.from({ length: 20 }, () => titles(admin, '?includeAll=true')));
         expect(after).toEqual(Array.from({ length: 20 }, () => [`Round ${round}`]));
         for (const seen of await Promise.all(during)) expect([[`Round ${round - 1}`], [`Round ${round}`]]).toContainEqual(seen);
+      }
+    });
+
+    it('shows a change made in a transaction once it commits', async () => {
+      const created = (await admin.post('/api/admin/session').send({ title: 'Draft' }).expect(201)).body;
+      expect(await titles(admin, '?includeAll=true')).toEqual(['Draft']);
+      const runner = db.createQueryRunner();
+      let during: Promise<string[]>;
+      try {
+        await runner.startTransaction();
+        await runner.query(`UPDATE sessions SET title = 'Final' WHERE id = $1`, [created.id]);
+        // Asked while the change is not committed (the embedded database answers it after the COMMIT).
+        during = titles(admin, '?includeAll=true');
+        await sleep(50);
+        await runner.commitTransaction();
+      } finally {
+        await runner.release();
+      }
+      expect(await titles(admin, '?includeAll=true')).toEqual(['Final']);
+      expect([['Draft'], ['Final']]).toContainEqual(await during);
+    });
+
+    it('reads the content version once per request on a server, and not again while nothing is written on the embedded database', async () => {
+      await admin.post('/api/admin/session').send({ title: 'Quiet' }).expect(201);
+      let reads = 0;
+      const counter = { afterQuery: (e: { query: string }) => void (/FROM content_version/.test(e.query) && reads++) };
+      db.subscribers.push(counter);
+      try {
+        const started = Date.now();
+        for (let i = 0; i < 40; i++) expect(await titles(admin, '?includeAll=true')).toEqual(['Quiet']);
+        const seconds = (Date.now() - started) / 1000;
+        if (t.app.get(AppConfig).databaseUrl) expect(reads).toBeGreaterThanOrEqual(40);
+        else expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (EMBEDDED_VERSION_RECHECK_MS / 1000)) + 1);
+      } finally {
+        db.subscribers.splice(db.subscribers.indexOf(counter), 1);
       }
     });
   });

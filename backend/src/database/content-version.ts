@@ -1,4 +1,8 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { performance } from 'node:perf_hooks';
+import { Injectable } from '@nestjs/common';
+import { type AfterQueryEvent, DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { CoalescedRead } from '../common/coalesced-read';
+import { AppConfig } from '../config/app-config';
 
 /**
  * The counter every change of sessions or of documents' listed fields bumps (migration
@@ -8,4 +12,76 @@ import type { DataSource, EntityManager } from 'typeorm';
 export async function readContentVersion(db: DataSource | EntityManager): Promise<string> {
   const [{ version }]: { version: string }[] = await db.query(`SELECT version::text AS version FROM content_version WHERE id = 1`);
   return version;
+}
+
+/** Statements that change no row by themselves. */
+const READS_ONLY = /^\s*(SELECT|SHOW|SET|RESET|BEGIN|START\s+TRANSACTION|EXPLAIN|SAVEPOINT|RELEASE|ROLLBACK)\b/i;
+/** The end of a transaction: its writes become visible to every other reader. */
+const COMMIT = /^\s*COMMIT\b/i;
+const ROLLBACK = /^\s*ROLLBACK\s*$/i;
+
+/**
+ * How long the embedded database's version, once read, is trusted while this process writes nothing
+ * (a safety net only: every change of the embedded database passes through this process).
+ */
+export const EMBEDDED_VERSION_RECHECK_MS = 1000;
+
+/**
+ * The content version as a read made now would see it, for the caches kept per version (the session
+ * list, the program).
+ *
+ * On a PostgreSQL server other processes (API processes, ingestion workers) change sessions and
+ * documents, so every caller reads it (callers arriving together share one read, `CoalescedRead`).
+ * The embedded database belongs to this process (its port is this process's own), so every change
+ * passes through this data source: a value read stays current until this process runs a statement
+ * that may write, which forgets it when the statement (or its COMMIT) has run. A read that overlapped
+ * such a statement is used by its caller but not kept. Same answers as a read per request, without the
+ * round trip to the database's thread on every GET /api/sessions.
+ */
+@Injectable()
+export class ContentVersionWatch implements EntitySubscriberInterface {
+  private readonly read: CoalescedRead<string>;
+  /** Only the embedded database's changes all pass through this process. */
+  private readonly writesOnlyHere: boolean;
+  private known: { value: string; at: number } | null = null;
+  /** Counts this process's statements that may have written (a read begun before one is not kept). */
+  private writes = 0;
+  /** Connections whose open transaction ran a statement that may write: their COMMIT forgets the version. */
+  private readonly inTransaction = new WeakSet<QueryRunner>();
+
+  constructor(dataSource: DataSource, config: AppConfig) {
+    this.read = new CoalescedRead(() => readContentVersion(dataSource));
+    this.writesOnlyHere = !config.databaseUrl;
+    if (this.writesOnlyHere) dataSource.subscribers.push(this);
+  }
+
+  /** The current content version. */
+  async current(): Promise<string> {
+    if (!this.writesOnlyHere) return this.read.get();
+    const asked = performance.now();
+    if (this.known && asked - this.known.at < EMBEDDED_VERSION_RECHECK_MS) return this.known.value;
+    const writes = this.writes;
+    const value = await this.read.get();
+    if (writes === this.writes) this.known = { value, at: asked };
+    return value;
+  }
+
+  /**
+   * TypeORM calls this after every statement of this data source, whether it succeeded or not. Any
+   * statement that may write forgets the version; so does the COMMIT of a transaction that ran one (the
+   * change is visible from then on), while a transaction that only read (the list's own snapshot) does not.
+   */
+  afterQuery(event: AfterQueryEvent<unknown>): void {
+    const runner = event.queryRunner;
+    if (COMMIT.test(event.query)) {
+      if (!this.inTransaction.delete(runner)) return;
+    } else if (READS_ONLY.test(event.query)) {
+      if (ROLLBACK.test(event.query)) this.inTransaction.delete(runner);
+      return;
+    } else if (runner.isTransactionActive) {
+      this.inTransaction.add(runner);
+    }
+    this.writes++;
+    this.known = null;
+  }
 }

@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { ContentVersionWatch } from './content-version';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
 import { runMigrationsLocked } from './migration-lock';
@@ -96,6 +97,7 @@ class EmbeddedDatabaseModule {}
       },
     }),
   ],
-  providers: [EmbeddedDatabaseCloser],
+  providers: [EmbeddedDatabaseCloser, ContentVersionWatch],
+  exports: [ContentVersionWatch],
 })
 export class DatabaseModule {}

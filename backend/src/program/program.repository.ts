@@ -8,10 +8,6 @@ import type { ProgramRecord } from './program-index';
 export class ProgramRepository {
   constructor(private readonly db: DataSource) {}
 
-  contentVersion(): Promise<string> {
-    return readContentVersion(this.db);
-  }
-
   /** Every session's program fields and the content version they were read at, in one snapshot. */
   async entriesAtVersion(): Promise<{ version: string; records: ProgramRecord[] }> {
     return this.db.transaction('REPEATABLE READ', async (m) => {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { GenerationPassage } from '../ai/generation/generation.types';
-import { CoalescedRead } from '../common/coalesced-read';
 import type { CitationSet } from '../retrieval/citations';
 import { ConferenceService } from '../conference/conference.service';
+import { ContentVersionWatch } from '../database/content-version';
 import { sessionMarker } from '../text/citation-grammar';
 import { entryFacts, ProgramAnswerer, type ProgramResult } from './program-answer';
 import { ProgramCitations } from './program-citations';
@@ -86,13 +86,13 @@ export class ProgramTurn {
 @Injectable()
 export class ProgramService {
   private cached: { version: string; timeZone: string; index: ProgramIndex } | null = null;
-  private readonly version = new CoalescedRead(() => this.repo.contentVersion());
   private loading: Promise<{ version: string; timeZone: string; index: ProgramIndex }> | null = null;
 
   constructor(
     private readonly repo: ProgramRepository,
     private readonly clock: ProgramClock,
     private readonly conference: ConferenceService,
+    private readonly version: ContentVersionWatch,
   ) {}
 
   /**
@@ -100,7 +100,7 @@ export class ProgramService {
    * session or document changed, or the time zone did).
    */
   async index(): Promise<ProgramIndex> {
-    const [current, { timeZone }] = await Promise.all([this.version.get(), this.conference.get()]);
+    const [current, { timeZone }] = await Promise.all([this.version.current(), this.conference.get()]);
     if (this.cached?.version === current && this.cached.timeZone === timeZone) return this.cached.index;
     this.loading ??= this.repo
       .entriesAtVersion()

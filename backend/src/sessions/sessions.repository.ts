@@ -103,11 +103,6 @@ export class SessionsRepository {
     );
   }
 
-  /** The content version (`readContentVersion`): a list read after the same value is current. */
-  contentVersion(): Promise<string> {
-    return readContentVersion(this.db);
-  }
-
   /** The list (as `list`) and the content version it was read at, in one snapshot. */
   async listAtVersion(opts: SessionListOptions): Promise<{ version: string; rows: SessionRow[] }> {
     return this.db.transaction('REPEATABLE READ', async (m) => {

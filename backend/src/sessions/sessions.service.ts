@@ -1,9 +1,9 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CoalescedRead } from '../common/coalesced-read';
 import { prepareJson, type PreparedJson } from '../common/prepared-json';
 import { hasRole, Role } from '../common/roles';
 import { ConferenceService } from '../conference/conference.service';
+import { ContentVersionWatch } from '../database/content-version';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
 import { SessionInputDto } from './dto/session-input.dto';
 import {
@@ -94,17 +94,17 @@ export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
   /**
    * GET /api/sessions per view, with the content version it was read at. A request checks the version
-   * (one primary-key read) and re-reads the list only when a session or document changed, in this
-   * process or any other sharing the database, so the list is never stale.
+   * (`ContentVersionWatch`: a primary-key read, or none on the embedded database while this process
+   * writes nothing) and re-reads the list only when a session or document changed, in this process
+   * or any other sharing the database, so the list is never stale.
    */
   private readonly listCache = new Map<ListView, { version: string; prepared: PreparedJson<SessionResponse[]> }>();
-  /** Requests arriving together share one version read, each still answered by a read begun after it arrived. */
-  private readonly version = new CoalescedRead(() => this.repo.contentVersion());
 
   constructor(
     private readonly repo: SessionsRepository,
     @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly conference: ConferenceService,
+    private readonly version: ContentVersionWatch,
   ) {}
 
   /**
@@ -117,7 +117,7 @@ export class SessionsService {
     if (admin && !hasRole(viewer, 'admin')) throw new ForbiddenException('You do not have permission to do this.');
     const view: ListView = admin ? 'admin' : yes(query.includeAll) ? 'includeAll' : 'attendee';
     const cached = this.listCache.get(view);
-    if (cached && cached.version === (await this.version.get())) return cached.prepared;
+    if (cached && cached.version === (await this.version.current())) return cached.prepared;
     const { version, rows } = await this.repo.listAtVersion({ withContentOnly: view === 'attendee', withDocuments: admin });
     const prepared = prepareJson(rows.map(toSessionResponse));
     this.listCache.set(view, { version, prepared });
