@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Injectable } from '@nestjs/common';
-import { type AfterQueryEvent, DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { type AfterQueryEvent, DataSource, type EntityManager, type EntitySubscriberInterface } from 'typeorm';
 import { CoalescedRead } from '../common/coalesced-read';
 import { AppConfig } from '../config/app-config';
 
@@ -15,7 +15,7 @@ export async function readContentVersion(db: DataSource | EntityManager): Promis
 }
 
 /** Statements that change no row by themselves. */
-const READS_ONLY = /^\s*(SELECT|SHOW|SET|RESET|BEGIN|START\s+TRANSACTION|EXPLAIN|SAVEPOINT|RELEASE|ROLLBACK)\b/i;
+const READS_ONLY = /^\s*(SELECT|SHOW|SET|RESET|BEGIN|START\s+TRANSACTION|SAVEPOINT|RELEASE|ROLLBACK)\b/i;
 /** The end of a transaction: its writes become visible to every other reader. */
 const COMMIT = /^\s*COMMIT\b/i;
 const ROLLBACK = /^\s*ROLLBACK\s*$/i;
@@ -46,8 +46,7 @@ export class ContentVersionWatch implements EntitySubscriberInterface {
   private known: { value: string; at: number } | null = null;
   /** Counts this process's statements that may have written (a read begun before one is not kept). */
   private writes = 0;
-  /** Connections whose open transaction ran a statement that may write: their COMMIT forgets the version. */
-  private readonly inTransaction = new WeakSet<QueryRunner>();
+  private readonly statements = new WriteStatements();
 
   constructor(dataSource: DataSource, config: AppConfig) {
     this.read = new CoalescedRead(() => readContentVersion(dataSource));
@@ -66,22 +65,31 @@ export class ContentVersionWatch implements EntitySubscriberInterface {
     return value;
   }
 
-  /**
-   * TypeORM calls this after every statement of this data source, whether it succeeded or not. Any
-   * statement that may write forgets the version; so does the COMMIT of a transaction that ran one (the
-   * change is visible from then on), while a transaction that only read (the list's own snapshot) does not.
-   */
+  /** TypeORM calls this after every statement of this data source, whether it succeeded or not. */
   afterQuery(event: AfterQueryEvent<unknown>): void {
-    const runner = event.queryRunner;
-    if (COMMIT.test(event.query)) {
-      if (!this.inTransaction.delete(runner)) return;
-    } else if (READS_ONLY.test(event.query)) {
-      if (ROLLBACK.test(event.query)) this.inTransaction.delete(runner);
-      return;
-    } else if (runner.isTransactionActive) {
-      this.inTransaction.add(runner);
-    }
+    if (!this.statements.mayHaveChanged(event.query, event.queryRunner)) return;
     this.writes++;
     this.known = null;
+  }
+}
+
+/**
+ * Tells which statements may have changed what other connections read: any statement that may write
+ * outside a transaction; in a transaction, its COMMIT once it ran one (the change is visible from then
+ * on; the statement itself is counted too, which costs only a read). A transaction that only read (the
+ * list's own snapshot) changes nothing, nor does a rolled-back one.
+ */
+export class WriteStatements {
+  /** Connections whose open transaction ran a statement that may write. */
+  private readonly dirty = new WeakSet<object>();
+
+  mayHaveChanged(statement: string, connection: { isTransactionActive: boolean }): boolean {
+    if (COMMIT.test(statement)) return this.dirty.delete(connection);
+    if (READS_ONLY.test(statement)) {
+      if (ROLLBACK.test(statement)) this.dirty.delete(connection);
+      return false;
+    }
+    if (connection.isTransactionActive) this.dirty.add(connection);
+    return true;
   }
 }
