@@ -9,14 +9,10 @@ describe('WriteStatements', () => {
   const connection = (isTransactionActive: boolean) => ({ isTransactionActive });
   beforeEach(() => (statements = new WriteStatements()));
 
-  it.each([
-    'SELECT s.id FROM sessions s',
-    'SHOW server_version',
-    'SET LOCAL hnsw.ef_search = 40',
-    'START TRANSACTION',
-    'BEGIN',
-    'EXPLAIN SELECT 1',
-  ])('counts %s as a read', (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(false));
+  it.each(['SELECT s.id FROM sessions s', 'SHOW server_version', 'SET LOCAL hnsw.ef_search = 40', 'START TRANSACTION', 'BEGIN'])(
+    'counts %s as a read',
+    (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(false),
+  );
 
   it.each([
     'UPDATE sessions SET title = $1',
@@ -24,6 +20,7 @@ describe('WriteStatements', () => {
     '  delete from sessions',
     'WITH x AS (DELETE FROM sessions RETURNING 1) SELECT 1',
     'TRUNCATE sessions',
+    'EXPLAIN ANALYZE UPDATE sessions SET title = $1',
   ])('counts %s as a possible change', (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(true));
 
   it('counts the COMMIT of a transaction that wrote, not of one that only read or of another connection', () => {
