@@ -12,6 +12,7 @@ import { ConferenceAndSessionSource1735000020000 } from './1735000020000-confere
 import { SignInLinkCounts1735000022000 } from './1735000022000-sign-in-link-counts';
 import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
 import { TermDefinitions1735000025000 } from './1735000025000-term-definitions';
+import { LighterHnsw1735000026000 } from './1735000026000-lighter-hnsw';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   SignInLinkCounts1735000022000,
   MergeTextIndex1735000024000,
   TermDefinitions1735000025000,
+  LighterHnsw1735000026000,
 ];
