@@ -38,6 +38,7 @@ const SUITES = [
   'search',
   'takeaways',
   'hot-reads',
+  'hnsw-index',
   'admin',
   'superadmin',
   'insights',

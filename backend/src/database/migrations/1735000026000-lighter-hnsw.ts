@@ -3,10 +3,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * HNSW parameters of the chunk embeddings' index: m = 12 links a node (pgvector's default 16) and
  * ef_construction = 40 candidates while linking it (default 64). Keeping the graph up to date was
- * most of PostgreSQL's work while a long filing was embedded (about 650 of 850 ms of CPU for 847
- * chunks); the lighter graph costs about half of that, and the hybrid search, which weighs the vector
- * ranking a third of the full-text one, finds the same chunks (bench/RESULTS.md, "Ingestion", and the
- * dev set evaluation). The index is rebuilt once here over the stored chunks.
+ * most of the database's work while a long filing was embedded (on a server about 650 of 850 ms of
+ * CPU for 847 chunks; more in the embedded database's WebAssembly); the lighter graph costs about
+ * half of that. On the dev set every answer and every session-filtered search stayed the same;
+ * unfiltered rankings moved by one question each way, as two fresh builds of the old graph also differ
+ * (bench/EVAL.md, bench/RESULTS.md, fifth pass). The index is rebuilt once here over the stored chunks.
  */
 export class LighterHnsw1735000026000 implements MigrationInterface {
   name = 'LighterHnsw1735000026000';
