@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { signInPrivileged } from './utils/privileged';
@@ -36,9 +37,17 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
   afterAll(async () => {
     await t.close();
   });
+  const DENVER = {
+    name: 'Equipment Finance Conference 2025',
+    startDate: '2025-09-08',
+    endDate: '2025-09-10',
+    venue: 'Denver, CO',
+    timeZone: 'America/Denver',
+  };
   beforeEach(async () => {
     await db.query(`DELETE FROM documents`);
     await db.query(`DELETE FROM sessions`);
+    await superadmin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
   });
 
   const all = async (): Promise<Listed[]> =>
@@ -80,6 +89,7 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
           skipped: [],
           mode: 'upsert',
           source: 'sessions',
+          conference: null,
         });
       }
       const after = await all();
@@ -208,6 +218,63 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
       await importBody({ schedule: { talks: [] } }).expect(400, {
         message: 'The pretalx schedule must hold schedule.conference.days, each with rooms of talks.',
       });
+    });
+  });
+
+  describe("the program's conference: name, dates and time zone", () => {
+    const PYFIXTURE = {
+      name: 'PyFixture 2025',
+      startDate: '2025-11-01',
+      endDate: '2025-11-02',
+      venue: 'Denver, CO',
+      timeZone: 'Europe/Paris',
+    };
+
+    it('settings never set: a published program brings its own, and says so (the venue is left to the admin)', async () => {
+      const res = await importBody(JSON.parse(fixture('pretalx-schedule.json'))).expect(200);
+      expect(res.body.message).toBe(
+        'Successfully imported 4 of 4 sessions: 4 created, 0 updated. Conference settings now follow the program: ' +
+          'name PyFixture 2025, dates 2025-11-01 to 2025-11-02, time zone Europe/Paris. ' +
+          'The venue (Denver, CO) is unchanged: set it in Conference Settings.',
+      );
+      expect(res.body.conference).toEqual({ outcome: 'applied', fields: ['name', 'dates', 'timeZone'], settings: PYFIXTURE });
+      await request(t.url).get('/api/conference').expect(200, PYFIXTURE);
+      // Day 1 is the program's first day now: what's on is told in the program's days and zone.
+      const rows = await all();
+      expect(rows.find((r) => r.externalId === 'pretalx:38LRHE')).toMatchObject({ day: 1, startTime: '8:50 AM' });
+
+      // The same program again: nothing to change, nothing said.
+      const again = await importBody(JSON.parse(fixture('pretalx-schedule.json'))).expect(200);
+      expect(again.body.message).toBe('Successfully imported 4 of 4 sessions: 0 created, 4 updated.');
+      expect(again.body.conference).toEqual({ outcome: 'same', fields: [], settings: PYFIXTURE });
+    });
+
+    it('settings an admin has set are never overwritten: the message says where the program differs', async () => {
+      const mine = { ...DENVER, name: 'My Conference', venue: 'Brussels' };
+      await superadmin.put('/api/admin/conference').send(mine).expect(200, mine);
+      const res = await importBody({ xml: fixture('schedule.xml') }).expect(200);
+      expect(res.body.message).toBe(
+        "Successfully imported 3 of 3 sessions: 3 created, 0 updated. The program's name (FixFest 2025), " +
+          'dates (2025-02-01 to 2025-02-02) and time zone (Europe/Brussels) differ from the conference settings ' +
+          '(My Conference, 2025-09-08 to 2025-09-10, America/Denver), which were left as they are: ' +
+          'change them in Conference Settings if the program is right.',
+      );
+      expect(res.body.conference).toEqual({ outcome: 'differs', fields: ['name', 'dates', 'timeZone'], settings: mine });
+      await request(t.url).get('/api/conference').expect(200, mine);
+    });
+
+    it('a listing that names only its days brings the dates; a program that imports nothing changes nothing', async () => {
+      const listing = JSON.parse(fixture('pretalx-talks.json'));
+      const res = await importBody(listing).expect(200);
+      expect(res.body.conference).toEqual({
+        outcome: 'applied',
+        fields: ['dates'],
+        settings: { ...DENVER, startDate: '2025-11-01', endDate: '2025-11-02' },
+      });
+      await superadmin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
+      const empty = await importBody({ xml: fixture('schedule.xml').replace(/<event[\s\S]*?<\/event>/g, '') }).expect(200);
+      expect(empty.body).toMatchObject({ imported: 0, conference: null });
+      await request(t.url).get('/api/conference').expect(200, DENVER);
     });
   });
 

@@ -111,6 +111,7 @@ describe('super admin (analytics, session export and import)', () => {
         skipped: [],
         mode: 'create-new',
         source: 'sessions',
+        conference: null,
       });
 
       const second = JSON.parse((await superadmin.get('/api/superadmin/export-sessions').expect(200)).text);
@@ -147,6 +148,7 @@ describe('super admin (analytics, session export and import)', () => {
         updated: 0,
         mode: 'create-new',
         source: 'sessions',
+        conference: null,
         skipped: [
           { index: 1, title: null, reason: 'not an object' },
           { index: 2, title: 'Bad date', reason: 'invalid date' },
@@ -203,6 +205,7 @@ describe('super admin (analytics, session export and import)', () => {
           skipped: [],
           mode: 'create-new',
           source: 'sessions',
+          conference: null,
         });
     });
   });

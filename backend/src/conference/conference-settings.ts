@@ -68,3 +68,49 @@ export function daysBetween(a: string, b: string): number {
   };
   return Math.round((ms(b) - ms(a)) / 86400000);
 }
+
+/** What a published program (pretalx, frab) says of its conference; null where it says nothing. */
+export interface ProgramConferenceInfo {
+  title: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  timeZone: string | null;
+}
+
+/** A setting a program can carry. The venue is not one: no program format names it. */
+export type ProgramSettingField = 'name' | 'dates' | 'timeZone';
+
+/**
+ * The settings a program's conference info holds, each kept only when it would pass the settings'
+ * own checks (a name of 1-200 characters, real dates in order over at most 60 days, a zone Intl
+ * knows); whatever fails is left out rather than refused, as the sessions still import.
+ */
+export function programSettings(info: ProgramConferenceInfo): Partial<Omit<ConferenceSettings, 'venue'>> {
+  const out: Partial<Omit<ConferenceSettings, 'venue'>> = {};
+  const name = info.title?.trim();
+  if (name && name.length <= MAX_CONFERENCE_NAME) out.name = name;
+  const { startDate, endDate } = info;
+  if (isCalendarDate(startDate) && isCalendarDate(endDate)) {
+    const span = daysBetween(startDate, endDate);
+    if (span >= 0 && span + 1 <= MAX_CONFERENCE_DAYS) Object.assign(out, { startDate, endDate });
+  }
+  const zone = canonicalTimeZone(info.timeZone);
+  if (zone) out.timeZone = zone;
+  return out;
+}
+
+/** The fields of `proposed` that differ from `current`, in a fixed order. */
+export function settingDifferences(current: ConferenceSettings, proposed: Partial<ConferenceSettings>): ProgramSettingField[] {
+  const out: ProgramSettingField[] = [];
+  if (proposed.name !== undefined && proposed.name !== current.name) out.push('name');
+  if (proposed.startDate !== undefined && (proposed.startDate !== current.startDate || proposed.endDate !== current.endDate)) {
+    out.push('dates');
+  }
+  if (proposed.timeZone !== undefined && proposed.timeZone !== current.timeZone) out.push('timeZone');
+  return out;
+}
+
+/** True while the settings are still the spec's conference, i.e. no admin has set them. */
+export function isDefaultConference(s: ConferenceSettings): boolean {
+  return (Object.keys(DEFAULT_CONFERENCE) as (keyof ConferenceSettings)[]).every((k) => s[k] === DEFAULT_CONFERENCE[k]);
+}

@@ -26,4 +26,32 @@ export class ConferenceRepository {
     );
     return row;
   }
+
+  /**
+   * Writes `next` only while the row still holds `expected` (so an admin's edit made meanwhile is never
+   * overwritten); the row written, or undefined when it had changed.
+   */
+  async saveIfUnchanged(expected: ConferenceSettings, next: ConferenceSettings): Promise<ConferenceSettings | undefined> {
+    const [row] = await this.db.query(
+      // A SELECT around the UPDATE, so both drivers give the rows themselves (not [rows, count]).
+      `WITH written AS (
+         UPDATE conference_settings SET name = $1, start_date = $2, end_date = $3, venue = $4, time_zone = $5, updated_at = now()
+         WHERE id = 1 AND name = $6 AND start_date = $7 AND end_date = $8 AND venue = $9 AND time_zone = $10
+         RETURNING *)
+       SELECT ${COLUMNS} FROM written`,
+      [
+        next.name,
+        next.startDate,
+        next.endDate,
+        next.venue,
+        next.timeZone,
+        expected.name,
+        expected.startDate,
+        expected.endDate,
+        expected.venue,
+        expected.timeZone,
+      ],
+    );
+    return row;
+  }
 }

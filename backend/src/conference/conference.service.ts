@@ -6,10 +6,28 @@ import {
   daysBetween,
   DEFAULT_CONFERENCE,
   isCalendarDate,
+  isDefaultConference,
   MAX_CONFERENCE_DAYS,
+  ProgramConferenceInfo,
+  ProgramSettingField,
+  programSettings,
+  settingDifferences,
 } from './conference-settings';
 import { ConferenceRepository } from './conference.repository';
 import type { ConferenceInputDto } from './dto/conference.dto';
+
+/**
+ * What importing a program did to the settings: `applied` (they were still the spec's conference, so
+ * they now hold the program's name, dates and zone), `differs` (an admin had set them: left as they
+ * are) or `same`. `fields` lists what was changed or differs; `settings` are the settings after it.
+ */
+export interface ProgramAdoption {
+  outcome: 'applied' | 'differs' | 'same';
+  fields: ProgramSettingField[];
+  settings: ConferenceSettings;
+  /** The program's values of `fields`. */
+  program: Partial<Omit<ConferenceSettings, 'venue'>>;
+}
 
 /** How long a read is reused; a change made by this process is seen at once, by others within this time. */
 const CACHE_MS = 5000;
@@ -56,5 +74,33 @@ export class ConferenceService {
     const saved = await this.repo.save(next);
     this.cached = { at: Date.now(), value: Promise.resolve(saved) };
     return { ...saved };
+  }
+
+  /**
+   * A published program's conference info against the settings (see ProgramAdoption). Undefined when
+   * the program names nothing usable (the export's own file, a listing without dates).
+   */
+  async adoptProgram(info: ProgramConferenceInfo): Promise<ProgramAdoption | undefined> {
+    const program = programSettings(info);
+    if (!Object.keys(program).length) return undefined;
+    const current = await this.get();
+    const fields = settingDifferences(current, program);
+    if (!fields.length) return { outcome: 'same', fields, settings: current, program };
+    if (isDefaultConference(current)) {
+      const saved = await this.repo.saveIfUnchanged(current, { ...current, ...program });
+      if (saved) {
+        this.cached = { at: Date.now(), value: Promise.resolve(saved) };
+        return { outcome: 'applied', fields, settings: { ...saved }, program };
+      }
+      this.cached = undefined;
+      const now = await this.get();
+      return {
+        outcome: settingDifferences(now, program).length ? 'differs' : 'same',
+        fields: settingDifferences(now, program),
+        settings: now,
+        program,
+      };
+    }
+    return { outcome: 'differs', fields, settings: current, program };
   }
 }

@@ -1,4 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import type { ConferenceSettings, ProgramSettingField } from '../conference/conference-settings';
+import { ConferenceService, type ProgramAdoption } from '../conference/conference.service';
 import { ProgramFormatError, readProgram } from '../sessions/program-formats';
 import { SessionsService } from '../sessions/sessions.service';
 import {
@@ -16,6 +18,7 @@ export class SuperadminService {
   constructor(
     private readonly repo: SuperadminRepository,
     private readonly sessions: SessionsService,
+    private readonly conference: ConferenceService,
   ) {}
 
   async analytics(): Promise<UserAnalytics[]> {
@@ -35,6 +38,9 @@ export class SuperadminService {
    * Imports the export's `sessions`, a pretalx schedule or a frab schedule.xml (told apart by shape).
    * Bad rows are skipped and named. Mode left out: create-new for `sessions` (the spec's behaviour),
    * upsert for a published program (importing it again updates the sessions it created).
+   * A published program that imported sessions also brings its conference's name, dates and time zone
+   * into the settings while they are still the spec's conference; otherwise the message says where
+   * they differ (ConferenceService.adoptProgram).
    */
   async importSessions(body: Pick<ImportSessionsDto, 'sessions' | 'schedule' | 'xml' | 'mode'>): Promise<ImportResponse> {
     let program;
@@ -58,6 +64,32 @@ export class SuperadminService {
         .join(', ');
       message += ` Skipped ${skipped.length}: ${first}${skipped.length > 5 ? ', …' : ''}.`;
     }
-    return { message, imported, created, updated, skipped, mode, source: program.source };
+    const adoption = imported > 0 ? await this.conference.adoptProgram(program.info) : undefined;
+    if (adoption) message += describeAdoption(adoption);
+    const conference = adoption ? { outcome: adoption.outcome, fields: adoption.fields, settings: adoption.settings } : null;
+    return { message, imported, created, updated, skipped, mode, source: program.source, conference };
   }
+}
+
+const FIELD_LABEL: Record<ProgramSettingField, string> = { name: 'name', dates: 'dates', timeZone: 'time zone' };
+
+function fieldValue(field: ProgramSettingField, s: Partial<ConferenceSettings>): string {
+  if (field === 'dates') return s.startDate === s.endDate ? `${s.startDate}` : `${s.startDate} to ${s.endDate}`;
+  return `${field === 'name' ? s.name : s.timeZone}`;
+}
+
+function joinAnd(parts: string[]): string {
+  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** The sentence the import message gets for what the program did to the conference settings. */
+export function describeAdoption(a: ProgramAdoption): string {
+  if (a.outcome === 'same') return '';
+  if (a.outcome === 'applied') {
+    const set = a.fields.map((f) => `${FIELD_LABEL[f]} ${fieldValue(f, a.program)}`).join(', ');
+    return ` Conference settings now follow the program: ${set}. The venue (${a.settings.venue}) is unchanged: set it in Conference Settings.`;
+  }
+  const programs = joinAnd(a.fields.map((f) => `${FIELD_LABEL[f]} (${fieldValue(f, a.program)})`));
+  const settings = a.fields.map((f) => fieldValue(f, a.settings)).join(', ');
+  return ` The program's ${programs} differ from the conference settings (${settings}), which were left as they are: change them in Conference Settings if the program is right.`;
 }

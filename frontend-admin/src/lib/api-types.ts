@@ -656,6 +656,18 @@ export interface components {
       title: string | null;
       reason: string;
     };
+    ImportConferenceOutcome: {
+      /**
+       * @description 'applied': the settings were still the spec's conference and now hold the program's name, dates
+       * and time zone; 'differs': an admin had set them, so they were left as they are; 'same'.
+       * @enum {string}
+       */
+      outcome: "applied" | "differs" | "same";
+      /** @description What was changed ('applied') or differs ('differs'). */
+      fields: ("name" | "timeZone" | "dates")[];
+      /** @description The settings after the import. */
+      settings: components["schemas"]["ConferenceResponse"];
+    };
     ImportResponse: {
       /** @description 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
       message: string;
@@ -672,6 +684,11 @@ export interface components {
        * @enum {string}
        */
       source: "sessions" | "pretalx" | "frab";
+      /**
+       * @description What a published program did to the conference settings; null when nothing was imported or the
+       * body names no conference (the export's own file).
+       */
+      conference: components["schemas"]["ImportConferenceOutcome"] | null;
     };
     LiveResponse: {
       status: string;

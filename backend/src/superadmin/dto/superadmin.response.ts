@@ -1,3 +1,4 @@
+import { ConferenceResponse } from '../../conference/dto/conference.dto';
 import { ImportSkippedRow, SessionExportRow } from '../../sessions/dto/session.response';
 
 /** GET /api/superadmin/analytics: one line per user, most recent login first. */
@@ -31,6 +32,24 @@ export class ImportResponse {
   mode: 'create-new' | 'upsert';
   /** What the body held: the export's `sessions`, a pretalx schedule or a frab schedule.xml. */
   source: 'sessions' | 'pretalx' | 'frab';
+  /**
+   * What a published program did to the conference settings; null when nothing was imported or the
+   * body names no conference (the export's own file).
+   */
+  conference: ImportConferenceOutcome | null;
+}
+
+/** The conference settings beside an imported program (POST /api/superadmin/import-sessions). */
+export class ImportConferenceOutcome {
+  /**
+   * 'applied': the settings were still the spec's conference and now hold the program's name, dates
+   * and time zone; 'differs': an admin had set them, so they were left as they are; 'same'.
+   */
+  outcome: 'applied' | 'differs' | 'same';
+  /** What was changed ('applied') or differs ('differs'). */
+  fields: ('name' | 'dates' | 'timeZone')[];
+  /** The settings after the import. */
+  settings: ConferenceResponse;
 }
 
 /** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
