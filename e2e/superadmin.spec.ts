@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import { E2E_SUPERADMIN_EMAIL } from './support/env';
 import { AdminConsole, askAsAttendee, signInThroughMailedLink, uniqueEmail } from './pages/adminConsole';
 
-/** A one-talk frab schedule.xml (the format pretalx, FOSDEM and others publish). */
+/**
+ * A one-talk frab schedule.xml (the format pretalx, FOSDEM and others publish). Its conference is the
+ * default settings' own, so importing it leaves the shared server's settings as they are.
+ */
 function frabSchedule(guid: string): { xml: string; title: string } {
   const title = `Fraud Patterns in Equipment Leasing ${guid}`;
   const xml = `<?xml version="1.0" encoding="utf-8"?>
 <schedule>
-  <conference><title>E2E Conference</title><start>2025-09-08</start><end>2025-09-10</end><days>3</days><time_zone_name>America/Denver</time_zone_name></conference>
+  <conference><title>Equipment Finance Conference 2025</title><start>2025-09-08</start><end>2025-09-10</end><days>3</days><time_zone_name>America/Denver</time_zone_name></conference>
   <day index="2" date="2025-09-09" start="2025-09-09T08:00:00-06:00" end="2025-09-09T18:00:00-06:00">
     <room name="Room B422">
       <event guid="${guid}" id="9001">
