@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import { isFiller } from './filler';
 
 describe('isFiller', () => {
@@ -25,5 +26,28 @@ describe('isFiller', () => {
     'Thanks to the new scoring model, approvals now take two hours instead of two days.',
   ])('keeps %j', (s) => {
     expect(isFiller(s)).toBe(false);
+  });
+});
+
+describe('isFiller on text built to make a regular expression backtrack', () => {
+  // A 10-K's line of capitals after a comma ('TOTAL, CONSOLIDATEDSTATEMENTS… x') once made the
+  // name-and-affiliation rule try every way of splitting the capitals into words: exponential in their
+  // number (a Coca-Cola question took 3 minutes of the API's only thread). The vm's timeout stops a
+  // runaway match, so a regression fails here instead of hanging the suite; a correct rule takes
+  // microseconds, far under it.
+  const runs = (text: string) => vm.runInNewContext('isFiller(text)', { isFiller, text }, { timeout: 2000 }) as boolean;
+
+  it.each([
+    ['capitals after a comma (a heading: filler)', `TOTAL, ${'A'.repeat(60)} x`, true],
+    ['capitals after a comma in a sentence', `TOTAL, ${'A'.repeat(60)} x rose by 4% in the year.`, false],
+    ['many capitalised words after a comma', `Revenue, ${'Net Income Total Assets '.repeat(40)}x`, false],
+    ['a long list of names', `${'Ann Lee, Bo Diaz, '.repeat(200)}and more`, false],
+  ])('%s: answers without running away', (_label, text, filler) => {
+    expect(runs(text)).toBe(filler);
+  });
+
+  it('still tells a name with its affiliation', () => {
+    expect(runs('Tony Russo, Keystone Equipment Finance.')).toBe(true);
+    expect(runs('Dana Whitfield, Chief Economist, Keystone Leasing Research')).toBe(true);
   });
 });

@@ -16,9 +16,13 @@ const INTRODUCTION =
 const HOUSEKEEPING =
   /\b(?:can (?:you|everyone) hear me|next slide|raise your hands?|show of hands|let'?s get started|we(?:'re| are) (?:almost )?out of time|(?:any|more) questions\b.*\?|questions from the audience|housekeeping|take a (?:short )?break|grab (?:a )?coffee)\b/i;
 
-/** Only names and affiliations ('Tony Russo, Keystone Equipment Finance.'): who is talking, not what. */
+/**
+ * Only names and affiliations ('Tony Russo, Keystone Equipment Finance.'): who is talking, not what.
+ * The affiliation's words are separated by spaces, one way only: a capitalised run such as a table
+ * row's label ('TOTAL CASH, CASH EQUIVALENTS AND SHORT-TERM INVESTMENTS: …') is read in linear time.
+ */
 const NAME_AND_AFFILIATION =
-  /^(?:\p{Lu}[\p{L}.'’&-]*|of|and|&|the|for)(?:,?\s+(?:\p{Lu}[\p{L}.'’&-]*|of|and|&|the|for))*,\s*(?:\p{Lu}[\p{L}.'’&-]*\s*)+\.?$/u;
+  /^(?:\p{Lu}[\p{L}.'’&-]*|of|and|&|the|for)(?:,?\s+(?:\p{Lu}[\p{L}.'’&-]*|of|and|&|the|for))*,\s*\p{Lu}[\p{L}.'’&-]*(?:\s+\p{Lu}[\p{L}.'’&-]*)*\s*\.?$/u;
 
 /** One case's detail ('In this file, the guarantor has a 742 credit score'): an example, not a finding. */
 const ONE_CASE =
