@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -54,6 +55,19 @@ export default tseslint.config(
     extends: [tseslint.configs.recommended],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+
+  // Regular expressions run on text nobody here wrote (documents, questions, imports): one that can
+  // backtrack super-linearly holds a thread for minutes on the wrong line (ReDoS). Both rules read
+  // each literal's structure (eslint-plugin-regexp's analysis), so they need no input to find it.
+  {
+    name: 'regexp/redos',
+    files: ['backend/src/**/*.ts', 'frontend-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.test.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
     },
   },
 

@@ -282,7 +282,7 @@ function readAsks(q: QuestionWords, clock: { minutes: number } | null): ProgramQ
     when: any(ASK.when) || opens(CLAUSE_ASK.when) || (!!clock && any(START_WORDS)),
     where: any(ASK.where) || opens(CLAUSE_ASK.where),
     who: any(ASK.who) || opens(CLAUSE_ASK.who),
-    about: any(ASK.about) || /\babout\s*\??\s*$/i.test(question.trim()) || /\bde quoi\b/.test(fold(question)),
+    about: any(ASK.about) || /\babout\s*(?:\?\s*)?$/i.test(question.trim()) || /\bde quoi\b/.test(fold(question)),
     duration: any(ASK.duration),
     list: any(ASK.list),
     plan: any(ASK.plan),

@@ -68,7 +68,7 @@ export function plainText(value: string): string {
     .replace(/<\/?(p|div|li|ul|ol|h[1-6])\b[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`))
+    .replace(/\[([^\]]+)\]\(([^)\s]+)(?:\s[^)]*)?\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`))
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?!\w)/g, '$1$2')

@@ -124,4 +124,4 @@ export const MODEL_CITATION = new RegExp(String.raw`^${MODEL_NAME}(?:${MODEL_PAG
 /** Numbered references to prompt passages: '[1]', '[2, 3]', '[Passage 2]', '[Source 1]'. */
 export const MODEL_NUMBERED = /^(?:(?:passage|source)\s*)?\d{1,2}(?:\s*[,;]\s*(?:(?:passage|source)\s*)?\d{1,2})*$/i;
 /** '[Session: Title]' ('Séance' in French): the title (1). */
-export const MODEL_SESSION = /^\s*(?:session|séance)\s*:\s*(.+?)\s*$/i;
+export const MODEL_SESSION = /^\s*(?:session|séance)\s*:\s*(\S(?:.*\S)?)\s*$/i;

@@ -11,7 +11,7 @@ const FILLERS = /\b(?:um+|uh+|erm|you know|i mean|kind of|sort of|like I said)\b
 const OPENERS = /^(?:(?:so|well|and|but|yeah|yes|right|look|okay|ok|now|honestly|basically|actually|oh)\b[,\s]+)+/i;
 /** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:'). */
 const TIME_PREFIX = /^\s*\[?\(?\d{1,2}:\d{2}(?::\d{2})?\)?\]?\s*[-–—:]?\s*/;
-const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]*){0,3})\s*(?:\([^)]{0,60}\))?\s*:\s+/u;
+const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]*){0,3})\s*(?:\([^)]{0,60}\)\s*)?:\s+/u;
 
 export interface Sentence {
   text: string;

@@ -46,9 +46,9 @@ export function parseRichText(content: string): Block[] {
     const line = raw.trim();
     if (!line) continue;
     let m: RegExpExecArray | null;
-    if ((m = /^(?:[-*•])\s+(.*)$/.exec(line))) blocks.push({ kind: 'bullet', segments: parseInline(m[1]) });
-    else if ((m = /^(\d+)[.)]\s+(.*)$/.exec(line))) blocks.push({ kind: 'numbered', number: m[1], segments: parseInline(m[2]) });
-    else if ((m = /^#{1,6}\s+(.*)$/.exec(line))) blocks.push({ kind: 'heading', segments: parseInline(m[1]) });
+    if ((m = /^[-*•]\s+(\S.*|)$/.exec(line))) blocks.push({ kind: 'bullet', segments: parseInline(m[1]) });
+    else if ((m = /^(\d+)[.)]\s+(\S.*|)$/.exec(line))) blocks.push({ kind: 'numbered', number: m[1], segments: parseInline(m[2]) });
+    else if ((m = /^#{1,6}\s+(\S.*|)$/.exec(line))) blocks.push({ kind: 'heading', segments: parseInline(m[1]) });
     else blocks.push({ kind: 'paragraph', segments: parseInline(line) });
   }
   return blocks;

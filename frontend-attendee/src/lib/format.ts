@@ -48,7 +48,7 @@ export function passageLocation(p: {
 }
 
 /** A simple {email} pattern (PRODUCT.md §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** A conversation's date in the list: 'Today, 2:05 PM', 'Yesterday, 9:10 AM' or 'Sep 7, 2025, 9:10 AM'. */
 export function conversationDate(at: string | Date, now: Date = new Date()): string {

@@ -142,7 +142,7 @@ interface ScoredSentence {
 
 /** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
 const SPEAKER_QUESTION =
-  /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(.{1,60}?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
+  /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(\S(?:.{0,58}?\S)?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
 /** "Summarize the discussion / meeting / questioning about Y": the turns about Y in meeting order. */
 const SUMMARY_QUESTION =
   /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
@@ -152,7 +152,7 @@ const NAME_WORD = /(?<![.?!]\s|^)\b(\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:['’]s)?)
 const MISSPELT_NAME_LENGTH = 6;
 
 /** A table row as `tableRowSentence` writes it with its years: 'Net income: 300 (2022), 290 (2021).' */
-const FIGURE_ROW = /: .*\d.*\(\d{4}\)/;
+const FIGURE_ROW = /: \D*\d.*\(\d{4}\)/;
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;

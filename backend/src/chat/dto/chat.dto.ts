@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { MAIL_RECIPIENT_PATTERN } from '../../common/email-address';
 
 export const BLANK_MESSAGE = 'Please enter a message.';
 export const UNKNOWN_THREAD_MESSAGE = 'This conversation was not found. Please start a new conversation.';
@@ -51,7 +52,7 @@ export class SendMessageDto {
 export class EmailChatHistoryDto {
   @Transform(trim)
   @IsString({ message: INVALID_EMAIL_MESSAGE })
-  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: INVALID_EMAIL_MESSAGE })
+  @Matches(MAIL_RECIPIENT_PATTERN, { message: INVALID_EMAIL_MESSAGE })
   @MaxLength(254, { message: INVALID_EMAIL_MESSAGE })
   recipientEmail!: string;
 

@@ -52,7 +52,7 @@ export function cleanPageText(text: string): string {
 }
 
 /** A bare page number line: '52', 'Page 52', '- 52 -', '52 of 190', 'F-12'. */
-const PAGE_NUMBER_LINE = /^(?:page\s+)?[-–—]?\s*(?:[A-Z]-)?\d{1,4}\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+const PAGE_NUMBER_LINE = /^(?:page\s+|\s*)(?:[-–—]\s*)?(?:[A-Z]-)?\d{1,4}\s*(?:[-–—]\s*)?(?:(?:of|\/)\s*\d{1,4})?$/i;
 /** A table-of-contents entry: 'Item 7. Management's Discussion … 25', 'Notes to … ..... 61'. */
 const TOC_ENTRY = /(?:\.{3,}|…)\s*\d{1,4}$|^(?:item|part|note)\s+[\dIVX]+[A-Z]?\b.*\s\d{1,4}$/i;
 /** A column-heading line of a table: two or more years ('2020 2019 2018', 'Fiscal Year 2022 2021'). */

@@ -8,7 +8,7 @@ const LABEL = String.raw`(?:\p{Lu}[\p{L}\p{N}_'’.\-]*|\d+)(?:[ \t]+(?:\p{Lu}[\
 /** '[00:12:34]', '(12:34)', '00:12:34', '12:34' at the start of a line, then a separator. */
 const LEADING_TIME = new RegExp(String.raw`^[\[(]?(${TIME})[\])]?(?:\s*(?:-->|–>)\s*[\[(]?${TIME}[\])]?)?(?:\s*[-–—|:]\s*|\s+|$)`, 'u');
 /** 'Name:' (or 'Name [00:12:34]:') at the start of a line, then the words spoken. */
-const LEADING_LABEL = new RegExp(String.raw`^(${LABEL})\s*(?:[\[(](${TIME})[\])])?\s*:\s*`, 'u');
+const LEADING_LABEL = new RegExp(String.raw`^(${LABEL})\s*(?:[\[(](${TIME})[\])]\s*)?:\s*`, 'u');
 /** A heading line 'Name   00:12' (Otter style): the words follow on the next lines. */
 const LABEL_THEN_TIME = new RegExp(String.raw`^(${LABEL})[ \t]+[\[(]?(${TIME})[\])]?$`, 'u');
 

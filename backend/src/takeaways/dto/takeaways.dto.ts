@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { MAIL_RECIPIENT_PATTERN } from '../../common/email-address';
 
 export const SELECT_SESSIONS_MESSAGE = 'Please select at least one session to generate takeaways.';
 export const NO_SESSIONS_SELECTED_MESSAGE = 'No sessions selected to generate takeaways';
@@ -25,7 +26,7 @@ export class TakeawaysDto {
 export class EmailTakeawaysDto extends TakeawaysDto {
   @Transform(trim)
   @IsString({ message: INVALID_EMAIL_MESSAGE })
-  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: INVALID_EMAIL_MESSAGE })
+  @Matches(MAIL_RECIPIENT_PATTERN, { message: INVALID_EMAIL_MESSAGE })
   @MaxLength(254, { message: INVALID_EMAIL_MESSAGE })
   recipientEmail!: string;
 }
