@@ -490,4 +490,22 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     });
     expect(answer).toMatch(/litigation.*\[p\. 88\]/);
   });
+
+  it("cites every page holding evidence before a page's second sentence (a document's answer)", () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, text, sessionTitle: 'Annual Report' });
+    const passages = [
+      page(
+        1,
+        'Residual values of electric equipment are uncertain because battery wear is hard to measure. Residual values of electric equipment are uncertain where charging networks grow slowly. Residual values of electric equipment are uncertain with each new battery chemistry.',
+      ),
+      page(
+        2,
+        'Residual values of electric equipment are uncertain while auction data stays scarce. Residual values of electric equipment are uncertain when a new model doubles the range. Residual values of electric equipment are uncertain where diesel bans come into force.',
+      ),
+      page(3, 'Lessors shorten terms to three years because residual values of electric fleets are hard to forecast.'),
+      page(4, 'Electric equipment loses value faster in secondary markets that remain thin.'),
+    ];
+    const answer = generator.composeAnswer({ question: 'Why are residual values of electric equipment uncertain?', passages, simple: true });
+    for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[p. ${n}]`);
+  });
 });

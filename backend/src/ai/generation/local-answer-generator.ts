@@ -256,9 +256,10 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     }
 
     // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
-    const perPage = passages.every((p) => p.kind === 'pdf') ? 2 : 3;
+    const document = passages.every((p) => p.kind === 'pdf');
+    const perPage = document ? 2 : 3;
     const picked = withStatementRows(
-      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage),
+      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage, document),
       sentences,
       question,
       max + 1,
@@ -627,27 +628,35 @@ export function oneEditApart(a: string, b: string): boolean {
 }
 const QUESTION_STOP = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why']);
 
-/** Best-first sentences with near-duplicates (and a third sentence from one passage) left out. */
+/**
+ * Best-first sentences with near-duplicates (and a third sentence from one passage) left out. `spread`:
+ * the best sentence of every passage is taken before a second one of any passage (a document's answer
+ * cites each page that holds evidence rather than two sentences of the first page), then best-first.
+ */
 function pickDiverse(
   sorted: ScoredSentence[],
   max: number,
   keep: (s: ScoredSentence, best: number) => boolean,
   perPassage = 2,
+  spread = false,
 ): ScoredSentence[] {
   const picked: ScoredSentence[] = [];
   const best = sorted[0]?.score ?? 0;
-  for (const s of sorted) {
-    if (picked.length >= max) break;
-    if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
-    // Never padding: a sentence far below the best, or from a passage holding few of the words the
-    // best one's passage holds, is not evidence for this question.
-    if (s.score < best * MIN_SHARE_OF_BEST) break;
-    if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
-    if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
-    if (picked.filter((p) => p.passage === s.passage).length >= perPassage) continue;
-    picked.push(s);
+  for (const limit of spread && perPassage > 1 ? [1, perPassage] : [perPassage]) {
+    for (const s of sorted) {
+      if (picked.length >= max) break;
+      if (picked.includes(s)) continue;
+      if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
+      // Never padding: a sentence far below the best, or from a passage holding few of the words the
+      // best one's passage holds, is not evidence for this question.
+      if (s.score < best * MIN_SHARE_OF_BEST) break;
+      if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
+      if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
+      if (picked.filter((p) => p.passage === s.passage).length >= limit) continue;
+      picked.push(s);
+    }
   }
-  return picked;
+  return spread ? picked.sort((a, b) => b.score - a.score) : picked;
 }
 
 /** A piece of a composed answer: its own text, or a citation of a passage. */
