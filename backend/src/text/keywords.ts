@@ -1,5 +1,5 @@
 import { termKey } from './term-key';
-import { ABBREVIATIONS, GENERIC_WORDS, INSTRUCTION_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
+import { ABBREVIATIONS, ANSWER_INSTRUCTION, GENERIC_WORDS, INSTRUCTION_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
 
 export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
@@ -94,3 +94,14 @@ export const jaccard = (a: Set<string>, b: Set<string>) => {
   for (const x of a) if (b.has(x)) inter++;
   return inter / (a.size + b.size - inter);
 };
+
+/**
+ * The question without its sentences on how to answer (`ANSWER_INSTRUCTION`: 'Round your answer to two
+ * decimal places.', 'If X is not a useful measure, then state that and explain why.'): what the
+ * materials must hold. A question that is only such sentences stays whole.
+ */
+export function withoutInstructions(question: string): string {
+  const sentences = question.split(/(?<=[.?!])\s+(?=\p{Lu})/u);
+  const kept = sentences.filter((s) => s.trim().endsWith('?') || !ANSWER_INSTRUCTION.test(s.trim()));
+  return kept.length > 0 ? kept.join(' ') : question;
+}

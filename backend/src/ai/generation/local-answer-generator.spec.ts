@@ -508,4 +508,16 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     const answer = generator.composeAnswer({ question: 'Why are residual values of electric equipment uncertain?', passages, simple: true });
     for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[p. ${n}]`);
   });
+
+  it('reads the topic of a question in its asking sentences, not in its instructions on how to answer', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 7]', text: 'Fleet utilisation reached 87 percent in 2024, up from 81 percent a year earlier.' }),
+    ];
+    const question =
+      'Answer the following question as if you were an equity research analyst who lost internet connection and cannot access market data providers. What was the fleet utilisation in 2024? If utilisation is not a useful metric for a business like this, then state that and explain why.';
+    const answer = generator.composeAnswer({ question, passages, simple: true });
+    expect(answer).toContain('Fleet utilisation reached 87 percent in 2024');
+    expect(answer).toContain('[p. 7]');
+  });
 });
+

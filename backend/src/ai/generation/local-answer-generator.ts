@@ -18,7 +18,7 @@ import {
   type Takeaway,
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
-import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, words } from '../../text/keywords';
+import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, withoutInstructions, words } from '../../text/keywords';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
 import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
@@ -442,7 +442,7 @@ interface QuestionTerms {
  */
 function questionTerms(question: string, rarity?: Record<string, number>, carriedWords: string[] = []): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
-  const asked = keywordStems(question).filter((s) => !INSTRUCTION_STEMS.has(s));
+  const asked = keywordStems(withoutInstructions(question)).filter((s) => !INSTRUCTION_STEMS.has(s));
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
   // A word every page repeats (the company in its own filing) counts less than a rare one.
