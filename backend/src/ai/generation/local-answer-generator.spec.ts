@@ -519,5 +519,14 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer).toContain('Fleet utilisation reached 87 percent in 2024');
     expect(answer).toContain('[p. 7]');
   });
+
+  it('reads a word the passages write as two words (cashflow, cash flow) as those two words', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 2]', text: 'The clinic improved its parking and its waiting room signage during the spring.' }),
+      passage({ n: 2, marker: '[p. 9]', text: 'Cash flow from clinic operations improved to 4 million dollars over the year.' }),
+    ];
+    const answer = generator.composeAnswer({ question: 'Is the cashflow of the clinic improving?', passages, simple: true });
+    expect(answer.split('\n')[0]).toBe('Cash flow from clinic operations improved to 4 million dollars over the year. [p. 9]');
+  });
 });
 

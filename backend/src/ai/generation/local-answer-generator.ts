@@ -18,7 +18,8 @@ import {
   type Takeaway,
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
-import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, withoutInstructions, words } from '../../text/keywords';
+import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywords, keywordStems, termsOf, withoutInstructions, words } from '../../text/keywords';
+import { termKey } from '../../text/term-key';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
 import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
@@ -287,7 +288,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     expansions: string[] = [],
     carried: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
-    const terms = questionTerms(question, rarity, carried);
+    const known = {
+      stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
+      text: passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' '),
+    };
+    const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
     const summary = SUMMARY_QUESTION.test(question);
@@ -440,9 +445,16 @@ interface QuestionTerms {
  * its rarity in the materials; the words carried over from earlier questions (`StandaloneQuestion.carried`,
  * never words of the question asked) count half.
  */
-function questionTerms(question: string, rarity?: Record<string, number>, carriedWords: string[] = []): QuestionTerms {
+function questionTerms(
+  question: string,
+  rarity?: Record<string, number>,
+  carriedWords: string[] = [],
+  known?: { stems: Set<string>; text: string },
+): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
-  const asked = keywordStems(withoutInstructions(question)).filter((s) => !INSTRUCTION_STEMS.has(s));
+  const asked = [...new Set(keywords(withoutInstructions(question)).flatMap((w) => (known ? splitCompound(w, known.stems, known.text) : [termKey(w)])))].filter(
+    (s) => !INSTRUCTION_STEMS.has(s),
+  );
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
   // A word every page repeats (the company in its own filing) counts less than a rare one.
@@ -454,6 +466,20 @@ function questionTerms(question: string, rarity?: Record<string, number>, carrie
     specific: (s) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true),
     coverageOf: (found) => (total === 0 ? 0 : stems.reduce((sum, s) => sum + (found.has(s) ? weight(s) : 0), 0) / total),
   };
+}
+
+/**
+ * A word of the question the passages never write but write as two words ('cashflow' where they say
+ * 'cash flow', 'teamwork' for 'team work'): the stems of those two words.
+ */
+function splitCompound(word: string, known: Set<string>, text: string): string[] {
+  const whole = termKey(word);
+  if (known.has(whole) || word.length < 7 || /\d/.test(word)) return [whole];
+  for (let i = 3; i <= word.length - 3; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)];
+    if (text.includes(`${a} ${b}`) || text.includes(`${a}-${b}`)) return [termKey(a), termKey(b)];
+  }
+  return [whole];
 }
 
 /**
