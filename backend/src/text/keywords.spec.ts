@@ -7,9 +7,11 @@ describe('withoutInstructions', () => {
         'What is the FY2019 fixed asset turnover ratio? Fixed asset turnover is defined as revenue / average PP&E. Round your answer to two decimal places. Base your judgments on the statement of income.',
       ),
     ).toBe('What is the FY2019 fixed asset turnover ratio? Fixed asset turnover is defined as revenue / average PP&E.');
-    expect(withoutInstructions('Does the clinic have improving wait times? If wait time is not a useful measure here, then state that and explain why.')).toBe(
-      'Does the clinic have improving wait times?',
-    );
+    expect(
+      withoutInstructions(
+        'Does the clinic have improving wait times? If wait time is not a useful measure here, then state that and explain why.',
+      ),
+    ).toBe('Does the clinic have improving wait times?');
     expect(withoutInstructions('Please utilize information provided in the appendix. Which dose was given?')).toBe('Which dose was given?');
   });
 

@@ -505,7 +505,11 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
       page(3, 'Lessors shorten terms to three years because residual values of electric fleets are hard to forecast.'),
       page(4, 'Electric equipment loses value faster in secondary markets that remain thin.'),
     ];
-    const answer = generator.composeAnswer({ question: 'Why are residual values of electric equipment uncertain?', passages, simple: true });
+    const answer = generator.composeAnswer({
+      question: 'Why are residual values of electric equipment uncertain?',
+      passages,
+      simple: true,
+    });
     for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[p. ${n}]`);
   });
 
@@ -529,4 +533,3 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(answer.split('\n')[0]).toBe('Cash flow from clinic operations improved to 4 million dollars over the year. [p. 9]');
   });
 });
-

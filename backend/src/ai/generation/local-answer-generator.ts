@@ -18,7 +18,16 @@ import {
   type Takeaway,
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
-import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywords, keywordStems, termsOf, withoutInstructions, words } from '../../text/keywords';
+import {
+  GENERIC_STEMS,
+  INSTRUCTION_STEMS,
+  jaccard,
+  keywords,
+  keywordStems,
+  termsOf,
+  withoutInstructions,
+  words,
+} from '../../text/keywords';
 import { termKey } from '../../text/term-key';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
@@ -452,9 +461,9 @@ function questionTerms(
   known?: { stems: Set<string>; text: string },
 ): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
-  const asked = [...new Set(keywords(withoutInstructions(question)).flatMap((w) => (known ? splitCompound(w, known.stems, known.text) : [termKey(w)])))].filter(
-    (s) => !INSTRUCTION_STEMS.has(s),
-  );
+  const asked = [
+    ...new Set(keywords(withoutInstructions(question)).flatMap((w) => (known ? splitCompound(w, known.stems, known.text) : [termKey(w)]))),
+  ].filter((s) => !INSTRUCTION_STEMS.has(s));
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
   // A word every page repeats (the company in its own filing) counts less than a rare one.
