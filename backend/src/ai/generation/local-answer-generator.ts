@@ -265,7 +265,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       return tidyPieces(lines(picked.map(bullet)));
     }
 
-    // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
+    // A document's answer draws on more of its pages: the best sentence of each page first, then up to
+    // two a page (three a transcript passage, taken best-first).
     const document = passages.every((p) => p.kind === 'pdf');
     const perPage = document ? 2 : 3;
     const picked = withStatementRows(
