@@ -1,5 +1,13 @@
 import { termKey } from './term-key';
-import { ABBREVIATIONS, GENERIC_WORDS, INSTRUCTION_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
+import {
+  ABBREVIATIONS,
+  ANSWER_CONDITION,
+  ANSWER_IMPERATIVE,
+  GENERIC_WORDS,
+  INSTRUCTION_WORDS,
+  QUESTION_WORDS,
+  STOP_WORDS,
+} from './lexicon';
 
 export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
@@ -94,3 +102,16 @@ export const jaccard = (a: Set<string>, b: Set<string>) => {
   for (const x of a) if (b.has(x)) inter++;
   return inter / (a.size + b.size - inter);
 };
+
+/**
+ * The question without its sentences on how to answer (`ANSWER_IMPERATIVE`, `ANSWER_CONDITION`: 'Round your answer to two
+ * decimal places.', 'If X is not a useful measure, then state that and explain why.'): what the
+ * materials must hold. A question that is only such sentences stays whole.
+ */
+export function withoutInstructions(question: string): string {
+  const sentences = question.split(/(?<=[.?!])\s+(?=\p{Lu})/u);
+  const instruction = (s: string) =>
+    !s.endsWith('?') && (ANSWER_IMPERATIVE.test(s) || (ANSWER_CONDITION.opening.test(s) && ANSWER_CONDITION.request.test(s)));
+  const kept = sentences.filter((s) => !instruction(s.trim()));
+  return kept.length > 0 ? kept.join(' ') : question;
+}

@@ -103,6 +103,19 @@ export const INSTRUCTION_WORDS: readonly string[] = (
 ).split(' ');
 
 /**
+ * Sentences of a question that tell how to answer rather than what about ('Round your answer to two
+ * decimal places.', 'Answer in USD millions.', 'Base your judgments on the balance sheet.'): an
+ * imperative of answering at the start. Never a sentence ending with a question mark.
+ */
+export const ANSWER_IMPERATIVE =
+  /^(?:please\s+)?(?:answer|round|give|base|utili[sz]e|use|approach|calculate|compute|assume|express|provide|respond|show|report)\b/i;
+/**
+ * The same as a condition ('If X is not a useful measure here, then state that and explain why.'): a
+ * sentence opening with 'if' whose main clause asks to state or explain something.
+ */
+export const ANSWER_CONDITION = { opening: /^if\b/i, request: /,\s*(?:then\s+)?(?:please\s+)?(?:state|explain|say|note|answer)\b/i };
+
+/**
  * Words that ask for a measure ('the quick ratio', 'the largest liability', 'the change in revenue'):
  * such a question is answered with the rows of a table of figures that hold it, with their years.
  */

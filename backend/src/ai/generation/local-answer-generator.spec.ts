@@ -490,4 +490,46 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     });
     expect(answer).toMatch(/litigation.*\[p\. 88\]/);
   });
+
+  it("cites every page holding evidence before a page's second sentence (a document's answer)", () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, text, sessionTitle: 'Annual Report' });
+    const passages = [
+      page(
+        1,
+        'Residual values of electric equipment are uncertain because battery wear is hard to measure. Residual values of electric equipment are uncertain where charging networks grow slowly. Residual values of electric equipment are uncertain with each new battery chemistry.',
+      ),
+      page(
+        2,
+        'Residual values of electric equipment are uncertain while auction data stays scarce. Residual values of electric equipment are uncertain when a new model doubles the range. Residual values of electric equipment are uncertain where diesel bans come into force.',
+      ),
+      page(3, 'Lessors shorten terms to three years because residual values of electric fleets are hard to forecast.'),
+      page(4, 'Electric equipment loses value faster in secondary markets that remain thin.'),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'Why are residual values of electric equipment uncertain?',
+      passages,
+      simple: true,
+    });
+    for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[p. ${n}]`);
+  });
+
+  it('reads the topic of a question in its asking sentences, not in its instructions on how to answer', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 7]', text: 'Fleet utilisation reached 87 percent in 2024, up from 81 percent a year earlier.' }),
+    ];
+    const question =
+      'Answer the following question as if you were an equity research analyst who lost internet connection and cannot access market data providers. What was the fleet utilisation in 2024? If utilisation is not a useful metric for a business like this, then state that and explain why.';
+    const answer = generator.composeAnswer({ question, passages, simple: true });
+    expect(answer).toContain('Fleet utilisation reached 87 percent in 2024');
+    expect(answer).toContain('[p. 7]');
+  });
+
+  it('reads a word the passages write as two words (cashflow, cash flow) as those two words', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 2]', text: 'The clinic improved its parking and its waiting room signage during the spring.' }),
+      passage({ n: 2, marker: '[p. 9]', text: 'Cash flow from clinic operations improved to 4 million dollars over the year.' }),
+    ];
+    const answer = generator.composeAnswer({ question: 'Is the cashflow of the clinic improving?', passages, simple: true });
+    expect(answer.split('\n')[0]).toBe('Cash flow from clinic operations improved to 4 million dollars over the year. [p. 9]');
+  });
 });

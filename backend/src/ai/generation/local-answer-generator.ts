@@ -18,7 +18,17 @@ import {
   type Takeaway,
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
-import { GENERIC_STEMS, INSTRUCTION_STEMS, jaccard, keywordStems, termsOf, words } from '../../text/keywords';
+import {
+  GENERIC_STEMS,
+  INSTRUCTION_STEMS,
+  jaccard,
+  keywords,
+  keywordStems,
+  termsOf,
+  withoutInstructions,
+  words,
+} from '../../text/keywords';
+import { termKey } from '../../text/term-key';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
 import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
@@ -255,10 +265,12 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       return tidyPieces(lines(picked.map(bullet)));
     }
 
-    // A document's answer draws on more of its pages: two sentences a page (three a transcript passage).
-    const perPage = passages.every((p) => p.kind === 'pdf') ? 2 : 3;
+    // A document's answer draws on more of its pages: the best sentence of each page first, then up to
+    // two a page (three a transcript passage, taken best-first).
+    const document = passages.every((p) => p.kind === 'pdf');
+    const perPage = document ? 2 : 3;
     const picked = withStatementRows(
-      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage),
+      pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage, document),
       sentences,
       question,
       max + 1,
@@ -286,7 +298,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     expansions: string[] = [],
     carried: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
-    const terms = questionTerms(question, rarity, carried);
+    const known = {
+      stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
+      text: passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' '),
+    };
+    const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
     const summary = SUMMARY_QUESTION.test(question);
@@ -439,9 +455,16 @@ interface QuestionTerms {
  * its rarity in the materials; the words carried over from earlier questions (`StandaloneQuestion.carried`,
  * never words of the question asked) count half.
  */
-function questionTerms(question: string, rarity?: Record<string, number>, carriedWords: string[] = []): QuestionTerms {
+function questionTerms(
+  question: string,
+  rarity?: Record<string, number>,
+  carriedWords: string[] = [],
+  known?: { stems: Set<string>; text: string },
+): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
-  const asked = keywordStems(question).filter((s) => !INSTRUCTION_STEMS.has(s));
+  const asked = [
+    ...new Set(keywords(withoutInstructions(question)).flatMap((w) => (known ? splitCompound(w, known.stems, known.text) : [termKey(w)]))),
+  ].filter((s) => !INSTRUCTION_STEMS.has(s));
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
   // A word every page repeats (the company in its own filing) counts less than a rare one.
@@ -453,6 +476,20 @@ function questionTerms(question: string, rarity?: Record<string, number>, carrie
     specific: (s) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true),
     coverageOf: (found) => (total === 0 ? 0 : stems.reduce((sum, s) => sum + (found.has(s) ? weight(s) : 0), 0) / total),
   };
+}
+
+/**
+ * A word of the question the passages never write but write as two words ('cashflow' where they say
+ * 'cash flow', 'teamwork' for 'team work'): the stems of those two words.
+ */
+function splitCompound(word: string, known: Set<string>, text: string): string[] {
+  const whole = termKey(word);
+  if (known.has(whole) || word.length < 7 || /\d/.test(word)) return [whole];
+  for (let i = 3; i <= word.length - 3; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)];
+    if (text.includes(`${a} ${b}`) || text.includes(`${a}-${b}`)) return [termKey(a), termKey(b)];
+  }
+  return [whole];
 }
 
 /**
@@ -627,27 +664,35 @@ export function oneEditApart(a: string, b: string): boolean {
 }
 const QUESTION_STOP = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why']);
 
-/** Best-first sentences with near-duplicates (and a third sentence from one passage) left out. */
+/**
+ * Best-first sentences with near-duplicates (and a third sentence from one passage) left out. `spread`:
+ * the best sentence of every passage is taken before a second one of any passage (a document's answer
+ * cites each page that holds evidence rather than two sentences of the first page), then best-first.
+ */
 function pickDiverse(
   sorted: ScoredSentence[],
   max: number,
   keep: (s: ScoredSentence, best: number) => boolean,
   perPassage = 2,
+  spread = false,
 ): ScoredSentence[] {
   const picked: ScoredSentence[] = [];
   const best = sorted[0]?.score ?? 0;
-  for (const s of sorted) {
-    if (picked.length >= max) break;
-    if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
-    // Never padding: a sentence far below the best, or from a passage holding few of the words the
-    // best one's passage holds, is not evidence for this question.
-    if (s.score < best * MIN_SHARE_OF_BEST) break;
-    if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
-    if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
-    if (picked.filter((p) => p.passage === s.passage).length >= perPassage) continue;
-    picked.push(s);
+  for (const limit of spread && perPassage > 1 ? [1, perPassage] : [perPassage]) {
+    for (const s of sorted) {
+      if (picked.length >= max) break;
+      if (picked.includes(s)) continue;
+      if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
+      // Never padding: a sentence far below the best, or from a passage holding few of the words the
+      // best one's passage holds, is not evidence for this question.
+      if (s.score < best * MIN_SHARE_OF_BEST) break;
+      if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
+      if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
+      if (picked.filter((p) => p.passage === s.passage).length >= limit) continue;
+      picked.push(s);
+    }
   }
-  return picked;
+  return spread ? picked.sort((a, b) => b.score - a.score) : picked;
 }
 
 /** A piece of a composed answer: its own text, or a citation of a passage. */

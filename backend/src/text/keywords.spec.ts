@@ -1,0 +1,25 @@
+import { withoutInstructions } from './keywords';
+
+describe('withoutInstructions', () => {
+  it('leaves out the sentences that say how to answer', () => {
+    expect(
+      withoutInstructions(
+        'What is the FY2019 fixed asset turnover ratio? Fixed asset turnover is defined as revenue / average PP&E. Round your answer to two decimal places. Base your judgments on the statement of income.',
+      ),
+    ).toBe('What is the FY2019 fixed asset turnover ratio? Fixed asset turnover is defined as revenue / average PP&E.');
+    expect(
+      withoutInstructions(
+        'Does the clinic have improving wait times? If wait time is not a useful measure here, then state that and explain why.',
+      ),
+    ).toBe('Does the clinic have improving wait times?');
+    expect(withoutInstructions('Please utilize information provided in the appendix. Which dose was given?')).toBe('Which dose was given?');
+  });
+
+  it('keeps definitions, questions and a question made only of an instruction', () => {
+    expect(withoutInstructions('Define working capital as current assets minus current liabilities. What was it in 2020?')).toBe(
+      'Define working capital as current assets minus current liabilities. What was it in 2020?',
+    );
+    expect(withoutInstructions('Give the dosing schedule for children.')).toBe('Give the dosing schedule for children.');
+    expect(withoutInstructions('Use of proceeds?')).toBe('Use of proceeds?');
+  });
+});
