@@ -1,4 +1,4 @@
-import { termKey } from './term-key';
+import { contentKey, termKey } from './term-key';
 import { ABBREVIATIONS, GENERIC_WORDS, INSTRUCTION_WORDS, QUESTION_WORDS, STOP_WORDS } from './lexicon';
 
 export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
@@ -75,8 +75,9 @@ export function termsOf(text: string): string[] {
     let apostrophe = word.indexOf("'");
     if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
-    if (!word || STOP_WORDS.has(word)) continue;
-    out.push(termKey(word));
+    if (!word) continue;
+    const key = contentKey(word);
+    if (key !== null) out.push(key);
   }
   return out;
 }
