@@ -62,7 +62,9 @@ describe(entriesByKey.name, () => {
 
   it('maps the program read after a content change afresh: a renamed session is cited by its new title only', () => {
     const before = indexOf(['Opening Keynote']);
-    expect(new ProgramCitations(new CitationSet([]), before.entries).resolve('Session: Opening Keynote')).toBe('[Session: Opening Keynote]');
+    expect(new ProgramCitations(new CitationSet([]), before.entries).resolve('Session: Opening Keynote')).toBe(
+      '[Session: Opening Keynote]',
+    );
     const after = indexOf(['Welcome Address']);
     const cited = new ProgramCitations(new CitationSet([]), after.entries);
     expect(cited.resolve('Session: Opening Keynote')).toBe('');
