@@ -1,5 +1,5 @@
 import { CitationSet, resolveCitations } from '../retrieval/citations';
-import { ProgramCitations } from './program-citations';
+import { entriesByKey, keysOf, ProgramCitations } from './program-citations';
 import { ProgramIndex, type ProgramRecord } from './program-index';
 
 const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
@@ -43,5 +43,43 @@ describe(ProgramCitations.name, () => {
     const content = resolveCitations('First [Session: Opening Keynote]. Then [Session: Closing Gala].', cited);
     expect(content).toBe('First [Session: Opening Keynote]. Then.');
     expect(cited.sources(content).map((s) => s.sessionId)).toEqual(['keynote']);
+  });
+});
+
+describe(entriesByKey.name, () => {
+  const indexOf = (titles: string[]) =>
+    new ProgramIndex(
+      titles.map((title, i) => record({ id: `s${i}`, title, day: 1 })),
+      'America/Denver',
+    );
+
+  it('maps a list once and hands the same map to every later question on it', () => {
+    const index = indexOf(['Opening Keynote', 'Closing Gala']);
+    const first = entriesByKey(index.entries);
+    expect(entriesByKey(index.entries)).toBe(first);
+    expect(first.get('opening keynote')?.id).toBe('s0');
+  });
+
+  it('maps the program read after a content change afresh: a renamed session is cited by its new title only', () => {
+    const before = indexOf(['Opening Keynote']);
+    expect(new ProgramCitations(new CitationSet([]), before.entries).resolve('Session: Opening Keynote')).toBe(
+      '[Session: Opening Keynote]',
+    );
+    const after = indexOf(['Welcome Address']);
+    const cited = new ProgramCitations(new CitationSet([]), after.entries);
+    expect(cited.resolve('Session: Opening Keynote')).toBe('');
+    expect(cited.resolve('Session: Welcome Address')).toBe('[Session: Welcome Address]');
+  });
+
+  it('maps a list changed in place afresh (an entry added, an entry retitled)', () => {
+    const index = indexOf(['Opening Keynote']);
+    const entries = [...index.entries];
+    expect(entriesByKey(entries).has('opening keynote')).toBe(true);
+    entries.push(indexOf(['Closing Gala']).entries[0]);
+    expect(entriesByKey(entries).get('closing gala')?.title).toBe('Closing Gala');
+    (entries[0] as { title: string }).title = 'Welcome Address';
+    expect(entriesByKey(entries).has('opening keynote')).toBe(false);
+    expect(entriesByKey(entries).get('welcome address')).toBe(entries[0]);
+    expect(keysOf(entries[0])[0]).toBe('welcome address');
   });
 });

@@ -11,8 +11,39 @@ const key = (title: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** Keys of each entry with the title they were made from (an index's entries are built once per content version). */
+const entryKeys = new WeakMap<ProgramEntry, { title: string; keys: string[] }>();
+
 /** The keys a marker may name an entry by: its title, and the title as its marker writes it (cut at 100 characters). */
-const keysOf = (e: ProgramEntry) => [key(e.title), key(sessionMarkerTitle(sessionMarker(e.title))!)];
+export function keysOf(e: ProgramEntry): string[] {
+  const cached = entryKeys.get(e);
+  if (cached?.title === e.title) return cached.keys;
+  const keys = [key(e.title), key(sessionMarkerTitle(sessionMarker(e.title))!)];
+  entryKeys.set(e, { title: e.title, keys });
+  return keys;
+}
+
+/** Entry by key of a list of entries, with the entries and titles it was made from. */
+const keyMaps = new WeakMap<readonly ProgramEntry[], { entries: ProgramEntry[]; titles: string[]; byKey: Map<string, ProgramEntry> }>();
+
+/**
+ * Entry by key for a list of entries (the first entry holding a key wins), made once per list: every
+ * question's citations reuse the map of the program index it read instead of folding every title
+ * again. A list changed in place, or an entry retitled, is mapped afresh.
+ */
+export function entriesByKey(entries: readonly ProgramEntry[]): ReadonlyMap<string, ProgramEntry> {
+  const cached = keyMaps.get(entries);
+  if (
+    cached &&
+    cached.entries.length === entries.length &&
+    cached.entries.every((e, i) => e === entries[i] && e.title === cached.titles[i])
+  )
+    return cached.byKey;
+  const byKey = new Map<string, ProgramEntry>();
+  for (const e of entries) for (const k of keysOf(e)) if (!byKey.has(k)) byKey.set(k, e);
+  keyMaps.set(entries, { entries: [...entries], titles: entries.map((e) => e.title), byKey });
+  return byKey;
+}
 
 /**
  * The citations of an answer that may cite program entries ('[Session: Title]') as well as document
@@ -20,7 +51,7 @@ const keysOf = (e: ProgramEntry) => [key(e.title), key(sessionMarkerTitle(sessio
  * none is dropped (an invented session), and every other bracket group goes to the documents' set.
  */
 export class ProgramCitations {
-  private readonly byKey = new Map<string, ProgramEntry>();
+  private readonly byKey: ReadonlyMap<string, ProgramEntry>;
   private readonly used: ProgramEntry[] = [];
 
   /**
@@ -34,7 +65,7 @@ export class ProgramCitations {
     private readonly language: Language = 'en',
     private readonly answered: () => ProgramEntry[] = () => [],
   ) {
-    for (const e of entries) for (const k of keysOf(e)) if (!this.byKey.has(k)) this.byKey.set(k, e);
+    this.byKey = entriesByKey(entries);
   }
 
   resolve(inner: string): string {

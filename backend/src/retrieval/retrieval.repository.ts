@@ -50,7 +50,7 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
   // together: chunks holding one are candidates even when their words are too common for the budget.
   const phrases = (query.phrases ?? []).filter((ph) => ph.includes(' ')).map((ph) => `phraseto_tsquery('english', ${p(ph)})`);
   const phraseClause = phrases.map((q) => ` || ${q}`).join('');
-  const phraseRank = phrases.map((q) => ` + CASE WHEN c.tsv @@ ${q} THEN ${PHRASE_BONUS} ELSE 0 END`).join('');
+  const phraseRank = phrases.map((q) => ` + CASE WHEN m.tsv @@ ${q} THEN ${PHRASE_BONUS} ELSE 0 END`).join('');
   const sessionClause = query.sessionIds.length > 0 ? `AND c.session_id = ANY(${p(query.sessionIds)}::uuid[])` : '';
   // Chunks of documents not (or no longer) embedded are left out. Written as a filter on an array
   // computed once, so the planner never turns it into a join that bypasses the HNSW and GIN indexes.
@@ -60,7 +60,7 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
   // Text rank: the IDF of each query word the chunk contains, plus cover density (words close together).
   // Each word's tsquery goes in as a constant, so the GIN index serves the filter and nothing is parsed per row.
   const idfSum = terms.length
-    ? terms.map((t) => `CASE WHEN c.tsv @@ ${p(t.tsquery)}::tsquery THEN ${p(t.idf)}::float8 ELSE 0 END`).join(' + ')
+    ? terms.map((t) => `CASE WHEN m.tsv @@ ${p(t.tsquery)}::tsquery THEN ${p(t.idf)}::float8 ELSE 0 END`).join(' + ')
     : '0';
   const anyWord = terms.map((t) => `(${t.tsquery})`).join(' | ');
   return `vec AS MATERIALIZED (
@@ -70,10 +70,16 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
          ORDER BY ${vectorOrder}
          LIMIT ${candidates}
       ), txt_matches AS MATERIALIZED (
-        SELECT c.id, c.tsv, (${idfSum}${phraseRank}) AS idf_rank
-          FROM chunks c
-         WHERE c.tsv @@ (${p(filter)}::tsquery${phraseClause}) AND ${embedded} ${sessionClause}
-         ORDER BY idf_rank DESC, c.id
+        SELECT m.id, m.tsv, (${idfSum}${phraseRank}) AS idf_rank
+          FROM (
+            -- Each candidate's tsvector read once (|| '' gives the same vector, in memory): a long chunk's is
+            -- stored out of line (TOAST), and every word's test below would otherwise fetch it again.
+            SELECT c.id, c.tsv || ''::tsvector AS tsv
+              FROM chunks c
+             WHERE c.tsv @@ (${p(filter)}::tsquery${phraseClause}) AND ${embedded} ${sessionClause}
+            OFFSET 0
+          ) m
+         ORDER BY idf_rank DESC, m.id
          LIMIT ${candidates} * 2
       ), txt AS MATERIALIZED (
         -- Cover density (ts_rank_cd: query words close together) refines the best IDF matches only.
@@ -115,13 +121,15 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
            c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
            (SELECT n.start_time FROM chunks n
              WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
-           p.score::float8 AS score, (1 - (c.embedding <=> ${vector}::vector))::float8 AS similarity,
+           p.score::float8 AS score, (1 - coalesce(v.dist, c.embedding <=> ${vector}::vector))::float8 AS similarity,
            p.text_rank::float8 AS "textRank",
            (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
       FROM capped p
       JOIN chunks c ON c.id = p.id
       JOIN documents d ON d.id = c.document_id
       JOIN sessions s ON s.id = c.session_id
+      -- A vector candidate's distance is the one already computed (its embedding, stored out of line, not read again).
+      LEFT JOIN vec v ON v.id = p.id
      WHERE p.nth <= ${p(query.perDocument)}
      ORDER BY p.score DESC, p.id
      LIMIT ${p(query.k)}`;

@@ -1,4 +1,4 @@
-import { termKey } from './term-key';
+import { contentKey, termKey } from './term-key';
 import {
   ABBREVIATIONS,
   ANSWER_CONDITION,
@@ -83,8 +83,9 @@ export function termsOf(text: string): string[] {
     let apostrophe = word.indexOf("'");
     if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
-    if (!word || STOP_WORDS.has(word)) continue;
-    out.push(termKey(word));
+    if (!word) continue;
+    const key = contentKey(word);
+    if (key !== null) out.push(key);
   }
   return out;
 }

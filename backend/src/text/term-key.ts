@@ -1,3 +1,4 @@
+import { STOP_WORDS } from './lexicon';
 import { porterStem } from './porter-stemmer';
 
 const CACHE_LIMIT = 50_000;
@@ -15,6 +16,29 @@ export function termKey(word: string): string {
     key = /^\p{N}/u.test(word) ? word : porterStem(word);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, key);
+  }
+  return key;
+}
+
+/** Content keys of the words seen (null: a stop word), bounded like `termKey`'s. */
+const contentKeys = new Map<string, string | null>();
+
+/** Words in `contentKey`'s cache (at most CACHE_LIMIT). */
+export function contentKeysCached(): number {
+  return contentKeys.size;
+}
+
+/**
+ * A lower-case word as a content term: null for a stop word, else its `termKey`. One lookup per word
+ * for the tokenisers that read every passage a question ranks and answers from (`termsOf`,
+ * `contentTerms`), where a stop-word test and then the stem were two.
+ */
+export function contentKey(word: string): string | null {
+  let key = contentKeys.get(word);
+  if (key === undefined) {
+    key = STOP_WORDS.has(word) ? null : termKey(word);
+    if (contentKeys.size >= CACHE_LIMIT) contentKeys.clear();
+    contentKeys.set(word, key);
   }
   return key;
 }

@@ -1,5 +1,4 @@
-import { STOP_WORDS } from './lexicon';
-import { termKey } from './term-key';
+import { contentKey } from './term-key';
 
 export { STOP_WORDS } from './lexicon';
 
@@ -19,8 +18,9 @@ export function contentTerms(text: string): string[] {
     let word = match[0];
     const apostrophe = word.search(/['’]/);
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
-    if (!word || STOP_WORDS.has(word)) continue;
-    terms.push(termKey(word));
+    if (!word) continue;
+    const key = contentKey(word);
+    if (key !== null) terms.push(key);
   }
   return terms;
 }
