@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { DEFAULT_CONFERENCE } from '../src/conference/conference-settings';
 import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
@@ -37,13 +38,7 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
   afterAll(async () => {
     await t.close();
   });
-  const DENVER = {
-    name: 'Equipment Finance Conference 2025',
-    startDate: '2025-09-08',
-    endDate: '2025-09-10',
-    venue: 'Denver, CO',
-    timeZone: 'America/Denver',
-  };
+  const DENVER = { ...DEFAULT_CONFERENCE };
   beforeEach(async () => {
     await db.query(`DELETE FROM documents`);
     await db.query(`DELETE FROM sessions`);
