@@ -458,9 +458,9 @@ export interface components {
       sources: string[];
     };
     EmailTakeawaysDto: {
+      recipientEmail: string;
       sessionIds?: string[];
       useAllSessions?: boolean;
-      recipientEmail: string;
     };
     SearchHighlight: {
       start: number;

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { MAIL_RECIPIENT_PATTERN } from '../../common/email-address';
@@ -52,6 +53,7 @@ export class SendMessageDto {
 export class EmailChatHistoryDto {
   @Transform(trim)
   @IsString({ message: INVALID_EMAIL_MESSAGE })
+  @ApiProperty({ pattern: MAIL_RECIPIENT_PATTERN.source })
   @Matches(MAIL_RECIPIENT_PATTERN, { message: INVALID_EMAIL_MESSAGE })
   @MaxLength(254, { message: INVALID_EMAIL_MESSAGE })
   recipientEmail!: string;
