@@ -92,14 +92,11 @@ export class ConferenceService {
         this.cached = { at: Date.now(), value: Promise.resolve(saved) };
         return { outcome: 'applied', fields, settings: { ...saved }, program };
       }
+      // An admin saved the settings meanwhile: theirs stand, compared with the program once more.
       this.cached = undefined;
       const now = await this.get();
-      return {
-        outcome: settingDifferences(now, program).length ? 'differs' : 'same',
-        fields: settingDifferences(now, program),
-        settings: now,
-        program,
-      };
+      const changed = settingDifferences(now, program);
+      return { outcome: changed.length ? 'differs' : 'same', fields: changed, settings: now, program };
     }
     return { outcome: 'differs', fields, settings: current, program };
   }
