@@ -13,6 +13,7 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../src/auth/session-cookie'
 import { CROSS_SITE_MESSAGE } from '../src/common/origin.middleware';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
 import { EmailRepository } from '../src/email/email.repository';
+import { EmailService } from '../src/email/email.service';
 import { nextMail, openSignInLink, registeredRoutes, signInLinkPath, signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
@@ -254,6 +255,40 @@ describe('auth: sign-in, sign-out, validation, quick login, sign-in links (outbo
   });
 
   describe('privileged addresses and sign-in links (outbox)', () => {
+    it('never shows a half-written message: every .eml file a watcher of the outbox reads is whole', async () => {
+      const dir = path.join(t.dataDir, 'outbox');
+      fs.mkdirSync(dir, { recursive: true });
+      const earlier = new Set(fs.readdirSync(dir));
+      const reads = new Map<string, string[]>();
+      // Reads each .eml file the moment the directory says it appeared or changed, as a mail pickup would.
+      const watcher = fs.watch(dir, (_event, name) => {
+        if (!name?.endsWith('.eml')) return;
+        try {
+          reads.set(name, [...(reads.get(name) ?? []), fs.readFileSync(path.join(dir, name), 'utf8')]);
+        } catch {
+          // renamed or purged meanwhile
+        }
+      });
+      const body = 'A line of a long message, long enough to take the disk several writes.\n'.repeat(40_000);
+      try {
+        await Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            t.app.get(EmailService).send({ to: `watched${i}@auth.test`, subject: `Watched ${i}`, text: body }),
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 300));
+      } finally {
+        watcher.close();
+      }
+      const watched = [...reads].filter(([name]) => !earlier.has(name));
+      expect(watched.length).toBe(4);
+      for (const [name, texts] of watched) {
+        const whole = fs.readFileSync(path.join(dir, name), 'utf8');
+        expect(whole.length).toBeGreaterThan(body.length);
+        expect(texts.map((text) => text.length)).toEqual(texts.map(() => whole.length));
+      }
+    });
+
     it('gives a privileged address signing in by form an attendee session and mails it a link (row + .eml file)', async () => {
       const agent = request.agent(t.url);
       const [before] = await t.app.get(EmailRepository).latest(ADMIN, 1);

@@ -92,12 +92,13 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
     await request(urlA).post('/api/login').send({ email: ADMIN, firstName: 'Admin' }).expect(200);
     const outbox = path.join(dirs.a, 'outbox');
     // The link is mailed after the sign-in answers (no address enumeration): wait for its file.
-    const files = await waitFor(async () => {
+    const link = await waitFor(async () => {
       const eml = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-      return eml.length > 0 ? eml : undefined;
-    }, 10_000);
-    const link = signInLinkPath(decodeQuotedPrintable(await fs.readFile(path.join(outbox, files[files.length - 1]), 'utf8')));
-    adminCookie = cookieOf(await openSignInLink(urlA, link!).expect(302));
+      return eml.length > 0
+        ? signInLinkPath(decodeQuotedPrintable(await fs.readFile(path.join(outbox, eml[eml.length - 1]), 'utf8')))
+        : undefined;
+    }, 30_000);
+    adminCookie = cookieOf(await openSignInLink(urlA, link).expect(302));
   }, 200_000);
 
   afterAll(async () => {

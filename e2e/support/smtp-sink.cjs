@@ -14,7 +14,10 @@ const server = new SMTPServer({
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((r) => r.address).join(',');
       const file = path.join(dir, `${Date.now()}-${++n}.json`);
-      fs.writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+      // Written aside, then renamed: a reader never parses a half-written message.
+      const partial = path.join(dir, `partial-${n}`);
+      fs.writeFileSync(partial, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+      fs.renameSync(partial, file);
       callback();
     });
   },

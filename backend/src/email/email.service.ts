@@ -50,7 +50,11 @@ export class EmailService {
     await fs.mkdir(this.config.outboxDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const emlPath = path.join(this.config.outboxDir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
-    await fs.writeFile(emlPath, info.message as Buffer);
+    // Written under a name no reader lists, then renamed: whoever watches the outbox for `.eml` files
+    // (support staff, a mail pickup, the tests) never reads a message half written.
+    const partial = `${emlPath}.part`;
+    await fs.writeFile(partial, info.message as Buffer);
+    await fs.rename(partial, emlPath);
     await this.repo.insert({ ...mail, html: mail.html ?? null, status: 'stored', emlPath });
     this.logger.log(`mail to ${maskEmail(mail.to)} stored in the outbox: ${emlPath}`);
   }
