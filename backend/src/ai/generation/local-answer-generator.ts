@@ -298,9 +298,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     expansions: string[] = [],
     carried: string[] = [],
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
+    // The passages' text is joined only when a question word needs splitting (rare), not for every question.
+    let joined: string | undefined;
     const known = {
       stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
-      text: passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' '),
+      text: () => (joined ??= passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ')),
     };
     const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
@@ -459,7 +461,7 @@ function questionTerms(
   question: string,
   rarity?: Record<string, number>,
   carriedWords: string[] = [],
-  known?: { stems: Set<string>; text: string },
+  known?: { stems: Set<string>; text: () => string },
 ): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
   const asked = [
@@ -482,9 +484,10 @@ function questionTerms(
  * A word of the question the passages never write but write as two words ('cashflow' where they say
  * 'cash flow', 'teamwork' for 'team work'): the stems of those two words.
  */
-function splitCompound(word: string, known: Set<string>, text: string): string[] {
+function splitCompound(word: string, known: Set<string>, passagesText: () => string): string[] {
   const whole = termKey(word);
   if (known.has(whole) || word.length < 7 || /\d/.test(word)) return [whole];
+  const text = passagesText();
   for (let i = 3; i <= word.length - 3; i++) {
     const [a, b] = [word.slice(0, i), word.slice(i)];
     if (text.includes(`${a} ${b}`) || text.includes(`${a}-${b}`)) return [termKey(a), termKey(b)];
