@@ -1,5 +1,5 @@
 import type { EmbeddingsProvider } from '../ai/ai.types';
-import { ConferenceRetriever, MIN_RERANK_POOL, WHOLE_SESSION_MAX_CHUNKS } from './conference-retriever';
+import { ConferenceRetriever, FILTERED_RERANK_POOL, MIN_RERANK_POOL, WHOLE_SESSION_MAX_CHUNKS } from './conference-retriever';
 import type { HybridSearch } from './hybrid-search';
 import type { HybridQuery, Passage, QueryTerms } from './retrieval.types';
 
@@ -31,14 +31,15 @@ const chunk = (chunkIndex: number, text: string): Passage => ({
 
 /**
  * A session of `size` chunks where only chunk `answer` says what was decided about the charger, and
- * a search whose fused ranking (vectors + full text, stood in for here) puts that chunk 90th: the
- * first `candidates` of each ranking are fused, `k` of them returned.
+ * a search whose fused ranking (vectors + full text, stood in for here) puts that chunk 90th (or
+ * `position`th): the first `candidates` of each ranking are fused, `k` of them returned.
  */
-function meetingSearch(size: number, answer: number) {
+function meetingSearch(size: number, answer: number, position = 90) {
   const chunks = Array.from({ length: size }, (_, i) =>
     chunk(i, i === answer ? 'Marketing: We decided to keep the cheap charger.' : 'Marketing: The remote looks fine to me.'),
   );
-  const fused = [...chunks.filter((c) => c.chunkIndex !== answer).slice(0, 89), chunks[answer], ...chunks.slice(90)];
+  const others = chunks.filter((c) => c.chunkIndex !== answer);
+  const fused = [...others.slice(0, position - 1), chunks[answer], ...others.slice(position - 1)];
   const calls: HybridQuery[] = [];
   const counted: string[][] = [];
   const terms: QueryTerms = {
@@ -77,12 +78,21 @@ describe('ConferenceRetriever', () => {
   it('keeps the fused pool for a session larger than WHOLE_SESSION_MAX_CHUNKS and without a filter', async () => {
     const large = meetingSearch(WHOLE_SESSION_MAX_CHUNKS + 1, 95);
     await new ConferenceRetriever({ repository: large.repository, embeddings, sessionIds: ['s1'], k: 5 }).search('charger');
-    expect(large.calls[0].k).toBe(MIN_RERANK_POOL);
+    expect(large.calls[0].k).toBe(FILTERED_RERANK_POOL);
     expect(large.calls[0].candidates).toBeUndefined();
     const all = meetingSearch(120, 95);
     await new ConferenceRetriever({ repository: all.repository, embeddings, k: 5 }).search('charger');
     expect(all.calls[0].k).toBe(MIN_RERANK_POOL);
     expect(all.calls[0].candidates).toBeUndefined();
+  });
+
+  it('gives a caller asking for five passages of a session the first five of a caller asking for twenty (every fused candidate reranked)', async () => {
+    const { repository } = meetingSearch(WHOLE_SESSION_MAX_CHUNKS + 1, 95, 50);
+    const large = (k: number) =>
+      new ConferenceRetriever({ repository, embeddings, sessionIds: ['s1'], k }).search('What did they decide about the charger?');
+    const [five, twenty] = await Promise.all([large(5), large(20)]);
+    expect(twenty.passages[0].chunkIndex).toBe(95);
+    expect(five.passages.map((p) => p.chunkId)).toEqual(twenty.passages.slice(0, 5).map((p) => p.chunkId));
   });
 
   it('counts the filtered sessions once per question and hands the count to the hybrid search', async () => {

@@ -26,6 +26,13 @@ export const LOCAL_TEXT_WEIGHT = 3;
 export const RERANK_POOL_FACTOR = 4;
 export const MIN_RERANK_POOL = 32;
 /**
+ * Fused candidates reranked at least with a session filter: every candidate of the two rankings
+ * (DEFAULT_CANDIDATES each, all of the filtered sessions), so the five passages an answer in a
+ * session's thread is written from are the first five of that session's search: how many passages a
+ * caller asks for does not decide which chunks compete for the first places.
+ */
+export const FILTERED_RERANK_POOL = 2 * DEFAULT_CANDIDATES;
+/**
  * A session filter leaving at most this many searchable chunks (a meeting of a few hours, a short
  * filing or slide deck) has every one of them reranked: the cutoff of the fused candidates cannot
  * leave out the chunk that answers (its words may be common all over the session), and each passage's
@@ -99,8 +106,9 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
   }
 
   /**
-   * The passages for `query`, best first: a pool of fused candidates (vectors + full text; every
-   * chunk of a small filtered session, WHOLE_SESSION_MAX_CHUNKS) is reranked on lexical evidence
+   * The passages for `query`, best first: a pool of fused candidates (vectors + full text; all of them
+   * with a session filter, FILTERED_RERANK_POOL; every chunk of a small filtered session,
+   * WHOLE_SESSION_MAX_CHUNKS) is reranked on lexical evidence
    * (`rerank`), then capped per document; with the rarity of the query's
    * words and the expansions searched, from the same word statistics.
    */
@@ -118,7 +126,12 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
     ]);
     const terms = weighSynonyms(looked, synonyms);
     const whole = sessionChunks <= WHOLE_SESSION_MAX_CHUNKS;
-    const pool = Math.max(k * RERANK_POOL_FACTOR, MIN_RERANK_POOL, whole ? sessionChunks : 0);
+    const pool = Math.max(
+      k * RERANK_POOL_FACTOR,
+      MIN_RERANK_POOL,
+      sessionIds.length > 0 ? FILTERED_RERANK_POOL : 0,
+      whole ? sessionChunks : 0,
+    );
     const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
       embedding,
       words,
