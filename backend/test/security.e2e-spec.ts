@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
@@ -442,6 +443,18 @@ describe('security hardening', () => {
       expect(purged.html_body).not.toMatch(/token=[A-Za-z0-9_-]/);
       expect(purged.eml_path).toBeNull();
       expect(fs.existsSync(mail.emlPath!)).toBe(false);
+    });
+
+    it('deletes a mail left half written (a .part file) once it is older than 24 hours, and keeps a recent one', async () => {
+      const dir = path.join(t.dataDir, 'outbox');
+      fs.mkdirSync(dir, { recursive: true });
+      const [stale, recent] = ['stale', 'recent'].map((n) => path.join(dir, `${n}-mail.eml.part`));
+      for (const file of [stale, recent]) fs.writeFileSync(file, 'To: a@b.test\n\nhttps://conference.test/api/auth/verify?token=abc');
+      const old = new Date(Date.now() - 25 * 3_600_000);
+      fs.utimesSync(stale, old, old);
+      await t.app.get(EmailService).purgeSignInLinks();
+      expect(fs.existsSync(stale)).toBe(false);
+      expect(fs.existsSync(recent)).toBe(true);
     });
   });
 

@@ -10,6 +10,8 @@ import { EmailRepository } from './email.repository';
 
 /** Hours a mailed sign-in link stays readable in the outbox (table and `.eml` file). */
 export const SIGN_IN_MAIL_RETENTION_HOURS = 24;
+/** A mail's file while it is written (renamed to `.eml` once whole). */
+const PARTIAL_SUFFIX = '.part';
 
 export interface OutgoingMail {
   to: string;
@@ -52,7 +54,7 @@ export class EmailService {
     const emlPath = path.join(this.config.outboxDir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
     // Written under a name no reader lists, then renamed: whoever watches the outbox for `.eml` files
     // (support staff, a mail pickup, the tests) never reads a message half written.
-    const partial = `${emlPath}.part`;
+    const partial = `${emlPath}${PARTIAL_SUFFIX}`;
     await fs.writeFile(partial, info.message as Buffer);
     await fs.rename(partial, emlPath);
     await this.repo.insert({ ...mail, html: mail.html ?? null, status: 'stored', emlPath });
@@ -70,5 +72,23 @@ export class EmailService {
       await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
     }
     if (files.length) this.logger.log(`${files.length} sign-in mail(s) older than ${SIGN_IN_MAIL_RETENTION_HOURS} h purged`);
+    await this.removeUnfinishedMails();
+  }
+
+  /**
+   * A `.part` file is a mail whose writing stopped (the process died between write and rename): no row
+   * names it and it may hold a sign-in link, so it goes once it is older than the retention.
+   */
+  private async removeUnfinishedMails(): Promise<void> {
+    const dir = this.config.outboxDir;
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const before = Date.now() - SIGN_IN_MAIL_RETENTION_HOURS * 3_600_000;
+    for (const name of names.filter((n) => n.endsWith(PARTIAL_SUFFIX))) {
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && stat.mtimeMs < before) {
+        await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
+      }
+    }
   }
 }
