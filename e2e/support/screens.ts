@@ -8,6 +8,11 @@ export const SCREENSHOT_DIR = path.join(__dirname, '..', '..', 'test-results', '
 
 /** No serious or critical axe-core violation on the current screen. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A toast fading in or out is half transparent: its contrast is read once every finite transition
+  // and animation has ended (spinners, which never end, are left running).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
