@@ -46,9 +46,9 @@ describe('findMachinePaths', () => {
   it('leaves relative paths, routes and addresses alone', () => {
     const clean = [
       'const manifest = path.resolve(root, "../shared/eval-dev/manifest.json");',
-      'GET /api/admin/users/{userId}/chats and /api/superadmin/export-sessions',
+      `GET ${S}api${S}admin${S}users${S}{userId}${S}chats and ${S}api${S}superadmin${S}export-sessions`,
       `https://example.com${S}work/home/users and http://localhost:3000/admin`,
-      `the home page (/), the work queue, backend/src${S}work/thing.ts, ./tmp/x, data/eval.json`,
+      `the home page (/), the work queue, backend/src${S}work/thing.ts, .${S}tmp${S}x, data/eval.json`,
       `a route ${S}home without a user, ~${S}notes`,
     ];
     for (const line of clean) assert.deepEqual(found('x.ts', line), [], line);
