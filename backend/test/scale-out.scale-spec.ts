@@ -12,9 +12,9 @@ import { migrations } from '../src/database/migrations';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { rawBytes, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
-import { freePort, ServerProcess, waitUntilServing } from './fixtures/server-process';
+import { freePort, outboxSignInLink, ServerProcess, waitUntilServing } from './fixtures/server-process';
 import { freshDatabase, FreshDatabase } from './utils/fresh-database';
-import { openSignInLink, signInLinkPath } from './utils/privileged';
+import { openSignInLink } from './utils/privileged';
 import { startS3Server, S3Server } from './utils/s3-server';
 import { postSse, SseEvent } from './utils/sse-client';
 
@@ -35,10 +35,6 @@ function cookieOf(res: request.Response): string {
     .concat(res.headers['set-cookie'] ?? [])
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', () => {
@@ -90,14 +86,8 @@ describe('scale out: 2 API processes + 1 worker on one database, Redis and S3', 
 
     // An admin session opened through A (the sign-in link lands in A's outbox) works on B too.
     await request(urlA).post('/api/login').send({ email: ADMIN, firstName: 'Admin' }).expect(200);
-    const outbox = path.join(dirs.a, 'outbox');
     // The link is mailed after the sign-in answers (no address enumeration): wait for its file.
-    const link = await waitFor(async () => {
-      const eml = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-      return eml.length > 0
-        ? signInLinkPath(decodeQuotedPrintable(await fs.readFile(path.join(outbox, eml[eml.length - 1]), 'utf8')))
-        : undefined;
-    }, 30_000);
+    const link = await outboxSignInLink(dirs.a);
     adminCookie = cookieOf(await openSignInLink(urlA, link).expect(302));
   }, 200_000);
 

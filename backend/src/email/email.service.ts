@@ -68,9 +68,7 @@ export class EmailService {
   @Cron(CronExpression.EVERY_HOUR)
   async purgeSignInLinks(): Promise<void> {
     const files = await this.repo.redactSignInLinks(SIGN_IN_MAIL_RETENTION_HOURS);
-    for (const file of files) {
-      await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
-    }
+    for (const file of files) await this.remove(file);
     if (files.length) this.logger.log(`${files.length} sign-in mail(s) older than ${SIGN_IN_MAIL_RETENTION_HOURS} h purged`);
     await this.removeUnfinishedMails();
   }
@@ -86,9 +84,12 @@ export class EmailService {
     for (const name of names.filter((n) => n.endsWith(PARTIAL_SUFFIX))) {
       const file = path.join(dir, name);
       const stat = await fs.stat(file).catch(() => undefined);
-      if (stat && stat.mtimeMs < before) {
-        await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
-      }
+      if (stat && stat.mtimeMs < before) await this.remove(file);
     }
+  }
+
+  /** Deletes an outbox file; a failure is logged (the next purge tries again), never thrown. */
+  private async remove(file: string): Promise<void> {
+    await fs.rm(file, { force: true }).catch((err: Error) => this.logger.warn(`could not delete ${file}: ${err.message}`));
   }
 }
