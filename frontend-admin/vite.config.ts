@@ -33,7 +33,13 @@ export default defineConfig({
   // The backend serves dist/index.html for /admin and /superadmin, and the assets under /admin/assets/.
   base: '/admin/',
   plugins: [react(), superAdminFallback],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The API types both apps share, generated from docs/openapi.json (scripts/api-types.mjs).
+      '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

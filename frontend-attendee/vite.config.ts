@@ -74,7 +74,13 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss(), bootEntry(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The API types both apps share, generated from docs/openapi.json (scripts/api-types.mjs).
+      '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

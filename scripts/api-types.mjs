@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The front ends' API types, generated from the contract:
-//   node scripts/api-types.mjs          writes src/lib/api-types.ts in frontend-attendee and frontend-admin
-//                                       from docs/openapi.json (itself generated from the backend: npm run openapi)
-//   node scripts/api-types.mjs --check  fails when a committed file differs from what the contract gives
+//   node scripts/api-types.mjs          writes contract/api-types.ts, the one file both front ends import as
+//                                       '@contract/api-types' (frontend-attendee and frontend-admin), from
+//                                       docs/openapi.json (itself generated from the backend: npm run openapi)
+//   node scripts/api-types.mjs --check  fails when the committed file differs from what the contract gives
 // openapi-typescript writes the types; enums the document names with `x-enum-varnames` (the chat statuses)
 // are also written as constants, so their texts live in one place: the backend's enum; so are the values a schema
 // names with `x-constants` (the citation grammar of `Source`, written once in the backend).
@@ -12,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import openapiTS from 'openapi-typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const APPS = ['frontend-attendee', 'frontend-admin'];
 const check = process.argv.includes('--check');
 const document = JSON.parse(fs.readFileSync(path.join(root, 'docs/openapi.json'), 'utf8'));
 
@@ -51,18 +51,16 @@ const types = await openapiTS(document, { commentHeader: header });
 const schemas = document.components?.schemas;
 const text = `${types}\n${enumConstants(schemas)}\n${schemaConstants(schemas)}`.replace(/\n+$/, '\n');
 
-let ok = true;
-for (const app of APPS) {
-  const file = path.join(root, app, 'src/lib/api-types.ts');
-  if (check) {
-    const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    if (committed !== text) {
-      console.error(`${app}/src/lib/api-types.ts differs from docs/openapi.json: run \`npm run openapi\` and commit the result.`);
-      ok = false;
-    }
-  } else {
-    fs.writeFileSync(file, text);
+const FILE = 'contract/api-types.ts';
+const file = path.join(root, FILE);
+if (check) {
+  const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  if (committed !== text) {
+    console.error(`${FILE} differs from docs/openapi.json: run \`npm run openapi\` and commit the result.`);
+    process.exit(1);
   }
+  console.log(`${FILE} matches docs/openapi.json.`);
+} else {
+  fs.writeFileSync(file, text);
+  console.log(`wrote ${FILE}`);
 }
-if (!ok) process.exit(1);
-console.log(check ? 'api-types.ts of both apps match docs/openapi.json.' : 'wrote src/lib/api-types.ts in both apps');

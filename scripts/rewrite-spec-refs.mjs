@@ -20,7 +20,7 @@ const SKIPPED = [
   /^scripts\/rewrite-spec-refs(\.test)?\.mjs$/,
   /^bench\/(RESULTS|EVAL)\.md$/,
   /^docs\/openapi\.json$/,
-  /^frontend-[a-z]+\/src\/lib\/api-types\.ts$/,
+  /^contract\/api-types\.ts$/,
   /^backend\/src\/openapi\/metadata\.ts$/,
   /(^|\/)package-lock\.json$/,
 ];

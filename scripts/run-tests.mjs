@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order: the API contract (docs/openapi.json and the apps' api-types.ts match the code),
+// `npm test`: every suite, in order: the API contract (docs/openapi.json and contract/api-types.ts match the code),
 // the import-cycle check, no absolute machine path in a tracked file, the tests of these scripts and of the eval's measures, backend (Jest + Supertest), scale out (several processes; needs Redis),
 // front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.

@@ -1,4 +1,4 @@
-import { ChatStatus } from './lib/api-types';
+import { ChatStatus } from '@contract/api-types';
 
 /**
  * Every timeout, delay, limit and message of the spec that the attendee app uses in more than one
@@ -22,7 +22,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 
 // Chat send status sequence (PRODUCT.md §4): the server's texts, written once in the backend's ChatStatus enum
-// and carried here by the contract (docs/openapi.json → src/lib/api-types.ts).
+// and carried here by the contract (docs/openapi.json → contract/api-types.ts).
 export const STATUS_SEARCHING = ChatStatus.Searching;
 export const STATUS_ANALYZING = ChatStatus.Analyzing;
 export const STATUS_GENERATING = ChatStatus.Generating;

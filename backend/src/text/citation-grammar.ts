@@ -2,7 +2,7 @@
  * The one citation grammar: how an answer's text cites its sources. The server writes every marker
  * with the formatters below; the apps find them with `CITATION_MARKER_PATTERN`, which reaches them
  * through the contract (docs/openapi.json: `x-constants` of the `Source` schema; scripts/api-types.mjs
- * writes it into each app's src/lib/api-types.ts as `CITATION_MARKER`), so the two cannot drift.
+ * writes it into contract/api-types.ts, which both apps import, as `CITATION_MARKER`), so the two cannot drift.
  *
  * The marker forms: '[p. 3]', '[pp. 3-4]', '[12:34]', '[1:02:03]', '[line 112]', each of them after a
  * session's name ('[Lender Panel, p. 3]'), and '[Session: Title]' for a program entry.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITATION_MARKER } from './api-types';
+import { CITATION_MARKER } from '@contract/api-types';
 import { parseInline, parseRichText } from './richText';
 
 describe('the citation grammar of the contract', () => {

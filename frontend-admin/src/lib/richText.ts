@@ -1,4 +1,4 @@
-import { CITATION_MARKER } from './api-types';
+import { CITATION_MARKER } from '@contract/api-types';
 
 /**
  * Assistant answers as the attendee app shows them (PRODUCT.md §1, §2): bold text, bullet lines and

@@ -1,8 +1,8 @@
 /**
  * Shapes of the REST API, as the backend declares them: aliases of the types generated from
- * docs/openapi.json (src/lib/api-types.ts, `npm run openapi`). docs/API.md says what a schema cannot.
+ * docs/openapi.json (contract/api-types.ts, `npm run openapi`). docs/API.md says what a schema cannot.
  */
-import type { components } from './api-types';
+import type { components } from '@contract/api-types';
 
 type Schemas = components['schemas'];
 

@@ -1,8 +1,8 @@
 /**
  * The API's shapes, as the backend declares them: aliases of the types generated from docs/openapi.json
- * (src/lib/api-types.ts, `npm run openapi`). UI-only types live beside the components that use them.
+ * (contract/api-types.ts, `npm run openapi`). UI-only types live beside the components that use them.
  */
-import type { components } from './api-types';
+import type { components } from '@contract/api-types';
 
 type Schemas = components['schemas'];
 

@@ -1,7 +1,7 @@
 /**
  * PRODUCT.md §4: the statuses the chat stream sends while an answer is prepared, in this order. The one place
  * these texts are written: the OpenAPI document exports them (schema `ChatStatus`, with `x-enum-varnames`),
- * and the attendee app's generated `src/lib/api-types.ts` carries them as constants.
+ * and the generated `contract/api-types.ts` carries them to the attendee app as constants.
  */
 export enum ChatStatus {
   Searching = 'Searching conference documents',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CITATION_MARKER } from '@/lib/api-types';
+import { CITATION_MARKER } from '@contract/api-types';
 import type { Source } from '@/lib/types';
 import { findSource, splitCitations } from './citations';
 import MarkdownContent from './MarkdownContent';

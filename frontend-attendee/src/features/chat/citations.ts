@@ -1,4 +1,4 @@
-import { CITATION_MARKER } from '@/lib/api-types';
+import { CITATION_MARKER } from '@contract/api-types';
 import type { Source } from '@/lib/types';
 
 /**
