@@ -34,6 +34,7 @@ const SUITES = [
   'restart',
   'shared-database',
   'chat',
+  'capitalised-words',
   'chat-openai',
   'search',
   'takeaways',

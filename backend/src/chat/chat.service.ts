@@ -19,6 +19,7 @@ import {
   NOT_COVERED_ANSWER,
 } from '../ai/generation/generation.types';
 import { standaloneQuestion } from '../ai/generation/follow-up';
+import { capitalisedWords } from '../ai/generation/local-answer-generator';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
@@ -342,12 +343,17 @@ export class ChatService {
         ...citations.passages,
         ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1)),
       ];
+      // The local answerer refuses a question naming someone its passages never mention; a word the
+      // question writes with a capital where English puts an ordinary word ('the Real change'), and that
+      // the materials write in lower case elsewhere, is not such a name.
+      const commonWords = local ? await this.retrieval.writtenInLowerCase(capitalisedWords(findings.question, passages)) : [];
       const deltas = this.generator.streamAnswer({
         question: findings.question,
         carried: findings.carried,
         passages,
         rarity: findings.rarity,
         expansions: findings.expansions,
+        commonWords,
         history: request.history,
         signal: opts.signal,
         simple: opts.simple,

@@ -33,6 +33,11 @@ export class HybridSearch {
     return this.words.termWeights(words);
   }
 
+  /** Which of `words` (lower case) the materials write in lower case somewhere (`RetrievalRepository.writtenInLowerCase`). */
+  writtenInLowerCase(words: string[]): Promise<string[]> {
+    return this.repository.writtenInLowerCase(words);
+  }
+
   /** Searchable chunks of these sessions (from the cached word statistics). */
   chunksOf(sessionIds: string[]): Promise<number> {
     return this.words.chunksOf(sessionIds);

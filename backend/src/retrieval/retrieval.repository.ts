@@ -224,6 +224,30 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
     );
   }
 
+  /**
+   * Which of `words` (lower-case letters only) the embedded documents write in lower case in their
+   * running text and no speaker label of a transcript holds ('Marketing' of the meetings' roles is a
+   * name), in one statement: the full-text index finds the chunks holding the word (its parser reads a
+   * web address or an e-mail address as one token, so 'boeing' of 'www.boeing.com' is not among them),
+   * and a case-sensitive match of the word between spaces or punctuation reads only those.
+   */
+  async writtenInLowerCase(words: string[]): Promise<string[]> {
+    const plain = [...new Set(words)].filter((w) => /^[a-z]+$/.test(w));
+    if (plain.length === 0) return [];
+    const rows: { word: string }[] = await this.db.query(
+      `SELECT w AS word
+         FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq
+        WHERE numnode(tq) > 0
+          AND EXISTS (SELECT 1 FROM chunks c
+                       WHERE c.tsv @@ tq AND c.text ~ ('(^|[[:space:]("“‘])' || w || '([[:space:],;:!?)"”’]|\\.([[:space:]]|$)|$)')
+                         AND c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded'))
+          AND NOT EXISTS (SELECT 1 FROM chunks c
+                           WHERE c.speaker IS NOT NULL AND c.tsv @@ tq AND lower(c.speaker) ~ ('\\m' || w || '\\M'))`,
+      [plain],
+    );
+    return rows.map((r) => r.word);
+  }
+
   /** The content version (`readContentVersion`): search results are shared per value. */
   contentVersion(): Promise<string> {
     return readContentVersion(this.db);

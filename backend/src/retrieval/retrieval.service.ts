@@ -32,6 +32,15 @@ export class RetrievalService {
     return new ConferenceRetriever({ repository: this.repository, embeddings: this.embeddings, ...options });
   }
 
+  /**
+   * Which of `words` (lower case) the conference's materials write in lower case somewhere: ordinary
+   * words, where a question writes them with a capital, rather than names. Asked only for the
+   * capitalised words of a question that its passages never mention (`unknownNames`).
+   */
+  writtenInLowerCase(words: string[]): Promise<string[]> {
+    return words.length === 0 ? Promise.resolve([]) : this.repository.writtenInLowerCase(words);
+  }
+
   /** The passages for `query`, best first. */
   async retrieve(query: string, options: RetrievalOptions = {}): Promise<Passage[]> {
     return (await this.search(query, options)).passages;

@@ -136,6 +136,12 @@ export const NOT_NAME_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Words of English that open a noun phrase ('the', 'its'): a capitalised word between one of them and
+ * a lower-case word ('the Real change') is written as an ordinary word, with a capital for emphasis.
+ */
+export const DETERMINERS: ReadonlySet<string> = new Set('the a an this that these those its their our your his her'.split(' '));
+
+/**
  * General business abbreviations a question may use where the materials write the words out
  * ('FY2022' → 'fiscal 2022', 'YoY', 'capex').
  */

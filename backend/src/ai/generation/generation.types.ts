@@ -53,6 +53,12 @@ export interface AnswerRequest extends UsageContext {
   rarity?: Record<string, number>;
   /** Phrases of the lexicon's general vocabulary the search added to the question (`expansionsOf`). */
   expansions?: string[];
+  /**
+   * Capitalised words of the question that no passage mentions but the materials write in lower case
+   * elsewhere (`unknownNames`, `RetrievalService.writtenInLowerCase`): ordinary words written with a
+   * capital ('the Real change in Sales'), not names of someone the materials never mention.
+   */
+  commonWords?: string[];
   /** Recent turns of the thread, oldest first. */
   history?: ChatTurn[];
   /** Aborts generation (the client went away). */

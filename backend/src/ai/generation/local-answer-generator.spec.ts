@@ -1,7 +1,7 @@
 import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type AnswerDelta, type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp, standaloneQuestion } from './follow-up';
-import { hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
+import { capitalisedWords, hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
 import { termKey } from '../../text/term-key';
 
@@ -402,6 +402,19 @@ describe('LocalAnswerGenerator: substance and coverage that carry over to new ma
     expect(unknownName('What did Kirsty Williams think about the community of practice?', passages)).toBe(true);
     // A short name is not taken for a misspelling ('Kraft' is not 'draft').
     expect(unknownName('What is the inventory of Kraft?', [meeting('We will draft the inventory plan next week.')])).toBe(true);
+  });
+
+  it('offers as ordinary words only the unknown capitalised words English uses as ordinary words', () => {
+    const passages = [passage({ text: 'Net sales grew 2% once currency and pass-through costs are excluded.' })];
+    // 'Real' between a determiner and a lower-case word: the materials may write it in lower case elsewhere.
+    expect(capitalisedWords('How much was the Real change in Sales in 2023?', passages)).toEqual(['real']);
+    expect(unknownName('How much was the Real change in Sales in 2023?', passages)).toBe(true);
+    expect(unknownName('How much was the Real change in Sales in 2023?', passages, ['real'])).toBe(false);
+    // Names stand elsewhere: the subject of a verb, after a preposition, beside another capitalised word.
+    expect(capitalisedWords('How much cash did Block (formerly known as Square) generate in 2022?', passages)).toEqual([]);
+    expect(capitalisedWords('Summarize the presentation by Marketing.', passages)).toEqual([]);
+    expect(capitalisedWords('Has CVS Health paid dividends in 2022?', passages)).toEqual([]);
+    expect(capitalisedWords('Did the Sales team grow?', passages)).toEqual([]);
   });
 
   it('takes a name written with an inner capital for a name', () => {

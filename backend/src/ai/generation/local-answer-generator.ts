@@ -31,7 +31,7 @@ import {
 import { termKey } from '../../text/term-key';
 import { mergeRoundRobin } from './takeaway-merge';
 import { isFiller } from '../../text/filler';
-import { MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
+import { DETERMINERS, MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
 import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
 import { withoutMarkers } from '../../text/citation-grammar';
 
@@ -215,7 +215,9 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   }
 
   /** The whole answer text, markers written in (what `streamAnswer` sends, as one text). */
-  composeAnswer(request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions'>): string {
+  composeAnswer(
+    request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
+  ): string {
     return this.composePieces(request)
       .map((p) => ('text' in p ? p.text : markerOf(p, request.passages)))
       .join('');
@@ -228,11 +230,13 @@ export class LocalAnswerGenerator implements AnswerGenerator {
    * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
    * question, or when it names someone or something the passages never mention.
    */
-  composePieces(request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions'>): AnswerPiece[] {
+  composePieces(
+    request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
+  ): AnswerPiece[] {
     const { question, passages } = request;
     const refused = [{ text: NOT_COVERED_ANSWER }];
     if (passages.length === 0) return refused;
-    if (unknownName(question, passages)) return refused;
+    if (unknownName(question, passages, request.commonWords)) return refused;
     const ranked = this.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
     if (!ranked.covered || ranked.sentences.length === 0) return refused;
     let sentences = ranked.sentences;
@@ -634,27 +638,55 @@ function sameSpeaker(speaker: string | null | undefined, asked: string): boolean
 }
 
 /**
- * True when the question names someone or something (a capitalised word past its first word:
- * 'Kirsty Williams', 'Microsoft', 'Canada', 'PepsiCo') that neither the passages nor their session
- * titles mention: answering from them would answer about someone else. A long name one letter away
- * from a word of the passages is a misspelling of it, not someone else.
+ * The capitalised words past the question's first word ('Kirsty Williams', 'Microsoft', 'Canada',
+ * 'PepsiCo') that neither the passages nor their session titles mention, folded to lower case. A long
+ * name one letter away from a word of the passages is a misspelling of it, not someone else.
  */
-export function unknownName(question: string, passages: GenerationPassage[]): boolean {
+export function unknownNames(question: string, passages: GenerationPassage[]): string[] {
   const names = [...question.matchAll(NAME_WORD)]
     .map((m) => m[1].replace(/['’]s$/, ''))
     .filter((w) => !NOT_NAME_WORDS.has(w) && !QUESTION_STOP.has(w.toLowerCase()));
-  if (names.length === 0) return false;
+  if (names.length === 0) return [];
   const haystack = fold(passages.map((p) => `${p.sessionTitle} ${p.speaker ?? ''} ${p.text}`).join(' '));
   const squashed = haystack.replace(/[^a-z0-9]/g, '');
   let passageWords: Set<string> | null = null;
-  return names.some((name) => {
-    const n = fold(name);
+  const unknown = names.map(fold).filter((n) => {
     if (new RegExp(`\\b${n}`).test(haystack) || squashed.includes(n)) return false;
     if (n.length < MISSPELT_NAME_LENGTH) return true;
     passageWords ??= new Set(haystack.match(/[a-z]+/g) ?? []);
     for (const w of passageWords) if (oneEditApart(n, w)) return false;
     return true;
   });
+  return [...new Set(unknown)];
+}
+
+/**
+ * The unknown names (`unknownNames`) the question uses the way English uses an ordinary word: between
+ * a determiner and a lower-case word ('the Real change in Sales'). Those may be ordinary words written
+ * with a capital; a word that names someone stands elsewhere ('did Block report', 'by Marketing',
+ * 'CVS Health').
+ */
+export function capitalisedWords(question: string, passages: GenerationPassage[]): string[] {
+  const unknown = new Set(unknownNames(question, passages));
+  if (unknown.size === 0) return [];
+  const tokens = question.split(/\s+/);
+  const out = new Set<string>();
+  tokens.forEach((t, i) => {
+    const word = fold(t.replace(/[^\p{L}\p{N}]+$/u, ''));
+    if (!unknown.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(t)) return;
+    if (DETERMINERS.has((tokens[i - 1] ?? '').toLowerCase()) && /^\p{Ll}/u.test(tokens[i + 1] ?? '')) out.add(word);
+  });
+  return [...out];
+}
+
+/**
+ * True when the question names someone or something the passages never mention (`unknownNames`):
+ * answering from them would answer about someone else. `commonWords`: those of them the materials
+ * write in lower case elsewhere (`AnswerRequest.commonWords`), ordinary words a question wrote with a
+ * capital ('the Real change in Sales'), not names.
+ */
+export function unknownName(question: string, passages: GenerationPassage[], commonWords: readonly string[] = []): boolean {
+  return unknownNames(question, passages).some((n) => !commonWords.includes(n));
 }
 
 /** True when `a` becomes `b` by changing, adding or removing one letter. */
