@@ -191,6 +191,27 @@ describe('answers weigh rare words above the ones every page repeats', () => {
   });
 });
 
+describe('a question word that begins a word of the session title', () => {
+  const usage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+  const page = passage({
+    marker: '[p. 19]',
+    sessionTitle: 'JPMORGAN 2021Q1 10Q',
+    text: 'Segment results\nAsset & Wealth Management had the lowest net revenue of the four segments in the first quarter of 2021.',
+  });
+
+  it("reads 'JPM' as the 'JPMorgan' of the session's title, whose pages all speak of it", () => {
+    const question = "What was JPM's lowest segment?";
+    const rarity = { jpm: 1, lowest: 0.2, segment: 0.1 };
+    const answer = sut.composeAnswer({ question, passages: [page], rarity });
+    expect(answer).toMatch(/^Asset & Wealth Management had the lowest net revenue.*\[p\. 19\]/);
+    // A word the title does not begin stays missing: the page does not cover a question about someone else.
+    expect(
+      sut.composeAnswer({ question: "What was XYZ's lowest segment?", passages: [page], rarity: { xyz: 1, lowest: 0.2, segment: 0.1 } }),
+    ).toBe(NOT_COVERED_ANSWER);
+  });
+});
+
 describe('answers on meeting transcripts (untimed, cited by line)', () => {
   const usage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
   const sut = new LocalAnswerGenerator(384, usage, 0);

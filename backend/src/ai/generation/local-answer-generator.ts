@@ -307,6 +307,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const known = {
       stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
       text: () => (joined ??= passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ')),
+      titles: () => [...new Set(passages.flatMap((p) => p.sessionTitle.toLowerCase().match(/\p{L}+/gu) ?? []))],
     };
     const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
@@ -465,11 +466,15 @@ function questionTerms(
   question: string,
   rarity?: Record<string, number>,
   carriedWords: string[] = [],
-  known?: { stems: Set<string>; text: () => string },
+  known?: { stems: Set<string>; text: () => string; titles: () => string[] },
 ): QuestionTerms {
   const carried = new Set(carriedWords.flatMap((w) => keywordStems(w)));
   const asked = [
-    ...new Set(keywords(withoutInstructions(question)).flatMap((w) => (known ? splitCompound(w, known.stems, known.text) : [termKey(w)]))),
+    ...new Set(
+      keywords(withoutInstructions(question)).flatMap((w) =>
+        known ? (titleWordOf(w, known.stems, known.titles) ?? splitCompound(w, known.stems, known.text)) : [termKey(w)],
+      ),
+    ),
   ].filter((s) => !INSTRUCTION_STEMS.has(s));
   const specificStems = asked.filter((s) => !GENERIC_STEMS.has(s));
   const stems = specificStems.length > 0 ? specificStems : asked;
@@ -482,6 +487,19 @@ function questionTerms(
     specific: (s) => (rarity ? (rarity[s] ?? 1) >= SPECIFIC_RARITY : true),
     coverageOf: (found) => (total === 0 ? 0 : stems.reduce((sum, s) => sum + (found.has(s) ? weight(s) : 0), 0) / total),
   };
+}
+
+/** Shortest length of a question word read as the beginning of a word of a session's title. */
+const TITLE_PREFIX_MIN = 3;
+
+/**
+ * A word of the question the passages never write that begins a longer word of their sessions' titles
+ * ('JPM' of 'JPMorgan 2021Q1 10-Q'): the title's word, whose passages all belong to what it names.
+ */
+function titleWordOf(word: string, known: Set<string>, titles: () => string[]): string[] | null {
+  if (word.length < TITLE_PREFIX_MIN || /\d/.test(word) || known.has(termKey(word))) return null;
+  const whole = titles().find((t) => t.length > word.length && t.startsWith(word));
+  return whole ? [termKey(whole)] : null;
 }
 
 /**
