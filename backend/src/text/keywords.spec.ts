@@ -1,4 +1,16 @@
-import { withoutInstructions } from './keywords';
+import { keywords, withoutInstructions } from './keywords';
+
+describe('keywords', () => {
+  it('leaves out the words of the asking itself, in every form', () => {
+    expect(keywords('What did the minister think about summer jobs when talking about employment?')).toEqual([
+      'minister',
+      'summer',
+      'jobs',
+      'employment',
+    ]);
+    expect(keywords('What was discussed about summer jobs when they talked about employment?')).toEqual(['summer', 'jobs', 'employment']);
+  });
+});
 
 describe('withoutInstructions', () => {
   it('leaves out the sentences that say how to answer', () => {

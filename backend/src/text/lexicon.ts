@@ -24,7 +24,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Words of the asking itself ('what did they discuss about…', 'summarize…'): never the topic of a question. */
 export const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  'what whats which who whom whose when where why how does did do is are was were can could should would will tell me explain describe say said says talk talked about discuss discussed mention mentioned anything something please give list share know think thought speaker speakers session sessions conference summarize summarise summary discussion discussed discussing talked conversation regarding during'.split(
+  'what whats which who whom whose when where why how does did do is are was were can could should would will tell me explain describe say said says talk talked about discuss discussed mention mentioned anything something please give list share know think thought speaker speakers session sessions conference summarize summarise summary discussion discussed discussing talked talking conversation regarding during'.split(
     ' ',
   ),
 );
