@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { SESSION_CACHE_MS, SESSION_COOKIE } from '../src/auth/auth.service';
 import { AppConfig } from '../src/config/app-config';
-import { EMBEDDED_VERSION_RECHECK_MS } from '../src/database/content-version';
+import { ContentVersionWatch, EMBEDDED_VERSION_RECHECK_MS } from '../src/database/content-version';
 import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
 import { createSession, settled } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
@@ -301,8 +301,8 @@ describe('hot reads: session list and session lookup caches', () => {
       await results({ q: 'fleet buyout' });
       expect(searches).toHaveBeenCalledTimes(4);
 
-      // A question asked for the first time costs its search and nothing more; asked again, one version read.
-      const versionReads = jest.spyOn(t.app.get(RetrievalRepository), 'contentVersion');
+      // A question asked for the first time costs its search and nothing more; asked again, one version check.
+      const versionReads = jest.spyOn(t.app.get(ContentVersionWatch), 'current');
       await results({ q: 'early buyout feature' });
       expect(versionReads).not.toHaveBeenCalled();
       await results({ q: 'early buyout feature' });

@@ -70,9 +70,4 @@ export class HybridSearch {
   nearestChunkIds(embedding: number[], k: number, opts: { exact?: boolean; efSearch?: number } = {}): Promise<string[]> {
     return this.repository.nearestChunkIds(embedding, k, opts);
   }
-
-  /** The content version (`readContentVersion`): search results are shared per value. */
-  contentVersion(): Promise<string> {
-    return this.repository.contentVersion();
-  }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { readContentVersion } from '../database/content-version';
 import { AppConfig } from '../config/app-config';
 import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
@@ -246,11 +245,6 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
       [plain],
     );
     return rows.map((r) => r.word);
-  }
-
-  /** The content version (`readContentVersion`): search results are shared per value. */
-  contentVersion(): Promise<string> {
-    return readContentVersion(this.db);
   }
 
   /** Ids of the `k` nearest chunks by cosine distance alone (HNSW, or exact scan): recall measurement. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { EMBEDDINGS, type EmbeddingsProvider } from '../ai/ai.types';
+import { ContentVersionWatch } from '../database/content-version';
 import { ConferenceRetriever, DEFAULT_K, DEFAULT_PER_DOCUMENT } from './conference-retriever';
 import { HybridSearch } from './hybrid-search';
 import type { Passage, RetrievalOptions, RetrievalResult } from './retrieval.types';
@@ -15,8 +16,10 @@ export type { RetrievalResult } from './retrieval.types';
  * shares a search among everyone asking the same one: a hall of new attendees clicking the same
  * suggested question runs one search, not fifty. A question asked for the first time costs nothing
  * more than its search. One asked again reads the content version (any change of a session or of a
- * document's status moves it, in whichever process it happened) and takes the earlier result only if
- * it was found at that same version, so a shared answer is as fresh as a search of one's own.
+ * document's status moves it, in whichever process it happened; `ContentVersionWatch`: on a server
+ * callers arriving together share one read, on the embedded database a value stays known until this
+ * process writes) and takes the earlier result only if it was found at that same version, so a shared
+ * answer is as fresh as a search of one's own.
  */
 @Injectable()
 export class RetrievalService {
@@ -26,6 +29,7 @@ export class RetrievalService {
   constructor(
     private readonly repository: HybridSearch,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
+    private readonly version: ContentVersionWatch,
   ) {}
 
   retriever(options: RetrievalOptions = {}): ConferenceRetriever {
@@ -59,7 +63,7 @@ export class RetrievalService {
     const earlier = this.shared.get(key);
     if (earlier) {
       // Read after this request arrived: the earlier result is current if nothing changed since it was found.
-      const [current, found] = await Promise.all([this.repository.contentVersion(), earlier.catch(() => null)]);
+      const [current, found] = await Promise.all([this.version.current(), earlier.catch(() => null)]);
       if (found?.contentVersion === current) return copyOf(found);
       // Someone who arrived meanwhile may have started the search at the current version already.
       const latest = this.shared.get(key);
