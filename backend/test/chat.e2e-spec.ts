@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { DeferredWrites } from '../src/database/deferred-writes';
 import { CITATION_MARKER_PATTERN } from '../src/text/citation-grammar';
 import { SeededSession, seedChunks, startSampleConferenceApp } from './utils/chunk-fixture';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
@@ -99,6 +100,39 @@ describe('chat API (local provider)', () => {
     expect(messages[1].content).toBe(content.trim());
     expect(messages[1].sources).toEqual(sources);
     expect(new Date(messages[1].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(messages[0].createdAt).getTime());
+  });
+
+  it("writes a question's rows after the first words while another answer's first words are awaited, and all of them by the end", async () => {
+    const threadId = await startThread();
+    const message = 'Which FICO score floor and DSCR do lenders want for a deferred write?';
+    const count = async (sql: string) => (await db.query(sql, [threadId]))[0].n as number;
+    const questionRows = () =>
+      Promise.all([
+        count(`SELECT count(*)::int AS n FROM chat_messages WHERE thread_id = $1`),
+        count(`SELECT count(*)::int AS n FROM user_actions WHERE metadata->>'threadId' = $1`),
+      ]);
+    const embeddingRows = async () =>
+      (await db.query(`SELECT count(*)::int AS n FROM ai_usage WHERE kind = 'embedding' AND provider = 'local'`))[0].n as number;
+    const embeddingsBefore = await embeddingRows();
+    // Another attendee's question waits for its first words.
+    const otherWaits = t.app.get(DeferredWrites).wait();
+    let atFirstWords: Promise<number[]> | undefined;
+    const res = await postSse(t.url, '/api/chat/stream', cookie, { threadId, message, sessionIds: [] }, (e) => {
+      if (atFirstWords || e === '[DONE]' || !('content' in e)) return;
+      atFirstWords = questionRows().finally(otherWaits);
+    });
+    expect(res.events.at(-1)).toBe('[DONE]');
+    // Nothing of the question written while the other answer's first words were awaited...
+    expect(await atFirstWords).toEqual([0, 0]);
+    // ...and everything once they went out: the question before its answer, the activity, the embedding's usage.
+    const messages = await messagesOf(threadId);
+    expect(messages.map((m: any) => [m.role, m.role === 'user' ? m.content : expect.any(String)])).toEqual([
+      ['user', message],
+      ['assistant', expect.any(String)],
+    ]);
+    expect(await questionRows()).toEqual([2, 1]);
+    for (let i = 0; i < 50 && (await embeddingRows()) === embeddingsBefore; i++) await sleep(20);
+    expect(await embeddingRows()).toBe(embeddingsBefore + 1);
   });
 
   it('records a chat_message action with the preview cut at 500 characters', async () => {

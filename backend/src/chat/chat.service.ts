@@ -27,6 +27,7 @@ import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
+import { DeferredWrites } from '../database/deferred-writes';
 import { EmailService } from '../email/email.service';
 import type { ProgramCitations } from '../program/program-citations';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
@@ -86,6 +87,8 @@ interface AnswerOptions {
   signal?: AbortSignal;
   onStatus?: (status: string) => void;
   onContent?: (delta: string) => void;
+  /** The answer's text is complete (before it is stored). */
+  onAnswered?: () => void;
 }
 
 /** What an answer draws on: the question as searched, the program's reading of it and the passages found. */
@@ -136,6 +139,7 @@ export class ChatService {
     private readonly program: ProgramService,
     private readonly config: AppConfig,
     private readonly conference: ConferenceService,
+    private readonly deferred: DeferredWrites,
   ) {}
 
   /** GET /api/chat/assistant: which provider writes the answers. */
@@ -190,38 +194,51 @@ export class ChatService {
 
   /** POST /api/chat/stream: validates (400 before any byte is streamed), then streams the answer. */
   async stream(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, sse: SseStream): Promise<void> {
-    // Over today's AI budget: 503 {message} before any byte is streamed.
-    await this.usage.assertWithinBudget();
-    const request = await this.claim(user, dto);
-    sse.open();
+    // The user waits for the first words: writes nobody waits for go after them (DeferredWrites).
+    const firstWords = this.deferred.wait();
     try {
-      const answer = await this.answer(request, ctx, {
-        stream: true,
-        signal: sse.signal,
-        onStatus: (status) => sse.send({ status }),
-        onContent: (content) => sse.send({ content }),
-      });
-      sse.send({ sources: answer.sources });
-    } catch (err) {
-      if (!(err instanceof GenerationAborted) && !sse.signal.aborted) {
-        this.logger.error(`chat stream failed: ${(err as Error).stack ?? err}`);
-        sse.send({ error: STREAM_ERROR_MESSAGE });
+      // Over today's AI budget: 503 {message} before any byte is streamed.
+      await this.usage.assertWithinBudget();
+      const request = await this.claim(user, dto);
+      sse.open();
+      try {
+        const answer = await this.answer(request, ctx, {
+          stream: true,
+          signal: sse.signal,
+          onStatus: (status) => sse.send({ status }),
+          onContent: (content) => {
+            sse.send({ content });
+            firstWords();
+          },
+        });
+        sse.send({ sources: answer.sources });
+      } catch (err) {
+        if (!(err instanceof GenerationAborted) && !sse.signal.aborted) {
+          this.logger.error(`chat stream failed: ${(err as Error).stack ?? err}`);
+          sse.send({ error: STREAM_ERROR_MESSAGE });
+        }
+      } finally {
+        sse.done();
       }
     } finally {
-      sse.done();
+      firstWords();
     }
   }
 
   /** POST /api/chat/message (non-streaming fallback) and /api/chat/simple (simplified fallback). */
   async reply(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, simple = false): Promise<ChatAnswer> {
-    const request = await this.claim(user, dto);
+    // The user waits for the answer's text (DeferredWrites); storing it comes after.
+    const answered = this.deferred.wait();
     try {
-      return await this.answer(request, ctx, { simple });
+      const request = await this.claim(user, dto);
+      return await this.answer(request, ctx, { simple, onAnswered: answered });
     } catch (err) {
       if (err instanceof HttpException) throw err;
       // A failing model or provider is a server-side failure (the client's fallback chain takes over).
       this.logger.error(`chat ${simple ? 'simple' : 'message'} failed: ${(err as Error).stack ?? err}`);
       throw new BadGatewayException(STREAM_ERROR_MESSAGE);
+    } finally {
+      answered();
     }
   }
 
@@ -254,6 +271,7 @@ export class ChatService {
       const cited = findings.program.citations(citations);
       opts.onStatus?.(STATUS_GENERATING);
       const content = await this.write(request, opts, findings, citations, cited);
+      opts.onAnswered?.();
       const sources = focusSnippets(cited.sources(content), content, citations.passages);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
@@ -273,23 +291,26 @@ export class ChatService {
 
   /**
    * Writes the question and its activity row, once (the first call starts it, every call returns
-   * it). The answer starts it once the search has run, while the answer is prepared, and awaits it
-   * before the answer is stored, so the question stays first. In a burst of questions the searches,
-   * which the first words wait for, then go ahead of these writes.
+   * it). The answer starts it once the search has run and awaits it before the answer is stored, so
+   * the question stays first. The two writes are deferred (`DeferredWrites`) until no user waits for
+   * the first words of an answer: in a burst of questions the searches and answers, which the first
+   * words wait for, go ahead of them.
    */
   private questionRecorder(request: ClaimedRequest, ctx: RequestContext): () => Promise<[void, string]> {
     const { user, threadId, message } = request;
     let recorded: Promise<[void, string]> | undefined;
     return () => {
-      recorded ??= Promise.all([
-        this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          messagePreview: message,
-          threadId,
-        }),
-        this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
-      ]);
+      recorded ??= this.deferred.later(() =>
+        Promise.all([
+          this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            messagePreview: message,
+            threadId,
+          }),
+          this.repo.insertMessage(threadId, 'user', message, [], { sessionIds: request.sessionIds }),
+        ]),
+      );
       recorded.catch(() => undefined); // handled where it is awaited
       return recorded;
     };

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ContentVersionWatch } from './content-version';
+import { DeferredWrites } from './deferred-writes';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { migrationContext } from './migration-context';
 import { runMigrationsLocked } from './migration-lock';
@@ -97,7 +98,7 @@ class EmbeddedDatabaseModule {}
       },
     }),
   ],
-  providers: [EmbeddedDatabaseCloser, ContentVersionWatch],
-  exports: [ContentVersionWatch],
+  providers: [EmbeddedDatabaseCloser, ContentVersionWatch, DeferredWrites],
+  exports: [ContentVersionWatch, DeferredWrites],
 })
 export class DatabaseModule {}

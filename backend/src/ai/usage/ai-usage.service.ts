@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { DeferredWrites } from '../../database/deferred-writes';
 import type { UsageKind } from '../ai.types';
 import { costUsd, priceOf } from '../pricing';
 import { AiUsageRepository } from './ai-usage.repository';
@@ -35,6 +36,7 @@ export class AiUsageService implements OnModuleDestroy {
   constructor(
     private readonly repository: AiUsageRepository,
     private readonly config: AppConfig,
+    private readonly deferred: DeferredWrites,
   ) {}
 
   /** Today's spend against OPENAI_DAILY_BUDGET_USD. */
@@ -52,15 +54,17 @@ export class AiUsageService implements OnModuleDestroy {
 
   /**
    * Records without making the caller wait for the database: a question's embedding is searched at
-   * once instead of after its usage row, which in a burst of questions queues behind the other
-   * questions' statements. The row is still written before the application shuts down.
+   * once instead of after its usage row, and the row is written once no user waits for the first
+   * words of an answer (`DeferredWrites`), so in a burst of questions it queues behind the others'
+   * searches rather than ahead of them. The row is still written before the application shuts down.
    */
   recordLater(usage: UsageRecord): void {
-    const written = this.record(usage).finally(() => this.inFlight.delete(written));
+    const written = this.deferred.later(() => this.record(usage)).finally(() => this.inFlight.delete(written));
     this.inFlight.add(written);
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.deferred.flush();
     await Promise.all(this.inFlight);
   }
 
