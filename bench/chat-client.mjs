@@ -79,3 +79,23 @@ export function get(url, pathName, cookie) {
     req.end();
   });
 }
+
+/** The session cookie of a sign-in response (`POST /api/login`), as a Cookie header. */
+export function cookieOf(login) {
+  return []
+    .concat(login.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * `n` different questions made from the stored chunks' own words (the profiling scripts' burst), so
+ * each one searches for something the materials hold; `db` is the app's DataSource.
+ */
+export async function questionsFromChunks(db, n) {
+  const texts = (await db.query(`SELECT text FROM chunks ORDER BY id DESC LIMIT ${n * 4}`)).map((r) => r.text);
+  return Array.from({ length: n }, (_, i) => {
+    const words = texts[i * 4].split(/\W+/).filter((w) => w.length > 5);
+    return `What did the speakers say about ${words[1]} and ${words[Math.floor(words.length / 2)]}?`;
+  });
+}

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { get, post, stream } from './chat-client.mjs';
+import { cookieOf, get, post, questionsFromChunks, stream } from './chat-client.mjs';
 import { BACKEND_DIST, benchArgs, BENCH_LIMITS, deploymentOf } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,18 +70,11 @@ app.useLogger(['error']);
 await app.listen(0, '127.0.0.1');
 const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const db = app.get(DataSource);
-const texts = (await db.query(`SELECT text FROM chunks ORDER BY id DESC LIMIT ${N * 4}`)).map((r) => r.text);
-const questions = Array.from({ length: N }, (_, i) => {
-  const words = texts[i * 4].split(/\W+/).filter((w) => w.length > 5);
-  return `What did the speakers say about ${words[1]} and ${words[Math.floor(words.length / 2)]}?`;
-});
+const questions = await questionsFromChunks(db, N);
 const users = [];
 for (let u = 0; u < N; u++) {
   const login = await post(url, '/api/login', { email: `profile${u}@example.com`, firstName: `Profile${u}` });
-  const cookie = []
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(login);
   const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
   users.push({ cookie, threadId: JSON.parse(start.body).id });
 }
