@@ -9,61 +9,64 @@ import { fileURLToPath } from 'node:url';
 import { findMachinePaths } from './check-paths.mjs';
 
 const CHECKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-paths.mjs');
-/** The path separator, so that this file itself holds no machine path for the checker to find. */
-const S = '/';
+/**
+ * The sample paths below are written with '|' for '/' and turned into paths by this tag, so that this file
+ * itself holds no machine path for a checker to find.
+ */
+const P = (strings, ...values) => strings.map((text, i) => text.replaceAll('|', '/') + (values[i] ?? '')).join('');
 /** A Windows path separator as written in source text (two backslashes), for the same reason. */
 const W = String.raw`\\`;
 const found = (file, text) => findMachinePaths(file, text).map((p) => p.found);
 
 describe('findMachinePaths', () => {
   it('names the paths of a machine: checkouts, homes, mounted disks, Windows homes', () => {
-    assert.deepEqual(found('a.md', `read('${S}work/shared/eval-dev/pdfs/' + f)`), [`${S}work/shared/eval-dev/pdfs/`]);
-    assert.deepEqual(found('a.md', `export PATH=${S}root/.cache/node24/bin:$PATH`), [`${S}root/.cache/node24/bin:$PATH`]);
-    assert.deepEqual(found('a.md', `cd ${S}home/alice/conference && npm test`), [`${S}home/alice/conference`]);
-    assert.deepEqual(found('a.md', `\`${S}Users/bob/dev/app\``), [`${S}Users/bob/dev/app`]);
-    assert.deepEqual(found('a.md', `mount at ${S}mnt/data or ${S}Volumes/Disk/x or ${S}media/usb`), [
-      `${S}mnt/data`,
-      `${S}Volumes/Disk/x`,
-      `${S}media/usb`,
+    assert.deepEqual(found('a.md', P`read('|work|shared|eval-dev|pdfs|' + f)`), [P`|work|shared|eval-dev|pdfs|`]);
+    assert.deepEqual(found('a.md', P`export PATH=|root|.cache|node24|bin:$PATH`), [P`|root|.cache|node24|bin:$PATH`]);
+    assert.deepEqual(found('a.md', P`cd |home|alice|conference && npm test`), [P`|home|alice|conference`]);
+    assert.deepEqual(found('a.md', P`\`|Users|bob|dev|app\``), [P`|Users|bob|dev|app`]);
+    assert.deepEqual(found('a.md', P`mount at |mnt|data or |Volumes|Disk|x or |media|usb`), [
+      P`|mnt|data`,
+      P`|Volumes|Disk|x`,
+      P`|media|usb`,
     ]);
     assert.deepEqual(found('a.ts', `const p = 'C:${W}Users${W}carol${W}app';`), [`C:${W}Users${W}carol${W}app`]);
-    assert.deepEqual(found('a.md', `C:${S}Users/dave`), [`C:${S}Users/dave`]);
+    assert.deepEqual(found('a.md', P`C:|Users|dave`), [P`C:|Users|dave`]);
   });
 
   it('names system paths that are not allowed', () => {
-    assert.deepEqual(found('a.mjs', `const node = '${S}usr/local/bin/node';`), [`${S}usr/local/bin/node`]);
-    assert.deepEqual(found('bench/README.md', `npm run eval -- --json ${S}tmp/eval.json`), [`${S}tmp/eval.json`]);
-    assert.deepEqual(found('backend/src/a.ts', `const dir = '${S}opt/app/data';`), [`${S}opt/app/data`]);
+    assert.deepEqual(found('a.mjs', P`const node = '|usr|local|bin|node';`), [P`|usr|local|bin|node`]);
+    assert.deepEqual(found('bench/README.md', P`npm run eval -- --json |tmp|eval.json`), [P`|tmp|eval.json`]);
+    assert.deepEqual(found('backend/src/a.ts', P`const dir = '|opt|app|data';`), [P`|opt|app|data`]);
   });
 
   it('gives the line and column of each path', () => {
-    const [p] = findMachinePaths('a.md', `first line\n  see ${S}home/erin/x here\n`);
+    const [p] = findMachinePaths('a.md', P`first line\n  see |home|erin|x here\n`);
     assert.equal(p.line, 2);
     assert.equal(p.column, 7);
-    assert.equal(p.text, `see ${S}home/erin/x here`);
+    assert.equal(p.text, P`see |home|erin|x here`);
   });
 
   it('leaves relative paths, routes and addresses alone', () => {
     const clean = [
       'const manifest = path.resolve(root, "../shared/eval-dev/manifest.json");',
-      `GET ${S}api${S}admin${S}users${S}{userId}${S}chats and ${S}api${S}superadmin${S}export-sessions`,
-      `https://example.com${S}work/home/users and http://localhost:3000/admin`,
-      `the home page (/), the work queue, backend/src${S}work/thing.ts, .${S}tmp${S}x, data/eval.json`,
-      `a route ${S}home without a user, ~${S}notes`,
+      P`GET |api|admin|users|{userId}|chats and |api|superadmin|export-sessions`,
+      P`https:||example.com|work|home|users and http:||localhost:3000|admin`,
+      P`the home page (|), the work queue, backend|src|work|thing.ts, .|tmp|x, data|eval.json`,
+      P`a route |home without a user, ~|notes`,
     ];
     for (const line of clean) assert.deepEqual(found('x.ts', line), [], line);
   });
 
   it('allows each listed system path, and only where its entry says', () => {
-    assert.deepEqual(found('bench/web.mjs', `#!${S}usr/bin/env node`), []);
-    assert.deepEqual(found('playwright.config.ts', `executablePath: process.env.CHROMIUM_PATH ?? '${S}usr/bin/chromium',`), []);
-    assert.deepEqual(found('docker-compose.yml', `      - pgdata:${S}var/lib/postgresql/data`), []);
-    assert.deepEqual(found('README.md', `      - pgdata:${S}var/lib/postgresql/data`), [`${S}var/lib/postgresql/data`]);
-    assert.deepEqual(found('backend/test/a.e2e-spec.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), []);
-    assert.deepEqual(found('backend/src/a.ts', `{ DATA_DIR: '${S}tmp/unused-worker-data' }`), [`${S}tmp/unused-worker-data`]);
-    assert.deepEqual(found('bench/RESULTS.md', `\`node bench/chat.bench.mjs --data-dir=${S}tmp/chatdb\``), []);
-    assert.deepEqual(found('bench/RESULTS.md', `\`--pdfs=${S}work/shared/eval-dev/pdfs\``), [`${S}work/shared/eval-dev/pdfs`]);
-    assert.deepEqual(found('bench/web.mjs', `#!${S}usr/bin/env node ${S}usr/bin/envy`), [`${S}usr/bin/envy`]);
+    assert.deepEqual(found('bench/web.mjs', P`#!|usr|bin|env node`), []);
+    assert.deepEqual(found('playwright.config.ts', P`executablePath: process.env.CHROMIUM_PATH ?? '|usr|bin|chromium',`), []);
+    assert.deepEqual(found('docker-compose.yml', P`      - pgdata:|var|lib|postgresql|data`), []);
+    assert.deepEqual(found('README.md', P`      - pgdata:|var|lib|postgresql|data`), [P`|var|lib|postgresql|data`]);
+    assert.deepEqual(found('backend/test/a.e2e-spec.ts', P`{ DATA_DIR: '|tmp|unused-worker-data' }`), []);
+    assert.deepEqual(found('backend/src/a.ts', P`{ DATA_DIR: '|tmp|unused-worker-data' }`), [P`|tmp|unused-worker-data`]);
+    assert.deepEqual(found('bench/RESULTS.md', P`\`node bench|chat.bench.mjs --data-dir=|tmp|chatdb\``), []);
+    assert.deepEqual(found('bench/RESULTS.md', P`\`--pdfs=|work|shared|eval-dev|pdfs\``), [P`|work|shared|eval-dev|pdfs`]);
+    assert.deepEqual(found('bench/web.mjs', P`#!|usr|bin|env node |usr|bin|envy`), [P`|usr|bin|envy`]);
   });
 });
 
@@ -86,15 +89,15 @@ describe('npm run check:paths', () => {
 
   it('fails with exit 1 and names file:line of each machine path in a tracked file', () => {
     const dir = repoWith({
-      'README.md': `# App\n\nRun \`node ${S}home/alice/app/bench.mjs\`.\n`,
-      'src/peek.mjs': `import fs from 'node:fs';\nfs.readFileSync('${S}work/shared/eval-dev/pdfs/a.pdf');\n`,
+      'README.md': P`# App\n\nRun \`node |home|alice|app|bench.mjs\`.\n`,
+      'src/peek.mjs': P`import fs from 'node:fs';\nfs.readFileSync('|work|shared|eval-dev|pdfs|a.pdf');\n`,
       'src/ok.mjs': "export const dev = '../shared/eval-dev';\n",
     });
-    fs.writeFileSync(path.join(dir, 'untracked.md'), `${S}home/alice/ignored\n`);
+    fs.writeFileSync(path.join(dir, 'untracked.md'), P`|home|alice|ignored\n`);
     const r = run(dir);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, new RegExp(`^README\\.md:3:\\d+: machine path ${S}home/alice/app/bench\\.mjs`, 'm'));
-    assert.match(r.stderr, new RegExp(`^src/peek\\.mjs:2:\\d+: machine path ${S}work/shared/eval-dev/pdfs/a\\.pdf`, 'm'));
+    assert.match(r.stderr, new RegExp(P`^README\\.md:3:\\d+: machine path |home|alice|app|bench\\.mjs`, 'm'));
+    assert.match(r.stderr, new RegExp(P`^src|peek\\.mjs:2:\\d+: machine path |work|shared|eval-dev|pdfs|a\\.pdf`, 'm'));
     assert.doesNotMatch(r.stderr, /ok\.mjs|untracked/);
     assert.match(r.stderr, /2 absolute machine path\(s\)/);
   });
@@ -102,7 +105,7 @@ describe('npm run check:paths', () => {
   it('passes with exit 0 when every path is relative, and skips binary files', () => {
     const dir = repoWith({
       'README.md': 'The dev set is `../shared/eval-dev`.\n',
-      'doc.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n\0\0'), Buffer.from(`${S}home/alice/producer`)]),
+      'doc.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n\0\0'), Buffer.from(P`|home|alice|producer`)]),
     });
     const r = run(dir);
     assert.equal(r.status, 0, r.stderr);
