@@ -19,32 +19,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cookieOf, get, post, questionsFromChunks, stream } from './chat-client.mjs';
-import { BACKEND_DIST, benchArgs, BENCH_LIMITS, deploymentOf } from './server.mjs';
+import { benchArgs, deploymentOf, inProcessApp } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const N = Number(args.get('questions') ?? 40);
 const GAP = Number(args.get('gap') ?? 150);
 const deployment = deploymentOf(args);
-const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-profile-'));
+const local = inProcessApp(args, deployment, 'ca-profile-');
 const out = args.get('out') ?? path.join(os.tmpdir(), `question-${Date.now()}.cpuprofile`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const { loadConfig } = require(path.join(dist, 'config', 'app-config.js'));
-const { createApp } = require(path.join(dist, 'bootstrap.js'));
-const { DataSource } = require('typeorm');
-const config = loadConfig(
-  {
-    NODE_ENV: 'development',
-    SEED_DEMO: 'false',
-    AI_PROVIDER: 'local',
-    ...BENCH_LIMITS,
-    ...deployment.env,
-  },
-  { dataDir },
-);
 // Every statement of the app, timed from the driver's call to its answer; and the pool's queue.
 const pg = require('pg');
 const statements = new Map();
@@ -65,11 +51,7 @@ pg.Client.prototype.query = function (config, values, callback) {
   return result;
 };
 const pool = { maxWaiting: 0, waits: [] };
-const app = await createApp(config);
-app.useLogger(['error']);
-await app.listen(0, '127.0.0.1');
-const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-const db = app.get(DataSource);
+const { app, url, db } = await local.start();
 const questions = await questionsFromChunks(db, N);
 const users = [];
 for (let u = 0; u < N; u++) {
@@ -168,5 +150,5 @@ console.log(`SQL statements: ${(total / N).toFixed(1)} per question (call → an
 for (const [k, s] of [...statements].sort((a, b) => b[1].n - a[1].n).slice(0, 25))
   console.log(`  ${(s.n / N).toFixed(2).padStart(6)} × ${(s.ms / s.n).toFixed(1).padStart(7)} ms  ${k}`);
 console.log(`\nprofile: ${out}`);
-if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+if (local.owned) fs.rmSync(local.dataDir, { recursive: true, force: true });
 await deployment.cleanRedis(require);

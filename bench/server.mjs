@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -306,4 +307,32 @@ export async function waitEmbedded(server, id, kind, started, pollMs = 25) {
     }
     await sleep(pollMs);
   }
+}
+
+/**
+ * The built app (BACKEND_DIST) in this process, for the profiling scripts: its data directory (`--data-dir`, else a new
+ * one under the OS's temp directory named `prefix…`, `owned`) and its settings for `deployment`. `start()` creates it and
+ * listens on a free loopback port; a script patches the database driver before calling it.
+ */
+export function inProcessApp(args, deployment, prefix) {
+  const require = createRequire(path.join(root, 'backend', 'package.json'));
+  const owned = !args.get('data-dir');
+  const dataDir = owned ? fs.mkdtempSync(path.join(os.tmpdir(), prefix)) : path.resolve(args.get('data-dir'));
+  const { loadConfig } = require(path.join(BACKEND_DIST, 'config', 'app-config.js'));
+  const config = loadConfig(
+    { NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', ...BENCH_LIMITS, ...deployment.env },
+    { dataDir },
+  );
+  return {
+    dataDir,
+    owned,
+    async start() {
+      const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
+      const { DataSource } = require('typeorm');
+      const app = await createApp(config);
+      app.useLogger(['error']);
+      await app.listen(0, '127.0.0.1');
+      return { app, url: `http://127.0.0.1:${app.getHttpServer().address().port}`, db: app.get(DataSource) };
+    },
+  };
 }

@@ -13,12 +13,11 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cookieOf, get, post, questionsFromChunks, stream } from './chat-client.mjs';
-import { BACKEND_DIST, benchArgs, BENCH_LIMITS, cpuSecondsOf, deploymentOf } from './server.mjs';
+import { BACKEND_DIST, benchArgs, cpuSecondsOf, deploymentOf, inProcessApp } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -26,16 +25,8 @@ const args = benchArgs();
 const N = Number(args.get('questions') ?? 50);
 const SETTLE = Number(args.get('settle') ?? 300);
 const deployment = deploymentOf(args);
-const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-split-'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const { loadConfig } = require(path.join(BACKEND_DIST, 'config', 'app-config.js'));
-const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
-const { DataSource } = require('typeorm');
-const config = loadConfig(
-  { NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', ...BENCH_LIMITS, ...deployment.env },
-  { dataDir },
-);
+const local = inProcessApp(args, deployment, 'ca-split-');
 
 // Every statement the app starts, counted in the phase it was started in.
 let phase = null;
@@ -50,11 +41,7 @@ pg.Client.prototype.query = function (sql, values, callback) {
   return originalQuery.call(this, sql, values, callback);
 };
 
-const app = await createApp(config);
-app.useLogger(['error']);
-await app.listen(0, '127.0.0.1');
-const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-const db = app.get(DataSource);
+const { app, url, db } = await local.start();
 const questions = await questionsFromChunks(db, N);
 const login = await post(url, '/api/login', { email: 'split@example.com', firstName: 'Split' });
 const cookie = cookieOf(login);
@@ -130,6 +117,6 @@ for (const p of ['before', 'after']) {
   );
   for (const [k, c] of [...statements[p]].sort((a, b) => b[1] - a[1])) console.log(`     ${(c / N).toFixed(2)} × ${k}`);
 }
-if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+if (local.owned) fs.rmSync(local.dataDir, { recursive: true, force: true });
 await deployment.cleanRedis(require);
 process.exit(0);
