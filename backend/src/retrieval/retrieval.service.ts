@@ -42,7 +42,7 @@ export class RetrievalService {
    * capitalised words of a question that its passages never mention (`unknownNames`).
    */
   writtenInLowerCase(words: string[]): Promise<string[]> {
-    return words.length === 0 ? Promise.resolve([]) : this.repository.writtenInLowerCase(words);
+    return this.repository.writtenInLowerCase(words);
   }
 
   /** The passages for `query`, best first. */

@@ -304,10 +304,11 @@ export class LocalAnswerGenerator implements AnswerGenerator {
   ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
     // The passages' text is joined only when a question word needs splitting (rare), not for every question.
     let joined: string | undefined;
+    let titles: string[] | undefined;
     const known = {
       stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
       text: () => (joined ??= passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ')),
-      titles: () => [...new Set(passages.flatMap((p) => p.sessionTitle.toLowerCase().match(/\p{L}+/gu) ?? []))],
+      titles: () => (titles ??= [...new Set(passages.flatMap((p) => p.sessionTitle.toLowerCase().match(/\p{L}+/gu) ?? []))]),
     };
     const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
@@ -685,16 +686,14 @@ export function unknownNames(question: string, passages: GenerationPassage[]): s
  * 'CVS Health').
  */
 export function capitalisedWords(question: string, passages: GenerationPassage[]): string[] {
-  const unknown = new Set(unknownNames(question, passages));
-  if (unknown.size === 0) return [];
+  // The question's own shape first: most questions have no such word, and then the passages are not read.
   const tokens = question.split(/\s+/);
-  const out = new Set<string>();
-  tokens.forEach((t, i) => {
-    const word = fold(t.replace(/[^\p{L}\p{N}]+$/u, ''));
-    if (!unknown.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(t)) return;
-    if (DETERMINERS.has((tokens[i - 1] ?? '').toLowerCase()) && /^\p{Ll}/u.test(tokens[i + 1] ?? '')) out.add(word);
-  });
-  return [...out];
+  const placed = tokens.filter(
+    (t, i) => /^\p{Lu}\p{Ll}+$/u.test(t) && DETERMINERS.has((tokens[i - 1] ?? '').toLowerCase()) && /^\p{Ll}/u.test(tokens[i + 1] ?? ''),
+  );
+  if (placed.length === 0) return [];
+  const unknown = new Set(unknownNames(question, passages));
+  return [...new Set(placed.map((t) => fold(t)))].filter((word) => unknown.has(word));
 }
 
 /**
