@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ChatRepository } from '../src/chat/chat.repository';
 import { DeferredWrites } from '../src/database/deferred-writes';
 import { CITATION_MARKER_PATTERN } from '../src/text/citation-grammar';
 import { SeededSession, seedChunks, startSampleConferenceApp } from './utils/chunk-fixture';
@@ -133,6 +134,18 @@ describe('chat API (local provider)', () => {
     expect(await questionRows()).toEqual([2, 1]);
     for (let i = 0; i < 50 && (await embeddingRows()) === embeddingsBefore; i++) await sleep(20);
     expect(await embeddingRows()).toBe(embeddingsBefore + 1);
+  });
+
+  it("lists a thread's messages in the order they were written, even when the clock gives two of them one time", async () => {
+    const threadId = await startThread();
+    const repo = t.app.get(ChatRepository);
+    // Back to back, as a question and its answer are stored: the embedded database's clock counts milliseconds.
+    for (let i = 0; i < 20; i++) {
+      await repo.insertMessage(threadId, 'user', `question ${i}`, []);
+      await repo.insertMessage(threadId, 'assistant', `answer ${i}`, []);
+    }
+    const listed = (await messagesOf(threadId)).map((m: { content: string }) => m.content);
+    expect(listed).toEqual(Array.from({ length: 20 }, (_, i) => [`question ${i}`, `answer ${i}`]).flat());
   });
 
   it('records a chat_message action with the preview cut at 500 characters', async () => {

@@ -126,9 +126,14 @@ export class ChatRepository {
     meta: { sessionIds?: string[]; questionId?: string; unanswered?: boolean; release?: boolean } = {},
   ): Promise<string> {
     const [{ id }] = await this.db.query(
+      // A thread's messages are listed by created_at: each one is stored after the thread's last, even where
+      // the clock gives two statements one time (the embedded database's counts milliseconds). One request
+      // writes a thread at a time (its claim), so the last message read here stays the last.
       `WITH m AS (
-         INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id)
-         VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6) RETURNING id
+         INSERT INTO chat_messages (thread_id, role, content, sources, session_ids, question_id, created_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6,
+                 greatest(now(), (SELECT max(created_at) + interval '1 microsecond' FROM chat_messages WHERE thread_id = $1)))
+         RETURNING id
        ), t AS (
          UPDATE chat_threads SET updated_at = now(),
                 active_request_at = CASE WHEN $8::boolean THEN NULL ELSE active_request_at END
