@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { ContentVersionWatch, VERSION_RECHECK_MS } from '../src/database/content-version';
 import { migrationContext } from '../src/database/migration-context';
 import { runMigrationsLocked } from '../src/database/migration-lock';
 import { migrations } from '../src/database/migrations';
@@ -112,6 +113,27 @@ describe('several processes on one database (DATABASE_URL, no Redis)', () => {
         [doc.id],
       ),
     ).rejects.toThrow(/chunks_document_run_chunk_key/);
+  });
+
+  it("shows another process's change to a session in the session list within moments of its commit", async () => {
+    const watch = t!.app.get(ContentVersionWatch);
+    await waitFor(async () => watch.followsChanges || undefined, 5000);
+    const listed = async () =>
+      ((await admin.get('/api/sessions?includeAll=true').expect(200)).body as { id: string; title: string }[]).find(
+        (s) => s.id === sessionId,
+      )!.title;
+    expect(await listed()).toBe('Shared Database Session');
+    const other = await new DataSource({ type: 'postgres', url: db.url }).initialize();
+    try {
+      await other.query(`UPDATE sessions SET title = 'Shared Database Session, renamed' WHERE id = $1`, [sessionId]);
+      const started = Date.now();
+      await waitFor(async () => ((await listed()) === 'Shared Database Session, renamed' ? true : undefined), 5000, 5);
+      // The notification, not the once-a-second recheck, brought it.
+      expect(Date.now() - started).toBeLessThan(VERSION_RECHECK_MS / 2);
+      await other.query(`UPDATE sessions SET title = 'Shared Database Session' WHERE id = $1`, [sessionId]);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('on start, takes back only documents whose owner is gone (stale lease), later the others once their lease expires', async () => {

@@ -13,6 +13,7 @@ import { SignInLinkCounts1735000022000 } from './1735000022000-sign-in-link-coun
 import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
 import { TermDefinitions1735000025000 } from './1735000025000-term-definitions';
 import { LighterHnsw1735000026000 } from './1735000026000-lighter-hnsw';
+import { ContentVersionNotify1735000027000 } from './1735000027000-content-version-notify';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   MergeTextIndex1735000024000,
   TermDefinitions1735000025000,
   LighterHnsw1735000026000,
+  ContentVersionNotify1735000027000,
 ];
