@@ -164,6 +164,37 @@ describe('hot reads: session list and session lookup caches', () => {
       }
     });
 
+    it("does not read the content version again after an attendee's question (its rows name no session or document)", async () => {
+      await admin.post('/api/admin/session').send({ title: 'Asked About' }).expect(201);
+      const watch = t.app.get(ContentVersionWatch);
+      await until(() => watch.followsChanges);
+      const attendee = request.agent(t.url);
+      await attendee.post('/api/login').send({ email: 'asker@example.com', firstName: 'Ask' }).expect(200);
+      const threadId = (await attendee.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body.id;
+      expect(await titles(attendee, '?includeAll=true')).toEqual(['Asked About']);
+      let reads = 0;
+      // The watch's own read (the search statement reads the version in its own snapshot, not counted).
+      const counter = {
+        afterQuery: (e: { query: string }) => void (/^SELECT version::text AS version FROM content_version/.test(e.query) && reads++),
+      };
+      db.subscribers.push(counter);
+      try {
+        const started = Date.now();
+        for (let i = 0; i < 6; i++) {
+          // The question, its answer, usage and activity rows are written before the answer returns.
+          await attendee
+            .post('/api/chat/message')
+            .send({ threadId, message: `What was said about residual values, part ${i}?` })
+            .expect(200);
+          expect(await titles(attendee, '?includeAll=true')).toEqual(['Asked About']);
+        }
+        const seconds = (Date.now() - started) / 1000;
+        expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (VERSION_RECHECK_MS / 1000)) + 1);
+      } finally {
+        db.subscribers.splice(db.subscribers.indexOf(counter), 1);
+      }
+    });
+
     // On a PostgreSQL server other processes write too: their changes arrive as notifications.
     if (process.env.SERVER_TEST_DATABASE_URL) {
       it('shows a change another process commits within moments, and reads the version per request while not listening', async () => {

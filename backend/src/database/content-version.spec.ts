@@ -9,10 +9,14 @@ describe('WriteStatements', () => {
   const connection = (isTransactionActive: boolean) => ({ isTransactionActive });
   beforeEach(() => (statements = new WriteStatements()));
 
-  it.each(['SELECT s.id FROM sessions s', 'SHOW server_version', 'SET LOCAL hnsw.ef_search = 40', 'START TRANSACTION', 'BEGIN'])(
-    'counts %s as a read',
-    (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(false),
-  );
+  it.each([
+    'SELECT s.id FROM sessions s',
+    'WITH vec AS MATERIALIZED (SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id) SELECT * FROM vec',
+    'SHOW server_version',
+    'SET LOCAL hnsw.ef_search = 40',
+    'START TRANSACTION',
+    'BEGIN',
+  ])('counts %s as a read', (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(false));
 
   it.each([
     'UPDATE sessions SET title = $1',
@@ -22,6 +26,23 @@ describe('WriteStatements', () => {
     'TRUNCATE sessions',
     'EXPLAIN ANALYZE UPDATE sessions SET title = $1',
   ])('counts %s as a possible change', (statement) => expect(statements.mayHaveChanged(statement, connection(false))).toBe(true));
+
+  it.each([
+    'WITH m AS (INSERT INTO chat_messages (thread_id, role, content, session_ids) VALUES ($1, $2, $3, $4) RETURNING id) SELECT id FROM m',
+    'INSERT INTO ai_usage (kind, provider, model) VALUES ($1, $2, $3)',
+    'UPDATE web_sessions SET last_seen_at = now() WHERE token_hash = $1',
+    'INSERT INTO user_actions (user_id, action_type) VALUES ($1, $2)',
+  ])('counts %s, which names no table the version follows, as no change', (statement) =>
+    expect(statements.mayHaveChanged(statement, connection(false))).toBe(false),
+  );
+
+  it('counts the COMMIT of a transaction that wrote sessions or documents, not of one that wrote other tables', () => {
+    const writer = connection(true);
+    expect(statements.mayHaveChanged('INSERT INTO ai_usage (kind) VALUES ($1)', writer)).toBe(false);
+    expect(statements.mayHaveChanged('COMMIT', writer)).toBe(false);
+    expect(statements.mayHaveChanged("UPDATE documents SET status = 'embedded' WHERE id = $1", writer)).toBe(true);
+    expect(statements.mayHaveChanged('COMMIT', writer)).toBe(true);
+  });
 
   it('counts the COMMIT of a transaction that wrote, not of one that only read or of another connection', () => {
     const writer = connection(true);

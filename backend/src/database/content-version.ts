@@ -20,6 +20,15 @@ const READS_ONLY = /^\s*(SELECT|SHOW|SET|RESET|BEGIN|START\s+TRANSACTION|SAVEPOI
 /** The end of a transaction: its writes become visible to every other reader. */
 const COMMIT = /^\s*COMMIT\b/i;
 const ROLLBACK = /^\s*ROLLBACK\s*$/i;
+/** A statement of common table expressions that holds no data-modifying one: a read. */
+const WITH_STATEMENT = /^\s*WITH\b/i;
+const DATA_MODIFYING = /\b(?:INSERT|UPDATE|DELETE|MERGE)\b/i;
+/**
+ * The tables whose changes bump the content version (the triggers of migration 1735000016500; a
+ * session's deletion reaches its documents by cascade, from a statement that names `sessions`). A
+ * statement naming none of them (a chat message, a usage or activity row) leaves the version as it was.
+ */
+const VERSIONED_TABLES = /\b(?:sessions|documents|content_version)\b/i;
 
 /**
  * How long a version, once read, is trusted while this process writes nothing and no notification
@@ -168,10 +177,11 @@ export class VersionListener {
 }
 
 /**
- * Tells which statements may have changed what other connections read: any statement that may write
- * outside a transaction; in a transaction, its COMMIT once it ran one (the change is visible from then
- * on; the statement itself is counted too, which costs only a read). A transaction that only read (the
- * list's own snapshot) changes nothing, nor does a rolled-back one.
+ * Tells which statements may have changed the content version as other connections read it: a
+ * statement that may write and names a table whose changes bump it (`VERSIONED_TABLES`), outside a
+ * transaction; in a transaction, its COMMIT once it ran one (the change is visible from then on; the
+ * statement itself is counted too, which costs only a read). A transaction that only read (the list's
+ * own snapshot, a search) or wrote other tables changes nothing, nor does a rolled-back one.
  */
 export class WriteStatements {
   /** Connections whose open transaction ran a statement that may write. */
@@ -183,6 +193,8 @@ export class WriteStatements {
       if (ROLLBACK.test(statement)) this.dirty.delete(connection);
       return false;
     }
+    if (WITH_STATEMENT.test(statement) && !DATA_MODIFYING.test(statement)) return false;
+    if (!VERSIONED_TABLES.test(statement)) return false;
     if (connection.isTransactionActive) this.dirty.add(connection);
     return true;
   }
