@@ -63,17 +63,17 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
     : '0';
   const anyWord = terms.map((t) => `(${t.tsquery})`).join(' | ');
   return `vec AS MATERIALIZED (
-        SELECT c.id, c.embedding <=> ${vector}::vector AS dist
+        SELECT c.id, c.document_id, c.embedding <=> ${vector}::vector AS dist
           FROM chunks c
          WHERE ${embedded} ${sessionClause}
          ORDER BY ${vectorOrder}
          LIMIT ${candidates}
       ), txt_matches AS MATERIALIZED (
-        SELECT m.id, m.tsv, (${idfSum}${phraseRank}) AS idf_rank
+        SELECT m.id, m.document_id, m.tsv, (${idfSum}${phraseRank}) AS idf_rank
           FROM (
             -- Each candidate's tsvector read once (|| '' gives the same vector, in memory): a long chunk's is
             -- stored out of line (TOAST), and every word's test below would otherwise fetch it again.
-            SELECT c.id, c.tsv || ''::tsvector AS tsv
+            SELECT c.id, c.document_id, c.tsv || ''::tsvector AS tsv
               FROM chunks c
              WHERE c.tsv @@ (${p(filter)}::tsquery${phraseClause}) AND ${embedded} ${sessionClause}
             OFFSET 0
@@ -82,7 +82,7 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
          LIMIT ${candidates} * 2
       ), txt AS MATERIALIZED (
         -- Cover density (ts_rank_cd: query words close together) refines the best IDF matches only.
-        SELECT id, idf_rank + ${TS_RANK_WEIGHT} * ts_rank_cd(tsv, ${p(anyWord)}::tsquery, 1) AS rank
+        SELECT id, document_id, idf_rank + ${TS_RANK_WEIGHT} * ts_rank_cd(tsv, ${p(anyWord)}::tsquery, 1) AS rank
           FROM txt_matches
          ORDER BY rank DESC, id
          LIMIT ${candidates}
@@ -92,6 +92,9 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
 /**
  * The search statement: the two rankings' candidates (`candidateCtes`) fused by reciprocal rank, at
  * most `perDocument` passages of one document, with what a passage needs and the content version.
+ * The `k` passages are chosen on the candidates' ids and scores alone (`top`); only those are joined
+ * with their chunk, and their document's kind and session's title are read by subqueries, so the
+ * planner has one join to order instead of five (planning was about a sixth of the statement).
  */
 function searchStatementSql(query: SearchStatement, p: (value: unknown) => string): string {
   const vector = p(toVectorLiteral(query.embedding));
@@ -99,39 +102,41 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
   const rrfK = p(RRF_K);
   return `
     WITH ${candidateCtes(query, p, vector, candidates)}, fused AS (
-      SELECT id, sum(rrf) AS score, max(text_rank) AS text_rank
+      -- A vector candidate's distance is the one already computed (its embedding, stored out of line, not read again).
+      SELECT id, document_id, sum(rrf) AS score, max(text_rank) AS text_rank, min(dist) AS dist
         FROM (
-          SELECT id, ${p(query.vectorWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY dist, id)) AS rrf,
-                 0::float8 AS text_rank
+          SELECT id, document_id, ${p(query.vectorWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY dist, id)) AS rrf,
+                 0::float8 AS text_rank, dist
             FROM vec
           UNION ALL
-          SELECT id, ${p(query.textWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY rank DESC, id)), rank
+          SELECT id, document_id, ${p(query.textWeight ?? 1)}::float8 / (${rrfK} + row_number() OVER (ORDER BY rank DESC, id)), rank,
+                 NULL::float8
             FROM txt
         ) ranked
-       GROUP BY id
-    ), capped AS (
-      SELECT f.id, f.score, f.text_rank,
-             row_number() OVER (PARTITION BY c.document_id ORDER BY f.score DESC, f.id) AS nth
-        FROM fused f JOIN chunks c ON c.id = f.id
+       GROUP BY id, document_id
+    ), top AS (
+      SELECT id, score, text_rank, dist
+        FROM (SELECT id, score, text_rank, dist,
+                     row_number() OVER (PARTITION BY document_id ORDER BY score DESC, id) AS nth
+                FROM fused) capped
+       WHERE nth <= ${p(query.perDocument)}
+       ORDER BY score DESC, id
+       LIMIT ${p(query.k)}
     )
     SELECT c.id::text AS "chunkId", c.document_id AS "documentId", c.session_id AS "sessionId",
-           s.title AS "sessionTitle", d.kind, c.chunk_index AS "chunkIndex", c.text, c.page,
+           (SELECT s.title FROM sessions s WHERE s.id = c.session_id) AS "sessionTitle",
+           (SELECT d.kind FROM documents d WHERE d.id = c.document_id) AS kind,
+           c.chunk_index AS "chunkIndex", c.text, c.page,
            c.start_time AS "startTime", c.speaker,
            c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
            (SELECT n.start_time FROM chunks n
              WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
-           p.score::float8 AS score, (1 - coalesce(v.dist, c.embedding <=> ${vector}::vector))::float8 AS similarity,
+           p.score::float8 AS score, (1 - coalesce(p.dist, c.embedding <=> ${vector}::vector))::float8 AS similarity,
            p.text_rank::float8 AS "textRank",
            (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
-      FROM capped p
+      FROM top p
       JOIN chunks c ON c.id = p.id
-      JOIN documents d ON d.id = c.document_id
-      JOIN sessions s ON s.id = c.session_id
-      -- A vector candidate's distance is the one already computed (its embedding, stored out of line, not read again).
-      LEFT JOIN vec v ON v.id = p.id
-     WHERE p.nth <= ${p(query.perDocument)}
-     ORDER BY p.score DESC, p.id
-     LIMIT ${p(query.k)}`;
+     ORDER BY p.score DESC, p.id`;
 }
 
 /**
