@@ -9,33 +9,12 @@
  * Usage: node bench/explain-search.mjs --database-url=URL [--data-dir=DIR] [--questions=N]
  *        [--eval=PATH] (dev set manifest; default ../shared/eval-dev/manifest.json)
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BACKEND_DIST, benchArgs, deploymentOf } from './server.mjs';
+import { benchArgs, deploymentOf, devSetRetriever } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const deployment = deploymentOf(args);
 const N = Number(args.get('questions') ?? 60);
-const manifest = JSON.parse(
-  fs.readFileSync(path.resolve(root, args.get('eval') ?? path.join('..', 'shared', 'eval-dev', 'manifest.json')), 'utf8'),
-);
-const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-explain-'));
-
-const { loadConfig } = require(path.join(BACKEND_DIST, 'config', 'app-config.js'));
-const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
-const { RetrievalService } = require(path.join(BACKEND_DIST, 'retrieval', 'retrieval.service.js'));
-const { DataSource } = require('typeorm');
-const app = await createApp(
-  loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', ...deployment.env }, { dataDir }),
-);
-app.useLogger(['error']);
-const db = app.get(DataSource);
-const retrieval = app.get(RetrievalService);
+const { manifest, db, retrieval, close } = await devSetRetriever(args, deployment, 'ca-explain-');
 const [{ chunks }] = await db.query(`SELECT count(*)::int AS chunks FROM chunks`);
 
 // The search statement is the one that reads `WITH vec AS`; every other statement passes through.
@@ -87,6 +66,4 @@ const i = plans.indexOf(slowest);
 const textPlan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${captured[i].sql}`, captured[i].params);
 console.log(`\nslowest (${slowest['Execution Time'].toFixed(2)} ms): ${questions[i]?.question ?? ''}`);
 console.log(textPlan.map((r) => r['QUERY PLAN']).join('\n'));
-await app.close();
-if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
-await deployment.cleanRedis(require);
+await close();

@@ -11,35 +11,16 @@
  *        [--eval=PATH] (dev set manifest; default ../shared/eval-dev/manifest.json)
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { questionsFromChunks } from './chat-client.mjs';
-import { BACKEND_DIST, benchArgs, deploymentOf } from './server.mjs';
+import { BACKEND_DIST, benchArgs, deploymentOf, devSetRetriever } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const deployment = deploymentOf(args);
 const N = Number(args.get('questions') ?? 60);
 const out = path.resolve(args.get('out') ?? 'search-results.json');
-const manifest = JSON.parse(
-  fs.readFileSync(path.resolve(root, args.get('eval') ?? path.join('..', 'shared', 'eval-dev', 'manifest.json')), 'utf8'),
-);
-const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), 'ca-results-'));
-
-const { loadConfig } = require(path.join(BACKEND_DIST, 'config', 'app-config.js'));
-const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
-const { RetrievalService } = require(path.join(BACKEND_DIST, 'retrieval', 'retrieval.service.js'));
+const { app, manifest, db, retrieval, require, close } = await devSetRetriever(args, deployment, 'ca-results-');
 const { RetrievalRepository } = require(path.join(BACKEND_DIST, 'retrieval', 'retrieval.repository.js'));
-const { DataSource } = require('typeorm');
-const app = await createApp(
-  loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', ...deployment.env }, { dataDir }),
-);
-app.useLogger(['error']);
-const db = app.get(DataSource);
-const retrieval = app.get(RetrievalService);
 const repository = app.get(RetrievalRepository);
 
 // Every search statement (the one that reads `WITH vec AS`) with its parameters, for --sql-out.
@@ -61,7 +42,10 @@ repository.hybridSearchAtVersion = async (query) => {
 
 const sessions = (await db.query(`SELECT DISTINCT session_id::text AS id FROM chunks ORDER BY 1 LIMIT 3`)).map((r) => r.id);
 const questions = [
-  ...manifest.questions.filter((q) => q.question).slice(0, N).map((q) => q.question),
+  ...manifest.questions
+    .filter((q) => q.question)
+    .slice(0, N)
+    .map((q) => q.question),
   ...(await questionsFromChunks(db, N)),
 ];
 for (const q of questions) {
@@ -74,6 +58,4 @@ fs.writeFileSync(out, JSON.stringify(results, null, 1));
 if (args.get('sql-out')) fs.writeFileSync(path.resolve(args.get('sql-out')), JSON.stringify(statements));
 const passages = results.reduce((a, r) => a + r.result.passages.length, 0);
 console.log(`${results.length} search statements, ${passages} passages -> ${out}`);
-await app.close();
-if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
-await deployment.cleanRedis(require);
+await close();

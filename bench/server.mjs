@@ -336,3 +336,32 @@ export function inProcessApp(args, deployment, prefix) {
     },
   };
 }
+
+/**
+ * The built app (BACKEND_DIST) in this process, not listening, for the scripts that ask the retriever
+ * the dev set's questions (explain-search, search-results): the dev set's manifest (`--eval`, default
+ * ../shared/eval-dev/manifest.json), the app on `--data-dir` (else a new directory named `prefix…`),
+ * its data source and its RetrievalService; `close()` closes the app, removes a directory it made and
+ * the deployment's Redis keys.
+ */
+export async function devSetRetriever(args, deployment, prefix) {
+  const require = createRequire(path.join(root, 'backend', 'package.json'));
+  const manifest = JSON.parse(
+    fs.readFileSync(path.resolve(root, args.get('eval') ?? path.join('..', 'shared', 'eval-dev', 'manifest.json')), 'utf8'),
+  );
+  const dataDir = args.get('data-dir') ? path.resolve(args.get('data-dir')) : fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const { loadConfig } = require(path.join(BACKEND_DIST, 'config', 'app-config.js'));
+  const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
+  const { RetrievalService } = require(path.join(BACKEND_DIST, 'retrieval', 'retrieval.service.js'));
+  const { DataSource } = require('typeorm');
+  const app = await createApp(
+    loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false', AI_PROVIDER: 'local', ...deployment.env }, { dataDir }),
+  );
+  app.useLogger(['error']);
+  const close = async () => {
+    await app.close();
+    if (!args.get('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+    await deployment.cleanRedis(require);
+  };
+  return { app, manifest, db: app.get(DataSource), retrieval: app.get(RetrievalService), require, close };
+}
