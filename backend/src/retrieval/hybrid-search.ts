@@ -3,6 +3,12 @@ import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
 import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
+import { VersionedCache } from './versioned-cache';
+
+/** The words of the transcripts' speaker labels, lower case ('marketing' of 'Marketing', 'kirsty' of 'Kirsty Williams'). */
+function speakerWords({ speakers }: { speakers: string[] }): Set<string> {
+  return new Set(speakers.flatMap((s) => s.toLowerCase().split(/[^\p{L}\p{N}_]+/u)).filter(Boolean));
+}
 
 /**
  * The hybrid search as the retriever asks for it: the ranking policy (the words' BM25 weights from
@@ -13,10 +19,13 @@ import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.t
 export class HybridSearch {
   readonly words: WordStatistics;
   readonly definitions: LearnedDefinitions;
+  /** The words of the speaker labels, read once per content version (as the word statistics are). */
+  private readonly speakers: VersionedCache<{ version: string; speakers: string[] }, Set<string>>;
 
   constructor(private readonly repository: RetrievalRepository) {
     this.words = new WordStatistics(repository);
     this.definitions = new LearnedDefinitions(repository);
+    this.speakers = new VersionedCache(() => repository.speakersAtVersion(), speakerWords);
   }
 
   /** What the abbreviations the materials define add to `question` searched in `sessionIds` (`learnedExpansionsOf`; cached per content version). */
@@ -33,9 +42,16 @@ export class HybridSearch {
     return this.words.termWeights(words);
   }
 
-  /** Which of `words` (lower case) the materials write in lower case somewhere (`RetrievalRepository.writtenInLowerCase`). */
-  writtenInLowerCase(words: string[]): Promise<string[]> {
-    return this.repository.writtenInLowerCase(words);
+  /**
+   * Which of `words` (lower case) the materials write in lower case in their running text
+   * (`RetrievalRepository.writtenInLowerCase`) and no speaker label holds ('Marketing' of the
+   * meetings' roles is a name).
+   */
+  async writtenInLowerCase(words: string[]): Promise<string[]> {
+    const inText = await this.repository.writtenInLowerCase(words);
+    if (inText.length === 0) return [];
+    const speakers = await this.speakers.get();
+    return inText.filter((w) => !speakers.has(w));
   }
 
   /** Searchable chunks of these sessions (from the cached word statistics). */
@@ -63,6 +79,7 @@ export class HybridSearch {
     });
     this.words.sawContentVersion(result.contentVersion);
     this.definitions.sawContentVersion(result.contentVersion);
+    this.speakers.sawContentVersion(result.contentVersion);
     return result;
   }
 

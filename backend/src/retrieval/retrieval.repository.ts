@@ -230,10 +230,11 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
 
   /**
    * Which of `words` (lower-case letters only) the embedded documents write in lower case in their
-   * running text and no speaker label of a transcript holds ('Marketing' of the meetings' roles is a
-   * name), in one statement: the full-text index finds the chunks holding the word (its parser reads a
-   * web address or an e-mail address as one token, so 'boeing' of 'www.boeing.com' is not among them),
-   * and a case-sensitive match of the word between spaces or punctuation reads only those.
+   * running text, in one statement: the full-text index finds the chunks holding the word (its parser
+   * reads a web address or an e-mail address as one token, so 'boeing' of 'www.boeing.com' is not among
+   * them), and a case-sensitive match of the word between spaces or punctuation reads only those until
+   * one matches. Whether a speaker label holds the word is `speakersAtVersion`'s (read once per content
+   * version: proving that no label of thousands of chunks holds a common word cost a scan per question).
    */
   async writtenInLowerCase(words: string[]): Promise<string[]> {
     const plain = [...new Set(words)].filter((w) => /^[a-z]+$/.test(w));
@@ -244,12 +245,20 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
         WHERE numnode(tq) > 0
           AND EXISTS (SELECT 1 FROM chunks c
                        WHERE c.tsv @@ tq AND c.text ~ ('(^|[[:space:]("“‘])' || w || '([[:space:],;:!?)"”’]|\\.([[:space:]]|$)|$)')
-                         AND c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded'))
-          AND NOT EXISTS (SELECT 1 FROM chunks c
-                           WHERE c.speaker IS NOT NULL AND c.tsv @@ tq AND lower(c.speaker) ~ ('\\m' || w || '\\M'))`,
+                         AND c.document_id IN (SELECT d.id FROM documents d WHERE d.status = 'embedded'))`,
       [plain],
     );
     return rows.map((r) => r.word);
+  }
+
+  /** The transcripts' speaker labels (each once), and the content version they were read at (one statement). */
+  async speakersAtVersion(): Promise<{ version: string; speakers: string[] }> {
+    const rows: { version: string; speaker: string | null }[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version, s.speaker
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT DISTINCT c.speaker FROM chunks c WHERE c.speaker IS NOT NULL) s ON true`,
+    );
+    return { version: rows[0].version, speakers: rows.flatMap((r) => (r.speaker ? [r.speaker] : [])) };
   }
 
   /** Ids of the `k` nearest chunks by cosine distance alone (HNSW, or exact scan): recall measurement. */
