@@ -6,21 +6,15 @@ import { AppConfig } from '../src/config/app-config';
 import { Client } from 'pg';
 import { ContentVersionWatch, VERSION_RECHECK_MS } from '../src/database/content-version';
 import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
-import { createSession, settled } from './fixtures/document-helpers';
+import { createSession, settled, waitFor } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@hot-reads.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until `ok` holds (checked every 5 ms), failing after `ms`. */
-async function until(ok: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await sleep(5);
-  }
-}
+/** Waits until `ok` holds (checked every 5 ms; `waitFor`), failing after `ms`. */
+const until = (ok: () => boolean | Promise<boolean>, ms = 2000) => waitFor(async () => (await ok()) || undefined, ms, 5);
 
 /** The session cookie (`name=value`) a sign-in answer sets. */
 function cookieOf(res: request.Response): string {
