@@ -21,8 +21,11 @@ export function post(url, pathName, body, cookie) {
   });
 }
 
-/** One chat stream: time to the first content event and to [DONE], and whether it went wrong. */
-export function stream(url, cookie, body) {
+/**
+ * One chat stream: time to the first content event and to [DONE], and whether it went wrong;
+ * `onFirstContent` is called when the first content event arrives.
+ */
+export function stream(url, cookie, body, onFirstContent = () => {}) {
   return new Promise((resolve) => {
     const started = performance.now();
     const payload = JSON.stringify(body);
@@ -49,7 +52,10 @@ export function stream(url, cookie, body) {
             continue;
           }
           const event = JSON.parse(data);
-          if (event.content !== undefined && result.ttfc === null) result.ttfc = performance.now() - started;
+          if (event.content !== undefined && result.ttfc === null) {
+            result.ttfc = performance.now() - started;
+            onFirstContent();
+          }
           if (event.error) result.error = event.error;
         }
       });

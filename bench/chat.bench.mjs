@@ -611,16 +611,19 @@ async function steadyStreams({ server, users }, streamQuestions) {
 /** b) bursts: STREAMS streams sent in the same instant (every request queues behind the others),
  *  BURSTS times, each after the previous one's answers ended. */
 async function bursts({ server, users }, streamQuestions) {
-  const burst = { ttfc: [], totals: [], errors: [], p95s: [], cpu: [] };
+  const burst = { ttfc: [], totals: [], errors: [], p95s: [], cpu: [], untilP95: [] };
   for (let b = 0; b < BURSTS; b++) {
     await sleep(1000);
     const cpuBefore = burstCpu(server);
+    // The CPU spent until the p95 question's first words: what the first 95% of the answers waited for.
+    const atP95 = Math.ceil(0.95 * STREAMS);
+    const t0 = performance.now();
+    let firstContents = 0;
+    let untilP95 = null;
     const results = await Promise.all(
       users.map((u, i) =>
-        stream(server.url, u.cookie, {
-          threadId: u.threadId,
-          message: streamQuestions[(ROUNDS + b) * STREAMS + i],
-          sessionIds: [],
+        stream(server.url, u.cookie, { threadId: u.threadId, message: streamQuestions[(ROUNDS + b) * STREAMS + i], sessionIds: [] }, () => {
+          if (++firstContents === atP95) untilP95 = { cpu: burstCpu(server), ms: performance.now() - t0 };
         }),
       ),
     );
@@ -633,12 +636,23 @@ async function bursts({ server, users }, streamQuestions) {
     burst.p95s.push(pct(these, 95));
     const cpuAfter = burstCpu(server);
     burst.cpu.push(Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, ((cpuAfter[k] - cpuBefore[k]) * 1000) / STREAMS])));
+    if (untilP95) {
+      const each = Object.fromEntries(Object.keys(cpuBefore).map((k) => [k, ((untilP95.cpu[k] - cpuBefore[k]) * 1000) / atP95]));
+      const spent = Object.values(each).reduce((s, x) => s + x, 0);
+      burst.untilP95.push({ ...each, perQuestion: spent, cores: (spent * atP95) / untilP95.ms });
+    }
   }
   const cpu = Object.fromEntries(Object.keys(burst.cpu[0] ?? {}).map((k) => [k, stats(burst.cpu.map((c) => c[k])).p50]));
   log(
     `burst CPU per question (median of bursts, question sent to answer ended): API ${ms(cpu.api)}, PostgreSQL server ${ms(cpu.postgres)}, load generator ${ms(cpu.client)}`,
   );
-  return { ...burst, cpuPerQuestion: cpu };
+  const untilP95 = Object.fromEntries(
+    ['api', 'postgres', 'client', 'perQuestion', 'cores'].map((k) => [k, stats(burst.untilP95.map((u) => u[k])).p50]),
+  );
+  log(
+    `burst CPU until the p95 first content (median of bursts), per answered question: ${ms(untilP95.perQuestion)} (API ${ms(untilP95.api)}, PostgreSQL server ${ms(untilP95.postgres)}, load generator ${ms(untilP95.client)}); ${untilP95.cores.toFixed(2)} of ${os.cpus().length} cores busy`,
+  );
+  return { ...burst, cpuPerQuestion: cpu, cpuUntilP95: untilP95 };
 }
 
 /** CPU seconds so far of the API process, the local PostgreSQL server's processes (0 when embedded) and this process. */
@@ -787,6 +801,7 @@ function serverRows(build, { steady, burst, clicked, chat, sessionList, rss }, s
     `| same: stream complete (local answer paced at ${build.LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
     `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
     `| same: CPU per question, question sent to answer ended (median of the bursts): API process / PostgreSQL server processes / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
+    `| same: CPU until the p95 question's first content, per answered question: all / API / PostgreSQL / load generator, and cores busy (median of the bursts) | ${ms(burst.cpuUntilP95.perQuestion)} / ${ms(burst.cpuUntilP95.api)} / ${ms(burst.cpuUntilP95.postgres)} / ${ms(burst.cpuUntilP95.client)}, ${burst.cpuUntilP95.cores.toFixed(2)} of ${os.cpus().length} cores | reported |`,
     `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors} | reported |`,
     `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
     `| GET /api/sessions signed in (attendee view) vs a bare NestJS hello world (bench/hello-nest.cjs), autocannon ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${LOAD_SECONDS} s | ${lists.sessions.toFixed(0)} vs ${lists.hello.toFixed(0)} req/s: ${sessionsRatio.toFixed(3)}× (per round ${ratios.map((x) => x.toFixed(3)).join(', ')}); non-2xx/errors ${lists.bad} | ≥ ${TARGET_SESSIONS_RATIO}× |`,
