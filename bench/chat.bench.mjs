@@ -38,6 +38,7 @@ import {
   benchArgs,
   cpuSecondsOf,
   cpuSecondsOfCommand,
+  threadCpuSecondsOf,
   deploymentOf,
   freePort,
   rssOf,
@@ -614,18 +615,12 @@ async function bursts({ server, users }, streamQuestions) {
   const burst = { ttfc: [], totals: [], errors: [], p95s: [], cpu: [], untilP95: [] };
   for (let b = 0; b < BURSTS; b++) {
     await sleep(1000);
-    const cpuBefore = burstCpu(server);
-    // The CPU spent until the p95 question's first words: what the first 95% of the answers waited for.
-    const atP95 = Math.ceil(0.95 * STREAMS);
-    const t0 = performance.now();
-    let firstContents = 0;
-    let untilP95 = null;
-    const results = await Promise.all(
-      users.map((u, i) =>
-        stream(server.url, u.cookie, { threadId: u.threadId, message: streamQuestions[(ROUNDS + b) * STREAMS + i], sessionIds: [] }, () => {
-          if (++firstContents === atP95) untilP95 = { cpu: burstCpu(server), ms: performance.now() - t0 };
-        }),
-      ),
+    const { results, cpu, untilP95 } = await streamsAtOnce(
+      server,
+      users.map((u, i) => ({
+        cookie: u.cookie,
+        body: { threadId: u.threadId, message: streamQuestions[(ROUNDS + b) * STREAMS + i], sessionIds: [] },
+      })),
     );
     const these = [];
     for (const res of results) {
@@ -634,31 +629,67 @@ async function bursts({ server, users }, streamQuestions) {
       if (res.total !== null) burst.totals.push(res.total);
     }
     burst.p95s.push(pct(these, 95));
-    const cpuAfter = burstCpu(server);
-    burst.cpu.push(Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, ((cpuAfter[k] - cpuBefore[k]) * 1000) / STREAMS])));
-    if (untilP95) {
-      const each = Object.fromEntries(Object.keys(cpuBefore).map((k) => [k, ((untilP95.cpu[k] - cpuBefore[k]) * 1000) / atP95]));
-      const spent = Object.values(each).reduce((s, x) => s + x, 0);
-      burst.untilP95.push({ ...each, perQuestion: spent, cores: (spent * atP95) / untilP95.ms });
-    }
+    burst.cpu.push(cpu);
+    if (untilP95) burst.untilP95.push(untilP95);
   }
   const cpu = Object.fromEntries(Object.keys(burst.cpu[0] ?? {}).map((k) => [k, stats(burst.cpu.map((c) => c[k])).p50]));
   log(
-    `burst CPU per question (median of bursts, question sent to answer ended): API ${ms(cpu.api)}, PostgreSQL server ${ms(cpu.postgres)}, load generator ${ms(cpu.client)}`,
+    `burst CPU per question (median of bursts, question sent to answer ended): API ${ms(cpu.api)}, database ${ms(cpu.postgres)}, load generator ${ms(cpu.client)}`,
   );
   const untilP95 = Object.fromEntries(
     ['api', 'postgres', 'client', 'perQuestion', 'cores'].map((k) => [k, stats(burst.untilP95.map((u) => u[k])).p50]),
   );
-  log(
-    `burst CPU until the p95 first content (median of bursts), per answered question: ${ms(untilP95.perQuestion)} (API ${ms(untilP95.api)}, PostgreSQL server ${ms(untilP95.postgres)}, load generator ${ms(untilP95.client)}); ${untilP95.cores.toFixed(2)} of ${os.cpus().length} cores busy`,
-  );
+  log(`burst CPU until the p95 first content (median of bursts), per answered question: ${cpuUntilP95Text(untilP95)}`);
   return { ...burst, cpuPerQuestion: cpu, cpuUntilP95: untilP95 };
 }
 
-/** CPU seconds so far of the API process, the local PostgreSQL server's processes (0 when embedded) and this process. */
+/**
+ * Chat streams sent in the same instant; with each stream's result, the CPU per question (API,
+ * database, load generator) from the send to the last answer's end, and the CPU spent until the p95
+ * question's first content, per answered question, with how many cores were busy meanwhile: what the
+ * first 95% of the answers waited for.
+ */
+async function streamsAtOnce(server, requests) {
+  const before = burstCpu(server);
+  const atP95 = Math.ceil(0.95 * requests.length);
+  const t0 = performance.now();
+  let firstContents = 0;
+  let p95 = null;
+  const results = await Promise.all(
+    requests.map((r) =>
+      stream(server.url, r.cookie, r.body, () => {
+        if (++firstContents === atP95) p95 = { cpu: burstCpu(server), ms: performance.now() - t0 };
+      }),
+    ),
+  );
+  const after = burstCpu(server);
+  const cpu = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - before[k]) * 1000) / requests.length]));
+  let untilP95 = null;
+  if (p95) {
+    const each = Object.fromEntries(Object.keys(before).map((k) => [k, ((p95.cpu[k] - before[k]) * 1000) / atP95]));
+    const spent = Object.values(each).reduce((sum, x) => sum + x, 0);
+    untilP95 = { ...each, perQuestion: spent, cores: (spent * atP95) / p95.ms };
+  }
+  return { results, cpu, untilP95 };
+}
+
+/** `streamsAtOnce`'s CPU until the p95 first content, as one line. */
+function cpuUntilP95Text(u) {
+  return `${ms(u.perQuestion)} (API ${ms(u.api)}, database ${ms(u.postgres)}, load generator ${ms(u.client)}); ${u.cores.toFixed(2)} of ${os.cpus().length} cores busy`;
+}
+
+/**
+ * CPU seconds so far of the API process, of the database (the local PostgreSQL server's processes, or
+ * the embedded database's thread inside the API process, which `api` then leaves out) and of this process.
+ */
 function burstCpu(server) {
   const own = process.cpuUsage();
-  return { api: cpuSecondsOf(server.child.pid), postgres: cpuSecondsOfCommand('postgres'), client: (own.user + own.system) / 1e6 };
+  const embedded = threadCpuSecondsOf(server.child.pid, 'embedded-postgres');
+  return {
+    api: cpuSecondsOf(server.child.pid) - embedded,
+    postgres: cpuSecondsOfCommand('postgres') + embedded,
+    client: (own.user + own.system) / 1e6,
+  };
 }
 
 /** c) new attendees clicking the suggested questions of the empty chat (frontend-attendee/src/constants.ts)
@@ -671,13 +702,19 @@ async function suggestedClicks({ server, users }) {
     fresh.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
   }
   await sleep(1000);
-  const clicked = await Promise.all(
-    fresh.map((u, i) => stream(server.url, u.cookie, { threadId: u.threadId, message: suggested[i % suggested.length], sessionIds: [] })),
+  const { results: clicked, untilP95 } = await streamsAtOnce(
+    server,
+    fresh.map((u, i) => ({ cookie: u.cookie, body: { threadId: u.threadId, message: suggested[i % suggested.length], sessionIds: [] } })),
   );
-  const clicks = { ttfc: stats(clicked.map((r) => r.ttfc).filter((x) => x !== null)), errors: clicked.filter((r) => r.error).length };
+  const clicks = {
+    ttfc: stats(clicked.map((r) => r.ttfc).filter((x) => x !== null)),
+    errors: clicked.filter((r) => r.error).length,
+    cpuUntilP95: untilP95,
+  };
   log(
     `${STREAMS} new attendees clicking the ${suggested.length} suggested questions at once: first content p50 ${ms(clicks.ttfc.p50)}, p95 ${ms(clicks.ttfc.p95)}; errors ${clicks.errors}`,
   );
+  if (untilP95) log(`  CPU until the p95 first content, per answered question: ${cpuUntilP95Text(untilP95)}`);
   return { suggested, clicks };
 }
 
@@ -800,9 +837,9 @@ function serverRows(build, { steady, burst, clicked, chat, sessionList, rss }, s
     `| ${STREAMS} concurrent chat streams (steady: ${STREAMS} clients × ${ROUNDS} questions back to back, first ones spread over one stream's length, ${(spreadMs / 1000).toFixed(1)} s; ${steadySeconds.toFixed(1)} s in all): time to first content, p95 | ${ms(t.ttfc.p95)} (p50 ${ms(t.ttfc.p50)}, max ${ms(Math.max(...steady.steady.ttfc))}) | ≤ ${TARGET_STEADY_P95_MS} ms |`,
     `| same: stream complete (local answer paced at ${build.LOCAL_STREAM_DELAY_MS} ms per 3 words), p95 | ${ms(t.total.p95)} | — |`,
     `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
-    `| same: CPU per question, question sent to answer ended (median of the bursts): API process / PostgreSQL server processes / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
-    `| same: CPU until the p95 question's first content, per answered question: all / API / PostgreSQL / load generator, and cores busy (median of the bursts) | ${ms(burst.cpuUntilP95.perQuestion)} / ${ms(burst.cpuUntilP95.api)} / ${ms(burst.cpuUntilP95.postgres)} / ${ms(burst.cpuUntilP95.client)}, ${burst.cpuUntilP95.cores.toFixed(2)} of ${os.cpus().length} cores | reported |`,
-    `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors} | reported |`,
+    `| same: CPU per question, question sent to answer ended (median of the bursts): API process / database (the PostgreSQL server's processes, or the embedded database's thread) / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
+    `| same: CPU until the p95 question's first content, per answered question: all / API / database / load generator, and cores busy (median of the bursts) | ${ms(burst.cpuUntilP95.perQuestion)} / ${ms(burst.cpuUntilP95.api)} / ${ms(burst.cpuUntilP95.postgres)} / ${ms(burst.cpuUntilP95.client)}, ${burst.cpuUntilP95.cores.toFixed(2)} of ${os.cpus().length} cores | reported |`,
+    `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors}${clicks.cpuUntilP95 ? `; CPU until the p95 first content ${cpuUntilP95Text(clicks.cpuUntilP95)}` : ''} | reported |`,
     `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
     `| GET /api/sessions signed in (attendee view) vs a bare NestJS hello world (bench/hello-nest.cjs), autocannon ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${LOAD_SECONDS} s | ${lists.sessions.toFixed(0)} vs ${lists.hello.toFixed(0)} req/s: ${sessionsRatio.toFixed(3)}× (per round ${ratios.map((x) => x.toFixed(3)).join(', ')}); non-2xx/errors ${lists.bad} | ≥ ${TARGET_SESSIONS_RATIO}× |`,
     `| same, admin view (\`?admin=true\`, sessions with their documents) | ${lists.admin.toFixed(0)} req/s (${(lists.admin / lists.hello).toFixed(3)}×) | reported |`,

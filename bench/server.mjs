@@ -259,6 +259,28 @@ export function cpuSecondsOf(pid) {
 }
 
 /**
+ * CPU seconds used so far by the threads of process `pid` whose name starts with `prefix` (Linux
+ * /proc/PID/task; a worker thread is named by its `name` option, cut to 15 characters), e.g. the
+ * embedded database's thread ('embedded-postgres'); 0 when there is none.
+ */
+export function threadCpuSecondsOf(pid, prefix) {
+  let total = 0;
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        if (!fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith(prefix.slice(0, 15))) continue;
+        total += cpuSecondsOf(`${pid}/task/${tid}`);
+      } catch {
+        /* ended */
+      }
+    }
+  } catch {
+    /* gone */
+  }
+  return total;
+}
+
+/**
  * CPU seconds used so far by the processes of this machine whose command is `name` (e.g. 'postgres':
  * the PostgreSQL server's backends, when it runs here), summed; processes that end in between are lost.
  */
