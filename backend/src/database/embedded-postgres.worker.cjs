@@ -9,8 +9,10 @@
  * Plain JavaScript (CommonJS) so that Node loads it as it is, from `src/` under Jest and from `dist/`
  * in the built app (`tsc` copies it with `allowJs`).
  *
- * workerData: { dir, maxConnections, sessionSetup }: `sessionSetup` is SQL run once on the database's one
- * backend session, which every connection shares (pglite-socket ignores startup options). Posts { ready: 'host:port' } or { failed: message }; on the
+ * workerData: { dir, maxConnections, sessionSetup, startSettings }: `sessionSetup` is SQL run once on the database's one
+ * backend session, which every connection shares (pglite-socket ignores startup options); `startSettings`
+ * ({ name: value }) are given to PostgreSQL as it starts (`-c name=value` after PGlite's own start
+ * parameters; settings such as `shared_buffers` take effect only there). `postgresql.conf` is left as it is. Posts { ready: 'host:port' } or { failed: message }; on the
  * message 'stop' closes the server and the database, then posts { stopped: true }.
  */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -23,7 +25,7 @@ const fs = require('node:fs');
 const importEsm = /** @type {any} */ (new Function('specifier', 'return import(specifier)'));
 
 async function main() {
-  const { dir, maxConnections, sessionSetup } = workerData;
+  const { dir, maxConnections, sessionSetup, startSettings } = workerData;
   fs.mkdirSync(dir, { recursive: true });
   /** @type {typeof import('@electric-sql/pglite')} */
   const { PGlite } = await importEsm('@electric-sql/pglite');
@@ -35,7 +37,11 @@ async function main() {
   const { pg_trgm } = await importEsm('@electric-sql/pglite/contrib/pg_trgm');
   /** @type {typeof import('@electric-sql/pglite-socket')} */
   const { PGLiteSocketServer } = await importEsm('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ dataDir: dir, extensions: { vector, pg_trgm } });
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(startSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector, pg_trgm }, startParams });
   if (sessionSetup) await db.exec(sessionSetup);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   serialiseQueryCycles(/** @type {SocketServerInternals} */ (/** @type {unknown} */ (server)));
