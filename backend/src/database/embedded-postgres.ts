@@ -80,7 +80,7 @@ export async function startEmbeddedPostgres(
     if (!stopping) logger.error(`embedded PostgreSQL's thread exited (code ${code}): the database is gone until a restart`);
   });
   const [host, port] = conn.split(':');
-  logger.log(`embedded PostgreSQL ready in ${Date.now() - started} ms (${dir}, ${host}:${port}, shared_buffers ${sharedBuffersMb} MB)`);
+  logger.log(`embedded PostgreSQL ready in ${Date.now() - started} ms (${dir}, ${host}:${port}); shared_buffers ${sharedBuffersMb} MB`);
   return {
     url: `postgresql://postgres:postgres@${host}:${port}/postgres`,
     async stop() {
