@@ -20,7 +20,11 @@ export const FLOORS = [
   // titles left the query expansion (bench/EVAL.md): a guard under today's level keeps them from falling further.
   { key: 'check.filings.hitFiltered', label: 'filings hit@5, session filter (check)', min: 0.8 },
   { key: 'tune.filings.hitFiltered', label: 'filings hit@5, session filter (tune)', min: 0.4 },
-  { key: 'all.meetings.hitUnfiltered', label: 'meetings hit@5, no filter', min: 0.75 },
+  // Without a filter the local embeddings' near-ties are ordered by the HNSW graph, which each fresh ingestion builds
+  // anew: the same code gave 18 and 17 of the subset's 24 meeting questions (0.75, 0.71) in two CI runs on 2026-11-26.
+  // The guard lets the lower of the two pass and fails one question under it, instead of sitting on the value a run
+  // reaches about half the time.
+  { key: 'all.meetings.hitUnfiltered', label: 'meetings hit@5, no filter', min: 0.7 },
   { key: 'all.overall.falseRefusal', label: 'false refusals (answerable refused)', max: 0.15 },
   { key: 'all.overall.refusedUncovered', label: 'uncovered questions refused', min: 0.75 },
   { key: 'all.overall.located', label: 'answers with every unit located', min: 0.9 },
