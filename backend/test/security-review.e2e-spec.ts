@@ -15,8 +15,15 @@ import { startTestApp, TestApp } from './utils/test-app';
 
 const SUPER = 'super@review.test';
 /** Each test that mails links uses an admin address of its own, so counters never mix. */
-const ADMINS = ['links@review.test', 'variants@review.test', 'capped@review.test', 'owner@review.test', 'verify@review.test'];
-const [LINKS, VARIANTS, CAPPED, OWNER, VERIFY] = ADMINS;
+const ADMINS = [
+  'links@review.test',
+  'variants@review.test',
+  'capped@review.test',
+  'owner@review.test',
+  'verify@review.test',
+  'burst@review.test',
+];
+const [LINKS, VARIANTS, CAPPED, OWNER, VERIFY, BURST] = ADMINS;
 const LINKS_PER_ADDRESS_HOUR = 4;
 
 /**
@@ -120,6 +127,16 @@ describe('security review: lockout, large bodies, mail relay, planted links, nes
       for (let i = 0; i < LINKS_PER_ADDRESS_HOUR + 3; i++) answers.push((await link(CAPPED, `10.21.2.${i}`).expect(200)).body);
       expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
       expect(await settledMailCount(CAPPED, LINKS_PER_ADDRESS_HOUR)).toBe(LINKS_PER_ADDRESS_HOUR);
+    });
+
+    it(`mails at most ${LINKS_PER_ADDRESS_HOUR} links an hour to one address even when the requests arrive at once`, async () => {
+      // Each answer comes before its link is stored and mailed, so the links of a burst are issued side
+      // by side; on a PostgreSQL server they go through different pooled connections.
+      const answers = await Promise.all(
+        Array.from({ length: LINKS_PER_ADDRESS_HOUR + 4 }, (_, i) => link(BURST, `10.21.3.${i}`).expect(200)),
+      );
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+      expect(await settledMailCount(BURST, LINKS_PER_ADDRESS_HOUR)).toBe(LINKS_PER_ADDRESS_HOUR);
     });
   });
 

@@ -12,6 +12,9 @@ export interface UserRow {
   createdAt: Date;
 }
 
+/** The advisory lock key under which sign-in links are counted and stored ('sign-in links', 63-bit). */
+const SIGN_IN_LINK_LOCK_KEY = '8316177285011931751';
+
 const USER_COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.company, u.role,
   u.created_at AS "createdAt"`;
 
@@ -129,6 +132,11 @@ export class AuthRepository {
    * Stores a new sign-in token unless the hourly caps are reached: `perAddress` links of this user,
    * `overall` links of everyone, in the last hour (`owner`: not capped, the address's owner asks).
    * Earlier links stay valid until one of them is used. True when stored.
+   *
+   * The count and the insert run under a transaction-level advisory lock, one for all addresses (the
+   * overall cap counts everyone's links): without it, links asked for at once on different pooled
+   * connections each counted the others' uncommitted rows as absent, and one more than the cap went out.
+   * Links are few (the overall cap is a few hundred an hour), so waiting on one lock costs nothing.
    */
   async createSignInToken(
     userId: string,
@@ -136,16 +144,19 @@ export class AuthRepository {
     ttlSeconds: number,
     caps: { perAddress: number; overall: number; owner: boolean },
   ): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO sign_in_tokens (user_id, token_hash, expires_at)
-       SELECT $1, $2, now() + make_interval(secs => $3)
-        WHERE $6::boolean
-           OR ((SELECT count(*) FROM sign_in_tokens WHERE user_id = $1 AND created_at > now() - interval '1 hour') < $4
-               AND (SELECT count(*) FROM sign_in_tokens WHERE created_at > now() - interval '1 hour') < $5)
-       RETURNING id`,
-      [userId, tokenHash, ttlSeconds, caps.perAddress, caps.overall, caps.owner],
-    );
-    return rows.length > 0;
+    return this.db.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(${SIGN_IN_LINK_LOCK_KEY})`);
+      const rows = await m.query(
+        `INSERT INTO sign_in_tokens (user_id, token_hash, expires_at)
+         SELECT $1, $2, now() + make_interval(secs => $3)
+          WHERE $6::boolean
+             OR ((SELECT count(*) FROM sign_in_tokens WHERE user_id = $1 AND created_at > now() - interval '1 hour') < $4
+                 AND (SELECT count(*) FROM sign_in_tokens WHERE created_at > now() - interval '1 hour') < $5)
+         RETURNING id`,
+        [userId, tokenHash, ttlSeconds, caps.perAddress, caps.overall, caps.owner],
+      );
+      return rows.length > 0;
+    });
   }
 
   /**
