@@ -40,6 +40,7 @@ const SUITES = [
   'takeaways',
   'hot-reads',
   'hnsw-index',
+  'chunk-storage',
   'admin',
   'superadmin',
   'insights',

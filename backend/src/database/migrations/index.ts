@@ -14,6 +14,7 @@ import { MergeTextIndex1735000024000 } from './1735000024000-merge-text-index';
 import { TermDefinitions1735000025000 } from './1735000025000-term-definitions';
 import { LighterHnsw1735000026000 } from './1735000026000-lighter-hnsw';
 import { ContentVersionNotify1735000027000 } from './1735000027000-content-version-notify';
+import { ChunkRowsInline1735000028000 } from './1735000028000-chunk-rows-inline';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   TermDefinitions1735000025000,
   LighterHnsw1735000026000,
   ContentVersionNotify1735000027000,
+  ChunkRowsInline1735000028000,
 ];
