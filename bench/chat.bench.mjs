@@ -10,7 +10,9 @@
  *     limits raised through their settings (BENCH_LIMITS), 50 attendees signed in: 50 concurrent chat
  *     streams (POST /api/chat/stream, local provider): steady load (each user asks 3 questions back to
  *     back, starts spread over one stream's length, so about 50 streams are open at any time) and 3
- *     bursts (50 sent in the same instant): time to the first content event, errors; then
+ *     bursts (50 sent in the same instant): time to the first content event, errors; one burst of 50
+ *     different questions each limited to the 1-3 sessions its attendee chose; the suggested questions
+ *     clicked by 50 new attendees at once; then
  *     GET /api/sessions signed in against a bare NestJS hello world (bench/hello-nest.cjs, own
  *     process) with autocannon, alternating rounds, as a ratio; and the server's RSS (idle, peak).
  * The figures are written to the "Chat" section of bench/RESULTS.md.
@@ -392,7 +394,22 @@ async function makeQuestions({ db }, { keywords }, texts) {
     asked.add(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
   }
   const streamQuestions = [...asked];
-  return { streamQuestions, questions: streamQuestions.slice(0, QUERIES) };
+  // Questions limited to chosen sessions (the attendee app's session filter): each made of words of a
+  // chunk of one session, asked with that session and up to two others chosen, none asked before.
+  const rows = await db.query(`SELECT text, session_id::text AS "sessionId" FROM chunks ORDER BY id LIMIT 5000`);
+  const sessions = (await db.query(`SELECT id::text AS id FROM sessions ORDER BY id`)).map((r) => r.id);
+  const filtered = [];
+  while (filtered.length < STREAMS) {
+    const row = pick(rows);
+    const words = keywords(row.text).filter((w) => w.length > 3);
+    const chosen = [pick(words), pick(words), pick(words)].filter(Boolean);
+    const question = `What was said about ${[...new Set(chosen)].join(' and ')}?`;
+    if (asked.has(question)) continue;
+    asked.add(question);
+    const others = Array.from({ length: int(0, 2) }, () => pick(sessions));
+    filtered.push({ question, sessionIds: [...new Set([row.sessionId, ...others])] });
+  }
+  return { streamQuestions, filtered, questions: streamQuestions.slice(0, QUERIES) };
 }
 
 /** --explain: the SQL the retriever runs for one question, caught, then explained in the same settings. */
@@ -692,6 +709,35 @@ function burstCpu(server) {
   };
 }
 
+/** d) a burst of questions limited to chosen sessions: STREAMS attendees, each on a new thread whose
+ *  filter holds 1-3 sessions, asking at once (a search limited to sessions scans their chunks exactly). */
+async function filteredBurst({ server, users }, filtered) {
+  const threads = [];
+  for (const [i, u] of users.entries()) {
+    const start = await post(server.url, '/api/chat/start', { sessionFilter: filtered[i].sessionIds }, u.cookie);
+    threads.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
+  }
+  await sleep(1000);
+  const { results, untilP95 } = await streamsAtOnce(
+    server,
+    threads.map((u, i) => ({
+      cookie: u.cookie,
+      body: { threadId: u.threadId, message: filtered[i].question, sessionIds: filtered[i].sessionIds },
+    })),
+  );
+  const limited = {
+    ttfc: stats(results.map((r) => r.ttfc).filter((x) => x !== null)),
+    errors: results.filter((r) => r.error).length,
+    sessions: stats(filtered.map((f) => f.sessionIds.length)),
+    cpuUntilP95: untilP95,
+  };
+  log(
+    `${STREAMS} questions limited to 1-3 sessions at once: first content p50 ${ms(limited.ttfc.p50)}, p95 ${ms(limited.ttfc.p95)}; errors ${limited.errors}`,
+  );
+  if (untilP95) log(`  CPU until the p95 first content, per answered question: ${cpuUntilP95Text(untilP95)}`);
+  return limited;
+}
+
 /** c) new attendees clicking the suggested questions of the empty chat (frontend-attendee/src/constants.ts)
  *  in the same instant, each on a new thread: the server searches each question once. */
 async function suggestedClicks({ server, users }) {
@@ -783,16 +829,17 @@ async function memory({ server, pid, idle }, afterChat) {
 }
 
 /** 3. streams, bursts, suggested questions, session list and memory on the built server. */
-async function measureServer(dataDir, streamQuestions) {
+async function measureServer(dataDir, streamQuestions, filtered) {
   const running = await startBenchServer(dataDir, streamQuestions);
   const steady = await steadyStreams(running, streamQuestions);
   const burst = await bursts(running, streamQuestions);
+  const limited = await filteredBurst(running, filtered);
   const clicked = await suggestedClicks(running);
   const afterChat = rssOf(running.pid);
   const chat = chatSummary(steady, burst);
   const sessionList = await sessionListComparison(running);
   const rss = await memory(running, afterChat);
-  return { steady, burst, clicked, chat, sessionList, rss };
+  return { steady, burst, limited, clicked, chat, sessionList, rss };
 }
 
 /** Which targets were met. */
@@ -827,7 +874,7 @@ function reportIntro(build, { loadBefore, where, embeddings }, { loadSeconds, in
 }
 
 /** The report's table rows of the server measurements. */
-function serverRows(build, { steady, burst, clicked, chat, sessionList, rss }, sessionsRatio) {
+function serverRows(build, { steady, burst, limited, clicked, chat, sessionList, rss }, sessionsRatio) {
   const { spreadMs, steadySeconds } = steady;
   const { suggested, clicks } = clicked;
   const { t, errors } = chat;
@@ -839,6 +886,7 @@ function serverRows(build, { steady, burst, clicked, chat, sessionList, rss }, s
     `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
     `| same: CPU per question, question sent to answer ended (median of the bursts): API process / database (the PostgreSQL server's processes, or the embedded database's thread) / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
     `| same: CPU until the p95 question's first content, per answered question: all / API / database / load generator, and cores busy (median of the bursts) | ${ms(burst.cpuUntilP95.perQuestion)} / ${ms(burst.cpuUntilP95.api)} / ${ms(burst.cpuUntilP95.postgres)} / ${ms(burst.cpuUntilP95.client)}, ${burst.cpuUntilP95.cores.toFixed(2)} of ${os.cpus().length} cores | reported |`,
+    `| ${STREAMS} different questions in the same instant, each limited to the sessions its attendee chose (1-3, median ${limited.sessions.p50}; new threads; 1 burst): time to first content, p95 | ${ms(limited.ttfc.p95)} (p50 ${ms(limited.ttfc.p50)}); errors ${limited.errors}${limited.cpuUntilP95 ? `; CPU until the p95 first content ${cpuUntilP95Text(limited.cpuUntilP95)}` : ''} | reported |`,
     `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors}${clicks.cpuUntilP95 ? `; CPU until the p95 first content ${cpuUntilP95Text(clicks.cpuUntilP95)}` : ''} | reported |`,
     `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
     `| GET /api/sessions signed in (attendee view) vs a bare NestJS hello world (bench/hello-nest.cjs), autocannon ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${LOAD_SECONDS} s | ${lists.sessions.toFixed(0)} vs ${lists.hello.toFixed(0)} req/s: ${sessionsRatio.toFixed(3)}× (per round ${ratios.map((x) => x.toFixed(3)).join(', ')}); non-2xx/errors ${lists.bad} | ≥ ${TARGET_SESSIONS_RATIO}× |`,
@@ -892,14 +940,14 @@ async function main() {
   let appClosed = false;
   try {
     const data = await loadData(ctx);
-    const { streamQuestions, questions } = await makeQuestions(ctx, build, data.texts);
+    const { streamQuestions, filtered, questions } = await makeQuestions(ctx, build, data.texts);
     const retrieval = await measureRetrieval(ctx, build, questions, data.sessionIds);
     // 3. The BUILT server (node backend/dist/main.js) in a child process on the same database: chat
     //    streams, GET /api/sessions beside a bare NestJS hello world, and its memory. The in-process
     //    app above is closed first (one process owns the embedded database's directory).
     await ctx.app.close();
     appClosed = true;
-    const measured = await measureServer(ctx.dataDir, streamQuestions);
+    const measured = await measureServer(ctx.dataDir, streamQuestions, filtered);
     report(build, ctx, data, retrieval, measured);
   } finally {
     if (!appClosed) await ctx.app.close();

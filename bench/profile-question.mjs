@@ -7,7 +7,8 @@
  * package / file and the top functions; writes the .cpuprofile (open it in Chrome DevTools).
  * Also counts the SQL statements per question (by statement, with their time) and the connection
  * pool's queue: the most requests waiting for a connection and the time they waited.
- * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE]
+ * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE] [--sessions=S]
+ *        (each question limited to S sessions, the one its words come from first)
  *        [--pool=N] (DB_POOL_SIZE) [--database-url=URL] [--redis-url=URL] (or DATABASE_URL / REDIS_URL: a PostgreSQL server
  *        loaded by `node bench/chat.bench.mjs --database-url=URL`; --gap=0 is a burst)
  */
@@ -26,6 +27,7 @@ const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const N = Number(args.get('questions') ?? 40);
 const GAP = Number(args.get('gap') ?? 150);
+const SESSIONS = Number(args.get('sessions') ?? 0);
 const deployment = deploymentOf(args);
 const local = inProcessApp(args, deployment, 'ca-profile-');
 const out = args.get('out') ?? path.join(os.tmpdir(), `question-${Date.now()}.cpuprofile`);
@@ -53,11 +55,22 @@ pg.Client.prototype.query = function (config, values, callback) {
 const pool = { maxWaiting: 0, waits: [] };
 const { app, url, db } = await local.start();
 const questions = await questionsFromChunks(db, N);
+// --sessions=S: each question limited to S sessions (the attendee app's filter): the session of the chunk
+// its words come from (questionsFromChunks' chunks) and the next ones in id order.
+const filters = [];
+if (SESSIONS > 0) {
+  const all = (await db.query(`SELECT id::text AS id FROM sessions ORDER BY id`)).map((r) => r.id);
+  const own = await db.query(`SELECT session_id::text AS id FROM chunks ORDER BY id DESC LIMIT ${N * 4}`);
+  for (let i = 0; i < N; i++) {
+    const at = all.indexOf(own[i * 4].id);
+    filters.push(Array.from({ length: Math.min(SESSIONS, all.length) }, (_, k) => all[(at + k) % all.length]));
+  }
+}
 const users = [];
 for (let u = 0; u < N; u++) {
   const login = await post(url, '/api/login', { email: `profile${u}@example.com`, firstName: `Profile${u}` });
   const cookie = cookieOf(login);
-  const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
+  const start = await post(url, '/api/chat/start', { sessionFilter: filters[u] ?? [] }, cookie);
   users.push({ cookie, threadId: JSON.parse(start.body).id });
 }
 // Warm: word statistics and the index, as in bench:chat.
@@ -87,7 +100,7 @@ const cpu0 = process.cpuUsage();
 const results = await Promise.all(
   questions.map(async (q, i) => {
     await sleep(i * GAP);
-    return stream(url, users[i].cookie, { threadId: users[i].threadId, message: q, sessionIds: [] });
+    return stream(url, users[i].cookie, { threadId: users[i].threadId, message: q, sessionIds: filters[i] ?? [] });
   }),
 );
 const wall = performance.now() - t0;

@@ -71,7 +71,36 @@ export interface ProgramQuery {
   pronoun: boolean;
 }
 
-const has = (padded: string, phrase: string) => padded.includes(` ${tokens(phrase).join(' ')} `);
+/** Phrases kept by `paddedPhrase`, `phraseTokens` and `opensWith` (the vocabulary holds a few hundred). */
+const PHRASE_CACHE_LIMIT = 5000;
+
+/** A vocabulary phrase's tokens, padded with spaces: made once per phrase, not once per question. */
+const paddedPhrases = new Map<string, string>();
+function paddedPhrase(phrase: string): string {
+  let padded = paddedPhrases.get(phrase);
+  if (padded === undefined) {
+    padded = ` ${tokens(phrase).join(' ')} `;
+    if (paddedPhrases.size >= PHRASE_CACHE_LIMIT) paddedPhrases.clear();
+    paddedPhrases.set(phrase, padded);
+  }
+  return padded;
+}
+/** A vocabulary phrase's tokens (`paddedPhrase`'s, split). */
+const phraseTokens = (phrase: string) => paddedPhrase(phrase).trim().split(' ').filter(Boolean);
+
+const has = (padded: string, phrase: string) => padded.includes(paddedPhrase(phrase));
+
+/** The pattern of a clause opening with `word` ('…, where is it?'), compiled once per word. */
+const clauseOpenings = new Map<string, RegExp>();
+function opensWith(word: string): RegExp {
+  let pattern = clauseOpenings.get(word);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|[,;:?!.(]|\\b(?:and|et|or|but|mais|so|then)\\b)\\s*${word}\\b`);
+    if (clauseOpenings.size >= PHRASE_CACHE_LIMIT) clauseOpenings.clear();
+    clauseOpenings.set(word, pattern);
+  }
+  return pattern;
+}
 
 /** 'fr' when the question reads as French, else 'en'. */
 export function languageOf(text: string): Language {
@@ -262,10 +291,11 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
   for (const [format, list] of Object.entries(FORMAT_WORDS)) {
     if (!index.formats.has(format)) continue;
     for (const phrase of list) {
-      const at = containsSequence(q.words, tokens(phrase));
+      const words = phraseTokens(phrase);
+      const at = containsSequence(q.words, words);
       if (at < 0) continue;
       if (!formats.includes(format)) formats.push(format);
-      if (!FORMAT_WORDS_ALSO_TOPIC.has(phrase)) q.consume(at, tokens(phrase).length);
+      if (!FORMAT_WORDS_ALSO_TOPIC.has(phrase)) q.consume(at, words.length);
     }
   }
   return formats;
@@ -275,9 +305,8 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
 function readAsks(q: QuestionWords, clock: { minutes: number } | null): ProgramQuery['asks'] {
   const { question, words, padded } = q;
   const any = (list: string[]) => q.any(list);
-  const folded = fold(question);
-  const opens = (list: string[]) =>
-    list.some((w) => new RegExp(`(?:^|[,;:?!.(]|\\b(?:and|et|or|but|mais|so|then)\\b)\\s*${w}\\b`).test(folded.trim()));
+  const folded = fold(question).trim();
+  const opens = (list: string[]) => list.some((w) => opensWith(w).test(folded));
   return {
     when: any(ASK.when) || opens(CLAUSE_ASK.when) || (!!clock && any(START_WORDS)),
     where: any(ASK.where) || opens(CLAUSE_ASK.where),
