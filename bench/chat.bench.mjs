@@ -383,7 +383,8 @@ async function makeQuestions({ db }, { keywords }, texts) {
   await new Promise((r) => setTimeout(r, 3000));
   // The questions come from the same chunks whether the data was just loaded or reused.
   texts.length = 0;
-  for (const row of await db.query(`SELECT text FROM chunks ORDER BY id LIMIT 5000`)) texts.push(row.text);
+  const rows = await db.query(`SELECT text, session_id::text AS "sessionId" FROM chunks ORDER BY id LIMIT 5000`);
+  for (const row of rows) texts.push(row.text);
   seed = 4242;
   // The first QUERIES serve the retrieval measurements; the streams need one question each (the server
   // shares the search of a question asked again, so a repeated question would flatter the streams).
@@ -396,7 +397,6 @@ async function makeQuestions({ db }, { keywords }, texts) {
   const streamQuestions = [...asked];
   // Questions limited to chosen sessions (the attendee app's session filter): each made of words of a
   // chunk of one session, asked with that session and up to two others chosen, none asked before.
-  const rows = await db.query(`SELECT text, session_id::text AS "sessionId" FROM chunks ORDER BY id LIMIT 5000`);
   const sessions = (await db.query(`SELECT id::text AS id FROM sessions ORDER BY id`)).map((r) => r.id);
   const filtered = [];
   while (filtered.length < STREAMS) {

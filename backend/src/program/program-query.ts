@@ -71,32 +71,29 @@ export interface ProgramQuery {
   pronoun: boolean;
 }
 
-/** Phrases kept by `paddedPhrase`, `phraseTokens` and `opensWith` (the vocabulary holds a few hundred). */
-const PHRASE_CACHE_LIMIT = 5000;
-
-/** A vocabulary phrase's tokens, padded with spaces: made once per phrase, not once per question. */
-const paddedPhrases = new Map<string, string>();
-function paddedPhrase(phrase: string): string {
-  let padded = paddedPhrases.get(phrase);
-  if (padded === undefined) {
-    padded = ` ${tokens(phrase).join(' ')} `;
-    if (paddedPhrases.size >= PHRASE_CACHE_LIMIT) paddedPhrases.clear();
-    paddedPhrases.set(phrase, padded);
+/**
+ * A vocabulary phrase's tokens, and the same padded with spaces for `has`: made once per phrase, not
+ * once per question. Only the vocabulary's own phrases come here (a few hundred), so the map stays small.
+ */
+const phrases = new Map<string, { tokens: string[]; padded: string }>();
+function phrase(text: string): { tokens: string[]; padded: string } {
+  let read = phrases.get(text);
+  if (!read) {
+    const words = tokens(text);
+    read = { tokens: words, padded: ` ${words.join(' ')} ` };
+    phrases.set(text, read);
   }
-  return padded;
+  return read;
 }
-/** A vocabulary phrase's tokens (`paddedPhrase`'s, split). */
-const phraseTokens = (phrase: string) => paddedPhrase(phrase).trim().split(' ').filter(Boolean);
 
-const has = (padded: string, phrase: string) => padded.includes(paddedPhrase(phrase));
+const has = (padded: string, text: string) => padded.includes(phrase(text).padded);
 
-/** The pattern of a clause opening with `word` ('…, where is it?'), compiled once per word. */
+/** The pattern of a clause opening with `word` ('…, where is it?'), compiled once per vocabulary word. */
 const clauseOpenings = new Map<string, RegExp>();
 function opensWith(word: string): RegExp {
   let pattern = clauseOpenings.get(word);
   if (!pattern) {
     pattern = new RegExp(`(?:^|[,;:?!.(]|\\b(?:and|et|or|but|mais|so|then)\\b)\\s*${word}\\b`);
-    if (clauseOpenings.size >= PHRASE_CACHE_LIMIT) clauseOpenings.clear();
     clauseOpenings.set(word, pattern);
   }
   return pattern;
@@ -290,12 +287,12 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
   const formats: string[] = [];
   for (const [format, list] of Object.entries(FORMAT_WORDS)) {
     if (!index.formats.has(format)) continue;
-    for (const phrase of list) {
-      const words = phraseTokens(phrase);
+    for (const written of list) {
+      const words = phrase(written).tokens;
       const at = containsSequence(q.words, words);
       if (at < 0) continue;
       if (!formats.includes(format)) formats.push(format);
-      if (!FORMAT_WORDS_ALSO_TOPIC.has(phrase)) q.consume(at, words.length);
+      if (!FORMAT_WORDS_ALSO_TOPIC.has(written)) q.consume(at, words.length);
     }
   }
   return formats;
