@@ -41,6 +41,7 @@ const SUITES = [
   'hot-reads',
   'hnsw-index',
   'chunk-storage',
+  'document-words',
   'admin',
   'superadmin',
   'insights',

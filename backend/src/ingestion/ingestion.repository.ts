@@ -158,7 +158,8 @@ export class IngestionRepository {
   /**
    * The end of a run, in ONE transaction: the chunks of every other run of the document are deleted
    * and the document becomes `embedded` (version + 1, embedding model recorded), so readers go from
-   * the old chunks to the new ones at once. Throws SupersededError (and changes nothing) when the
+   * the old chunks to the new ones at once. The run's word counts (`document_words`, migration
+   * 1735000029000-document-words) are written in it too. Throws SupersededError (and changes nothing) when the
    * run is no longer current. `ocrPages`: the pages whose text this run read by OCR.
    */
   async finish(id: string, run: number, model: string, totalChunks: number, ocrPages: number[] = []): Promise<void> {
@@ -176,6 +177,15 @@ export class IngestionRepository {
       ]);
       if (n !== totalChunks) throw new Error(`run ${run} of document ${id} holds ${n} of ${totalChunks} chunks`);
       await m.query(`DELETE FROM chunks WHERE document_id = $1 AND run IS DISTINCT FROM $2`, [id, run]);
+      // Every chunk left is this run's: how many hold each word (the search's word weights read these).
+      await m.query(`DELETE FROM document_words WHERE document_id = $1`, [id]);
+      await m.query(
+        `INSERT INTO document_words (word, document_id, run, chunks)
+         SELECT s.word, $1::uuid, $2::int, s.ndoc FROM ts_stat(format('SELECT tsv FROM chunks WHERE document_id = %L', $1::uuid)) AS s
+         UNION ALL
+         SELECT '', $1::uuid, $2::int, $3::int`,
+        [id, run, totalChunks],
+      );
       await m.query(
         `UPDATE documents
             SET status = 'embedded', error = NULL, version = version + 1, embedding_model = $2,

@@ -217,13 +217,34 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
     return { version: rows[0].version, definitions };
   }
 
-  /** Per word: its tsquery and the chunks holding it (-1: a word the English configuration ignores), one statement. */
+  /**
+   * Per word: its tsquery and the searchable chunks holding it (-1: a word the English configuration
+   * ignores), in one statement. A word of one lexeme is read from the counts each run wrote when it
+   * became searchable (`document_words`), plus the chunks of embedded documents whose run has none (the
+   * row of the empty word marks a counted run: documents written by other means than ingestion). A
+   * word of several lexemes ('e-mail', "don't") is counted over the chunks themselves.
+   */
   countWords(words: string[]): Promise<{ word: string; df: number; tsquery: string }[]> {
     return this.db.query(
-      `SELECT w AS word, tq::text AS tsquery,
+      `WITH embedded AS MATERIALIZED (
+              SELECT d.id, d.attempts,
+                     EXISTS (SELECT 1 FROM document_words dw WHERE dw.word = '' AND dw.document_id = d.id AND dw.run = d.attempts) AS counted
+                FROM documents d WHERE d.status = 'embedded'),
+            uncounted AS MATERIALIZED (SELECT array_agg(e.id) AS ids FROM embedded e WHERE NOT e.counted)
+       SELECT w AS word, tq::text AS tsquery,
               CASE WHEN numnode(tq) = 0 THEN -1
-                   ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq) END AS df
-         FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
+                   WHEN numnode(tq) = 1 AND cardinality(lx.lexemes) = 1 THEN
+                     coalesce((SELECT sum(dw.chunks)::int FROM document_words dw
+                                JOIN documents d ON d.id = dw.document_id AND d.attempts = dw.run AND d.status = 'embedded'
+                               WHERE dw.word = lx.lexemes[1]), 0)
+                     + CASE WHEN u.ids IS NULL THEN 0
+                            ELSE (SELECT count(*)::int FROM chunks c WHERE c.document_id = ANY (u.ids) AND c.tsv @@ tq) END
+                   ELSE (SELECT count(*)::int FROM chunks c
+                          WHERE c.tsv @@ tq AND c.document_id IN (SELECT e.id FROM embedded e)) END AS df
+         FROM unnest($1::text[]) AS w
+        CROSS JOIN websearch_to_tsquery('english', w) AS tq
+        CROSS JOIN LATERAL (SELECT array_agg(t.lexeme) AS lexemes FROM unnest(to_tsvector('english', w)) AS t) AS lx
+        CROSS JOIN uncounted u`,
       [words],
     );
   }

@@ -15,6 +15,7 @@ import { TermDefinitions1735000025000 } from './1735000025000-term-definitions';
 import { LighterHnsw1735000026000 } from './1735000026000-lighter-hnsw';
 import { ContentVersionNotify1735000027000 } from './1735000027000-content-version-notify';
 import { ChunkRowsInline1735000028000 } from './1735000028000-chunk-rows-inline';
+import { DocumentWords1735000029000 } from './1735000029000-document-words';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   LighterHnsw1735000026000,
   ContentVersionNotify1735000027000,
   ChunkRowsInline1735000028000,
+  DocumentWords1735000029000,
 ];

@@ -1,0 +1,126 @@
+import request from 'supertest';
+import { DataSource, QueryRunner } from 'typeorm';
+import { DocumentWords1735000029000 } from '../src/database/migrations/1735000029000-document-words';
+import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
+import { createSession, settled, uploadEmbedded } from './fixtures/document-helpers';
+import { reportPage, textPdf } from './fixtures/pdf-fixtures';
+import { seedChunks } from './utils/chunk-fixture';
+import { signInPrivileged } from './utils/privileged';
+import { postSse, sessionCookie } from './utils/sse-client';
+import { startTestApp, TestApp } from './utils/test-app';
+
+const ADMIN = 'admin@document-words.test';
+
+/** Words of the report pages: one page's marker, words of every page, a stemmed form, a stop word, two lexemes. */
+const WORDS = ['pagemark3', 'survey', 'finding', 'findings', 'markers', 'the', 'e-mail', 'nowhere'];
+
+/** Per word, the chunks of embedded documents holding it, counted over the chunks themselves. */
+async function countedOverChunks(q: QueryRunner, words: string[]): Promise<Record<string, number>> {
+  const rows: { word: string; df: number }[] = await q.query(
+    `SELECT w AS word, CASE WHEN numnode(tq) = 0 THEN -1 ELSE
+              (SELECT count(*)::int FROM chunks c JOIN documents d ON d.id = c.document_id AND d.status = 'embedded'
+                WHERE c.tsv @@ tq) END AS df
+       FROM unnest($1::text[]) AS w, websearch_to_tsquery('english', w) AS tq`,
+    [words],
+  );
+  return Object.fromEntries(rows.map((r) => [r.word, r.df]));
+}
+
+describe('word counts for the search kept per document run (document_words)', () => {
+  let t: TestApp;
+  let q: QueryRunner;
+  let admin: Awaited<ReturnType<typeof signInPrivileged>>;
+  let sessionId: string;
+  let repository: RetrievalRepository;
+  const counted = async (words = WORDS) =>
+    Object.fromEntries((await repository.countWords(words)).map((r) => [r.word, r.df])) as Record<string, number>;
+  const rowsOf = async (documentId: string): Promise<{ run: number; words: number }[]> =>
+    q.query(`SELECT run, count(*)::int AS words FROM document_words WHERE document_id = $1 GROUP BY run ORDER BY run`, [documentId]);
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    admin = await signInPrivileged(t, ADMIN, { firstName: 'Dana', lastName: 'Admin' });
+    sessionId = await createSession(admin, 'Survey results');
+    q = t.app.get(DataSource).createQueryRunner();
+    repository = t.app.get(RetrievalRepository);
+  });
+  afterAll(async () => {
+    await q?.release();
+    await t?.close();
+  });
+
+  it('counts the words of an upload when it becomes searchable, and follows a new run and a deletion', async () => {
+    const pdf = await textPdf(Array.from({ length: 6 }, (_, i) => reportPage(i + 1)));
+    const first = await uploadEmbedded(admin, sessionId, 'pdf', pdf, 'survey.pdf');
+    const direct = await countedOverChunks(q, WORDS);
+    expect(direct.pagemark3).toBe(1);
+    expect(direct.survey).toBeGreaterThan(1);
+    expect(direct.the).toBe(-1);
+    expect(await counted()).toEqual(direct);
+    const [{ run }] = await q.query(`SELECT attempts AS run FROM documents WHERE id = $1`, [first]);
+    expect(await rowsOf(first)).toEqual([{ run, words: expect.any(Number) }]);
+
+    // A second document with the same pages: every count doubles.
+    const second = await uploadEmbedded(admin, sessionId, 'pdf', pdf, 'survey-copy.pdf');
+    const doubled = await counted();
+    expect(doubled).toEqual(await countedOverChunks(q, WORDS));
+    expect(doubled.pagemark3).toBe(2);
+    expect(doubled.survey).toBe(2 * direct.survey);
+
+    // Processed again: the counts of the new run replace the old run's.
+    await admin.post(`/api/admin/ingest/${second}`).expect(202);
+    expect((await settled(admin, second)).status).toBe('embedded');
+    expect(await counted()).toEqual(doubled);
+    expect((await rowsOf(second)).map((r) => r.run)).toEqual([run + 1]);
+
+    // Deleted: its counts go with it.
+    await admin.delete(`/api/admin/documents/${first}`).expect(204);
+    expect(await rowsOf(first)).toEqual([]);
+    expect(await counted()).toEqual(direct);
+
+    // The attendee's question, limited to the session, is answered from the counted chunks.
+    const cookie = await sessionCookie(t, 'reader@document-words.test', 'Rea');
+    const started = await request(t.url)
+      .post('/api/chat/start')
+      .set('Cookie', cookie)
+      .send({ sessionFilter: [sessionId] })
+      .expect(200);
+    const { events } = await postSse(t.url, '/api/chat/stream', cookie, {
+      threadId: started.body.id,
+      message: 'What is the survey marker for page 3?',
+    });
+    const answer = events
+      .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
+      .map((e) => e.content)
+      .join('');
+    expect(answer).toContain('PAGEMARK3');
+    expect(answer).toMatch(/\[p\. 3\]/);
+  });
+
+  it('counts the chunks of documents stored without their word counts', async () => {
+    const before = await counted();
+    await seedChunks(t, [
+      {
+        title: 'Seeded survey',
+        documents: [{ kind: 'transcript', chunks: [{ text: 'The survey marker PAGEMARK3 again.' }, { text: 'A survey finding.' }] }],
+      },
+    ]);
+    const after = await counted();
+    expect(after).toEqual(await countedOverChunks(q, WORDS));
+    expect(after.pagemark3).toBe(before.pagemark3 + 1);
+    expect(after.survey).toBe(before.survey + 2);
+  });
+
+  it('counts the documents embedded before the migration', async () => {
+    const expected = await countedOverChunks(q, WORDS);
+    const migration = new DocumentWords1735000029000();
+    await migration.down(q);
+    await migration.up(q);
+    const [{ counted: documents }] = await q.query(
+      `SELECT count(DISTINCT document_id)::int AS counted FROM document_words WHERE word = ''`,
+    );
+    const [{ embedded }] = await q.query(`SELECT count(*)::int AS embedded FROM documents WHERE status = 'embedded'`);
+    expect(documents).toBe(embedded);
+    expect(await counted()).toEqual(expected);
+  });
+});
