@@ -235,8 +235,10 @@ function loadBuild() {
   const { LOCAL_STREAM_DELAY_MS } = require(path.join(dist, 'ai', 'generation', 'local-answer-generator.js'));
   const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
   const { DataSource } = require('typeorm');
+  const { IngestionRepository } = require(path.join(dist, 'ingestion', 'ingestion.repository.js'));
   return {
     loadConfig,
+    IngestionRepository,
     createApp,
     RetrievalService,
     RetrievalRepository,
@@ -287,6 +289,7 @@ async function openApp(build) {
     retrieval: app.get(build.RetrievalService),
     repo: app.get(build.HybridSearch),
     statements: app.get(build.RetrievalRepository),
+    ingestion: app.get(build.IngestionRepository),
   };
 }
 
@@ -368,6 +371,8 @@ async function loadData(ctx) {
   // The index is rebuilt with the definition the migrations gave it (its m and ef_construction).
   await db.query(`DROP INDEX IF EXISTS chunks_embedding_hnsw`);
   await insertChunks(ctx, docs, perDoc, data.texts, t0);
+  // The word counts ingestion writes as each document becomes searchable (builds that keep none skip it).
+  if (ctx.ingestion.writeWordCounts) for (const doc of docs) await ctx.ingestion.writeWordCounts(doc.id);
   data.loadSeconds = (performance.now() - t0) / 1000;
   const t1 = performance.now();
   await db.query(hnswDef);

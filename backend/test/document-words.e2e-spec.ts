@@ -34,8 +34,13 @@ describe('word counts for the search kept per document run (document_words)', ()
   let repository: RetrievalRepository;
   const counted = async (words = WORDS) =>
     Object.fromEntries((await repository.countWords(words)).map((r) => [r.word, r.df])) as Record<string, number>;
-  const rowsOf = async (documentId: string): Promise<{ run: number; words: number }[]> =>
-    q.query(`SELECT run, count(*)::int AS words FROM document_words WHERE document_id = $1 GROUP BY run ORDER BY run`, [documentId]);
+  /** The document's counted run and its rows in document_words. */
+  const rowsOf = async (documentId: string): Promise<{ run: number | null; words: number }[]> =>
+    q.query(
+      `SELECT d.words_run AS run, (SELECT count(*)::int FROM document_words dw WHERE dw.document_id = d.id) AS words
+         FROM documents d WHERE d.id = $1`,
+      [documentId],
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -59,6 +64,7 @@ describe('word counts for the search kept per document run (document_words)', ()
     expect(await counted()).toEqual(direct);
     const [{ run }] = await q.query(`SELECT attempts AS run FROM documents WHERE id = $1`, [first]);
     expect(await rowsOf(first)).toEqual([{ run, words: expect.any(Number) }]);
+    expect((await rowsOf(first))[0].words).toBeGreaterThan(100);
 
     // A second document with the same pages: every count doubles.
     const second = await uploadEmbedded(admin, sessionId, 'pdf', pdf, 'survey-copy.pdf');
@@ -71,11 +77,11 @@ describe('word counts for the search kept per document run (document_words)', ()
     await admin.post(`/api/admin/ingest/${second}`).expect(202);
     expect((await settled(admin, second)).status).toBe('embedded');
     expect(await counted()).toEqual(doubled);
-    expect((await rowsOf(second)).map((r) => r.run)).toEqual([run + 1]);
+    expect(await rowsOf(second)).toEqual([{ run: run + 1, words: (await rowsOf(first))[0].words }]);
 
     // Deleted: its counts go with it.
     await admin.delete(`/api/admin/documents/${first}`).expect(204);
-    expect(await rowsOf(first)).toEqual([]);
+    expect(await q.query(`SELECT 1 FROM document_words WHERE document_id = $1`, [first])).toEqual([]);
     expect(await counted()).toEqual(direct);
 
     // The attendee's question, limited to the session, is answered from the counted chunks.
@@ -116,11 +122,16 @@ describe('word counts for the search kept per document run (document_words)', ()
     const migration = new DocumentWords1735000029000();
     await migration.down(q);
     await migration.up(q);
-    const [{ counted: documents }] = await q.query(
-      `SELECT count(DISTINCT document_id)::int AS counted FROM document_words WHERE word = ''`,
+    // Every embedded document has its rows and its run recorded as counted.
+    const documents: { run: number; counted: number | null; words: number }[] = await q.query(
+      `SELECT d.attempts AS run, d.words_run AS counted, (SELECT count(*)::int FROM document_words dw WHERE dw.document_id = d.id) AS words
+         FROM documents d WHERE d.status = 'embedded'`,
     );
-    const [{ embedded }] = await q.query(`SELECT count(*)::int AS embedded FROM documents WHERE status = 'embedded'`);
-    expect(documents).toBe(embedded);
+    expect(documents.length).toBe(2);
+    for (const d of documents) {
+      expect(d.counted).toBe(d.run);
+      expect(d.words).toBeGreaterThan(0);
+    }
     expect(await counted()).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { DocumentKind } from '../documents/document.types';
 import type { ChunkDraft } from './chunking/chunker';
 import { SupersededError } from './parsing/ingest-errors';
@@ -178,14 +178,7 @@ export class IngestionRepository {
       if (n !== totalChunks) throw new Error(`run ${run} of document ${id} holds ${n} of ${totalChunks} chunks`);
       await m.query(`DELETE FROM chunks WHERE document_id = $1 AND run IS DISTINCT FROM $2`, [id, run]);
       // Every chunk left is this run's: how many hold each word (the search's word weights read these).
-      await m.query(`DELETE FROM document_words WHERE document_id = $1`, [id]);
-      await m.query(
-        `INSERT INTO document_words (word, document_id, run, chunks)
-         SELECT s.word, $1::uuid, $2::int, s.ndoc FROM ts_stat(format('SELECT tsv FROM chunks WHERE document_id = %L', $1::uuid)) AS s
-         UNION ALL
-         SELECT '', $1::uuid, $2::int, $3::int`,
-        [id, run, totalChunks],
-      );
+      await this.writeWordCounts(id, m);
       await m.query(
         `UPDATE documents
             SET status = 'embedded', error = NULL, version = version + 1, embedding_model = $2,
@@ -195,6 +188,23 @@ export class IngestionRepository {
         [id, model, totalChunks, ocrPages],
       );
     });
+  }
+
+  /**
+   * Writes how many of the document's chunks hold each word (`document_words`, migration
+   * 1735000029000-document-words: PostgreSQL's `ts_stat` over their text vectors) in place of any
+   * earlier counts, and records its current run as counted (`words_run`). Called when every chunk left
+   * is the run's (`finish`).
+   */
+  async writeWordCounts(id: string, m: EntityManager = this.db.manager): Promise<void> {
+    await m.query(`DELETE FROM document_words WHERE document_id = $1`, [id]);
+    await m.query(
+      `INSERT INTO document_words (word, document_id, chunks)
+       SELECT s.word, d.id, s.ndoc FROM documents d, ts_stat(format('SELECT tsv FROM chunks WHERE document_id = %L', $1::uuid)) AS s
+        WHERE d.id = $1`,
+      [id],
+    );
+    await m.query(`UPDATE documents SET words_run = attempts WHERE id = $1`, [id]);
   }
 
   /** Ends the run in `error` with the reason (its partial chunks dropped; those of an earlier run stay hidden). */

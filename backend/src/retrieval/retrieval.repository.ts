@@ -219,32 +219,32 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
 
   /**
    * Per word: its tsquery and the searchable chunks holding it (-1: a word the English configuration
-   * ignores), in one statement. A word of one lexeme is read from the counts each run wrote when it
-   * became searchable (`document_words`), plus the chunks of embedded documents whose run has none (the
-   * row of the empty word marks a counted run: documents written by other means than ingestion). A
-   * word of several lexemes ('e-mail', "don't") is counted over the chunks themselves.
+   * ignores), in one statement. A word of one lexeme is read from the counts written when each
+   * document's run became searchable (`document_words`: an index-only range over the documents holding
+   * the word), leaving out the rows of every document but the embedded ones whose current run they
+   * count (`words_run`); the chunks of embedded documents whose run is not counted (stored by other
+   * means than ingestion) are counted directly. A word of several lexemes ('e-mail', "don't") is counted
+   * over the chunks. No join with `documents` per word: its statistics may be stale (the embedded
+   * database never analyses it), and a join planned on them probed every document for every word.
    */
   countWords(words: string[]): Promise<{ word: string; df: number; tsquery: string }[]> {
     return this.db.query(
-      `WITH embedded AS MATERIALIZED (
-              SELECT d.id, d.attempts,
-                     EXISTS (SELECT 1 FROM document_words dw WHERE dw.word = '' AND dw.document_id = d.id AND dw.run = d.attempts) AS counted
-                FROM documents d WHERE d.status = 'embedded'),
-            uncounted AS MATERIALIZED (SELECT array_agg(e.id) AS ids FROM embedded e WHERE NOT e.counted)
+      `WITH docs AS MATERIALIZED (
+              SELECT coalesce(array_agg(d.id) FILTER (WHERE NOT d.counted), '{}') AS excluded,
+                     coalesce(array_agg(d.id) FILTER (WHERE NOT d.counted AND d.status = 'embedded'), '{}') AS uncounted
+                FROM (SELECT id, status, coalesce(status = 'embedded' AND words_run = attempts, false) AS counted FROM documents) d)
        SELECT w AS word, tq::text AS tsquery,
               CASE WHEN numnode(tq) = 0 THEN -1
                    WHEN numnode(tq) = 1 AND cardinality(lx.lexemes) = 1 THEN
-                     coalesce((SELECT sum(dw.chunks)::int FROM document_words dw
-                                JOIN documents d ON d.id = dw.document_id AND d.attempts = dw.run AND d.status = 'embedded'
-                               WHERE dw.word = lx.lexemes[1]), 0)
-                     + CASE WHEN u.ids IS NULL THEN 0
-                            ELSE (SELECT count(*)::int FROM chunks c WHERE c.document_id = ANY (u.ids) AND c.tsv @@ tq) END
-                   ELSE (SELECT count(*)::int FROM chunks c
-                          WHERE c.tsv @@ tq AND c.document_id IN (SELECT e.id FROM embedded e)) END AS df
+                     (SELECT coalesce(sum(dw.chunks), 0)::int FROM document_words dw
+                       WHERE dw.word = lx.lexemes[1] AND dw.document_id <> ALL (x.excluded))
+                     + CASE WHEN cardinality(x.uncounted) = 0 THEN 0
+                            ELSE (SELECT count(*)::int FROM chunks c WHERE c.document_id = ANY (x.uncounted) AND c.tsv @@ tq) END
+                   ELSE (SELECT count(*)::int FROM chunks c WHERE c.tsv @@ tq AND c.document_id <> ALL (x.excluded)) END AS df
          FROM unnest($1::text[]) AS w
         CROSS JOIN websearch_to_tsquery('english', w) AS tq
         CROSS JOIN LATERAL (SELECT array_agg(t.lexeme) AS lexemes FROM unnest(to_tsvector('english', w)) AS t) AS lx
-        CROSS JOIN uncounted u`,
+        CROSS JOIN docs x`,
       [words],
     );
   }
