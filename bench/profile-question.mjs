@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cookieOf, get, post, questionsFromChunks, stream } from './chat-client.mjs';
-import { benchArgs, deploymentOf, inProcessApp } from './server.mjs';
+import { benchArgs, cpuSecondsOfCommand, deploymentOf, inProcessApp, minorFaultsOfCommand } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -97,6 +97,8 @@ await session.post('Profiler.setSamplingInterval', { interval: 200 });
 await session.post('Profiler.start');
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
+// A PostgreSQL server on this machine: its processes' CPU and minor page faults during the questions.
+const server0 = deployment.server ? { cpu: cpuSecondsOfCommand('postgres'), faults: minorFaultsOfCommand('postgres') } : null;
 const results = await Promise.all(
   questions.map(async (q, i) => {
     await sleep(i * GAP);
@@ -105,6 +107,10 @@ const results = await Promise.all(
 );
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const server = server0 && {
+  cpu: cpuSecondsOfCommand('postgres') - server0.cpu,
+  faults: minorFaultsOfCommand('postgres') - server0.faults,
+};
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 counting = false;
@@ -150,6 +156,11 @@ console.log(
 console.log(
   `process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads); main thread busy (profile) ${(busy / N).toFixed(1)} ms per question`,
 );
+if (server) {
+  console.log(
+    `PostgreSQL server processes: CPU ${((server.cpu * 1000) / N).toFixed(1)} ms, minor page faults ${Math.round(server.faults / N)} per question`,
+  );
+}
 console.log('\nself time per question by package / file:');
 for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
 console.log('\ntop functions (self time per question):');

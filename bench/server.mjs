@@ -297,6 +297,23 @@ export function cpuSecondsOfCommand(name) {
   return total;
 }
 
+/**
+ * Minor page faults so far of the processes of this machine whose command is `name` (e.g. 'postgres'),
+ * summed: a PostgreSQL backend faults in each page of the shared buffers the first time it touches it.
+ */
+export function minorFaultsOfCommand(name) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/\((.*)\) /.exec(stat)?.[1] === name) total += Number(stat.replace(/^.*\) /, '').split(' ')[7]);
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 /** The machine a figure was measured on, for RESULTS.md. */
 export function machine() {
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';

@@ -134,4 +134,12 @@ describe('word counts for the search kept per document run (document_words)', ()
     }
     expect(await counted()).toEqual(expected);
   });
+
+  it("drops a session's word counts with the session", async () => {
+    const [{ documents }] = await q.query(`SELECT array_agg(id) AS documents FROM documents WHERE session_id = $1`, [sessionId]);
+    expect((await q.query(`SELECT 1 FROM document_words WHERE document_id = ANY ($1) LIMIT 1`, [documents])).length).toBe(1);
+    await admin.delete(`/api/admin/session/${sessionId}`).expect(204);
+    expect(await q.query(`SELECT 1 FROM document_words WHERE document_id = ANY ($1)`, [documents])).toEqual([]);
+    expect(await counted()).toEqual(await countedOverChunks(q, WORDS));
+  });
 });
