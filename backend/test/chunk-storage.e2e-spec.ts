@@ -1,10 +1,9 @@
-import request from 'supertest';
 import { DataSource, QueryRunner } from 'typeorm';
 import { ChunkRowsInline1735000028000 } from '../src/database/migrations/1735000028000-chunk-rows-inline';
 import { createSession, uploadEmbedded } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
-import { postSse, sessionCookie } from './utils/sse-client';
+import { askInSessions } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@chunk-storage.test';
@@ -38,20 +37,7 @@ describe('chunk rows hold their text, text vector and embedding (no TOAST reads 
     expect(biggest).toBeGreaterThan(2100); // past the 2 KB at which PostgreSQL would move the embedding out
     expect(await outOfLine(q)).toBe(0);
 
-    const cookie = await sessionCookie(t, 'reader@chunk-storage.test', 'Rea');
-    const started = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const { events } = await postSse(t.url, '/api/chat/stream', cookie, {
-      threadId: started.body.id,
-      message: 'What is the survey marker for page 3?',
-    });
-    const answer = events
-      .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
-      .map((e) => e.content)
-      .join('');
+    const answer = await askInSessions(t, 'reader@chunk-storage.test', [sessionId], 'What is the survey marker for page 3?');
     expect(answer).toContain('PAGEMARK3');
     expect(answer).toMatch(/\[p\. 3\]/);
   });

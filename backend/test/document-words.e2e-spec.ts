@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { DataSource, QueryRunner } from 'typeorm';
 import { DocumentWords1735000029000 } from '../src/database/migrations/1735000029000-document-words';
 import { RetrievalRepository } from '../src/retrieval/retrieval.repository';
@@ -6,7 +5,7 @@ import { createSession, settled, uploadEmbedded } from './fixtures/document-help
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { seedChunks } from './utils/chunk-fixture';
 import { signInPrivileged } from './utils/privileged';
-import { postSse, sessionCookie } from './utils/sse-client';
+import { askInSessions } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@document-words.test';
@@ -85,20 +84,7 @@ describe('word counts for the search kept per document run (document_words)', ()
     expect(await counted()).toEqual(direct);
 
     // The attendee's question, limited to the session, is answered from the counted chunks.
-    const cookie = await sessionCookie(t, 'reader@document-words.test', 'Rea');
-    const started = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const { events } = await postSse(t.url, '/api/chat/stream', cookie, {
-      threadId: started.body.id,
-      message: 'What is the survey marker for page 3?',
-    });
-    const answer = events
-      .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
-      .map((e) => e.content)
-      .join('');
+    const answer = await askInSessions(t, 'reader@document-words.test', [sessionId], 'What is the survey marker for page 3?');
     expect(answer).toContain('PAGEMARK3');
     expect(answer).toMatch(/\[p\. 3\]/);
   });

@@ -71,3 +71,17 @@ export function postSse(
     req.end(payload);
   });
 }
+
+/**
+ * A new attendee (`email`) starts a chat limited to `sessionIds` and asks `message` over POST
+ * /api/chat/stream: the answer's text as streamed (its content events joined).
+ */
+export async function askInSessions(t: TestApp, email: string, sessionIds: string[], message: string): Promise<string> {
+  const cookie = await sessionCookie(t, email, 'Rea');
+  const started = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: sessionIds }).expect(200);
+  const { events } = await postSse(t.url, '/api/chat/stream', cookie, { threadId: started.body.id, message });
+  return events
+    .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
+    .map((e) => e.content)
+    .join('');
+}
