@@ -106,9 +106,9 @@ function passageNumbers(text: string): Set<string> {
   return out;
 }
 
-/** Smallest token window holding every distinct matched term (Infinity when none). */
-function coverWindow(tokens: string[], wanted: Set<string>): { matched: number; window: number } {
-  const present = new Set(tokens.filter((t) => wanted.has(t)));
+/** Smallest token window holding every distinct matched term (Infinity when none); `distinct`: the set of `tokens`. */
+function coverWindow(tokens: string[], distinct: Set<string>, wanted: Set<string>): { matched: number; window: number } {
+  const present = new Set([...wanted].filter((t) => distinct.has(t)));
   if (present.size === 0) return { matched: 0, window: Infinity };
   const counts = new Map<string, number>();
   let have = 0;
@@ -138,8 +138,10 @@ interface QuestionEvidence {
   weights: Map<string, number>;
   total: number;
   wanted: Set<string>;
-  /** Adjacent pairs of the question's stems. */
+  /** Adjacent pairs of the question's stems, counted once each. */
   pairs: Set<string>;
+  /** The same pairs by their first stem: a passage's word that starts none is passed over. */
+  pairsByFirst: Map<string, Set<string>>;
   figures: Set<string>;
   lowerQuestion: string;
   conversational: boolean;
@@ -158,12 +160,18 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
   for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
   const pairs = new Set<string>();
   const ordered = keywords(question).map(termKey);
-  for (let i = 0; i + 1 < ordered.length; i++) pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
+  const pairsByFirst = new Map<string, Set<string>>();
+  for (let i = 0; i + 1 < ordered.length; i++) {
+    pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
+    const seconds = pairsByFirst.get(ordered[i]) ?? new Set<string>();
+    pairsByFirst.set(ordered[i], seconds.add(ordered[i + 1]));
+  }
   return {
     weights,
     total: [...weights.values()].reduce((s, x) => s + x, 0),
     wanted: new Set(weights.keys()),
     pairs,
+    pairsByFirst,
     figures: numberForms(question),
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
@@ -184,11 +192,12 @@ function weightedShare(q: QuestionEvidence, stems: Set<string>): number {
 function passageEvidence(q: QuestionEvidence, p: Passage): number {
   const { tokens: written, heading: headingStems } = passageTerms(p);
   const tokens = spelledOut(written, q.synonyms);
-  const coverage = weightedShare(q, new Set(tokens));
-  const { matched, window } = coverWindow(tokens, q.wanted);
+  const distinct = new Set(tokens);
+  const coverage = weightedShare(q, distinct);
+  const { matched, window } = coverWindow(tokens, distinct, q.wanted);
   const proximity = matched >= 2 ? (matched / Math.max(1, q.wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
   let phraseHits = 0;
-  if (q.pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (q.pairs.has(`${tokens[i]} ${tokens[i + 1]}`)) phraseHits++;
+  if (q.pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (q.pairsByFirst.get(tokens[i])?.has(tokens[i + 1])) phraseHits++;
   const phrase = q.pairs.size > 0 ? Math.min(1, phraseHits / q.pairs.size) : 0;
   let numbers = 0;
   if (q.figures.size > 0) {

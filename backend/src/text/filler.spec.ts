@@ -29,6 +29,19 @@ describe('isFiller', () => {
   });
 });
 
+describe('isFiller counts words however the sentence is spaced', () => {
+  // Thanks in 16 words is courtesy; in 17 it carries more than thanks.
+  const thanks = (extra: string[]) =>
+    ['Thank', 'you', 'all', 'for', 'coming,', 'it', 'was', 'a', 'real', 'pleasure', 'to', 'see', 'so', 'many', 'of', ...extra].join(
+      ' \u00a0\t ',
+    );
+
+  it('treats thanks of sixteen words as courtesy and seventeen as a finding', () => {
+    expect(isFiller(`  ${thanks(['you.'])}  `)).toBe(true);
+    expect(isFiller(`\n${thanks(['you', 'today.'])}`)).toBe(false);
+  });
+});
+
 describe('isFiller on text built to make a regular expression backtrack', () => {
   // A 10-K's line of capitals after a comma ('TOTAL, CONSOLIDATEDSTATEMENTS… x') once made the
   // name-and-affiliation rule try every way of splitting the capitals into words: exponential in their

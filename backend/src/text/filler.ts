@@ -31,8 +31,6 @@ const ONE_CASE =
 const RECORD_FIELD = /^[\p{L}][\p{L} '’&/-]{1,40}:\s+\S/u;
 const YEAR_CELL = /\((?:19|20)\d{2}\)/;
 
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
 /**
  * True for a sentence that is filler: a greeting, thanks, an introduction of oneself or a speaker,
  * housekeeping, a heading (a few words without sentence punctuation), a name with an affiliation, or
@@ -42,8 +40,10 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 export function isFiller(sentence: string): boolean {
   const text = sentence.replace(/\s+/g, ' ').trim();
   if (!text) return true;
-  const n = words(text);
-  if (COURTESY.test(text) && n <= 16) return true;
+  // Words: the spaces between them plus one (the text is trimmed, its spacing single spaces).
+  let n = 1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) n++;
+  if (n <= 16 && COURTESY.test(text)) return true;
   if (INTRODUCTION.test(text) || HOUSEKEEPING.test(text)) return true;
   if (NAME_AND_AFFILIATION.test(text)) return true;
   if (n <= 8 && !/[.!?;"”)]$/.test(text) && !/\d/.test(text)) return true;

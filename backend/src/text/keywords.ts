@@ -62,9 +62,10 @@ const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const ASCII_TERM_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
 const NON_ASCII = /[^\p{ASCII}]/u;
 /**
- * The stemmed content words of `text`, the same as the local embedder's `contentTerms` (accents
- * folded, possessives and contractions cut, stop words dropped), with memoised stemming. Called for
- * every sentence of every passage a question reads: ASCII text skips the Unicode folding.
+ * The stemmed content words of `text` (accents folded, possessives and contractions cut, stop words
+ * dropped), with memoised stemming: what the local embedder hashes and the reranker and answerer
+ * compare. Called for every sentence of every passage a question reads: ASCII text skips the Unicode
+ * folding.
  */
 export function termsOf(text: string): string[] {
   const out: string[] = [];

@@ -30,8 +30,8 @@ export function contentKeysCached(): number {
 
 /**
  * A lower-case word as a content term: null for a stop word, else its `termKey`. One lookup per word
- * for the tokenisers that read every passage a question ranks and answers from (`termsOf`,
- * `contentTerms`), where a stop-word test and then the stem were two.
+ * for the tokeniser that reads every passage a question ranks and answers from and every text the
+ * local embedder embeds (`termsOf`), where a stop-word test and then the stem were two.
  */
 export function contentKey(word: string): string | null {
   let key = contentKeys.get(word);

@@ -1,7 +1,7 @@
 import type { UsageRecord } from '../usage/ai-usage.service';
 import type { AiUsageService } from '../usage/ai-usage.service';
+import { termsOf } from '../../text/keywords';
 import { LocalHashEmbeddings, estimateTokens } from './local-hash-embeddings';
-import { contentTerms } from '../../text/text-features';
 
 /** Collects usage records in memory (the database path is covered by the ingestion e2e suite). */
 function usageRecorder(): { records: UsageRecord[]; service: AiUsageService } {
@@ -63,8 +63,8 @@ describe(LocalHashEmbeddings.name, () => {
   });
 });
 
-describe('contentTerms', () => {
+describe("termsOf, the embedder's words", () => {
   it('lower-cases, folds accents, drops stop words and possessives, stems', () => {
-    expect(contentTerms("The Lender's Café financing of 2025 equipment")).toEqual(['lender', 'cafe', 'financ', '2025', 'equip']);
+    expect(termsOf("The Lender's Café financing of 2025 equipment")).toEqual(['lender', 'cafe', 'financ', '2025', 'equip']);
   });
 });

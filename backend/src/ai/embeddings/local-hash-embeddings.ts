@@ -1,6 +1,6 @@
 import type { EmbeddingsProvider, UsageContext } from '../ai.types';
 import type { AiUsageService } from '../usage/ai-usage.service';
-import { contentTerms } from '../../text/text-features';
+import { termsOf } from '../../text/keywords';
 
 /** Weight of a bigram relative to a unigram: word pairs sharpen matches on phrases. */
 const BIGRAM_WEIGHT = 0.5;
@@ -56,7 +56,14 @@ export class LocalHashEmbeddings implements EmbeddingsProvider {
 
   /** The vector of one text (no usage record). */
   embed(text: string): number[] {
-    const terms = contentTerms(text);
+    return this.embedTerms(termsOf(text));
+  }
+
+  /**
+   * The vector of a text from its content terms in order (`termsOf`), for a caller that has them
+   * already: the answerer tokenises each sentence once for its words and its vector.
+   */
+  embedTerms(terms: readonly string[]): number[] {
     const counts = new Map<string, number>();
     for (let i = 0; i < terms.length; i++) {
       counts.set(terms[i], (counts.get(terms[i]) ?? 0) + 1);

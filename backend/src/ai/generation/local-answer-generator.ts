@@ -128,6 +128,8 @@ interface PassageAnalysis {
     lineIndex: number;
     /** Stems of the sentence; null: never an answer sentence (heading, too short or long, small talk). */
     stems: Set<string> | null;
+    /** The sentence's content terms in order (what its embedding hashes), kept with its stems. */
+    terms: string[] | null;
     number: boolean;
     /** The sentence's local embedding, made the first time a question shares a word with it. */
     vector?: number[];
@@ -350,7 +352,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       const { text, stems } = unit; // shared with later questions: never changed in place
       const coverage = terms.coverageOf(stems);
       // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
-      const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embed(text)), qVec) : 0;
+      const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embedTerms(unit.terms ?? [])), qVec) : 0;
       const w = SENTENCE_WEIGHTS;
       let score = w.coverage * coverage + w.similarity * Math.max(0, similarity) + w.prior * prior;
       if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
@@ -368,11 +370,13 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
         const text = tidySentence(raw.text);
         let stems: Set<string> | null = null;
+        let terms: string[] | null = null;
         if (!(raw.heading || text.length < 25 || text.length > 420 || isFiller(text))) {
-          stems = new Set(termsOf(text));
-          if (stems.size < 3) stems = null;
+          terms = termsOf(text);
+          stems = new Set(terms);
+          if (stems.size < 3) [stems, terms] = [null, null];
         }
-        return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, number: stems ? hasNumber(text) : false };
+        return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, terms, number: stems ? hasNumber(text) : false };
       });
       analysis = { stems: new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`)), units };
       this.analysed.set(key, analysis);
