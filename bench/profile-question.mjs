@@ -7,8 +7,14 @@
  * package / file and the top functions; writes the .cpuprofile (open it in Chrome DevTools).
  * Also counts the SQL statements per question (by statement, with their time) and the connection
  * pool's queue: the most requests waiting for a connection and the time they waited.
+ * Also times the answer's own steps in the app (`rerank`, the local answerer's `composePieces`, ...: synchronous
+ * functions, so each timing is their CPU) per question.
  * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE] [--sessions=S]
  *        (each question limited to S sessions, the one its words come from first)
+ *        [--no-profile] (no V8 profiler: its own cost, about a fifth of the main thread, is left out of every figure)
+ *        [--warm-analysis] (each question's passages found and answered once before the questions are measured,
+ *        outside the measurement: their analysis, which an answer makes once per passage text, is then cached,
+ *        as it would be if ingestion stored it; the searches themselves are not shared with the measured ones)
  *        [--pool=N] (DB_POOL_SIZE) [--database-url=URL] [--redis-url=URL] (or DATABASE_URL / REDIS_URL: a PostgreSQL server
  *        loaded by `node bench/chat.bench.mjs --database-url=URL`; --gap=0 is a burst)
  */
@@ -20,7 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cookieOf, get, post, questionsFromChunks, stream } from './chat-client.mjs';
-import { benchArgs, cpuSecondsOfCommand, deploymentOf, inProcessApp, minorFaultsOfCommand } from './server.mjs';
+import { BACKEND_DIST, benchArgs, cpuSecondsOfCommand, deploymentOf, inProcessApp, minorFaultsOfCommand } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'backend', 'package.json'));
@@ -53,6 +59,33 @@ pg.Client.prototype.query = function (config, values, callback) {
   return result;
 };
 const pool = { maxWaiting: 0, waits: [] };
+
+// The answer's synchronous steps, timed while the questions run: each call's wall time is its CPU.
+const built = (file) => require(path.join(BACKEND_DIST, file));
+const stages = new Map();
+function timeStage(owner, name, label = name) {
+  const original = owner[name];
+  owner[name] = function (...callArgs) {
+    if (!counting) return original.apply(this, callArgs);
+    const started = performance.now();
+    try {
+      return original.apply(this, callArgs);
+    } finally {
+      const s = stages.get(label) ?? { n: 0, ms: 0 };
+      s.n++;
+      s.ms += performance.now() - started;
+      stages.set(label, s);
+    }
+  };
+}
+// Module functions are called through their module's exports (TypeScript's CommonJS output), so wrapping the export counts every call.
+const generation = built('ai/generation/local-answer-generator.js');
+timeStage(built('program/program-query.js'), 'parseQuestion', 'parseQuestion (program)');
+timeStage(built('retrieval/rerank.js'), 'rerank');
+timeStage(built('retrieval/rerank.js'), 'capPerDocument');
+timeStage(generation.LocalAnswerGenerator.prototype, 'composePieces', 'composePieces (local answer)');
+timeStage(built('chat/cited-snippet.js'), 'focusSnippets', 'focusSnippets (after the answer)');
+
 const { app, url, db } = await local.start();
 const questions = await questionsFromChunks(db, N);
 // --sessions=S: each question limited to S sessions (the attendee app's filter): the session of the chunk
@@ -75,6 +108,17 @@ for (let u = 0; u < N; u++) {
 }
 // Warm: word statistics and the index, as in bench:chat.
 for (const q of questions) await get(url, `/api/search?q=${encodeURIComponent(q)}`, users[0].cookie);
+if (args.has('warm-analysis')) {
+  // The passages each question will be answered from, found by a retriever of their own (not the shared searches).
+  const { RetrievalService } = built('retrieval/retrieval.service.js');
+  const { ANSWER_GENERATOR } = built('ai/generation/generation.types.js');
+  const retrieval = app.get(RetrievalService);
+  const generator = app.get(ANSWER_GENERATOR);
+  for (const [i, q] of questions.entries()) {
+    const found = await retrieval.retriever({ sessionIds: [...new Set(filters[i] ?? [])].sort(), k: 8 }).search(q);
+    generator.composePieces({ question: q, passages: found.passages, rarity: found.rarity, expansions: found.expansions });
+  }
+}
 await sleep(2500);
 
 const driverPool = db.driver.master;
@@ -90,11 +134,14 @@ driverPool.connect = (callback) => {
 };
 const sampler = setInterval(() => (pool.maxWaiting = Math.max(pool.maxWaiting, driverPool.waitingCount ?? 0)), 2);
 counting = true;
+const profiling = !args.has('no-profile');
 const session = new Session();
-session.connect();
-await session.post('Profiler.enable');
-await session.post('Profiler.setSamplingInterval', { interval: 200 });
-await session.post('Profiler.start');
+if (profiling) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+}
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 // A PostgreSQL server on this machine: its processes' CPU and minor page faults during the questions.
@@ -111,11 +158,11 @@ const server = server0 && {
   cpu: cpuSecondsOfCommand('postgres') - server0.cpu,
   faults: minorFaultsOfCommand('postgres') - server0.faults,
 };
-const { profile } = await session.post('Profiler.stop');
-session.disconnect();
+const { profile } = profiling ? await session.post('Profiler.stop') : { profile: { nodes: [], samples: [], timeDeltas: [] } };
+if (profiling) session.disconnect();
 counting = false;
 clearInterval(sampler);
-fs.writeFileSync(out, JSON.stringify(profile));
+if (profiling) fs.writeFileSync(out, JSON.stringify(profile));
 await app.close();
 
 // ---- summary ----
@@ -154,17 +201,22 @@ console.log(
   `${N} questions, one every ${GAP} ms; wall ${wall.toFixed(0)} ms; errors ${results.filter((r) => r.error).length}; TTFC median ${ttfc[Math.floor(ttfc.length / 2)].toFixed(1)} ms`,
 );
 console.log(
-  `process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads); main thread busy (profile) ${(busy / N).toFixed(1)} ms per question`,
+  `process CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(1)} ms per question (all threads)` +
+    (profiling ? `; main thread busy (profile) ${(busy / N).toFixed(1)} ms per question` : ' (no profiler)'),
 );
 if (server) {
   console.log(
     `PostgreSQL server processes: CPU ${((server.cpu * 1000) / N).toFixed(1)} ms, minor page faults ${Math.round(server.faults / N)} per question`,
   );
 }
-console.log('\nself time per question by package / file:');
-for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
-console.log('\ntop functions (self time per question):');
-for (const [f, t] of top(fns, 30)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${f}`);
+console.log(`\nthe answer's steps, CPU per question${args.has('warm-analysis') ? ' (passages analysed beforehand)' : ''}:`);
+for (const [label, s] of stages) console.log(`  ${(s.ms / N).toFixed(2).padStart(7)} ms  ${label} (${(s.n / N).toFixed(1)} calls)`);
+if (profiling) {
+  console.log('\nself time per question by package / file:');
+  for (const [g, t] of top(groups, 25)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${g}`);
+  console.log('\ntop functions (self time per question):');
+  for (const [f, t] of top(fns, 30)) console.log(`  ${(t / N).toFixed(2).padStart(7)} ms  ${f}`);
+}
 const waits = [...pool.waits].sort((a, b) => a - b);
 console.log(
   `\nconnection pool (max ${driverPool.options.max}): at most ${pool.maxWaiting} requests waiting; ${waits.length} checkouts, wait p50 ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p95 ${waits[Math.floor(waits.length * 0.95)]?.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms`,
@@ -173,6 +225,6 @@ const total = [...statements.values()].reduce((a, s) => a + s.n, 0);
 console.log(`SQL statements: ${(total / N).toFixed(1)} per question (call → answer, mean ms):`);
 for (const [k, s] of [...statements].sort((a, b) => b[1].n - a[1].n).slice(0, 25))
   console.log(`  ${(s.n / N).toFixed(2).padStart(6)} × ${(s.ms / s.n).toFixed(1).padStart(7)} ms  ${k}`);
-console.log(`\nprofile: ${out}`);
+if (profiling) console.log(`\nprofile: ${out}`);
 if (local.owned) fs.rmSync(local.dataDir, { recursive: true, force: true });
 await deployment.cleanRedis(require);
