@@ -42,6 +42,7 @@ const SUITES = [
   'hnsw-index',
   'chunk-storage',
   'document-words',
+  'chunk-sentences',
   'admin',
   'superadmin',
   'insights',
