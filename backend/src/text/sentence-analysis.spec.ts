@@ -42,37 +42,3 @@ describe('stored sentences', () => {
     expect(readSentences('{"v":1}')).toBeNull();
   });
 });
-
-describe('the stored form of version 1', () => {
-  // Stored analyses are read back as they are: a change of the analysis (splitting, tidying, the filler
-  // rule, stemming) that changes these must raise SENTENCE_ANALYSIS_VERSION, and then update them.
-  it('is what the analysis gives today', () => {
-    const transcript = [
-      'Dana Whitfield: Um, so thank you all for coming.',
-      'Dana Whitfield: Residual values of electric forklifts fell twelve percent in 2024, so lenders now shorten the terms.',
-      'Tony Russo: Well, we recommend pulling a second credit bureau for any application above $250,000.',
-    ].join('\n');
-    const statement = [
-      'Consolidated Statements of Income',
-      'Years ended December 31, 2022 2021',
-      'Net revenue 4,000 3,900',
-      'Net income 800 750',
-      'The Company’s leasing volume grew in the first half, led by construction. Approx. 12% came from trucking.',
-    ].join('\n');
-    expect(SENTENCE_ANALYSIS_VERSION).toBe(1);
-    expect(storedSentences(transcript, true)).toBe(
-      '{"v":1,"s":[["Thank you all for coming.","Dana Whitfield",0,null,0],' +
-        '["Residual values of electric forklifts fell twelve percent in 2024, so lenders now shorten the terms.","Dana Whitfield",1,' +
-        '["residu","valu","electr","forklift","fell","twelv","percent","2024","lender","shorten","term"],1],' +
-        '["We recommend pulling a second credit bureau for any application above $250,000.","Tony Russo",2,' +
-        '["recommend","pull","second","credit","bureau","applic","250","000"],1]]}',
-    );
-    expect(storedSentences(statement, false)).toBe(
-      '{"v":1,"s":[["Consolidated Statements of Income",null,0,null,0],["Years ended December 31, 2022 2021",null,1,null,0],' +
-        '["Net revenue: 4,000 (2022), 3,900 (2021).",null,2,["net","revenu","4","000","2022","3","900","2021"],1],' +
-        '["Net income: 800 (2022), 750 (2021).",null,3,["net","incom","800","2022","750","2021"],1],' +
-        '["The Company’s leasing volume grew in the first half, led by construction.",null,4,["compani","leas","volum","grew","first","half","led","construct"],1],' +
-        '["Approx. 12% came from trucking.",null,4,["approx","12","came","truck"],1]]}',
-    );
-  });
-});
