@@ -236,11 +236,7 @@ function loadBuild() {
   const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
   const { DataSource } = require('typeorm');
   const { IngestionRepository } = require(path.join(dist, 'ingestion', 'ingestion.repository.js'));
-  // Each chunk's sentences as ingestion stores them for the answerer (an older build stores none).
-  const sentencesModule = path.join(dist, 'text', 'sentence-analysis.js');
-  const { storedSentences } = fs.existsSync(sentencesModule) ? require(sentencesModule) : { storedSentences: null };
   return {
-    storedSentences,
     loadConfig,
     IngestionRepository,
     createApp,
@@ -294,7 +290,6 @@ async function openApp(build) {
     repo: app.get(build.HybridSearch),
     statements: app.get(build.RetrievalRepository),
     ingestion: app.get(build.IngestionRepository),
-    storedSentences: build.storedSentences,
   };
 }
 
@@ -329,10 +324,10 @@ async function insertSessionsAndDocuments({ db, embeddings }, sessionIds, perDoc
 }
 
 /** CHUNKS chunks inserted in batches of BATCH (their texts kept in `texts`), timed from t0. */
-async function insertChunks({ db, embeddings, storedSentences }, docs, perDoc, texts, t0) {
+async function insertChunks({ db, embeddings }, docs, perDoc, texts, t0) {
   let inserted = 0;
   while (inserted < CHUNKS) {
-    const rows = { doc: [], session: [], idx: [], text: [], page: [], speaker: [], time: [], sentences: [] };
+    const rows = { doc: [], session: [], idx: [], text: [], page: [], speaker: [], time: [] };
     for (let i = 0; i < BATCH && inserted < CHUNKS; i++, inserted++) {
       const doc = docs[Math.floor(inserted / perDoc)];
       const idx = inserted % perDoc;
@@ -345,27 +340,12 @@ async function insertChunks({ db, embeddings, storedSentences }, docs, perDoc, t
       rows.page.push(doc.kind === 'pdf' ? idx + 1 : null);
       rows.speaker.push(doc.kind === 'transcript' ? `${name()} ${name()}` : null);
       rows.time.push(doc.kind === 'transcript' ? idx * 55 : null);
-      rows.sentences.push(storedSentences?.(text, doc.kind === 'transcript'));
     }
     const vectors = await embeddings.embedDocuments(rows.text);
-    const columns = [
-      rows.doc,
-      rows.session,
-      rows.idx,
-      rows.text,
-      rows.page,
-      rows.speaker,
-      rows.time,
-      vectors.map((v) => `[${v.join(',')}]`),
-    ];
-    // The chunks as ingestion writes them: with their sentences analysed for the answerer where the build stores them.
     await db.query(
-      storedSentences
-        ? `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding, sentences)
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::int[], $6::text[], $7::real[], $8::vector[], $9::text[])`
-        : `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::int[], $6::text[], $7::real[], $8::vector[])`,
-      storedSentences ? [...columns, rows.sentences] : columns,
+      `INSERT INTO chunks (document_id, session_id, chunk_index, text, page, speaker, start_time, embedding)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::int[], $6::text[], $7::real[], $8::vector[])`,
+      [rows.doc, rows.session, rows.idx, rows.text, rows.page, rows.speaker, rows.time, vectors.map((v) => `[${v.join(',')}]`)],
     );
     if (inserted % 10_000 === 0) log(`  ${inserted} chunks inserted (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
@@ -381,11 +361,6 @@ async function loadData(ctx) {
   data.hnswParams = /WITH \((.*)\)/.exec(hnswDef)?.[1].replace(/'/g, '') ?? `pgvector's defaults, m 16, ef_construction 64`;
   if (existing >= CHUNKS) {
     log(`reusing ${existing} chunks in ${dataDir}`);
-    if (ctx.storedSentences) {
-      const [{ n: bare }] = await db.query(`SELECT count(*)::int AS n FROM chunks WHERE sentences IS NULL`);
-      // Loaded by an older build: answers analyse these chunks' sentences when they read them (load again to measure the stored ones).
-      if (bare > 0) log(`  ${bare} of them were stored without their sentences analysed (loaded by an older build)`);
-    }
     for (const row of await db.query(`SELECT id FROM sessions ORDER BY day, title`)) data.sessionIds.push(row.id);
     for (const row of await db.query(`SELECT text FROM chunks ORDER BY id LIMIT 5000`)) data.texts.push(row.text);
     return data;

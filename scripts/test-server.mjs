@@ -42,7 +42,6 @@ const SUITES = [
   'hnsw-index',
   'chunk-storage',
   'document-words',
-  'chunk-sentences',
   'admin',
   'superadmin',
   'insights',

@@ -2,7 +2,6 @@ import type { EmbeddingsProvider } from '../ai/ai.types';
 import type { ChunkDraft } from './chunking/chunker';
 import type { IngestTiming } from './ingest-timing';
 import type { ClaimedDocument, EmbeddedChunk, IngestionRepository } from './ingestion.repository';
-import { storedSentences } from '../text/sentence-analysis';
 import { AbortedError } from './parsing/ingest-errors';
 import type { ProgressReporter } from './progress-reporter';
 
@@ -145,12 +144,7 @@ export class ChunkWriter {
     const t = performance.now();
     const vectors = await this.c.embeddings.embedDocuments(chunks.map((c) => c.text));
     chunks.forEach((c, i) => (c.embedding = vectors[i]));
-    const analysed = performance.now();
-    this.c.timing.embedMs += analysed - t;
-    // The sentences the local answerer reads, analysed once here rather than by every answer citing the chunk.
-    const transcript = this.c.doc.kind === 'transcript';
-    for (const c of chunks) c.sentences = storedSentences(c.text, transcript);
-    this.c.timing.sentencesMs += performance.now() - analysed;
+    this.c.timing.embedMs += performance.now() - t;
     this.embedded.push(...chunks);
   }
 

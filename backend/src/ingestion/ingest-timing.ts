@@ -6,8 +6,7 @@ import type { ParseThreadTiming } from './parsing/pdf-pages';
  * bench:ingest). Main thread: `sourceMs` waiting for the next pages or turns (parsing runs on its
  * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
  * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the reading of
- * the next chunks), `sentencesMs` (each chunk's sentences analysed for the answerer, `storedSentences`),
- * `insertWaitMs` (the part of the writing the run waited for: a backlog of a full
+ * the next chunks), `insertWaitMs` (the part of the writing the run waited for: a backlog of a full
  * batch, and the end), `progressMs`, `tallyMs` (the abbreviations the chunks define, counted as
  * they are read), `learnMs` (those stored), `indexMs` (the full-text index's pending list merged,
  * `mergeTextIndex`), `finishMs`; `batches`: the number of INSERTs.
@@ -18,7 +17,6 @@ export interface IngestTiming extends PdfChunkTiming {
   sourceMs: number;
   textCleanMs: number;
   embedMs: number;
-  sentencesMs: number;
   insertMs: number;
   insertWaitMs: number;
   progressMs: number;
@@ -37,7 +35,6 @@ export function newTiming(): IngestTiming {
     textCleanMs: 0,
     ...newPdfChunkTiming(),
     embedMs: 0,
-    sentencesMs: 0,
     insertMs: 0,
     insertWaitMs: 0,
     progressMs: 0,

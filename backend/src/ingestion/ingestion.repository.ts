@@ -24,8 +24,6 @@ export interface ProgressUpdate {
 export interface EmbeddedChunk extends ChunkDraft {
   index: number;
   embedding: number[];
-  /** Its sentences as the local answerer reads them (`storedSentences`). */
-  sentences?: string | null;
 }
 
 /** A document to queue: its id and current run. */
@@ -116,7 +114,7 @@ export class IngestionRepository {
     for (const c of chunks) {
       const p = params.length;
       values.push(
-        `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[], $${p + 10})`,
+        `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[])`,
       );
       params.push(
         c.index,
@@ -128,13 +126,12 @@ export class IngestionRepository {
         c.lineStart ?? null,
         c.lineEnd ?? null,
         c.turnLines ?? null,
-        c.sentences ?? null,
       );
     }
     // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
     // again (two processes on one run after a lost lease, a retried INSERT) adds nothing.
     const sql = `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
-                                     line_start, line_end, turn_lines, sentences)
+                                     line_start, line_end, turn_lines)
                  VALUES ${values.join(', ')}
                  ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`;
     if (!after) {

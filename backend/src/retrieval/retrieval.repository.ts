@@ -132,7 +132,7 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
            (SELECT n.start_time FROM chunks n
              WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
            p.score::float8 AS score, (1 - coalesce(p.dist, c.embedding <=> ${vector}::vector))::float8 AS similarity,
-           p.text_rank::float8 AS "textRank", c.sentences,
+           p.text_rank::float8 AS "textRank",
            (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS "contentVersion"
       FROM top p
       JOIN chunks c ON c.id = p.id

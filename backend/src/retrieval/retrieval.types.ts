@@ -25,11 +25,6 @@ export interface Passage {
   similarity: number;
   /** PostgreSQL full-text rank (ts_rank_cd; 0 when no query word matched). */
   textRank: number;
-  /**
-   * The chunk's sentences as ingestion analysed them for the local answerer (`storedSentences`), of
-   * `text` as stored; null for chunks stored without. A step that changes `text` drops them.
-   */
-  sentences?: string | null;
 }
 
 /** What one search found, handed to the answerer as data. */

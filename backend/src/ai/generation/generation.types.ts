@@ -41,8 +41,6 @@ export interface GenerationPassage {
   /** Position of the passage in its document (meeting order). */
   documentId?: string;
   chunkIndex?: number;
-  /** The chunk's sentences as ingestion analysed them (`storedSentences`), when stored. */
-  sentences?: string | null;
 }
 
 export interface AnswerRequest extends UsageContext {

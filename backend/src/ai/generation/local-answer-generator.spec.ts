@@ -2,7 +2,6 @@ import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type AnswerDelta, type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp, standaloneQuestion } from './follow-up';
 import { capitalisedWords, hasNumber, LocalAnswerGenerator, oneEditApart, unknownName } from './local-answer-generator';
-import { storedSentences } from '../../text/sentence-analysis';
 import { splitSentences, tidySentence } from '../../text/sentences';
 import { termKey } from '../../text/term-key';
 
@@ -61,22 +60,6 @@ describe(LocalAnswerGenerator.name, () => {
     for (const b of bullets) expect(b).toMatch(/^- .+ \[What Lenders Want, (06:52|p\. 2)\]$/);
     expect(answer).toContain('On personal credit we hold a FICO floor of 680');
     expect(answer).not.toContain('Residual');
-  });
-
-  it('answers from the sentences ingestion stored with a chunk, and analyses the text itself without them', () => {
-    const question = 'What FICO floor do lenders require for guarantors?';
-    const fresh = () => new LocalAnswerGenerator(384, usage, 0);
-    const plain = fresh().composeAnswer({ question, passages: PASSAGES });
-    // Stored sentences are what the answer quotes: here those of the text with another floor.
-    const stored = storedSentences(PASSAGES[0].text.replace('680', '690'), true);
-    const withStored = [{ ...PASSAGES[0], sentences: stored }, ...PASSAGES.slice(1)];
-    expect(fresh().composeAnswer({ question, passages: withStored })).toBe(plain.replace('floor of 680', 'floor of 690'));
-    // Sentences stored by another version of the analysis are made again from the text.
-    const outdated = stored.replace(/^\{"v":\d+/, '{"v":0');
-    expect(fresh().composeAnswer({ question, passages: [{ ...PASSAGES[0], sentences: outdated }, ...PASSAGES.slice(1)] })).toBe(plain);
-    // The sentences stored for the same text give the same answer as the text.
-    const same = PASSAGES.map((p) => ({ ...p, sentences: storedSentences(p.text, p.kind === 'transcript') }));
-    expect(fresh().composeAnswer({ question, passages: same })).toBe(plain);
   });
 
   it('answers a question asked on stage with what was said after it, and prefers figures for quantity questions', () => {

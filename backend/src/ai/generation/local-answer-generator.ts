@@ -34,9 +34,6 @@ import { isFiller } from '../../text/filler';
 import { DETERMINERS, MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
 import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
 import { withoutMarkers } from '../../text/citation-grammar';
-import { analyseSentences, hasNumber, readSentences } from '../../text/sentence-analysis';
-
-export { hasNumber } from '../../text/sentence-analysis';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
 /**
@@ -103,6 +100,15 @@ const TAKEAWAY_CUES =
 /** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
 const QUANTITY_QUESTION =
   /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
+const NUMBER_WORDS =
+  /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
+const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** A figure, in digits or in words ('forty-three percent'), or a date. */
+export function hasNumber(text: string): boolean {
+  return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text) || DURATION.test(text);
+}
+/** A duration said in words ('about a day', 'a couple of weeks'). */
+const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|year|hour|minute|quarter)s?\b/i;
 /** Sentences about the session itself rather than its substance: never a takeaway. */
 const META_TALK =
   /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
@@ -356,17 +362,22 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     });
   }
 
-  /**
-   * The passage's sentences and stems, once per passage text (LRU): its sentences as ingestion stored
-   * them with the chunk (`chunks.sentences`), or split and stemmed here when it did not (an older
-   * chunk, another analysis version, a program entry).
-   */
+  /** The passage's sentences and stems, split and stemmed once per passage text (LRU). */
   private analyse(passage: GenerationPassage): PassageAnalysis {
     const key = `${passage.kind}\u0000${passage.speaker ?? ''}\u0000${passage.sessionTitle}\u0000${passage.text}`;
     let analysis = this.analysed.get(key);
     if (!analysis) {
-      const sentences = readSentences(passage.sentences) ?? analyseSentences(passage.text, passage.kind === 'transcript');
-      const units = sentences.map((s) => ({ ...s, stems: s.terms ? new Set(s.terms) : null }));
+      const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
+        const text = tidySentence(raw.text);
+        let stems: Set<string> | null = null;
+        let terms: string[] | null = null;
+        if (!(raw.heading || text.length < 25 || text.length > 420 || isFiller(text))) {
+          terms = termsOf(text);
+          stems = new Set(terms);
+          if (stems.size < 3) [stems, terms] = [null, null];
+        }
+        return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, terms, number: stems ? hasNumber(text) : false };
+      });
       analysis = { stems: new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`)), units };
       this.analysed.set(key, analysis);
     }
