@@ -114,8 +114,10 @@ if (args.has('warm-analysis')) {
   const { ANSWER_GENERATOR } = built('ai/generation/generation.types.js');
   const retrieval = app.get(RetrievalService);
   const generator = app.get(ANSWER_GENERATOR);
+  // The passages an answer is written from (an older build does not export their number: 8).
+  const k = built('chat/chat.service.js').PASSAGES ?? 8;
   for (const [i, q] of questions.entries()) {
-    const found = await retrieval.retriever({ sessionIds: [...new Set(filters[i] ?? [])].sort(), k: 8 }).search(q);
+    const found = await retrieval.retriever({ sessionIds: [...new Set(filters[i] ?? [])].sort(), k }).search(q);
     generator.composePieces({ question: q, passages: found.passages, rarity: found.rarity, expansions: found.expansions });
   }
 }
@@ -135,7 +137,7 @@ driverPool.connect = (callback) => {
 const sampler = setInterval(() => (pool.maxWaiting = Math.max(pool.maxWaiting, driverPool.waitingCount ?? 0)), 2);
 counting = true;
 const profiling = !args.has('no-profile');
-const session = new Session();
+const session = profiling ? new Session() : null;
 if (profiling) {
   session.connect();
   await session.post('Profiler.enable');

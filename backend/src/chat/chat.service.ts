@@ -72,7 +72,7 @@ export const THREAD_LIST_LIMIT = 50;
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
 /** Passages given to the generator (the simple fallback takes fewer). */
-const PASSAGES = 8;
+export const PASSAGES = 8;
 const SIMPLE_PASSAGES = 5;
 
 export interface RequestContext {

@@ -138,10 +138,10 @@ interface QuestionEvidence {
   weights: Map<string, number>;
   total: number;
   wanted: Set<string>;
-  /** Adjacent pairs of the question's stems, counted once each. */
-  pairs: Set<string>;
-  /** The same pairs by their first stem: a passage's word that starts none is passed over. */
-  pairsByFirst: Map<string, Set<string>>;
+  /** Adjacent pairs of the question's stems, by their first stem (a passage's word that starts none is passed over). */
+  pairs: Map<string, Set<string>>;
+  /** Distinct pairs in `pairs`. */
+  pairCount: number;
   figures: Set<string>;
   lowerQuestion: string;
   conversational: boolean;
@@ -158,20 +158,15 @@ function spelledOut(tokens: string[], synonyms: Map<string, string[]>): string[]
 function questionEvidence(question: string, terms: WeightedTerm[], expansions: string[], synonyms: Synonym[]): QuestionEvidence {
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t.stem, Math.max(weights.get(t.stem) ?? 0, t.idf));
-  const pairs = new Set<string>();
+  const pairs = new Map<string, Set<string>>();
   const ordered = keywords(question).map(termKey);
-  const pairsByFirst = new Map<string, Set<string>>();
-  for (let i = 0; i + 1 < ordered.length; i++) {
-    pairs.add(`${ordered[i]} ${ordered[i + 1]}`);
-    const seconds = pairsByFirst.get(ordered[i]) ?? new Set<string>();
-    pairsByFirst.set(ordered[i], seconds.add(ordered[i + 1]));
-  }
+  for (let i = 0; i + 1 < ordered.length; i++) pairs.set(ordered[i], (pairs.get(ordered[i]) ?? new Set<string>()).add(ordered[i + 1]));
   return {
     weights,
     total: [...weights.values()].reduce((s, x) => s + x, 0),
     wanted: new Set(weights.keys()),
     pairs,
-    pairsByFirst,
+    pairCount: [...pairs.values()].reduce((n, seconds) => n + seconds.size, 0),
     figures: numberForms(question),
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
@@ -197,8 +192,8 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
   const { matched, window } = coverWindow(tokens, distinct, q.wanted);
   const proximity = matched >= 2 ? (matched / Math.max(1, q.wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
   let phraseHits = 0;
-  if (q.pairs.size > 0) for (let i = 0; i + 1 < tokens.length; i++) if (q.pairsByFirst.get(tokens[i])?.has(tokens[i + 1])) phraseHits++;
-  const phrase = q.pairs.size > 0 ? Math.min(1, phraseHits / q.pairs.size) : 0;
+  if (q.pairCount > 0) for (let i = 0; i + 1 < tokens.length; i++) if (q.pairs.get(tokens[i])?.has(tokens[i + 1])) phraseHits++;
+  const phrase = q.pairCount > 0 ? Math.min(1, phraseHits / q.pairCount) : 0;
   let numbers = 0;
   if (q.figures.size > 0) {
     const inText = passageNumbers(p.text);
