@@ -167,6 +167,9 @@ export interface paths {
   "/api/ready": {
     get: operations["Health_ready"];
   };
+  "/api/metrics": {
+    get: operations["Metrics_scrape"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -1397,6 +1400,34 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+    };
+  };
+  Metrics_scrape: {
+    parameters: {
+      header: {
+        /** @description Bearer <METRICS_TOKEN> */
+        Authorization: string;
+      };
+    };
+    responses: {
+      /** @description This process's metrics in Prometheus's text format. */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description No token, or not the metrics token. */
+      401: {
+        content: {
+          "text/plain": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description Metrics are off (METRICS_TOKEN unset). */
+      404: {
+        content: {
+          "text/plain": components["schemas"]["MessageResponse"];
         };
       };
     };

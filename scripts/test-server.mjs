@@ -56,6 +56,7 @@ const SUITES = [
   'demo-seed',
   'health',
   'deployment-mode',
+  'metrics',
 ].map((name) => `test/${name}.e2e-spec.ts`);
 
 function reachable(url, defaultPort) {

@@ -20,6 +20,7 @@ import { EmailModule } from './email/email.module';
 import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { InsightsModule } from './insights/insights.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { RetrievalModule } from './retrieval/retrieval.module';
 import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -66,6 +67,7 @@ export class AppModule implements NestModule {
         SuperadminModule,
         DemoModule,
         HealthModule,
+        MetricsModule,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { ConferenceModule } from '../conference/conference.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { ProgramModule } from '../program/program.module';
 import { RetrievalModule } from '../retrieval/retrieval.module';
 import { ChatController } from './chat.controller';
@@ -8,7 +9,7 @@ import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 
 @Module({
-  imports: [ActivityModule, RetrievalModule, ProgramModule, ConferenceModule],
+  imports: [ActivityModule, RetrievalModule, ProgramModule, ConferenceModule, MetricsModule],
   controllers: [ChatController],
   providers: [ChatRepository, ChatService],
   exports: [ChatService],

@@ -29,6 +29,7 @@ import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
 import { DeferredWrites } from '../database/deferred-writes';
 import { EmailService } from '../email/email.service';
+import { type ChatOutcome, MetricsService } from '../metrics/metrics.service';
 import type { ProgramCitations } from '../program/program-citations';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
@@ -140,6 +141,7 @@ export class ChatService {
     private readonly config: AppConfig,
     private readonly conference: ConferenceService,
     private readonly deferred: DeferredWrites,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** GET /api/chat/assistant: which provider writes the answers. */
@@ -194,6 +196,7 @@ export class ChatService {
 
   /** POST /api/chat/stream: validates (400 before any byte is streamed), then streams the answer. */
   async stream(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, sse: SseStream): Promise<void> {
+    const started = performance.now();
     // The user waits for the first words: writes nobody waits for go after them (DeferredWrites).
     const firstWords = this.deferred.wait();
     try {
@@ -201,6 +204,8 @@ export class ChatService {
       await this.usage.assertWithinBudget();
       const request = await this.claim(user, dto);
       sse.open();
+      let outcome: ChatOutcome = 'answered';
+      let waiting = true;
       try {
         const answer = await this.answer(request, ctx, {
           stream: true,
@@ -208,17 +213,25 @@ export class ChatService {
           onStatus: (status) => sse.send({ status }),
           onContent: (content) => {
             sse.send({ content });
+            if (waiting) {
+              waiting = false;
+              this.metrics.observeFirstContent('stream', secondsSince(started));
+            }
             firstWords();
           },
         });
         sse.send({ sources: answer.sources });
       } catch (err) {
+        outcome = 'aborted';
         if (!(err instanceof GenerationAborted) && !sse.signal.aborted) {
+          outcome = 'failed';
           this.logger.error(`chat stream failed: ${(err as Error).stack ?? err}`);
           sse.send({ error: STREAM_ERROR_MESSAGE });
         }
       } finally {
         sse.done();
+        this.metrics.countAnswer('stream', outcome);
+        if (outcome === 'answered') this.metrics.observeStream(secondsSince(started));
       }
     } finally {
       firstWords();
@@ -227,15 +240,21 @@ export class ChatService {
 
   /** POST /api/chat/message (non-streaming fallback) and /api/chat/simple (simplified fallback). */
   async reply(user: AuthUser, dto: SendMessageDto, ctx: RequestContext, simple = false): Promise<ChatAnswer> {
+    const started = performance.now();
+    const endpoint = simple ? 'simple' : 'message';
     // The user waits for the answer's text (DeferredWrites); storing it comes after.
     const answered = this.deferred.wait();
     try {
       const request = await this.claim(user, dto);
-      return await this.answer(request, ctx, { simple, onAnswered: answered });
+      const answer = await this.answer(request, ctx, { simple, onAnswered: answered });
+      this.metrics.observeFirstContent(endpoint, secondsSince(started));
+      this.metrics.countAnswer(endpoint, 'answered');
+      return answer;
     } catch (err) {
       if (err instanceof HttpException) throw err;
       // A failing model or provider is a server-side failure (the client's fallback chain takes over).
-      this.logger.error(`chat ${simple ? 'simple' : 'message'} failed: ${(err as Error).stack ?? err}`);
+      this.logger.error(`chat ${endpoint} failed: ${(err as Error).stack ?? err}`);
+      this.metrics.countAnswer(endpoint, 'failed');
       throw new BadGatewayException(STREAM_ERROR_MESSAGE);
     } finally {
       answered();
@@ -409,4 +428,9 @@ export class ChatService {
   private throwIfAborted(signal?: AbortSignal): void {
     if (signal?.aborted) throw new GenerationAborted();
   }
+}
+
+/** Seconds from a `performance.now()` reading until now. */
+function secondsSince(started: number): number {
+  return (performance.now() - started) / 1000;
 }

@@ -101,6 +101,11 @@ export class AppConfig {
   readonly s3?: S3Config;
   /** Directory holding the built front ends (`frontend-attendee/dist`, `frontend-admin/dist`). */
   readonly webRoot!: string;
+  /**
+   * METRICS_TOKEN: turns on GET /api/metrics (Prometheus) for a scraper sending it as a bearer token;
+   * unset: metrics are off and nothing is collected.
+   */
+  readonly metricsToken?: string;
 
   get isProduction(): boolean {
     return this.nodeEnv === 'production';
@@ -258,6 +263,21 @@ function trustProxy(env: Env): boolean | number | string {
   return entries.join(', ');
 }
 
+/** Shortest METRICS_TOKEN accepted: a scraper's bearer token must not be guessable. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** METRICS_TOKEN, when set: at least MIN_METRICS_TOKEN_LENGTH characters, no spaces. */
+function metricsToken(env: Env): string | undefined {
+  const token = str(env, 'METRICS_TOKEN');
+  if (token === undefined) return undefined;
+  if (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token)) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (e.g. openssl rand -hex 32).`,
+    );
+  }
+  return token;
+}
+
 /** The session secret: from SESSION_SECRET, else generated once and kept in DATA_DIR (never in code). */
 function sessionSecret(env: Env, dataDir: string, production: boolean): string {
   const given = str(env, 'SESSION_SECRET');
@@ -370,6 +390,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxy: trustProxy(env),
     s3: s3(env),
     webRoot: path.resolve(str(env, 'WEB_ROOT') ?? path.join(__dirname, '..', '..', '..')),
+    metricsToken: metricsToken(env),
     ...overrides,
   });
   return config;
