@@ -22,7 +22,9 @@
  * and Redis instead of the embedded database; the chunks stay in that database and are reused; figures
  * go to the "Chat (PostgreSQL server)" section),
  * --no-write, --data-dir=PATH (keep the database there and reuse it on the next run, skipping the
- * load), --explain (print the plan of one hybrid query). BENCH_BACKEND_DIST=DIR measures another
+ * load), --explain (print the plan of one hybrid query), --metrics (the server runs with METRICS_TOKEN and the
+ * bursts also report the app's own histogram of the first words, GET /api/metrics, beside the client's
+ * figures). BENCH_BACKEND_DIST=DIR measures another
  * build (e.g. the code before a change built into backend/dist-before) with the same script.
  */
 import fs from 'node:fs';
@@ -63,6 +65,9 @@ const SKIP_RETRIEVAL = args.has('skip-retrieval');
 /** GET /api/sessions vs hello world: autocannon rounds of LOAD_SECONDS with LOAD_CONNECTIONS connections. */
 const LOAD_ROUNDS = Number(args.get('load-rounds') ?? 3);
 const LOAD_SECONDS = Number(args.get('load-seconds') ?? 5);
+const METRICS = args.has('metrics');
+/** The server's METRICS_TOKEN with --metrics. */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 const LOAD_CONNECTIONS = 10;
 const TARGET_BURST_P95_MS = 300;
 const TARGET_STEADY_P95_MS = 150;
@@ -573,7 +578,7 @@ async function measureRetrieval(ctx, build, questions, sessionIds) {
 
 /** 3. The BUILT server in a child process on the same data, warmed, with STREAMS attendees signed in. */
 async function startBenchServer(dataDir, streamQuestions) {
-  const server = await startServer(dataDir, { env: { ...BENCH_LIMITS, ...deployment.env } });
+  const server = await startServer(dataDir, { env: { ...BENCH_LIMITS, ...deployment.env, ...(METRICS ? { METRICS_TOKEN } : {}) } });
   const pid = server.child.pid;
   // Every question's words counted once and the HNSW index read into memory (as after the retrieval
   // passes above): GET /api/search runs the same retriever, without the paced answer.
@@ -635,6 +640,7 @@ async function steadyStreams({ server, users }, streamQuestions) {
  *  BURSTS times, each after the previous one's answers ended. */
 async function bursts({ server, users }, streamQuestions) {
   const burst = { ttfc: [], totals: [], errors: [], p95s: [], cpu: [], untilP95: [] };
+  const ownBefore = METRICS ? await streamFirstWords(server) : null;
   for (let b = 0; b < BURSTS; b++) {
     await sleep(1000);
     const { results, cpu, untilP95 } = await streamsAtOnce(
@@ -662,7 +668,27 @@ async function bursts({ server, users }, streamQuestions) {
     ['api', 'postgres', 'client', 'perQuestion', 'cores'].map((k) => [k, stats(burst.untilP95.map((u) => u[k])).p50]),
   );
   log(`burst CPU until the p95 first content (median of bursts), per answered question: ${cpuUntilP95Text(untilP95)}`);
+  if (ownBefore) {
+    const after = await streamFirstWords(server);
+    const count = (after.buckets.get('+Inf') ?? 0) - (ownBefore.buckets.get('+Inf') ?? 0);
+    const le = [...after.buckets].find(([bucket, n]) => n - (ownBefore.buckets.get(bucket) ?? 0) >= 0.95 * count)?.[0];
+    log(
+      `the app's own metrics over the bursts (GET /api/metrics): ${count} streams' first words, mean ${ms(((after.sum - ownBefore.sum) / Math.max(1, count)) * 1000)}, p95 ≤ ${le} s (histogram bucket); the client measured p95 ${ms(pct(burst.ttfc, 95))}`,
+    );
+  }
   return { ...burst, cpuPerQuestion: cpu, cpuUntilP95: untilP95 };
+}
+
+/** The app's own histogram of the first words of streams (--metrics): cumulative counts by bucket, and their sum in seconds. */
+async function streamFirstWords(server) {
+  const res = await fetch(`${server.url}/api/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /api/metrics: ${res.status}`);
+  const text = await res.text();
+  const buckets = new Map(
+    [...text.matchAll(/^chat_first_content_seconds_bucket\{le="([^"]+)",endpoint="stream"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
+  );
+  const sum = Number(/^chat_first_content_seconds_sum\{endpoint="stream"\} (\S+)$/m.exec(text)?.[1] ?? 0);
+  return { buckets, sum };
 }
 
 /**
