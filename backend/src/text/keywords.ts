@@ -58,34 +58,62 @@ export function keywordStems(text: string): string[] {
 }
 
 const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-/** The same words in lower-case ASCII text (no other letters or digits can occur there). */
-const ASCII_TERM_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
 const NON_ASCII = /[^\p{ASCII}]/u;
 /**
  * The stemmed content words of `text` (accents folded, possessives and contractions cut, stop words
  * dropped), with memoised stemming: what the local embedder hashes and the reranker and answerer
- * compare. Called for every sentence of every passage a question reads: ASCII text skips the Unicode
- * folding.
+ * compare. Called for every sentence of every passage a question reads: ASCII text (nearly all of it)
+ * skips the Unicode folding and is read by `asciiTerms`.
  */
 export function termsOf(text: string): string[] {
+  if (!NON_ASCII.test(text)) return asciiTerms(text.toLowerCase());
   const out: string[] = [];
-  const ascii = !NON_ASCII.test(text);
-  const normalised = ascii
-    ? text.toLowerCase()
-    : text
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase();
-  const pattern = ascii ? ASCII_TERM_WORD : TERM_WORD;
-  pattern.lastIndex = 0;
+  const normalised = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  TERM_WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = pattern.exec(normalised)) !== null) {
+  while ((m = TERM_WORD.exec(normalised)) !== null) {
     let word = m[0];
     let apostrophe = word.indexOf("'");
-    if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
+    if (apostrophe < 0) apostrophe = word.indexOf('’');
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
     if (!word) continue;
     const key = contentKey(word);
+    if (key !== null) out.push(key);
+  }
+  return out;
+}
+
+const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+const isLetterCode = (c: number) => c >= 97 && c <= 122;
+
+/**
+ * `termsOf` for lower-case ASCII text, read character by character: the words are the runs of letters
+ * and digits, a run's apostrophe and the letters after it ("lessee's", "they're") are cut, and each
+ * word is looked up once (`contentKey`). The same terms as matching `/[a-z0-9]+(?:'[a-z]+)?/g` and
+ * cutting at the apostrophe (term-key.spec.ts), without a match object per word: the tokeniser runs over
+ * every passage a question reranks and answers from.
+ */
+function asciiTerms(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordCode(text.charCodeAt(i))) i++;
+    const end = i;
+    // "'s", "'re": the apostrophe and its letters belong to the word and are cut from it.
+    if (i + 1 < n && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1))) {
+      i += 2;
+      while (i < n && isLetterCode(text.charCodeAt(i))) i++;
+    }
+    const key = contentKey(text.slice(start, end));
     if (key !== null) out.push(key);
   }
   return out;
