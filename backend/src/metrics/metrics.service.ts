@@ -11,7 +11,7 @@ export type ChatOutcome = 'answered' | 'failed' | 'aborted';
 
 /**
  * Buckets (seconds) of the time to the first words, around the speed targets: 300 ms on a server,
- * 600 ms on the embedded database, 1 s for 200 questions at once (bench/README.md).
+ * 600 ms on the embedded database, 1 s for 200 questions at once (docs/DEPLOY.md, "Sizing").
  */
 export const FIRST_CONTENT_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1, 1.5, 2.5, 5, 10];
 /** Buckets (seconds) of a whole streamed answer (the local answerer streams at a hosted model's pace). */
