@@ -57,7 +57,6 @@ const SUITES = [
   'health',
   'deployment-mode',
   'metrics',
-  'search-admission',
 ].map((name) => `test/${name}.e2e-spec.ts`);
 
 function reachable(url, defaultPort) {

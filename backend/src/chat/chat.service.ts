@@ -292,8 +292,7 @@ export class ChatService {
       const content = await this.write(request, opts, findings, citations, cited);
       opts.onAnswered?.();
       const sources = focusSnippets(cited.sources(content), content, citations.passages);
-      // Its user waits for it now (the answer is stored after its question): no longer held for the others.
-      const [, questionId] = await record(true);
+      const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
         questionId,
@@ -304,7 +303,7 @@ export class ChatService {
       return { content, sources };
     } finally {
       clearInterval(heartbeat);
-      await record(true).catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
+      await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
       if (!released) await this.repo.release(threadId);
     }
   }
@@ -314,14 +313,12 @@ export class ChatService {
    * it). The answer starts it once the search has run and awaits it before the answer is stored, so
    * the question stays first. The two writes are deferred (`DeferredWrites`) until no user waits for
    * the first words of an answer: in a burst of questions the searches and answers, which the first
-   * words wait for, go ahead of them. `now`: this question's user waits for them (its answer is
-   * written), so they start at once, whoever else still waits (a reply would otherwise wait for the
-   * whole burst's answers).
+   * words wait for, go ahead of them.
    */
-  private questionRecorder(request: ClaimedRequest, ctx: RequestContext): (now?: boolean) => Promise<[void, string]> {
+  private questionRecorder(request: ClaimedRequest, ctx: RequestContext): () => Promise<[void, string]> {
     const { user, threadId, message } = request;
     let recorded: Promise<[void, string]> | undefined;
-    return (now = false) => {
+    return () => {
       recorded ??= this.deferred.later(() =>
         Promise.all([
           this.activity.record(user.id, 'chat_message', 'Sent a chat message', {
@@ -334,7 +331,6 @@ export class ChatService {
         ]),
       );
       recorded.catch(() => undefined); // handled where it is awaited
-      if (now) this.deferred.now(recorded);
       return recorded;
     };
   }

@@ -28,23 +28,6 @@ describe('DeferredWrites', () => {
     expect(started).toEqual(['a', 'b']);
   });
 
-  it('starts one held write when its own user comes to wait for it, the others still held', async () => {
-    const writes = new DeferredWrites();
-    const started: string[] = [];
-    const end = writes.wait();
-    const a = writes.later(async () => started.push('a'));
-    const b = writes.later(async () => started.push('b'));
-    writes.now(b);
-    await b;
-    expect(started).toEqual(['b']);
-    writes.now(b); // started already: nothing more
-    await tick();
-    expect(started).toEqual(['b']);
-    end();
-    await a;
-    expect(started).toEqual(['b', 'a']);
-  });
-
   it('starts a held write after MAX_DEFER_MS when users keep waiting', async () => {
     jest.useFakeTimers();
     const writes = new DeferredWrites();

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Semaphore } from 'async-mutex';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { poolSizeOf } from '../database/database.module';
 import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
 import type { DefinitionSource, LearnedDefinition } from './learned-expansions';
@@ -91,11 +89,6 @@ function candidateCtes(query: SearchStatement, p: (value: unknown) => string, ve
       )`;
 }
 
-/** Search statements a process runs at once: its pool's connections but one (at least one), kept for everything else. */
-export function searchSlotsOf(config: Pick<AppConfig, 'databaseUrl' | 'dbPoolSize'>): number {
-  return Math.max(1, poolSizeOf(config) - 1);
-}
-
 /**
  * The search statement: the two rankings' candidates (`candidateCtes`) fused by reciprocal rank, at
  * most `perDocument` passages of one document, with what a passage needs and the content version.
@@ -157,20 +150,12 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
 export class RetrievalRepository implements CorpusCounts, DefinitionSource {
   /** The HNSW candidate list size every database session searches with (`efSearchOf`). */
   readonly efSearch: number;
-  /**
-   * Search statements of this process running or waiting for a connection: one fewer than the pool's
-   * connections (searchSlotsOf). A burst's other searches wait here, in arrival order, instead of in the
-   * pool's queue, where every short statement (a sign-in, a question's claim, a reply's writes) would
-   * wait behind all of them: a reply to one question would wait for every other question's search.
-   */
-  private readonly searches: Semaphore;
 
   constructor(
     private readonly db: DataSource,
     config: AppConfig,
   ) {
     this.efSearch = efSearchOf(config);
-    this.searches = new Semaphore(searchSlotsOf(config));
   }
 
   /**
@@ -181,9 +166,7 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
   async hybridSearchAtVersion(query: SearchStatement): Promise<{ passages: Passage[]; contentVersion: string | null }> {
     const params: unknown[] = [];
     const sql = searchStatementSql(query, (value: unknown) => `$${params.push(value)}`);
-    const rows: (PassageRow & { contentVersion: string })[] = await this.searches.runExclusive(() =>
-      this.inSearchTransaction(query, (m) => m.query(sql, params)),
-    );
+    const rows: (PassageRow & { contentVersion: string })[] = await this.inSearchTransaction(query, (m) => m.query(sql, params));
     return {
       passages: rows.map(({ contentVersion: _, ...r }) => ({
         ...r,
