@@ -12,7 +12,8 @@
  *     back, starts spread over one stream's length, so about 50 streams are open at any time) and 3
  *     bursts (50 sent in the same instant): time to the first content event, errors; one burst of 50
  *     different questions each limited to the 1-3 sessions its attendee chose; the suggested questions
- *     clicked by 50 new attendees at once; then
+ *     clicked by 50 new attendees at once; the same burst through POST /api/chat/message (the attendee
+ *     app's endpoint in production), timed to the reply; then
  *     GET /api/sessions signed in against a bare NestJS hello world (bench/hello-nest.cjs, own
  *     process) with autocannon, alternating rounds, as a ratio; and the server's RSS (idle, peak).
  * The figures are written to the "Chat" section of bench/RESULTS.md.
@@ -399,7 +400,7 @@ async function makeQuestions({ db }, { keywords }, texts) {
   // The first QUERIES serve the retrieval measurements; the streams need one question each (the server
   // shares the search of a question asked again, so a repeated question would flatter the streams).
   const asked = new Set();
-  while (asked.size < Math.max(QUERIES, STREAMS * (ROUNDS + BURSTS) + 1)) {
+  while (asked.size < Math.max(QUERIES, STREAMS * (ROUNDS + BURSTS + 1) + 1)) {
     const words = keywords(pick(texts)).filter((w) => w.length > 3);
     const chosen = [pick(words), pick(words), pick(words), pick(words)].filter(Boolean);
     asked.add(`What did the speakers say about ${[...new Set(chosen)].join(' and ')}?`);
@@ -740,6 +741,36 @@ function burstCpu(server) {
   };
 }
 
+/** e) the same kind of burst through POST /api/chat/message, the endpoint the attendee app uses in production
+ *  (NODE_ENV=production, PRODUCT.md): STREAMS attendees on new threads, questions not asked before, the time
+ *  to the whole reply (its first words) and its errors. */
+async function messageBurst({ server, users }, streamQuestions) {
+  const threads = [];
+  for (const u of users) {
+    const start = await post(server.url, '/api/chat/start', { sessionFilter: [] }, u.cookie);
+    threads.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
+  }
+  await sleep(1000);
+  const t0 = performance.now();
+  const results = await Promise.all(
+    threads.map(async (u, i) => {
+      const message = streamQuestions[(ROUNDS + BURSTS) * STREAMS + i];
+      const res = await post(server.url, '/api/chat/message', { threadId: u.threadId, message, sessionIds: [] }, u.cookie);
+      const ok = res.status === 200 && typeof JSON.parse(res.body).content === 'string';
+      return { ms: performance.now() - t0, error: ok ? null : `HTTP ${res.status}` };
+    }),
+  );
+  const replies = {
+    reply: stats(results.map((r) => r.ms)),
+    min: Math.min(...results.map((r) => r.ms)),
+    errors: results.filter((r) => r.error).length,
+  };
+  log(
+    `${STREAMS} questions at once through POST /api/chat/message (production's endpoint): reply p50 ${ms(replies.reply.p50)}, p95 ${ms(replies.reply.p95)}, first ${ms(replies.min)}; errors ${replies.errors}`,
+  );
+  return replies;
+}
+
 /** d) a burst of questions limited to chosen sessions: STREAMS attendees, each on a new thread whose
  *  filter holds 1-3 sessions, asking at once (a search limited to sessions scans their chunks exactly). */
 async function filteredBurst({ server, users }, filtered) {
@@ -864,13 +895,14 @@ async function measureServer(dataDir, streamQuestions, filtered) {
   const running = await startBenchServer(dataDir, streamQuestions);
   const steady = await steadyStreams(running, streamQuestions);
   const burst = await bursts(running, streamQuestions);
+  const replies = await messageBurst(running, streamQuestions);
   const limited = await filteredBurst(running, filtered);
   const clicked = await suggestedClicks(running);
   const afterChat = rssOf(running.pid);
   const chat = chatSummary(steady, burst);
   const sessionList = await sessionListComparison(running);
   const rss = await memory(running, afterChat);
-  return { steady, burst, limited, clicked, chat, sessionList, rss };
+  return { steady, burst, replies, limited, clicked, chat, sessionList, rss };
 }
 
 /** Which targets were met. */
@@ -905,7 +937,7 @@ function reportIntro(build, { loadBefore, where, embeddings }, { loadSeconds, in
 }
 
 /** The report's table rows of the server measurements. */
-function serverRows(build, { steady, burst, limited, clicked, chat, sessionList, rss }, sessionsRatio) {
+function serverRows(build, { steady, burst, replies, limited, clicked, chat, sessionList, rss }, sessionsRatio) {
   const { spreadMs, steadySeconds } = steady;
   const { suggested, clicks } = clicked;
   const { t, errors } = chat;
@@ -917,6 +949,7 @@ function serverRows(build, { steady, burst, limited, clicked, chat, sessionList,
     `| ${STREAMS} streams sent in the same instant (burst, ${BURSTS} bursts): time to first content, p95 of all | ${ms(t.burst.p95)} (p50 ${ms(t.burst.p50)}; p95 per burst ${burst.p95s.map(ms).join(', ')}) | ≤ ${TARGET_BURST_P95_MS} ms |`,
     `| same: CPU per question, question sent to answer ended (median of the bursts): API process / database (the PostgreSQL server's processes, or the embedded database's thread) / load generator | ${ms(burst.cpuPerQuestion.api)} / ${ms(burst.cpuPerQuestion.postgres)} / ${ms(burst.cpuPerQuestion.client)} | reported |`,
     `| same: CPU until the p95 question's first content, per answered question: all / API / database / load generator, and cores busy (median of the bursts) | ${ms(burst.cpuUntilP95.perQuestion)} / ${ms(burst.cpuUntilP95.api)} / ${ms(burst.cpuUntilP95.postgres)} / ${ms(burst.cpuUntilP95.client)}, ${burst.cpuUntilP95.cores.toFixed(2)} of ${os.cpus().length} cores | reported |`,
+    `| ${STREAMS} different questions in the same instant through POST /api/chat/message, the endpoint of the attendee app in production (new threads; 1 burst): time to the reply, p95 | ${ms(replies.reply.p95)} (p50 ${ms(replies.reply.p50)}, first ${ms(replies.min)}); errors ${replies.errors} | reported |`,
     `| ${STREAMS} different questions in the same instant, each limited to the sessions its attendee chose (1-3, median ${limited.sessions.p50}; new threads; 1 burst): time to first content, p95 | ${ms(limited.ttfc.p95)} (p50 ${ms(limited.ttfc.p50)}); errors ${limited.errors}${limited.cpuUntilP95 ? `; CPU until the p95 first content ${cpuUntilP95Text(limited.cpuUntilP95)}` : ''} | reported |`,
     `| ${STREAMS} new attendees clicking the ${suggested.length} suggested questions of the empty chat in the same instant (new threads; 1 burst): time to first content, p95 | ${ms(clicks.ttfc.p95)} (p50 ${ms(clicks.ttfc.p50)}); errors ${clicks.errors}${clicks.cpuUntilP95 ? `; CPU until the p95 first content ${cpuUntilP95Text(clicks.cpuUntilP95)}` : ''} | reported |`,
     `| errors (non-200, error event, missing [DONE]) | ${errors.length} of ${STREAMS * (ROUNDS + BURSTS)}${errors.length ? ` (${[...new Set(errors)].join(', ')})` : ''} | 0 |`,
