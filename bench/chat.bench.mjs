@@ -741,15 +741,21 @@ function burstCpu(server) {
   };
 }
 
+/** A new thread for each attendee (filtered by `sessionsOf(i)`, none by default): a burst's questions start conversations of their own. */
+async function newThreads(server, users, sessionsOf = () => []) {
+  const threads = [];
+  for (const [i, u] of users.entries()) {
+    const start = await post(server.url, '/api/chat/start', { sessionFilter: sessionsOf(i) }, u.cookie);
+    threads.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
+  }
+  return threads;
+}
+
 /** e) the same kind of burst through POST /api/chat/message, the endpoint the attendee app uses in production
  *  (NODE_ENV=production, PRODUCT.md): STREAMS attendees on new threads, questions not asked before, the time
  *  to the whole reply (its first words) and its errors. */
 async function messageBurst({ server, users }, streamQuestions) {
-  const threads = [];
-  for (const u of users) {
-    const start = await post(server.url, '/api/chat/start', { sessionFilter: [] }, u.cookie);
-    threads.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
-  }
+  const threads = await newThreads(server, users);
   await sleep(1000);
   const t0 = performance.now();
   const results = await Promise.all(
@@ -774,11 +780,7 @@ async function messageBurst({ server, users }, streamQuestions) {
 /** d) a burst of questions limited to chosen sessions: STREAMS attendees, each on a new thread whose
  *  filter holds 1-3 sessions, asking at once (a search limited to sessions scans their chunks exactly). */
 async function filteredBurst({ server, users }, filtered) {
-  const threads = [];
-  for (const [i, u] of users.entries()) {
-    const start = await post(server.url, '/api/chat/start', { sessionFilter: filtered[i].sessionIds }, u.cookie);
-    threads.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
-  }
+  const threads = await newThreads(server, users, (i) => filtered[i].sessionIds);
   await sleep(1000);
   const { results, untilP95 } = await streamsAtOnce(
     server,
@@ -804,11 +806,7 @@ async function filteredBurst({ server, users }, filtered) {
  *  in the same instant, each on a new thread: the server searches each question once. */
 async function suggestedClicks({ server, users }) {
   const suggested = suggestedQuestions();
-  const fresh = [];
-  for (const u of users) {
-    const start = await post(server.url, '/api/chat/start', { sessionFilter: [] }, u.cookie);
-    fresh.push({ cookie: u.cookie, threadId: JSON.parse(start.body).id });
-  }
+  const fresh = await newThreads(server, users);
   await sleep(1000);
   const { results: clicked, untilP95 } = await streamsAtOnce(
     server,
