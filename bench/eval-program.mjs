@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { publishedPrograms, runPublished } from './eval-published.mjs';
 import { ADMIN, api, BACKEND_DIST, BENCH_LIMITS, startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -303,6 +304,7 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     startTimeoutMs: 300_000,
   });
   const rows = [];
+  const published = [];
   let pretalxNote;
   try {
     const devTitles = (q) => (q.sessions ?? []).map((c) => codes[c]);
@@ -318,6 +320,13 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     await deleteAll(server);
     await api(server, 'POST', '/api/superadmin/import-sessions', { sessions: demo });
     rows.push(...(await askAll(server, demoQuestions, (q) => q.sessions ?? [], 'demo program', log)));
+
+    for (const spec of publishedPrograms()) {
+      await deleteAll(server);
+      const one = await runPublished(server, api, { spec, dataDir: path.resolve(data), subset, log });
+      rows.push(...one.rows);
+      published.push(one);
+    }
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -333,11 +342,37 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
   );
   const latency = rows.flatMap((r) => r.latencies);
   const summary = { p50: pct(latency, 50), p95: pct(latency, 95), count: latency.length, load: os.loadavg()[0] };
-  const markdown = render({ started, subset, figures, rows, summary, pretalxNote });
-  return { figures, rows, latency: summary, markdown };
+  const markdown = render({ started, subset, figures, rows, summary, pretalxNote, published });
+  return {
+    figures,
+    rows,
+    latency: summary,
+    markdown,
+    published: published.map(({ label, accuracy, message, floors }) => ({ label, accuracy, message, floors })),
+  };
 }
 
-function render({ started, subset, figures, rows, summary, pretalxNote }) {
+/** The import table of the published programs: talks with each field as the file gives it. */
+function importTable(published) {
+  if (!published.length) return [];
+  const cell = (a, k) => (a ? `${fmtPct(a.share[k])}` : 'n/a');
+  return [
+    '',
+    'Published programs imported raw (bench/programs/: the conference set first as its organiser would, the file posted as published; each talk compared, by title, with an independent reading of the same file in bench/eval-published.mjs):',
+    '',
+    '| program | talks | title | day | start time | room | speakers | all five | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...published.map(
+      ({ label, accuracy: a }) =>
+        `| ${label} | ${a ? a.talks : 'not imported'} | ${cell(a, 'title')} | ${cell(a, 'day')} | ${cell(a, 'startTime')} | ${cell(a, 'room')} | ${cell(a, 'speakers')} | **${cell(a, 'all')}** | 100% |`,
+    ),
+    ...published.flatMap(({ label, accuracy: a }) =>
+      a?.wrong.length ? ['', `${label}, first talks not right: ${a.wrong.slice(0, 5).join('; ')}.`] : [],
+    ),
+  ];
+}
+
+function render({ started, subset, figures, rows, summary, pretalxNote, published = [] }) {
   const out = [
     SECTION_START,
     '## Program questions',
@@ -353,6 +388,7 @@ function render({ started, subset, figures, rows, summary, pretalxNote }) {
     '',
     `Answer latency (local provider, POST /api/chat/message, each question asked ${TIMED_ASKS} times in new threads, ${summary.count} answers): p50 ${summary.p50.toFixed(0)} ms, p95 **${summary.p95.toFixed(0)} ms** (target < 100 ms); ${os.cpus().length} cores, load average ${summary.load.toFixed(1)} at the end of the run.`,
     ...(pretalxNote ? ['', `Raw pretalx export: ${pretalxNote}.`] : []),
+    ...importTable(published),
     '',
     '<details><summary>Per question</summary>',
     '',

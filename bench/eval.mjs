@@ -722,11 +722,14 @@ async function writeOutputs({ started, command, ingestion, perQuestion, takeaway
 function checkAll(figures, program) {
   const failed = printCheck(figures);
   let programFailed = 0;
+  const floors = new Map((program?.published ?? []).map((p) => [p.label, p.floors ?? {}]));
   for (const [set, f] of Object.entries(program?.figures ?? {})) {
     const realDates = /raw pretalx/.test(set);
-    const ok = (realDates || f.answered >= 0.9) && (f.uncoveredCount === 0 || f.uncovered >= 1);
+    // A published program (bench/programs/) has the floors its file names; the others the targets.
+    const floor = floors.get(set) ?? { answered: realDates ? 0 : 0.9, uncovered: 1 };
+    const ok = f.answered >= (floor.answered ?? 0) && (f.uncoveredCount === 0 || f.uncovered >= (floor.uncovered ?? 0));
     console.log(
-      `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor 90%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor 100%)`,
+      `${ok ? 'ok  ' : 'FAIL'} program (${set}): answered ${(f.answered * 100).toFixed(0)}% (floor ${((floor.answered ?? 0) * 100).toFixed(0)}%), uncovered ${(f.uncovered * 100).toFixed(0)}% (floor ${((floor.uncovered ?? 0) * 100).toFixed(0)}%)`,
     );
     if (!ok) programFailed++;
   }
