@@ -195,24 +195,21 @@ const HEADER = `# Answer-quality evaluation
 Written by \`npm run eval\` (bench/eval.mjs; how to run it and what each figure means: bench/README.md).
 Measured on the dev set at \`../shared/eval-dev\` (real meeting transcripts and SEC filings, never
 copied into the repository), each figure for the \`tune\` and the \`check\` half side by side.
-Runs newest first; the last 3 are kept so before and after stay side by side.
+One current run: each full run replaces the one before (earlier runs: the git history; stories: bench/history/).
 `;
 
 /**
- * Writes `run` into `file`: a partial run (`single`) alone; a full one before the runs already there,
- * keeping the hand-written summary above them, the newest runs and the one noted as the baseline.
+ * Writes `run` into `file`: the file keeps its head (the text above its run, the program section among it) and
+ * this run replaces the one before; a partial run (`single`) is written alone. The record holds the current
+ * figures only: earlier runs are in the git history, experiments' stories in bench/history/.
  */
 export function writeReport(file, run, single) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  let runs = [];
   let head = HEADER;
   if (!single && fs.existsSync(file)) {
     const text = fs.readFileSync(file, 'utf8');
-    const starts = [...text.matchAll(/^## Run /gm)].map((m) => m.index);
-    runs = starts.map((s, i) => text.slice(s, starts[i + 1] ?? text.length).trimEnd());
-    if (starts.length > 0 && text.startsWith('# ')) head = `${text.slice(0, starts[0]).trimEnd()}\n`;
+    const start = text.search(/^## Run /m);
+    if (text.startsWith('# ')) head = `${(start >= 0 ? text.slice(0, start) : text).trimEnd()}\n`;
   }
-  const baseline = runs.filter((r) => /^> Baseline/m.test(r)).slice(-1);
-  const recent = [run.trimEnd(), ...runs.filter((r) => !baseline.includes(r))].slice(0, 3 - baseline.length);
-  fs.writeFileSync(file, `${head}\n${[...recent, ...baseline].join('\n\n')}\n`);
+  fs.writeFileSync(file, `${head}\n${run.trimEnd()}\n`);
 }
