@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './ingest-errors';
 import { alphanumerics, MIN_READABLE_CHARS, OcrPageText, PageOcr } from './page-ocr';
@@ -20,156 +21,8 @@ export const OCR_RENDER_WIDTH = 1700;
 /** Defaults of the settings PDF_PARSE_TIMEOUT_SECONDS and PDF_PARSE_MAX_MEMORY_MB. */
 const DEFAULT_LIMITS = { timeoutSeconds: 300, maxMemoryMb: 512 };
 
-/**
- * The parsing thread: pdf-parse 2.4 (`new PDFParse({ data })`, `getText({ first, last })` page range
- * by page range on the one loaded document, always `destroy()`), one document at a time, posting
- * pages as it goes and waiting for acknowledgements so it never runs more than WINDOW batches ahead.
- * With OCR on, a page whose text layer is (nearly) empty and that draws something OCR could read
- * (mayHoldText) is rendered to a PNG (pdf.js on @napi-rs/canvas, `getScreenshot`) and the image posted
- * at once, before its batch, so OCR reads it while the thread reads on; the first such page makes the
- * thread read the text of all remaining pages at once, so the number of pages to OCR is known from the start.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const { PDFParse } = require(workerData.pdfParse);
-PDFParse.setWorker(); // makes pdf.js's constants (globalThis.pdfjs) available
-const { OPS, AnnotationMode } = globalThis.pdfjs;
-const IMAGE_OPS = new Set(['paintImageXObject', 'paintInlineImageXObject', 'paintImageMaskXObject', 'paintJpegXObject',
-  'paintImageXObjectRepeat', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'paintInlineImageXObjectGroup',
-  'paintImageMaskXObjectGroup'].map((k) => OPS[k]).filter((v) => v !== undefined));
-const TEXT_OPS = new Set(['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'].map((k) => OPS[k]).filter((v) => v !== undefined));
-/** Whether a path (pdf.js path data: 0 moveTo x y, 1 lineTo x y, 2 curveTo 6 numbers, 3 closePath) has a curve; unknown data counts as one. */
-function hasCurve(data) {
-  if (!data || typeof data.length !== 'number') return true;
-  for (let i = 0; i < data.length; ) {
-    const op = data[i];
-    if (op === 0 || op === 1) i += 3;
-    else if (op === 3) i += 1;
-    else return true;
-  }
-  return false;
-}
-/**
- * Whether OCR could read anything on a page beyond its text layer (layerChars non-blank characters):
- * it paints an image, draws more glyphs than its text layer holds, or paints a path with curves (text
- * turned into outlines). A page of straight lines and rectangles (rules, borders, a blank sheet) has nothing.
- */
-async function mayHoldText(parser, num, layerChars) {
-  const page = await parser.doc.getPage(num);
-  // The rendering's own settings: pdf.js reuses this operator list when the page is rendered.
-  const ops = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
-  let glyphs = 0;
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    if (IMAGE_OPS.has(fn)) return true;
-    if (TEXT_OPS.has(fn)) {
-      for (const g of ops.argsArray[i][0] || []) if (g && typeof g === 'object' && !g.isSpace) glyphs++;
-      if (glyphs > layerChars) return true;
-    } else if (fn === OPS.constructPath) {
-      const [paint, path] = ops.argsArray[i];
-      if (paint !== OPS.endPath && hasCurve(path && path[0])) return true;
-    }
-  }
-  return false;
-}
-let job = null;
-parentPort.on('message', (m) => {
-  if (m.type === 'parse') {
-    job = { id: m.jobId, credits: m.window, wake: null };
-    void parse(m, job);
-  } else if (m.type === 'ack' && job && job.id === m.jobId) {
-    job.credits++;
-    if (job.wake) { const w = job.wake; job.wake = null; w(); }
-  }
-});
-async function parse(m, current) {
-  let parser;
-  // Milliseconds of the thread's phases: loading the file, reading text, the low-text check, rendering for OCR, waiting for the consumer.
-  const timing = { loadMs: 0, textMs: 0, ocrCheckMs: 0, renderMs: 0, waitMs: 0 };
-  const needsOcr = (text) => Boolean(m.ocr) && text.replace(/\\s+/g, '').length < m.ocr.minChars;
-  const checkOcr = (pages) => {
-    const t = performance.now();
-    const out = pages.filter((p) => needsOcr(p.text));
-    timing.ocrCheckMs += performance.now() - t;
-    return out;
-  };
-  try {
-    let t = performance.now();
-    parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(m.file)) });
-    timing.loadMs += performance.now() - t;
-    let total = Infinity;
-    let known = null;
-    let ocrTotal = 0;
-    let ocrUsed = 0;
-    // A low-text page is rendered and its image posted at once, so OCR reads it while this thread reads on.
-    const render = async (p) => {
-      if (p.rendered || p.ocrSkipped) return;
-      p.rendered = true;
-      try {
-        t = performance.now();
-        const worth = await mayHoldText(parser, p.num, p.text.replace(/\\s+/g, '').length).catch(() => true);
-        timing.ocrCheckMs += performance.now() - t;
-        if (!worth) { p.nothingToRead = true; return; }
-        if (ocrUsed >= m.ocr.maxPages) { p.ocrSkipped = true; return; }
-        ocrUsed++;
-        t = performance.now();
-        const shot = await parser.getScreenshot({ partial: [p.num], desiredWidth: m.ocr.renderWidth, imageBuffer: true, imageDataUrl: false });
-        const image = shot.pages[0] && shot.pages[0].data;
-        timing.renderMs += performance.now() - t;
-        if (image && image.length) {
-          p.imagePosted = true;
-          parentPort.postMessage({ jobId: m.jobId, type: 'image', num: p.num, image }, [image.buffer]);
-        } else p.renderFailed = true;
-      } catch (err) {
-        p.renderFailed = true; // a page that cannot be drawn stays without text; the others are still read
-      }
-    };
-    for (let first = 1; first <= total; first += m.perBatch) {
-      const last = first + m.perBatch - 1;
-      let pages;
-      if (known) {
-        pages = [];
-        for (let n = first; n <= Math.min(last, total); n++) pages.push({ num: n, text: known.get(n) || '' });
-      } else {
-        t = performance.now();
-        const result = await parser.getText({ first, last, pageJoiner: '' });
-        timing.textMs += performance.now() - t;
-        total = result.total;
-        pages = result.pages.map((p) => ({ num: p.num, text: p.text }));
-        // This batch's low-text pages go to OCR before the rest of the text is read.
-        for (const p of checkOcr(pages)) await render(p);
-        if (pages.some((p) => p.imagePosted)) {
-          known = new Map();
-          if (last < total) {
-            t = performance.now();
-            const rest = await parser.getText({ first: last + 1, last: total, pageJoiner: '' });
-            timing.textMs += performance.now() - t;
-            for (const p of rest.pages) known.set(p.num, p);
-          }
-          const scanned = ocrUsed + checkOcr([...known.values()]).length;
-          for (const [n, p] of known) known.set(n, p.text);
-          ocrTotal = Math.min(scanned, m.ocr.maxPages);
-        }
-      }
-      for (const p of checkOcr(pages)) await render(p);
-      for (const p of pages) delete p.rendered;
-      t = performance.now();
-      if (current.credits <= 0) await new Promise((resolve) => (current.wake = resolve));
-      timing.waitMs += performance.now() - t;
-      current.credits--;
-      parentPort.postMessage({ jobId: m.jobId, type: 'pages', total, ocrTotal, pages });
-      if (total === 0) break;
-    }
-    parentPort.postMessage({ jobId: m.jobId, type: 'done', timing });
-  } catch (err) {
-    parentPort.postMessage({ jobId: m.jobId, type: 'error', name: (err && err.name) || 'Error', message: String((err && err.message) || err) });
-  } finally {
-    if (parser) await parser.destroy().catch(() => {});
-    if (job === current) job = null;
-  }
-}
-`;
+/** The parsing thread's program (its header says what it does). */
+const WORKER_ENTRY = path.join(__dirname, 'pdf-pages.worker.cjs');
 
 /** A page as the parsing thread posts it (the image of a page to read by OCR was posted before it, in an 'image' message). */
 interface ThreadPage {
@@ -267,8 +120,7 @@ const idle: ParsingThread[] = [];
 let jobSeq = 0;
 
 function spawnThread(maxMemoryMb: number): ParsingThread {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
+  const worker = new Worker(WORKER_ENTRY, {
     workerData: { pdfParse: require.resolve('pdf-parse') },
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
