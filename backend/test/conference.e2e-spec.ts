@@ -1,5 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { ConferenceIdentity1735000030500 } from '../src/database/migrations/1735000030500-conference-identity';
 import { EmailRepository } from '../src/email/email.repository';
 import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
@@ -115,6 +117,30 @@ describe('conference settings (GET /api/conference, PUT /api/admin/conference)',
       .put('/api/admin/conference')
       .send({ suggestedQuestions: [] })
       .expect(200, { ...PYCONFR, suggestedQuestions: [] });
+    await admin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
+  });
+
+  it("the migration gives the spec's conference its identity, and a renamed one its own name and no questions", async () => {
+    const q = t.app.get(DataSource).createQueryRunner();
+    const migration = new ConferenceIdentity1735000030500();
+    const row = async () => (await q.query(`SELECT short_name, languages, suggested_questions FROM conference_settings`))[0];
+    try {
+      await migration.down(q);
+      await migration.up(q);
+      expect(await row()).toEqual({ short_name: 'EFC 2025', languages: ['en'], suggested_questions: DENVER.suggestedQuestions });
+      await migration.down(q);
+      await q.query(`UPDATE conference_settings SET name = 'PyConFR 2024'`);
+      await migration.up(q);
+      expect(await row()).toEqual({ short_name: 'PyConFR 2024', languages: ['en'], suggested_questions: [] });
+    } finally {
+      await q.query(`UPDATE conference_settings SET name = $1, short_name = $2, suggested_questions = $3`, [
+        DENVER.name,
+        DENVER.shortName,
+        DENVER.suggestedQuestions,
+      ]);
+      await q.release();
+    }
+    // The service caches for a few seconds: a save puts the spec's conference back for every reader.
     await admin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
   });
 
