@@ -45,6 +45,7 @@ export const MAX_SHORT_NAME = 40;
 export const MAX_LANGUAGES = 10;
 /** The chat's empty state shows them all as buttons: six fit one screen. */
 export const MAX_SUGGESTED_QUESTIONS = 6;
+/** One button's text: 300 characters is already a paragraph (the spec's questions are 60-80). */
 export const MAX_SUGGESTED_QUESTION = 300;
 
 export const CONFERENCE_MESSAGES = {
