@@ -232,6 +232,12 @@ export interface components {
       venue: string;
       /** @description IANA time zone in which session times are given, 'America/Denver'. */
       timeZone: string;
+      /** @description 'EFC 2025' */
+      shortName: string;
+      /** @description The program's languages, BCP-47 primary tags: ['en']. */
+      languages: string[];
+      /** @description The chat's suggested questions (0-6). */
+      suggestedQuestions: string[];
     };
     ConferenceInputDto: {
       name?: string;
@@ -242,6 +248,12 @@ export interface components {
       venue?: string;
       /** @description IANA name, 'America/Denver'. */
       timeZone?: string;
+      /** @description 'EFC 2025': the header's name for the conference (at most 40 characters). */
+      shortName?: string;
+      /** @description The program's languages, BCP-47 primary tags: ['en'], ['fr', 'en'] (1-10; checked by the service). */
+      languages?: string[];
+      /** @description The chat's suggested questions: 0-6, each 1-300 characters (trimmed). */
+      suggestedQuestions?: string[];
     };
     SessionDocumentResponse: {
       id: string;
@@ -286,7 +298,7 @@ export interface components {
       title: string;
       speakers?: string[];
       tags?: string[];
-      /** @description ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
+      /** @description ISO 8601; without an offset it is conference time (the conference settings' time zone). null or '' = not scheduled. */
       date?: string | null;
       /**
        * @description One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel.

@@ -43,7 +43,8 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     expect(res.body).toEqual({ message: 'Successfully sent to mailer@example.com' });
     const mail = await smtp.waitFor('mailer@example.com', since);
     expect(mail.from).toBe('assistant@conference.test');
-    expect(mail.subject).toBe('Your conference chat history');
+    expect(mail.subject).toBe('Your Equipment Finance Conference 2025 chat history');
+    expect(mail.text).toContain('Equipment Finance Conference 2025 · Denver, CO');
     // Plain text: the question, the answer and its sources.
     expect(mail.text).toContain('Hello Mia,');
     expect(mail.text).toContain(`You (`);
@@ -127,7 +128,7 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     }).expect(200);
     expect(res.body).toEqual({ message: 'Takeaways have been sent to your email address.' });
     const mail = await smtp.waitFor('mailer@example.com', since);
-    expect(mail.subject).toBe('Your key takeaways from the conference');
+    expect(mail.subject).toBe('Your key takeaways from Equipment Finance Conference 2025');
     expect(mail.text).toContain(`Here are the key takeaways from ${SAMPLE_CONFERENCE[1].title}.`);
     takeaways.takeaways.forEach((text: string, i: number) => {
       expect(mail.text).toContain(`${i + 1}. ${text}\n   Source: ${takeaways.sources[i]}`);

@@ -217,8 +217,12 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
   });
 
   describe("the program's conference: name, dates and time zone", () => {
+    // A new name also names the header and empties the spec's suggested questions (about equipment finance).
     const PYFIXTURE = {
+      ...DEFAULT_CONFERENCE,
       name: 'PyFixture 2025',
+      shortName: 'PyFixture 2025',
+      suggestedQuestions: [],
       startDate: '2025-11-01',
       endDate: '2025-11-02',
       venue: 'Denver, CO',

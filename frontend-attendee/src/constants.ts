@@ -6,9 +6,6 @@ import { ChatStatus } from '@contract/api-types';
  */
 
 export const PRODUCT_NAME = 'Conference Assistant';
-export const CONFERENCE_NAME = 'Equipment Finance Conference 2025';
-export const CONFERENCE_DATES = 'Sept 8-10, 2025';
-export const CONFERENCE_LOCATION = 'Denver, CO';
 
 // Redirect delays (PRODUCT.md §9)
 export const TOAST_REDIRECT_DELAY_MS = 500;
@@ -74,12 +71,6 @@ export const ERROR_QUERY_MESSAGES: Record<string, string> = {
 };
 export const ERROR_QUERY_DEFAULT_MESSAGE = 'There was an issue with your request. Please log in to continue.';
 export const ERROR_QUERY_TOAST_TITLE = 'Redirected to Login';
-
-export const SUGGESTED_QUESTIONS = [
-  'What are the key trends in equipment financing discussed at the conference?',
-  'What credit criteria do lenders look for when evaluating equipment finance deals?',
-  'How is technology changing the equipment finance process?',
-] as const;
 
 export const TAKEAWAYS_FILE_NAME = 'conference-takeaways.txt';
 export const HIDDEN_SESSION_TAGS = ['keynote', 'panel', 'workshop', 'discussion'] as const;

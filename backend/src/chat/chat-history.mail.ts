@@ -1,11 +1,21 @@
 import { escapeHtml } from '../common/html';
 import { requestedByLine } from '../email/requested-by';
 import type { OutgoingMail } from '../email/email.service';
-import { mailLayout } from '../email/mail-layout';
+import { conferenceLine, mailLayout } from '../email/mail-layout';
 import { markdownToHtml, markdownToText } from '../email/mail-markdown';
 import type { MessageRow } from './chat.repository';
 
-export const CHAT_HISTORY_SUBJECT = 'Your conference chat history';
+/** 'Your Equipment Finance Conference 2025 chat history': the conference as its settings name it. */
+export function chatHistorySubject(conferenceName: string): string {
+  return `Your ${conferenceName} chat history`;
+}
+
+/** What the mail says of the conference: its name and venue (settings), and the zone of its times. */
+export interface MailConference {
+  name: string;
+  venue: string;
+  timeZone: string;
+}
 
 /** 'Sep 8, 2025, 8:30 AM MDT': the conference's clock, labelled (a reader may be elsewhere). */
 function when(date: Date | string, timeZone: string): string {
@@ -36,7 +46,7 @@ function sourceLines(message: MessageRow): string[] {
 
 /**
  * The chat history mail: every message of the thread with who wrote it, when (in the conference's
- * time zone, America/Denver unless given), and the sources of the answers. The answers' markdown is
+ * time zone), and the sources of the answers. The answers' markdown is
  * rendered as HTML (all user and model text escaped, raw HTML never rendered) and as plain text
  * without markdown syntax.
  */
@@ -45,8 +55,9 @@ export function chatHistoryMail(
   firstName: string,
   messages: MessageRow[],
   requestedBy: string,
-  timeZone = 'America/Denver',
+  conference: MailConference,
 ): OutgoingMail {
+  const { timeZone } = conference;
   const { text, html } = mailLayout({
     greeting: `Hello ${firstName || 'there'},`,
     intro: 'Here is your conversation with the conference assistant.',
@@ -72,7 +83,7 @@ ${m.role === 'user' ? `<div style="white-space: pre-wrap;">${escapeHtml(m.conten
 </div>`;
       })
       .join('\n'),
-    notes: [requestedByLine(requestedBy)],
+    notes: [conferenceLine(conference), requestedByLine(requestedBy)],
   });
-  return { to, subject: CHAT_HISTORY_SUBJECT, text, html };
+  return { to, subject: chatHistorySubject(conference.name), text, html };
 }

@@ -181,8 +181,8 @@ export class ChatService {
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    const { timeZone } = await this.conference.get();
-    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email, timeZone));
+    const conference = await this.conference.get();
+    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email, conference));
     return { message: `Successfully sent to ${user.email}` };
   }
 

@@ -1,4 +1,11 @@
-import { DEFAULT_CONFERENCE, isDefaultConference, programSettings, settingDifferences } from './conference-settings';
+import {
+  canonicalLanguages,
+  DEFAULT_CONFERENCE,
+  isDefaultConference,
+  programSettings,
+  settingDifferences,
+  withProgramSettings,
+} from './conference-settings';
 
 describe('a program’s conference info as settings', () => {
   const info = { title: 'PyFixture 2025', startDate: '2025-11-01', endDate: '2025-11-02', timeZone: 'europe/paris' };
@@ -37,5 +44,42 @@ describe('a program’s conference info as settings', () => {
   it('tells the spec’s conference from settings an admin has changed', () => {
     expect(isDefaultConference({ ...DEFAULT_CONFERENCE })).toBe(true);
     expect(isDefaultConference({ ...DEFAULT_CONFERENCE, venue: 'Denver, Colorado' })).toBe(false);
+  });
+});
+
+describe('the conference’s identity settings', () => {
+  it.each([
+    [['en'], ['en']],
+    [
+      ['FR', ' en ', 'fr'],
+      ['fr', 'en'],
+    ],
+    [
+      ['de', 'es'],
+      ['de', 'es'],
+    ],
+  ])('takes %j as the languages %j', (given, expected) => {
+    expect(canonicalLanguages(given)).toEqual(expected);
+  });
+
+  it.each([[[]], ['en'], [['en-US']], [['english']], [['zz']], [[7]], [Array(11).fill('en')]])('refuses %j as languages', (given) => {
+    expect(canonicalLanguages(given)).toBeUndefined();
+  });
+
+  it('a program’s new name also names the header and drops the questions written for the spec’s conference', () => {
+    expect(withProgramSettings(DEFAULT_CONFERENCE, { name: 'PyFixture 2025' })).toEqual({
+      ...DEFAULT_CONFERENCE,
+      name: 'PyFixture 2025',
+      shortName: 'PyFixture 2025',
+      suggestedQuestions: [],
+    });
+    expect(withProgramSettings(DEFAULT_CONFERENCE, { startDate: '2025-11-01', endDate: '2025-11-02' })).toEqual({
+      ...DEFAULT_CONFERENCE,
+      startDate: '2025-11-01',
+      endDate: '2025-11-02',
+    });
+    expect(withProgramSettings(DEFAULT_CONFERENCE, { name: `A ${'very '.repeat(10)}long name` }).shortName).toBe(
+      'A very very very very very very very ver',
+    );
   });
 });

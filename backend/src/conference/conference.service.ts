@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import {
+  canonicalLanguages,
   canonicalTimeZone,
   CONFERENCE_MESSAGES,
   ConferenceSettings,
@@ -12,6 +13,7 @@ import {
   ProgramSettingField,
   programSettings,
   settingDifferences,
+  withProgramSettings,
 } from './conference-settings';
 import { ConferenceRepository } from './conference.repository';
 import type { ConferenceInputDto } from './dto/conference.dto';
@@ -27,6 +29,40 @@ export interface ProgramAdoption {
   settings: ConferenceSettings;
   /** The program's values of `fields`. */
   program: Partial<Omit<ConferenceSettings, 'venue'>>;
+}
+
+/**
+ * The settings `dto` asks for, the fields it leaves out kept from `current`: 400 with the setting's
+ * message when the result is not a conference (dates out of order, an unknown zone or language).
+ * Names, lengths and question counts are checked by the DTO.
+ */
+function checkedSettings(dto: ConferenceInputDto, current: ConferenceSettings): ConferenceSettings {
+  const next: ConferenceSettings = {
+    name: dto.name ?? current.name,
+    startDate: dto.startDate ?? current.startDate,
+    endDate: dto.endDate ?? current.endDate,
+    venue: dto.venue ?? current.venue,
+    timeZone: current.timeZone,
+    shortName: dto.shortName ?? current.shortName,
+    languages: current.languages,
+    suggestedQuestions: dto.suggestedQuestions ?? current.suggestedQuestions,
+  };
+  if (!isCalendarDate(next.startDate)) throw new BadRequestException(CONFERENCE_MESSAGES.startDate);
+  if (!isCalendarDate(next.endDate)) throw new BadRequestException(CONFERENCE_MESSAGES.endDate);
+  const span = daysBetween(next.startDate, next.endDate);
+  if (span < 0) throw new BadRequestException(CONFERENCE_MESSAGES.order);
+  if (span + 1 > MAX_CONFERENCE_DAYS) throw new BadRequestException(CONFERENCE_MESSAGES.length);
+  if (dto.timeZone !== undefined) {
+    const zone = canonicalTimeZone(dto.timeZone);
+    if (!zone) throw new BadRequestException(CONFERENCE_MESSAGES.timeZone);
+    next.timeZone = zone;
+  }
+  if (dto.languages !== undefined) {
+    const languages = canonicalLanguages(dto.languages);
+    if (!languages) throw new BadRequestException(CONFERENCE_MESSAGES.languages);
+    next.languages = languages;
+  }
+  return next;
 }
 
 /** How long a read is reused; a change made by this process is seen at once, by others within this time. */
@@ -53,25 +89,7 @@ export class ConferenceService {
 
   /** Changes the fields given, after checking the whole result. */
   async update(dto: ConferenceInputDto): Promise<ConferenceSettings> {
-    const current = await this.get();
-    const next: ConferenceSettings = {
-      name: dto.name ?? current.name,
-      startDate: dto.startDate ?? current.startDate,
-      endDate: dto.endDate ?? current.endDate,
-      venue: dto.venue ?? current.venue,
-      timeZone: current.timeZone,
-    };
-    if (!isCalendarDate(next.startDate)) throw new BadRequestException(CONFERENCE_MESSAGES.startDate);
-    if (!isCalendarDate(next.endDate)) throw new BadRequestException(CONFERENCE_MESSAGES.endDate);
-    const span = daysBetween(next.startDate, next.endDate);
-    if (span < 0) throw new BadRequestException(CONFERENCE_MESSAGES.order);
-    if (span + 1 > MAX_CONFERENCE_DAYS) throw new BadRequestException(CONFERENCE_MESSAGES.length);
-    if (dto.timeZone !== undefined) {
-      const zone = canonicalTimeZone(dto.timeZone);
-      if (!zone) throw new BadRequestException(CONFERENCE_MESSAGES.timeZone);
-      next.timeZone = zone;
-    }
-    const saved = await this.repo.save(next);
+    const saved = await this.repo.save(checkedSettings(dto, await this.get()));
     this.cached = { at: Date.now(), value: Promise.resolve(saved) };
     return { ...saved };
   }
@@ -87,7 +105,7 @@ export class ConferenceService {
     const fields = settingDifferences(current, program);
     if (!fields.length) return { outcome: 'same', fields, settings: current, program };
     if (isDefaultConference(current)) {
-      const saved = await this.repo.saveIfUnchanged(current, { ...current, ...program });
+      const saved = await this.repo.saveIfUnchanged(current, withProgramSettings(current, program));
       if (saved) {
         this.cached = { at: Date.now(), value: Promise.resolve(saved) };
         return { outcome: 'applied', fields, settings: { ...saved }, program };

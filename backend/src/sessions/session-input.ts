@@ -4,14 +4,15 @@
  */
 
 import { zoneOffsetMinutes } from '../common/wall-clock';
+import { DEFAULT_CONFERENCE } from '../conference/conference-settings';
 
 export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
 export type SessionFormat = (typeof SESSION_FORMATS)[number];
 export const DEFAULT_SESSION_FORMAT: SessionFormat = 'panel';
 
-/** The spec's conference runs Sept 8-10, 2025 in Denver: Sept 8 is Day 1, counted in Denver time. */
-export const CONFERENCE_TIME_ZONE = 'America/Denver';
-export const CONFERENCE_FIRST_DAY = '2025-09-08';
+/** The seeded conference's zone and Day 1: the fallback where no settings are passed. */
+export const CONFERENCE_TIME_ZONE = DEFAULT_CONFERENCE.timeZone;
+export const CONFERENCE_FIRST_DAY = DEFAULT_CONFERENCE.startDate;
 
 /**
  * Where session times are read and written: the conference's IANA time zone and its first day
@@ -104,7 +105,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
 
 /**
  * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or
- * date-time without offset is read as conference time (`zone`, America/Denver by default), which is
+ * date-time without offset is read as conference time (`zone`, the seeded conference's by default), which is
  * what the admin form's local datetime field means. ''/null/undefined give null; anything else
  * invalid gives 'invalid'.
  */
@@ -167,7 +168,7 @@ export function zonedParts(
   };
 }
 
-/** The conference day of a date (the first day, Sept 8, 2025 in Denver by default, = 1); null before it. */
+/** The conference day of a date (the settings' first day, the seeded conference's by default, = 1); null before it. */
 export function conferenceDayOf(date: Date, schedule: ScheduleZone = DEFAULT_SCHEDULE_ZONE): number | null {
   const { y, m, d } = zonedParts(date, schedule.timeZone);
   const [fy, fm, fd] = schedule.startDate.split('-').map(Number);
@@ -182,7 +183,7 @@ export function formatClock(hour: number, minute: number): string {
   return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
 }
 
-/** The conference time of day of a date (Denver by default), as the program writes it: '9:30 AM'. */
+/** The conference time of day of a date (the seeded conference's zone by default), as the program writes it: '9:30 AM'. */
 export function conferenceTimeOf(date: Date, zone: string = CONFERENCE_TIME_ZONE): string {
   const { hour, minute } = zonedParts(date, zone);
   return formatClock(hour, minute);

@@ -11,7 +11,10 @@ describe('takeaways mail', () => {
       },
       'all sessions',
       'ana@example.com',
+      { name: 'PyConFR 2024', venue: 'Strasbourg' },
     );
+    expect(mail.subject).toBe('Your key takeaways from PyConFR 2024');
+    expect(mail.text).toContain('PyConFR 2024 · Strasbourg');
     expect(mail.html).toContain('<strong>Residual values</strong> fell 4% &lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('Use <code>DSCR</code> <em>and</em> FICO');

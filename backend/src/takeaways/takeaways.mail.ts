@@ -1,17 +1,27 @@
 import { escapeHtml } from '../common/html';
 import type { OutgoingMail } from '../email/email.service';
-import { mailLayout } from '../email/mail-layout';
+import { conferenceLine, mailLayout } from '../email/mail-layout';
 import { markdownInlineToHtml, markdownInlineToText } from '../email/mail-markdown';
 import { requestedByLine } from '../email/requested-by';
 import type { TakeawaysResult } from './dto/takeaways.response';
 
-export const TAKEAWAYS_SUBJECT = 'Your key takeaways from the conference';
+/** 'Your key takeaways from Equipment Finance Conference 2025': the conference as its settings name it. */
+export function takeawaysSubject(conferenceName: string): string {
+  return `Your key takeaways from ${conferenceName}`;
+}
 
 /**
  * The takeaways mail: a numbered list, each with its session. HTML rendered from the takeaways'
  * markdown (escaped) and plain text without markdown syntax.
  */
-export function takeawaysMail(to: string, firstName: string, result: TakeawaysResult, scope: string, requestedBy: string): OutgoingMail {
+export function takeawaysMail(
+  to: string,
+  firstName: string,
+  result: TakeawaysResult,
+  scope: string,
+  requestedBy: string,
+  conference: { name: string; venue: string },
+): OutgoingMail {
   const empty = 'No takeaways could be generated: the selected sessions have no processed documents yet.';
   const { text, html } = mailLayout({
     greeting: `Hello ${firstName || 'there'},`,
@@ -27,7 +37,7 @@ export function takeawaysMail(to: string, firstName: string, result: TakeawaysRe
           )
           .join('\n')}\n</ol>`
       : `<p>${escapeHtml(empty)}</p>`,
-    notes: [requestedByLine(requestedBy)],
+    notes: [conferenceLine(conference), requestedByLine(requestedBy)],
   });
-  return { to, subject: TAKEAWAYS_SUBJECT, text, html };
+  return { to, subject: takeawaysSubject(conference.name), text, html };
 }

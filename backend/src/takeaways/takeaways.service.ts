@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ANSWER_GENERATOR, type AnswerGenerator, type Takeaway } from '../ai/generation/generation.types';
 import type { AuthUser } from '../common/roles';
+import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
 import { CitationSet } from '../retrieval/citations';
 import { RetrievalService } from '../retrieval/retrieval.service';
@@ -34,6 +35,7 @@ export class TakeawaysService {
     private readonly repo: TakeawaysRepository,
     private readonly retrieval: RetrievalService,
     private readonly email: EmailService,
+    private readonly conference: ConferenceService,
     @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
   ) {}
 
@@ -57,7 +59,8 @@ export class TakeawaysService {
     const scope = dto.useAllSessions ? 'all conference sessions' : [...new Set(result.sources)].join(', ') || 'the selected sessions';
     // Only ever to the signed-in user's own address: `recipientEmail` is accepted (the spec's payload)
     // but ignored, so the route cannot relay mail to strangers.
-    await this.email.send(takeawaysMail(user.email, user.firstName, result, scope, user.email));
+    const conference = await this.conference.get();
+    await this.email.send(takeawaysMail(user.email, user.firstName, result, scope, user.email, conference));
     return { message: 'Takeaways have been sent to your email address.' };
   }
 

@@ -10,7 +10,24 @@ const denver: Conference = {
   endDate: '2025-09-10',
   venue: 'Denver, CO',
   timeZone: 'America/Denver',
+  shortName: 'EFC 2025',
+  languages: ['en'],
+  suggestedQuestions: [
+    'What are the key trends in equipment financing discussed at the conference?',
+    'What credit criteria do lenders look for when evaluating equipment finance deals?',
+    'How is technology changing the equipment finance process?',
+  ],
 };
+
+function renderSettings(updateConference = vi.fn(async (c: Conference) => c)) {
+  const dataProvider = { getConference: vi.fn(async () => denver), updateConference } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={dataProvider}>
+      <ConferenceSettings />
+    </AdminContext>,
+  );
+  return updateConference;
+}
 
 describe('Conference settings', () => {
   it('checks the fields before sending', () => {
@@ -20,6 +37,48 @@ describe('Conference settings', () => {
       endDate: 'End date must be on or after the start date.',
       timeZone: 'Choose a time zone such as America/Denver or Europe/Paris.',
     });
+    expect(conferenceErrors({ ...denver, shortName: ' ', languages: ['en-US'], suggestedQuestions: Array(7).fill('What is on?') })).toEqual(
+      {
+        shortName: 'Short name is required (at most 40 characters).',
+        languages: 'Languages must be 1 to 10 language codes such as en or fr.',
+        suggestedQuestions: 'Suggested questions must be at most 6, each 1 to 300 characters.',
+      },
+    );
+    expect(conferenceErrors({ ...denver, languages: [], suggestedQuestions: ['x'.repeat(301)] })).toEqual({
+      languages: 'Languages must be 1 to 10 language codes such as en or fr.',
+      suggestedQuestions: 'Suggested questions must be at most 6, each 1 to 300 characters.',
+    });
+  });
+
+  it('edits the short name, the languages (commas or spaces) and the suggested questions (one a line) and saves them', async () => {
+    const updateConference = renderSettings();
+    expect(await screen.findByLabelText(/Short name/)).toHaveValue('EFC 2025');
+    expect(screen.getByLabelText(/Languages/)).toHaveValue('en');
+    expect(screen.getByLabelText(/Suggested questions/)).toHaveValue(denver.suggestedQuestions.join('\n'));
+    fireEvent.change(screen.getByLabelText(/Conference name/), { target: { value: 'PyConFR 2024' } });
+    fireEvent.change(screen.getByLabelText(/Short name/), { target: { value: 'PyConFR' } });
+    fireEvent.change(screen.getByLabelText(/Languages/), { target: { value: 'fr, en' } });
+    fireEvent.change(screen.getByLabelText(/Suggested questions/), {
+      target: { value: ' Quels ateliers parlent de typage ?\n\nWhich talks are about Django?\n' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(updateConference).toHaveBeenCalledWith({
+        ...denver,
+        name: 'PyConFR 2024',
+        shortName: 'PyConFR',
+        languages: ['fr', 'en'],
+        suggestedQuestions: ['Quels ateliers parlent de typage ?', 'Which talks are about Django?'],
+      }),
+    );
+  });
+
+  it('says what is wrong with a language and sends nothing', async () => {
+    const updateConference = renderSettings();
+    fireEvent.change(await screen.findByLabelText(/Languages/), { target: { value: 'french' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Languages must be 1 to 10 language codes such as en or fr.')).toBeInTheDocument();
+    expect(updateConference).not.toHaveBeenCalled();
   });
 
   it('shows the stored settings, labels the zone, and saves the edited ones', async () => {

@@ -90,7 +90,16 @@ describe('data provider: one typed provider per resource', () => {
     await dp.getInsights({ days: 7, sessionId: 's 1' });
     await dp.getUsageSummary();
     await dp.getConference();
-    await dp.updateConference({ name: 'C', startDate: '2025-09-08', endDate: '2025-09-10', venue: 'Denver', timeZone: 'America/Denver' });
+    await dp.updateConference({
+      name: 'C',
+      startDate: '2025-09-08',
+      endDate: '2025-09-10',
+      venue: 'Denver',
+      timeZone: 'America/Denver',
+      shortName: 'C',
+      languages: ['en'],
+      suggestedQuestions: [],
+    });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/admin/insights?days=7&sessionId=s+1',
       'GET /api/admin/openai-usage',

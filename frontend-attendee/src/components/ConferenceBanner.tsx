@@ -1,12 +1,18 @@
-import { CONFERENCE_DATES, CONFERENCE_LOCATION, CONFERENCE_NAME } from '@/constants';
+import { dateRangeLabel } from '@/lib/conferenceDates';
+import type { Conference } from '@/lib/types';
 
-/** The conference banner, drawn in SVG (mountains over Denver): no remote image. */
-export function ConferenceBanner() {
+/**
+ * The conference banner, drawn in SVG (mountains at dusk): no remote image. Its name, dates and venue
+ * come from the settings; without them (still loading) the picture shows no text.
+ */
+export function ConferenceBanner({ conference }: { conference?: Conference }) {
+  const dates = conference ? dateRangeLabel(conference) : '';
   return (
     <svg
       viewBox="0 0 800 300"
       role="img"
-      aria-label={`${CONFERENCE_NAME}, ${CONFERENCE_DATES}, ${CONFERENCE_LOCATION}`}
+      aria-label={conference ? `${conference.name}, ${dates}, ${conference.venue}` : 'Conference banner'}
+      aria-busy={!conference}
       className="h-auto w-full rounded-2xl shadow-xl"
     >
       <defs>
@@ -24,12 +30,21 @@ export function ConferenceBanner() {
         <path d="M520 130 L545 152 L530 150 L520 160 L508 149 L496 152 Z" fill="#e2e8f0" />
         <path d="M0 270 L160 215 L280 255 L400 220 L560 262 L700 232 L800 258 L800 300 L0 300 Z" fill="#082135" />
       </g>
-      <g fill="#ffffff" fontFamily="system-ui, sans-serif">
-        <text x="40" y="70" fontSize="34" fontWeight="700">
-          {CONFERENCE_NAME}
-        </text>
-        <text x="40" y="108" fontSize="22" fill="#fde68a">{`${CONFERENCE_DATES} · ${CONFERENCE_LOCATION}`}</text>
-      </g>
+      {conference && (
+        <g fill="#ffffff" fontFamily="system-ui, sans-serif">
+          <text
+            x="40"
+            y="70"
+            fontSize="34"
+            fontWeight="700"
+            textLength={conference.name.length > 36 ? 720 : undefined}
+            lengthAdjust="spacingAndGlyphs"
+          >
+            {conference.name}
+          </text>
+          <text x="40" y="108" fontSize="22" fill="#fde68a">{`${dates} · ${conference.venue}`}</text>
+        </g>
+      )}
     </svg>
   );
 }

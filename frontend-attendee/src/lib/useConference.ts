@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Conference } from './types';
 
-/** The conference's own time zone until GET /api/conference answers (the spec's conference). */
-export const DEFAULT_TIME_ZONE = 'America/Denver';
-
-/** GET /api/conference: name, dates, venue and the time zone session times are given in. */
+/**
+ * GET /api/conference: everything that names the conference (name, short name, dates, venue, time
+ * zone, languages, suggested questions). The one source of the app's conference identity: until it
+ * answers, screens show a placeholder, never another conference's name.
+ */
 export function useConference() {
   return useQuery<Conference>({ queryKey: ['/api/conference'] });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
-import { user as makeUser } from '@/test/factories';
+import { conference, user as makeUser, pyconfr } from '@/test/factories';
 import { renderApp } from '@/test/render';
 import AuthPage from './AuthPage';
 
@@ -17,6 +17,23 @@ async function fill(fields: Record<string, string>) {
 }
 
 describe('AuthPage', () => {
+  it('names the conference of the settings: its name, dates and venue', async () => {
+    stubFetch({ ...signedOut, 'GET /api/conference': () => json(pyconfr()) });
+    const { unmount } = renderApp(<AuthPage />, { path: '/auth', route: '/auth' });
+    expect(
+      await screen.findByText('Sign in to the conference assistant for PyConFR 2024 (Nov 2-3, 2024, Strasbourg). No password needed.'),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
+    unmount();
+    stubFetch({ ...signedOut, 'GET /api/conference': () => json(conference()) });
+    renderApp(<AuthPage />, { path: '/auth', route: '/auth' });
+    expect(
+      await screen.findByText(
+        'Sign in to the conference assistant for Equipment Finance Conference 2025 (Sept 8-10, 2025, Denver, CO). No password needed.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('marks the field a sign-in error is about (not only a toast) and focuses it; typing clears the mark', async () => {
     stubFetch(signedOut);
     renderApp(<AuthPage />, { path: '/auth', route: '/auth' });

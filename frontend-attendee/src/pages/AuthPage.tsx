@@ -5,8 +5,6 @@ import { Button } from '@/components/ui/Button';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { dismissToast, toast } from '@/components/ui/toast-store';
 import {
-  CONFERENCE_DATES,
-  CONFERENCE_LOCATION,
   MSG_INVALID_EMAIL_TITLE,
   MSG_LOGIN_FAILED_DEFAULT,
   MSG_LOGIN_FAILED_TITLE,
@@ -15,8 +13,21 @@ import {
 } from '@/constants';
 import { errorQueryToast, loginWithFallback, validateLogin, type LoginForm } from '@/features/auth/login';
 import { serverMessage } from '@/lib/api';
+import { dateRangeLabel } from '@/lib/conferenceDates';
+import { useConference } from '@/lib/useConference';
 import { useAuth, USER_QUERY_KEY } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+
+/** 'Sign in to the conference assistant for {name} ({dates}, {venue})', the conference named once its settings are known. */
+function SignInIntro() {
+  const { data: conference } = useConference();
+  return (
+    <p className="mt-1 text-sm text-slate-700" aria-busy={!conference}>
+      Sign in to the conference assistant
+      {conference && ` for ${conference.name} (${dateRangeLabel(conference)}, ${conference.venue})`}. No password needed.
+    </p>
+  );
+}
 
 function Field({
   label,
@@ -212,9 +223,7 @@ export default function AuthPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-sky-50 to-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">{PRODUCT_NAME}</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Sign in to the conference assistant ({CONFERENCE_DATES}, {CONFERENCE_LOCATION}). No password needed.
-        </p>
+        <SignInIntro />
         <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4" aria-label="Sign in">
           <LoginFields form={form} errors={marks.errors} onChange={onChange} firstNameRef={marks.firstNameRef} emailRef={marks.emailRef} />
           <Button type="submit" size="lg" className="w-full justify-center" disabled={pending}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTRUCTIONS_SEEN_KEY, OLD_REGISTRATION_FLAG_KEY } from '@/constants';
 import { navigation } from '@/lib/navigation';
-import { session, user } from '@/test/factories';
+import { conference, pyconfr, session, user } from '@/test/factories';
 import { controlledStream, json, stubFetch, type Handler } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import ChatPage from './ChatPage';
@@ -19,6 +19,7 @@ function routes(extra: Record<string, Handler> = {}) {
     'POST /api/chat/start': () => json({ id: 'thread-1' }),
     'GET /api/chat/messages/thread-1': () => json([]),
     'GET /api/sessions': () => json(sessions),
+    'GET /api/conference': () => json(conference()),
     ...extra,
   });
 }
@@ -53,6 +54,16 @@ describe('ChatPage', () => {
     expect(localStorage.getItem(INSTRUCTIONS_SEEN_KEY)).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: /Help/ }));
     expect(await screen.findByRole('dialog', { name: 'How to Use' })).toBeInTheDocument();
+  });
+
+  it('names the conference of the settings in the header and offers its own suggested questions', async () => {
+    routes({ 'GET /api/conference': () => json(pyconfr()) });
+    renderApp(<ChatPage user={user()} />);
+    expect(await screen.findByText('PyConFR')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Quels ateliers parlent de typage ?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Which talks are about Django?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /equipment financ/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(/Equipment Finance|EFC 2025/);
   });
 
   it('starts one chat thread with the session filter', async () => {

@@ -11,6 +11,7 @@ import { SessionSelector, type SessionView } from '@/features/sessions/SessionSe
 import { TakeawaysPanel, useTakeawaysState } from '@/features/takeaways/TakeawaysPanel';
 import { welcomeName } from '@/lib/format';
 import type { User } from '@/lib/types';
+import { useConference } from '@/lib/useConference';
 import { LARGE_SCREEN, useMediaQuery } from '@/lib/useMediaQuery';
 import { useUnauthorizedRedirect } from '@/features/auth/useUnauthorizedRedirect';
 
@@ -45,10 +46,18 @@ function SkipToQuestion() {
 
 /** The page's bar: the product, the welcome, and 'Search', 'Help', 'Logout'. */
 function PageHeader({ user, onHelp }: { user: User; onHelp: () => void }) {
+  const { data: conference } = useConference();
   return (
     <header className="flex items-center justify-between gap-2 bg-sky-900 px-3 py-1.5 text-white sm:px-4 sm:py-2">
       <div className="min-w-0">
-        <h1 className="text-sm leading-tight font-bold whitespace-nowrap sm:text-lg">{PRODUCT_NAME}</h1>
+        <div className="flex items-baseline gap-2">
+          <h1 className="text-sm leading-tight font-bold whitespace-nowrap sm:text-lg">{PRODUCT_NAME}</h1>
+          {conference && (
+            <span className="truncate text-xs font-medium text-sky-100 sm:text-sm" title={conference.name}>
+              {conference.shortName}
+            </span>
+          )}
+        </div>
         <p className="truncate text-xs text-sky-100 sm:text-sm">Welcome, {welcomeName(user)}</p>
       </div>
       <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { INSTRUCTIONS_SEEN_KEY } from '@/constants';
 import { highlightSnippet } from '@/features/search/highlight';
 import { navigation } from '@/lib/navigation';
-import { user } from '@/test/factories';
+import { conference, pyconfr, user } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import { render } from '@testing-library/react';
@@ -22,15 +22,31 @@ afterEach(() => {
 });
 
 describe('simple screens', () => {
-  it('the landing page shows the date, place, Get Started and the four features', () => {
-    stubFetch({});
+  it('the landing page shows the date, place, Get Started and the four features', async () => {
+    stubFetch({ 'GET /api/conference': () => json(conference()) });
     renderApp(<LandingPage />);
-    expect(screen.getAllByText(/Sept 8-10, 2025/).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/Sept 8-10, 2025/)).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/Denver, CO/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('img', { name: 'Equipment Finance Conference 2025, Sept 8-10, 2025, Denver, CO' })).toBeInTheDocument();
+    expect(screen.getByText(/© 2025 Conference Assistant for the Equipment Finance Conference 2025\./)).toBeInTheDocument();
     for (const f of ['AI-Powered Chat', 'Document Upload', 'Key Takeaways', 'Smart Search'])
       expect(screen.getByRole('heading', { name: f })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/auth');
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('the landing page names the conference of the settings, and no other while they load', async () => {
+    let answer!: (r: Response) => void;
+    stubFetch({ 'GET /api/conference': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(<LandingPage />);
+    expect(screen.getByRole('img', { name: 'Conference banner' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
+    answer(json(pyconfr()));
+    expect(await screen.findByRole('img', { name: 'PyConFR 2024, Nov 2-3, 2024, Strasbourg' })).toBeInTheDocument();
+    expect(screen.getAllByText('PyConFR 2024').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Nov 2-3, 2024').length).toBeGreaterThan(0);
+    expect(screen.getByText(/© 2024 Conference Assistant for the PyConFR 2024\./)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
   });
 
   it('/ shows a spinner while the user loads, then the landing page when signed out', async () => {

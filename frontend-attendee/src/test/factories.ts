@@ -1,4 +1,4 @@
-import type { Session, User } from '@/lib/types';
+import type { Conference, Session, User } from '@/lib/types';
 
 /** A session with sensible defaults. */
 export function session(over: Partial<Session> = {}): Session {
@@ -37,4 +37,38 @@ export function user(over: Partial<User> = {}): User {
     verificationPending: false,
     ...over,
   };
+}
+
+/** The conference settings GET /api/conference gives for the spec's conference (the seeded default). */
+export function conference(over: Partial<Conference> = {}): Conference {
+  return {
+    name: 'Equipment Finance Conference 2025',
+    startDate: '2025-09-08',
+    endDate: '2025-09-10',
+    venue: 'Denver, CO',
+    timeZone: 'America/Denver',
+    shortName: 'EFC 2025',
+    languages: ['en'],
+    suggestedQuestions: [
+      'What are the key trends in equipment financing discussed at the conference?',
+      'What credit criteria do lenders look for when evaluating equipment finance deals?',
+      'How is technology changing the equipment finance process?',
+    ],
+    ...over,
+  };
+}
+
+/** The second conference the tests configure: PyConFR 2024 in Strasbourg. */
+export function pyconfr(over: Partial<Conference> = {}): Conference {
+  return conference({
+    name: 'PyConFR 2024',
+    startDate: '2024-11-02',
+    endDate: '2024-11-03',
+    venue: 'Strasbourg',
+    timeZone: 'Europe/Paris',
+    shortName: 'PyConFR',
+    languages: ['fr', 'en'],
+    suggestedQuestions: ['Quels ateliers parlent de typage ?', 'Which talks are about Django?'],
+    ...over,
+  });
 }

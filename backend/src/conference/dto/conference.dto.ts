@@ -1,8 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CONFERENCE_MESSAGES, MAX_CONFERENCE_NAME } from '../conference-settings';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import {
+  CONFERENCE_MESSAGES,
+  MAX_CONFERENCE_NAME,
+  MAX_SHORT_NAME,
+  MAX_SUGGESTED_QUESTION,
+  MAX_SUGGESTED_QUESTIONS,
+} from '../conference-settings';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** Each string of a list trimmed (anything else left for the validators to refuse). */
+const trimmedEach = () =>
+  Transform(({ value }) => (Array.isArray(value) ? value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)) : value));
 
 /**
  * Body of PUT /api/admin/conference. Fields left out keep their stored values. Dates and the time
@@ -40,6 +49,28 @@ export class ConferenceInputDto {
   @trimmed()
   @IsString({ message: CONFERENCE_MESSAGES.timeZone })
   timeZone?: string;
+
+  /** 'EFC 2025': the header's name for the conference (at most 40 characters). */
+  @IsOptional()
+  @trimmed()
+  @IsString({ message: CONFERENCE_MESSAGES.shortName })
+  @IsNotEmpty({ message: CONFERENCE_MESSAGES.shortName })
+  @MaxLength(MAX_SHORT_NAME, { message: CONFERENCE_MESSAGES.shortName })
+  shortName?: string;
+
+  /** The program's languages, BCP-47 primary tags: ['en'], ['fr', 'en'] (1-10; checked by the service). */
+  @IsOptional()
+  @IsArray({ message: CONFERENCE_MESSAGES.languages })
+  languages?: string[];
+
+  /** The chat's suggested questions: 0-6, each 1-300 characters (trimmed). */
+  @IsOptional()
+  @trimmedEach()
+  @IsArray({ message: CONFERENCE_MESSAGES.suggestedQuestions })
+  @ArrayMaxSize(MAX_SUGGESTED_QUESTIONS, { message: CONFERENCE_MESSAGES.suggestedQuestions })
+  @IsString({ each: true, message: CONFERENCE_MESSAGES.suggestedQuestions })
+  @Length(1, MAX_SUGGESTED_QUESTION, { each: true, message: CONFERENCE_MESSAGES.suggestedQuestions })
+  suggestedQuestions?: string[];
 }
 
 /** GET /api/conference and the answer of PUT /api/admin/conference. */
@@ -52,4 +83,10 @@ export class ConferenceResponse {
   venue: string;
   /** IANA time zone in which session times are given, 'America/Denver'. */
   timeZone: string;
+  /** 'EFC 2025' */
+  shortName: string;
+  /** The program's languages, BCP-47 primary tags: ['en']. */
+  languages: string[];
+  /** The chat's suggested questions (0-6). */
+  suggestedQuestions: string[];
 }

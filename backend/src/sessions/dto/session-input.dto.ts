@@ -71,7 +71,7 @@ export class SessionInputDto {
   @IsString({ each: true, message: MESSAGES.tags })
   tags?: string[];
 
-  /** ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
+  /** ISO 8601; without an offset it is conference time (the conference settings' time zone). null or '' = not scheduled. */
   @IsOptional()
   @IsSessionDate({ message: MESSAGES.date })
   date?: string | null;

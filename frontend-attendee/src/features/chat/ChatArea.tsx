@@ -3,8 +3,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
-import { MSG_STREAM_ERROR, MSG_STREAM_ERROR_TITLE, SUGGESTED_QUESTIONS } from '@/constants';
+import { MSG_STREAM_ERROR, MSG_STREAM_ERROR_TITLE } from '@/constants';
 import { useEnvironment } from '@/lib/environment';
+import { useConference } from '@/lib/useConference';
 import type { AssistantInfo, ChatMessage, Source } from '@/lib/types';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ConversationsDialog, THREADS_KEY } from './ConversationsDialog';
@@ -56,16 +57,20 @@ function ChatHeader({ selectedCount, onConversations, onEmail, onClear }: ChatHe
   );
 }
 
-/** An empty conversation: the welcome and the suggested questions (a pick goes into the box). */
+/**
+ * An empty conversation: the welcome and the conference's suggested questions (its settings; a pick
+ * goes into the box). No questions while the settings load, or when the organisers set none.
+ */
 function WelcomeSuggestions({ onPick }: { onPick: (question: string) => void }) {
+  const questions = useConference().data?.suggestedQuestions ?? [];
   return (
     <div className="mx-auto max-w-xl py-6 text-center">
       <h3 className="text-lg font-semibold text-slate-900">Welcome! Ask anything about the conference.</h3>
       <p className="mt-2 text-sm text-slate-700">
-        Answers come from the session transcripts and slides, with citations you can open. Try one of these:
+        Answers come from the session transcripts and slides, with citations you can open.{questions.length > 0 && ' Try one of these:'}
       </p>
       <ul className="mt-4 grid gap-2">
-        {SUGGESTED_QUESTIONS.map((q) => (
+        {questions.map((q) => (
           <li key={q}>
             <button
               type="button"

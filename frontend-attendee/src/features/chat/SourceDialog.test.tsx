@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { session } from '@/test/factories';
+import { conference, session } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import type { Source } from '@/lib/types';
@@ -105,8 +105,7 @@ describe('SourceDialog', () => {
             documentTypes: ['transcript', 'pdf'],
           }),
         ]),
-      'GET /api/conference': () =>
-        json({ name: 'C', startDate: '2025-09-08', endDate: '2025-09-10', venue: 'Denver', timeZone: 'America/Denver' }),
+      'GET /api/conference': () => json(conference()),
     });
     renderApp(
       <SourceDialog
@@ -124,8 +123,8 @@ describe('SourceDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Research Group Meeting' });
     const entry = await within(dialog).findByTestId('session-entry');
     expect(entry).toHaveTextContent('Dana Whitfield, Lee Park');
-    expect(entry).toHaveTextContent('Day 1 - Monday, Sept 8');
-    expect(entry).toHaveTextContent('Monday, Sep 8, 2025');
+    await waitFor(() => expect(entry).toHaveTextContent('Day 1 - Monday, Sept 8'));
+    expect(entry).toHaveTextContent('DateMonday, Sept 8, 2025');
     expect(entry).toHaveTextContent('8:30 AM - 9:30 AM');
     expect(entry).toHaveTextContent('Ballroom A');
     expect(entry).toHaveTextContent('The state of equipment finance.');

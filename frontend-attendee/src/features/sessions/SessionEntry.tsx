@@ -1,7 +1,8 @@
 import { Badge } from '@/components/ui/Badge';
 import type { Session } from '@/lib/types';
-import { DEFAULT_TIME_ZONE, useConference } from '@/lib/useConference';
-import { dayLabel, documentBadge, formatBadge, timeLabel } from './sessionRules';
+import { dayLabel, zonedDateLabel } from '@/lib/conferenceDates';
+import { useConference } from '@/lib/useConference';
+import { documentBadge, formatBadge, timeLabel } from './sessionRules';
 import { useSessions } from './useSessions';
 
 /** 'Add to calendar': the session as an .ics file in the conference's time zone. */
@@ -14,23 +15,12 @@ export function plannedCalendarHref(sessionIds: string[]): string {
   return `/api/sessions/calendar.ics?ids=${sessionIds.map(encodeURIComponent).join(',')}`;
 }
 
-/** The session's date as 'Monday, Sep 8, 2025' in the conference's time zone, whatever the viewer's. */
-function dateLabel(date: string | null, timeZone: string): string | null {
-  if (!date) return null;
-  const d = new Date(date);
-  if (Number.isNaN(d.getTime())) return null;
-  try {
-    return d.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric', timeZone });
-  } catch {
-    return d.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric', timeZone: DEFAULT_TIME_ZONE });
-  }
-}
-
 /** A session's program entry: format, speakers, day, date, time, room, description, its documents. */
 export function SessionEntryDetails({ session }: { session: Session }) {
   const conference = useConference();
   const time = timeLabel(session);
-  const date = dateLabel(session.date, conference.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  // The date in the conference's zone ('Saturday, Nov 2, 2024'); not shown until the zone is known.
+  const date = conference.data ? zonedDateLabel(session.date, conference.data.timeZone) : null;
   return (
     <div className="grid gap-3 text-sm text-slate-800" data-testid="session-entry">
       <div className="flex flex-wrap gap-1">
@@ -47,7 +37,7 @@ export function SessionEntryDetails({ session }: { session: Session }) {
         {session.day != null && (
           <>
             <dt className="font-medium text-slate-700">Day</dt>
-            <dd>{dayLabel(session.day)}</dd>
+            <dd>{dayLabel(session.day, conference.data)}</dd>
           </>
         )}
         {date && (

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/test/factories';
+import { conference, pyconfr, session } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import { SessionSelector, type SessionView } from './SessionSelector';
@@ -60,8 +60,16 @@ function Harness({ initial = [] as string[] }) {
 }
 
 describe('SessionSelector', () => {
+  it("names the days after the conference of the settings: its start date and weekdays, 'Day N' beyond its dates", async () => {
+    stubFetch({ 'GET /api/sessions': () => json(withContent), 'GET /api/conference': () => json(pyconfr()) });
+    renderApp(<Harness />);
+    expect(await screen.findByRole('region', { name: 'Day 1 - Saturday, Nov 2' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Day 2 - Sunday, Nov 3' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Sept|Monday/);
+  });
+
   it('groups by day, sorts by start time and shows badges, speakers, time, location and visible tags', async () => {
-    stubFetch({ 'GET /api/sessions': () => json(withContent) });
+    stubFetch({ 'GET /api/sessions': () => json(withContent), 'GET /api/conference': () => json(conference()) });
     renderApp(<Harness />);
     const day1 = await screen.findByRole('region', { name: 'Day 1 - Monday, Sept 8' });
     const items = within(day1).getAllByTestId('session-item');

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
+import { useConference } from '@/lib/useConference';
 import type { Session } from '@/lib/types';
 import {
   allSelected,
@@ -176,6 +177,12 @@ function SelectorToolbar({
   );
 }
 
+/** The sessions by day, the headings named after the conference's own days once its settings are known. */
+function useDayGroups(sessions: Session[]) {
+  const conference = useConference().data;
+  return useMemo(() => groupByDay(sessions, conference), [sessions, conference]);
+}
+
 /** Chooses the sessions the chat and takeaways are limited to. */
 export function SessionSelector({ selected, onChange, view, onViewChange }: Props) {
   const { search, includeAll } = view;
@@ -183,7 +190,7 @@ export function SessionSelector({ selected, onChange, view, onViewChange }: Prop
   const { data: sessions = [], isLoading, isError } = useSessions(includeAll);
 
   const visible = useMemo(() => sessions.filter((s) => matchesSearch(s, search)), [sessions, search]);
-  const groups = useMemo(() => groupByDay(visible), [visible]);
+  const groups = useDayGroups(visible);
   const everySelected = allSelected(visible, selected);
 
   const toggle = (id: string) => {

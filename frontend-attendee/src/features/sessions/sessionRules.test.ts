@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { session } from '@/test/factories';
+import { conference, pyconfr, session } from '@/test/factories';
 import {
   allSelected,
-  dayLabel,
   documentBadge,
   formatBadge,
   groupByDay,
@@ -21,23 +20,23 @@ describe('session rules', () => {
     expect(matchesSearch(s, '  ')).toBe(true);
   });
 
-  it('names days 1 to 3 and others Day N', () => {
-    expect(dayLabel(1)).toBe('Day 1 - Monday, Sept 8');
-    expect(dayLabel(2)).toBe('Day 2 - Tuesday, Sept 9');
-    expect(dayLabel(3)).toBe('Day 3 - Wednesday, Sept 10');
-    expect(dayLabel(4)).toBe('Day 4');
-    expect(dayLabel(null)).toBe('Unscheduled');
-  });
-
   it('groups by day and sorts by start time', () => {
-    const groups = groupByDay([
+    const sessions = [
       session({ id: 'c', day: 2, startTime: '9:00 AM' }),
       session({ id: 'b', day: 1, startTime: '1:30 PM' }),
       session({ id: 'a', day: 1, startTime: '9:30 AM' }),
       session({ id: 'd', day: 1, startTime: '12:00 PM' }),
       session({ id: 'e', day: null }),
-    ]);
+    ];
+    const groups = groupByDay(sessions, conference());
     expect(groups.map((g) => g.label)).toEqual(['Day 1 - Monday, Sept 8', 'Day 2 - Tuesday, Sept 9', 'Unscheduled']);
+    expect(groupByDay(sessions, pyconfr()).map((g) => g.label)).toEqual([
+      'Day 1 - Saturday, Nov 2',
+      'Day 2 - Sunday, Nov 3',
+      'Unscheduled',
+    ]);
+    // Until the settings are known, no conference's days are named.
+    expect(groupByDay(sessions).map((g) => g.label)).toEqual(['Day 1', 'Day 2', 'Unscheduled']);
     expect(groups[0].sessions.map((s) => s.id)).toEqual(['a', 'd', 'b']);
     expect(parseClockTime('12:15 AM')).toBe(15);
     expect(parseClockTime('1:05 PM')).toBe(13 * 60 + 5);

@@ -1,4 +1,5 @@
 import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
+import { type ConferenceDays, dayLabel } from '@/lib/conferenceDates';
 import type { Session } from '@/lib/types';
 
 /** Case-insensitive match of the search text on the title or any speaker (PRODUCT.md §2). */
@@ -6,18 +7,6 @@ export function matchesSearch(session: Pick<Session, 'title' | 'speakers'>, sear
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return session.title.toLowerCase().includes(q) || session.speakers.some((s) => s.toLowerCase().includes(q));
-}
-
-const NAMED_DAYS: Record<number, string> = {
-  1: 'Day 1 - Monday, Sept 8',
-  2: 'Day 2 - Tuesday, Sept 9',
-  3: 'Day 3 - Wednesday, Sept 10',
-};
-
-/** Days 1 to 3 are named; any other day is 'Day N'; sessions without a day are 'Unscheduled'. */
-export function dayLabel(day: number | null): string {
-  if (day == null) return 'Unscheduled';
-  return NAMED_DAYS[day] ?? `Day ${day}`;
 }
 
 /** Minutes after midnight of a '9:30 AM' time, or null. */
@@ -46,8 +35,11 @@ export interface DayGroup {
   sessions: Session[];
 }
 
-/** Groups sessions by day (ascending, unscheduled last), each sorted by start time then title. */
-export function groupByDay(sessions: Session[]): DayGroup[] {
+/**
+ * Groups sessions by day (ascending, unscheduled last), each sorted by start time then title; the
+ * headings name the conference's own days (`dayLabel`), plain 'Day N' until its settings are known.
+ */
+export function groupByDay(sessions: Session[], conference?: ConferenceDays): DayGroup[] {
   const groups = new Map<number | null, Session[]>();
   for (const s of sessions) {
     const list = groups.get(s.day ?? null) ?? [];
@@ -58,7 +50,7 @@ export function groupByDay(sessions: Session[]): DayGroup[] {
     .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
     .map(([day, list]) => ({
       day,
-      label: dayLabel(day),
+      label: dayLabel(day, conference),
       sessions: [...list].sort((a, b) => startKey(a) - startKey(b) || a.title.localeCompare(b.title)),
     }));
 }

@@ -1,0 +1,93 @@
+import type { Conference } from './types';
+
+/**
+ * The conference's dates in words, from its settings alone: the range ('Sept 8-10, 2025') and the
+ * day headings ('Day 1 - Monday, Sept 8'). One month rule everywhere: AP style without the period
+ * (Jan, Feb, Aug, Sept, Oct, Nov, Dec abbreviated; March to July written out), which gives the
+ * spec's 'Sept 8-10, 2025'. Dates are the settings' calendar days ('YYYY-MM-DD', already the
+ * conference's own days in its time zone), so no viewer's clock enters.
+ */
+
+export type ConferenceDays = Pick<Conference, 'startDate' | 'endDate'>;
+
+const MONTHS = ['Jan', 'Feb', 'March', 'April', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const DAY_MS = 86_400_000;
+
+interface CalendarDay {
+  year: number;
+  /** 0-11 */
+  month: number;
+  day: number;
+  /** 0 = Sunday */
+  weekday: number;
+}
+
+/** A 'YYYY-MM-DD' day moved by `offset` days, or null when it is not a date. */
+function calendarDay(date: string, offset = 0): CalendarDay | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const t = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + offset * DAY_MS);
+  if (Number.isNaN(t.getTime())) return null;
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth(), day: t.getUTCDate(), weekday: t.getUTCDay() };
+}
+
+/** 'Sept 8' */
+function monthDay(d: CalendarDay): string {
+  return `${MONTHS[d.month]} ${d.day}`;
+}
+
+/** How many days the conference lasts (1 for a one-day event), 0 when its dates are not dates. */
+export function conferenceLength(c: ConferenceDays): number {
+  const start = calendarDay(c.startDate);
+  const end = calendarDay(c.endDate);
+  if (!start || !end) return 0;
+  const days = Math.round((Date.UTC(end.year, end.month, end.day) - Date.UTC(start.year, start.month, start.day)) / DAY_MS) + 1;
+  return Math.max(days, 0);
+}
+
+/** 'Sept 8-10, 2025', 'Oct 30 - Nov 2, 2024', 'Dec 30, 2024 - Jan 2, 2025', 'Nov 2, 2024'; '' for no dates. */
+export function dateRangeLabel(c: ConferenceDays): string {
+  const start = calendarDay(c.startDate);
+  const end = calendarDay(c.endDate);
+  if (!start || !end) return '';
+  if (start.year !== end.year) return `${monthDay(start)}, ${start.year} - ${monthDay(end)}, ${end.year}`;
+  if (start.month !== end.month) return `${monthDay(start)} - ${monthDay(end)}, ${end.year}`;
+  if (start.day !== end.day) return `${monthDay(start)}-${end.day}, ${end.year}`;
+  return `${monthDay(start)}, ${end.year}`;
+}
+
+/**
+ * A day heading: day N is the start date plus N-1 days, named with its weekday and date while it is
+ * one of the conference's days ('Day 1 - Saturday, Nov 2'), otherwise 'Day N' (also while the settings
+ * load); sessions without a day are 'Unscheduled'.
+ */
+export function dayLabel(day: number | null, conference?: ConferenceDays): string {
+  if (day == null) return 'Unscheduled';
+  const date = conference && day >= 1 && day <= conferenceLength(conference) ? calendarDay(conference.startDate, day - 1) : null;
+  return date ? `Day ${day} - ${WEEKDAYS[date.weekday]}, ${monthDay(date)}` : `Day ${day}`;
+}
+
+/** The year of the conference's first day ('2025'), '' for no date. */
+export function conferenceYear(c: ConferenceDays): string {
+  return calendarDay(c.startDate)?.year.toString() ?? '';
+}
+
+/**
+ * A moment's date in the conference's time zone, whatever the viewer's: 'Monday, Sept 8, 2025'.
+ * Null for no date, or a zone Intl does not know.
+ */
+export function zonedDateLabel(iso: string | null, timeZone: string): string | null {
+  const t = iso ? new Date(iso) : null;
+  if (!t || Number.isNaN(t.getTime())) return null;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(t);
+  } catch {
+    return null;
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('year')}-${part('month').padStart(2, '0')}-${part('day').padStart(2, '0')}`;
+  const day = calendarDay(date);
+  return day && `${WEEKDAYS[day.weekday]}, ${monthDay(day)}, ${day.year}`;
+}
