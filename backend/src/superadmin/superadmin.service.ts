@@ -12,12 +12,7 @@ import {
   readProgram,
 } from '../sessions/program-formats';
 import { SessionsService } from '../sessions/sessions.service';
-import {
-  IMPORT_SHAPE_MESSAGE,
-  IMPORT_TOO_MANY_MESSAGE,
-  type ImportModeName,
-  MAX_IMPORT_ROWS,
-} from './dto/import-sessions.dto';
+import { IMPORT_SHAPE_MESSAGE, IMPORT_TOO_MANY_MESSAGE, type ImportModeName, MAX_IMPORT_ROWS } from './dto/import-sessions.dto';
 import { buildPreview, dryRunMessage, importOptions } from './import-preview';
 import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
@@ -65,7 +60,18 @@ export class SuperadminService {
       const outcome = await this.sessions.previewMany(rows, mode);
       const preview = buildPreview(program, plan, outcome, settings);
       const message = dryRunMessage(program.source, preview, outcome.skipped.length);
-      return { message, imported: 0, created: 0, updated: 0, skipped: outcome.skipped, mode, source: program.source, conference: null, dryRun: true, preview };
+      return {
+        message,
+        imported: 0,
+        created: 0,
+        updated: 0,
+        skipped: outcome.skipped,
+        mode,
+        source: program.source,
+        conference: null,
+        dryRun: true,
+        preview,
+      };
     }
     const { imported, created, updated, skipped } = await this.sessions.importMany(rows, mode);
     let message = importMessage(rows.length, imported, created, updated, skipped);

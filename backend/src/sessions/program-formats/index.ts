@@ -112,6 +112,8 @@ export function importRows(program: ParsedProgram, conferenceZone: string): Impo
   const timeZone = canonicalTimeZone(program.info.timeZone) ?? conferenceZone;
   const placed = placeProgram(program, timeZone);
   const days = placed.summary.days.map((d) => d.date);
-  const info = program.info.startDate ? program.info : { ...program.info, startDate: days[0] ?? null, endDate: days[days.length - 1] ?? null };
+  const info = program.info.startDate
+    ? program.info
+    : { ...program.info, startDate: days[0] ?? null, endDate: days[days.length - 1] ?? null };
   return { rows: placed.rows, info, timeZone, summary: placed.summary };
 }

@@ -1,4 +1,15 @@
-import { asList, describe, isObj, isServiceSession, type Obj, type ParsedProgram, personNames, programInfo, type Talk, text } from './common';
+import {
+  asList,
+  describe,
+  isObj,
+  isServiceSession,
+  type Obj,
+  type ParsedProgram,
+  personNames,
+  programInfo,
+  type Talk,
+  text,
+} from './common';
 
 /**
  * Sessionize in its two JSON exports:
