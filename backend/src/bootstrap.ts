@@ -32,7 +32,7 @@ export function isImportPath(path: string): boolean {
   );
 }
 
-/** Raw program files the import takes as they are (flags then in the query string: ?dryRun=true&mode=upsert). */
+/** Raw program files the import takes as they are (flags in the query string: ?dryRun=true&mode=upsert). */
 const RAW_IMPORT_TYPES: Record<string, 'xml' | 'ics' | 'csv' | 'xlsx'> = {
   'text/xml': 'xml',
   'application/xml': 'xml',
@@ -41,21 +41,14 @@ const RAW_IMPORT_TYPES: Record<string, 'xml' | 'ics' | 'csv' | 'xlsx'> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 };
 
-/** A raw file body as the JSON wrapper the import reads (`{xml}`, `{ics}`, `{csv}`, `{xlsx: base64}`), query flags added. */
+/** A raw file body as the JSON wrapper the import reads (`{xml}`, `{ics}`, `{csv}`, `{xlsx: base64}`); its flags stay in the query string. */
 export function wrapRawImport(req: express.Request): void {
   const body: unknown = req.body;
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const key = RAW_IMPORT_TYPES[type];
   if (!key) return;
-  const query = req.query as Record<string, unknown>;
-  const flag = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
-  req.body = {
-    [key]: Buffer.isBuffer(body) ? body.toString('base64') : body,
-    ...(query.mode !== undefined && { mode: query.mode }),
-    ...(query.dryRun !== undefined && { dryRun: flag(query.dryRun) }),
-    ...(query.applyConference !== undefined && { applyConference: flag(query.applyConference) }),
-  };
+  req.body = { [key]: Buffer.isBuffer(body) ? body.toString('base64') : body };
 }
 
 /** The import's body parsers in turn: JSON, then raw text files, then an XLSX workbook. */

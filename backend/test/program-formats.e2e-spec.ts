@@ -168,6 +168,21 @@ describe('session import: programs as organisers publish them (pretalx, frab, Se
       ]);
       expect(rows[1].format).toBe('workshop');
     });
+    it('a bare array (the grid) takes its flags in the query string', async () => {
+      const grid = json('sessionize-grid.json');
+      const dry = await superadmin.post('/api/superadmin/import-sessions?dryRun=true&mode=create-new').send(grid).expect(200);
+      expect(dry.body).toMatchObject({
+        dryRun: true,
+        mode: 'create-new',
+        preview: { sessions: 3, toCreate: 3, serviceSessions: ['Registration & coffee'] },
+      });
+      expect(await count()).toBe(0);
+      await superadmin
+        .post('/api/superadmin/import-sessions?dryRun=maybe')
+        .send(grid)
+        .expect(400, { message: '"dryRun" must be true or false.' });
+      expect(await count()).toBe(0);
+    });
   });
 
   describe('iCalendar', () => {

@@ -1,7 +1,14 @@
 import { BadRequestException } from '@nestjs/common';
 import { canonicalTimeZone, type ConferenceSettings, programSettings, settingDifferences } from '../conference/conference-settings';
 import type { ImportPlanRows, ParsedProgram } from '../sessions/program-formats';
-import { IMPORT_FLAG_MESSAGE, IMPORT_MODE_MESSAGE, IMPORT_MODES, type ImportModeName, type ImportOptions } from './dto/import-sessions.dto';
+import {
+  IMPORT_FLAG_MESSAGE,
+  IMPORT_MODE_MESSAGE,
+  IMPORT_MODES,
+  type ImportModeName,
+  type ImportOptions,
+  type ImportSessionsQuery,
+} from './dto/import-sessions.dto';
 import type { ImportPreview, ImportPreviewSession } from './dto/superadmin.response';
 
 /** How many sessions a dry run shows as they would be stored. */
@@ -14,12 +21,19 @@ function flag(body: Record<string, unknown>, name: string): boolean {
   return value;
 }
 
-/** The import's options (`mode`, `dryRun`, `applyConference`) from a body of any shape; 400 when one is wrong. */
-export function importOptions(body: unknown): ImportOptions {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { dryRun: false, applyConference: false };
-  const b = body as Record<string, unknown>;
+/**
+ * The import's options (`mode`, `dryRun`, `applyConference`) from a body of any shape, else from the
+ * query string (checked by its DTO); 400 when one in the body is wrong.
+ */
+export function importOptions(body: unknown, query: ImportSessionsQuery = {}): ImportOptions {
+  const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   if (b.mode !== undefined && !(IMPORT_MODES as readonly unknown[]).includes(b.mode)) throw new BadRequestException(IMPORT_MODE_MESSAGE);
-  return { mode: b.mode as ImportModeName | undefined, dryRun: flag(b, 'dryRun'), applyConference: flag(b, 'applyConference') };
+  const fromQuery = (name: 'dryRun' | 'applyConference') => (b[name] === undefined ? query[name] === 'true' : flag(b, name));
+  return {
+    mode: (b.mode as ImportModeName | undefined) ?? query.mode,
+    dryRun: fromQuery('dryRun'),
+    applyConference: fromQuery('applyConference'),
+  };
 }
 
 function example(row: Record<string, unknown>): ImportPreviewSession {

@@ -12,7 +12,13 @@ import {
   readProgram,
 } from '../sessions/program-formats';
 import { SessionsService } from '../sessions/sessions.service';
-import { IMPORT_SHAPE_MESSAGE, IMPORT_TOO_MANY_MESSAGE, type ImportModeName, MAX_IMPORT_ROWS } from './dto/import-sessions.dto';
+import {
+  IMPORT_SHAPE_MESSAGE,
+  IMPORT_TOO_MANY_MESSAGE,
+  type ImportModeName,
+  type ImportSessionsQuery,
+  MAX_IMPORT_ROWS,
+} from './dto/import-sessions.dto';
 import { buildPreview, dryRunMessage, importOptions } from './import-preview';
 import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
@@ -48,8 +54,8 @@ export class SuperadminService {
    * otherwise the message says where they differ (ConferenceService.adoptProgram).
    * `dryRun`: nothing is written; the answer's `preview` says what would happen.
    */
-  async importSessions(body: unknown): Promise<ImportResponse> {
-    const options = importOptions(body);
+  async importSessions(body: unknown, query: ImportSessionsQuery = {}): Promise<ImportResponse> {
+    const options = importOptions(body, query);
     const program = await readBody(body);
     const settings = await this.conference.get();
     const plan = placeRows(program, settings.timeZone);

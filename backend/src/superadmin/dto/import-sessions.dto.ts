@@ -1,3 +1,4 @@
+import { IsIn, IsOptional } from 'class-validator';
 import { PROGRAM_FORMATS_READ } from '../../sessions/program-formats';
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -56,6 +57,25 @@ export class ImportSessionsDto {
   dryRun?: boolean;
   /** Also set the conference's name, dates and time zone from the program (even when an admin set them). */
   applyConference?: boolean;
+}
+
+/**
+ * The import's flags in the query string, for a body that cannot carry them: a bare JSON array (the
+ * Sessionize grid, pretalx talks) or a raw file (`text/xml`, `text/calendar`, `text/csv`, XLSX).
+ * A flag in the body wins over the same flag here.
+ */
+export class ImportSessionsQuery {
+  @IsOptional()
+  @IsIn(IMPORT_MODES, { message: IMPORT_MODE_MESSAGE })
+  mode?: ImportModeName;
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: IMPORT_FLAG_MESSAGE('dryRun') })
+  dryRun?: 'true' | 'false';
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: IMPORT_FLAG_MESSAGE('applyConference') })
+  applyConference?: 'true' | 'false';
 }
 
 /** The import's options, read from a body of any shape. */
