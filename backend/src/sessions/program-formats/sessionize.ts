@@ -43,7 +43,8 @@ function sessionizeTalk(raw: Obj, room: string | null, speakers: string[], categ
   const title = text(raw.title).trim();
   const service = isServiceSession(raw.isServiceSession, '', title);
   const formatNames = categories.filter((c) => FORMAT_CATEGORY.test(c.title)).map((c) => c.item);
-  const type = [...formatNames, raw.isPlenumSession === true ? 'plenary' : ''].join(' ').trim();
+  // A Sessionize session is a talk unless its format category or plenum flag says more ('Workshop', 'Panel').
+  const type = [...formatNames, raw.isPlenumSession === true ? 'plenary' : '', 'session'].join(' ').trim();
   const id = text(raw.id).trim();
   return {
     externalId: id ? `sessionize:${id}` : null,
