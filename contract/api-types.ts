@@ -162,7 +162,8 @@ export interface paths {
     /**
      * Imports a program: the export's `{sessions}`, a published JSON program as the body itself, or a
      * file wrapped as text (`{xml}`, `{ics}`, `{csv}`, `{xlsx}`). The body is read by shape in the
-     * service (a DTO would strip a published program's fields), so it is taken as it came.
+     * service (a DTO would strip a published program's fields), so it is taken as it came. A body that
+     * cannot carry the flags (a bare array, a raw file) gives them in the query string.
      */
     post: operations["Superadmin_importSessions"];
   };
@@ -1459,9 +1460,17 @@ export interface operations {
   /**
    * Imports a program: the export's `{sessions}`, a published JSON program as the body itself, or a
    * file wrapped as text (`{xml}`, `{ics}`, `{csv}`, `{xlsx}`). The body is read by shape in the
-   * service (a DTO would strip a published program's fields), so it is taken as it came.
+   * service (a DTO would strip a published program's fields), so it is taken as it came. A body that
+   * cannot carry the flags (a bare array, a raw file) gives them in the query string.
    */
   Superadmin_importSessions: {
+    parameters: {
+      query?: {
+        mode?: "create-new" | "upsert";
+        dryRun?: "true" | "false";
+        applyConference?: "true" | "false";
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ImportSessionsDto"];
