@@ -116,6 +116,49 @@ describe('session import: programs as organisers publish them (pretalx, frab, Se
       expect(rows.map((r) => r.externalId)).toEqual(['frab:201', 'frab:102', 'frab:101']);
     });
 
+    it('reads frab JSON (pretalx schedule.json) events that give only a start, with day_change', async () => {
+      const conference = {
+        title: 'JSON Night',
+        start: '2031-03-01',
+        end: '2031-03-01',
+        day_change: '05:00',
+        time_zone_name: 'Europe/Berlin',
+        days: [
+          {
+            date: '2031-03-01',
+            rooms: {
+              Loft: [
+                {
+                  guid: 'b0000000-0000-4000-8000-000000000001',
+                  title: 'Dusk talk',
+                  start: '21:00',
+                  duration: '00:30',
+                  type: 'Talk',
+                  persons: [{ public_name: 'Mia Chen' }],
+                },
+                {
+                  guid: 'b0000000-0000-4000-8000-000000000002',
+                  title: 'Dawn talk',
+                  start: '01:30',
+                  duration: '00:45',
+                  type: 'Talk',
+                  persons: [{ name: 'Ola Berg' }],
+                },
+              ],
+            },
+          },
+        ],
+      };
+      await post({ schedule: { version: '1', conference } }).expect(200);
+      const rows = await all();
+      expect(seen(rows)).toEqual([
+        ['Dawn talk', 1, '1:30 AM', '2:15 AM', 'Loft', ['Ola Berg']],
+        ['Dusk talk', 1, '9:00 PM', '9:30 PM', 'Loft', ['Mia Chen']],
+      ]);
+      // Berlin's wall time, on the calendar day after the program day.
+      expect(rows[0].date).toBe('2031-03-02T00:30:00.000Z');
+    });
+
     it('takes the file raw as text/xml, with the flags in the query string', async () => {
       const res = await superadmin
         .post('/api/superadmin/import-sessions?dryRun=true')

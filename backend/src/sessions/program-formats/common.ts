@@ -224,3 +224,21 @@ export function programInfo(title: unknown, start: unknown, end: unknown, zone: 
     timeZone: typeof zone === 'string' && zone.trim() ? zone.trim() : null,
   };
 }
+
+/** frab/pretalx ids: the pretalx code, else the frab guid or id. */
+export function sourceId(code: string, guid: string, id: string): string | null {
+  if (code) return `pretalx:${code}`;
+  if (guid) return `frab:${guid}`;
+  return id ? `frab:${id}` : null;
+}
+
+/**
+ * Where a frab event starts: its full `date`, else its `start` ('HH:MM') on its day's date, on the next
+ * calendar day when before the conference's day_change (minutes of the day).
+ */
+export function frabStart(date: unknown, start: unknown, dayDate: string, dayChange: number): string | null {
+  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(date.trim())) return date.trim();
+  const minutes = clockMinutes(start);
+  if (minutes === undefined || !DATE_KEY.test(dayDate)) return null;
+  return wallText(minutes < dayChange ? nextDate(dayDate) : dayDate, minutes);
+}

@@ -3,20 +3,19 @@ import {
   asList,
   clockMinutes,
   describe,
+  frabStart,
   isObj,
   isServiceSession,
-  nextDate,
   type Obj,
   type ParsedProgram,
   personNames,
   ProgramFormatError,
   programInfo,
   tagNames,
+  sourceId,
   type Talk,
   text,
-  wallText,
 } from './common';
-import { sourceId } from './pretalx';
 
 /**
  * A frab/Pentabarf `schedule.xml` (frab, pretalx, FOSDEM): events placed by a full `<date>` or by
@@ -67,14 +66,6 @@ function languageName(code: string): string {
   }
 }
 
-/** Where an event starts: its full `<date>`, else its `<start>` on its day (the next calendar day before day_change). */
-function eventStart(ev: Obj, dayDate: string, dayChange: number): string | null {
-  if (typeof ev.date === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(ev.date.trim())) return ev.date.trim();
-  const minutes = clockMinutes(ev.start);
-  if (minutes === undefined || !dayDate) return null;
-  return wallText(minutes < dayChange ? nextDate(dayDate) : dayDate, minutes);
-}
-
 function eventTalk(ev: Obj, roomName: string, dayDate: string, dayChange: number): Talk {
   const type = text(ev.type);
   const title = text(ev.title).trim();
@@ -84,7 +75,7 @@ function eventTalk(ev: Obj, roomName: string, dayDate: string, dayChange: number
     speakers: personNames(isObj(ev.persons) ? ev.persons.person : undefined),
     type,
     tags: tagNames(type, ev.track, isObj(ev.tags) ? ev.tags.tag : undefined, languageName(text(ev.language))),
-    start: eventStart(ev, dayDate, dayChange),
+    start: frabStart(ev.date, ev.start, dayDate, dayChange),
     duration: ev.duration,
     programDay: dayDate || null,
     room: text(ev.room).trim() || roomName || null,

@@ -3,6 +3,7 @@ import {
   clockMinutes,
   DATE_KEY,
   describe,
+  frabStart,
   isObj,
   isServiceSession,
   named,
@@ -11,6 +12,7 @@ import {
   personNames,
   ProgramFormatError,
   programInfo,
+  sourceId,
   tagNames,
   type Talk,
   text,
@@ -27,14 +29,7 @@ import {
 
 export const PRETALX_SHAPE_MESSAGE = 'The pretalx schedule must hold schedule.conference.days, each with rooms of talks.';
 
-/** frab/pretalx ids: the pretalx code, else the frab guid or id. */
-export function sourceId(code: string, guid: string, id: string): string | null {
-  if (code) return `pretalx:${code}`;
-  if (guid) return `frab:${guid}`;
-  return id ? `frab:${id}` : null;
-}
-
-function frabJsonTalk(raw: Obj, roomName: string): Talk {
+function frabJsonTalk(raw: Obj, roomName: string, dayDate: string, dayChange: number): Talk {
   const type = text(raw.type);
   const title = text(raw.title).trim();
   return {
@@ -43,8 +38,9 @@ function frabJsonTalk(raw: Obj, roomName: string): Talk {
     speakers: personNames(raw.persons),
     type,
     tags: tagNames(raw.type, raw.track, raw.tags),
-    start: typeof raw.date === 'string' ? raw.date : null,
+    start: frabStart(raw.date, raw.start, dayDate, dayChange),
     duration: raw.duration,
+    programDay: dayDate || null,
     room: text(raw.room).trim() || roomName.trim() || null,
     description: describe(raw.subtitle, raw.abstract, raw.description),
     service: isServiceSession(false, type, title),
@@ -57,12 +53,14 @@ export function fromFrabJson(conference: Obj): ParsedProgram {
   if (!Array.isArray(days)) throw new ProgramFormatError(PRETALX_SHAPE_MESSAGE);
   const talks: Talk[] = [];
   const dayDates: string[] = [];
+  const dayChange = clockMinutes(conference.day_change) ?? 0;
   for (const day of days) {
     if (!isObj(day) || !isObj(day.rooms)) throw new ProgramFormatError(PRETALX_SHAPE_MESSAGE);
-    if (typeof day.date === 'string') dayDates.push(day.date);
+    const dayDate = text(day.date).trim().slice(0, 10);
+    if (dayDate) dayDates.push(dayDate);
     for (const [roomName, list] of Object.entries(day.rooms)) {
       if (!Array.isArray(list)) throw new ProgramFormatError(PRETALX_SHAPE_MESSAGE);
-      for (const raw of list) if (isObj(raw)) talks.push(frabJsonTalk(raw, roomName));
+      for (const raw of list) if (isObj(raw)) talks.push(frabJsonTalk(raw, roomName, dayDate, dayChange));
     }
   }
   const info = programInfo(conference.title, conference.start, conference.end, conference.time_zone_name, dayDates);
