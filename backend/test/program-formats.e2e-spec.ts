@@ -58,7 +58,7 @@ describe('session import: programs as organisers publish them (pretalx, frab, Se
   const seen = (rows: Listed[]) => rows.map((r) => [r.title, r.day, r.startTime, r.endTime, r.location, r.speakers]);
 
   describe('pretalx', () => {
-    it('reads the talk listing whose talks have one `slot` and localized names, speakers by code, and extra meals', async () => {
+    it('reads the talk listing whose talks have one `slot` and localized names, speakers by code, rooms by id, and extra meals', async () => {
       const res = await post(json('pretalx-slot-i18n.json')).expect(200);
       expect(res.body).toMatchObject({ created: 4, updated: 0, skipped: [], source: 'pretalx', mode: 'upsert' });
       const rows = await all();

@@ -67,12 +67,30 @@ export function fromFrabJson(conference: Obj): ParsedProgram {
   return { source: 'pretalx', talks, info, dayDates };
 }
 
-/** Speakers' names by code, from a listing's top-level `speakers` (a map or a list). */
-function speakerNames(root: Obj): Map<string, string> {
-  const byCode = new Map<string, string>();
-  const all = isObj(root.speakers) ? Object.values(root.speakers) : asList(root.speakers);
-  for (const s of all) if (isObj(s) && typeof s.code === 'string') byCode.set(s.code, named(s));
-  return byCode;
+/** Names by key, from a top-level list or map of objects (`speakers` by code, `rooms` by id). */
+function namesBy(list: unknown, key: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const o of isObj(list) ? Object.values(list) : asList(list)) {
+    if (isObj(o) && (typeof o[key] === 'string' || typeof o[key] === 'number')) out.set(String(o[key]), named(o));
+  }
+  return out;
+}
+
+/** What a listing or talk list names beside its talks: speakers by code, rooms by id. */
+export interface PretalxLookups {
+  speakers: Map<string, string>;
+  rooms: Map<string, string>;
+}
+
+export function lookupsOf(root: Obj): PretalxLookups {
+  return { speakers: namesBy(root.speakers, 'code'), rooms: namesBy(root.rooms, 'id') };
+}
+
+/** A slot's room: its name (localized or not), or the name of the room its id names. */
+function roomOf(slot: Obj, rooms: Map<string, string>): string | null {
+  const ref = slot.room ?? slot.room_id;
+  if (typeof ref === 'number' || (typeof ref === 'string' && /^\d+$/.test(ref))) return rooms.get(String(ref)) ?? (named(ref) || null);
+  return named(ref) || null;
 }
 
 /** The first slot of a talk: `slot` (one object) or `slots` (a list). */
@@ -82,7 +100,7 @@ function slotOf(raw: Obj): Obj {
 }
 
 /** A pretalx talk or submission (listing or API) → a talk. */
-export function pretalxTalk(raw: Obj, speakers: Map<string, string>): Talk {
+export function pretalxTalk(raw: Obj, lookups: PretalxLookups): Talk {
   const slot = slotOf(raw);
   const type = named(raw.submission_type);
   const track = named(raw.track);
@@ -91,13 +109,13 @@ export function pretalxTalk(raw: Obj, speakers: Map<string, string>): Talk {
   return {
     externalId: sourceId(text(raw.code).trim(), '', ''),
     title,
-    speakers: personNames(raw.speakers, speakers),
+    speakers: personNames(raw.speakers, lookups.speakers),
     type,
     tags: tagNames(type, track, asList(raw.tags).map(named)),
     start,
     end: typeof slot.end === 'string' ? slot.end : null,
     duration: raw.duration ?? slot.duration,
-    room: named(slot.room) || null,
+    room: roomOf(slot, lookups.rooms),
     description: describe(raw.abstract, raw.description),
     service: isServiceSession(false, type, title),
   };
@@ -133,13 +151,13 @@ function extras(root: Obj): Talk[] {
 export function fromPretalxListing(schedule: Obj, root: Obj): ParsedProgram {
   const talks: Talk[] = [];
   const seen = new Set<string>();
-  const speakers = speakerNames(root);
+  const lookups = lookupsOf(root);
   for (const [date, byMinute] of Object.entries(schedule)) {
     if (!DATE_KEY.test(date) || !isObj(byMinute)) throw new ProgramFormatError(PRETALX_SHAPE_MESSAGE);
     for (const byRoom of Object.values(byMinute)) {
       for (const raw of isObj(byRoom) ? Object.values(byRoom) : []) {
         if (!isObj(raw)) continue;
-        const talk = pretalxTalk(raw, speakers);
+        const talk = pretalxTalk(raw, lookups);
         const key = talk.externalId ?? `${talk.title}|${talk.start}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -160,7 +178,7 @@ export function isPretalxTalkList(list: unknown[]): boolean {
 
 /** The API's talks or submissions (`{results}`, `{talks}`, a bare array), scheduled ones placed by their slot. */
 export function fromPretalxTalks(list: unknown[], root: Obj): ParsedProgram {
-  const speakers = speakerNames(root);
-  const talks = list.filter(isObj).map((raw) => pretalxTalk(raw, speakers));
+  const lookups = lookupsOf(root);
+  const talks = list.filter(isObj).map((raw) => pretalxTalk(raw, lookups));
   return { source: 'pretalx', talks, info: programInfo(root.name ?? root.title, null, null, root.time_zone_name, []), dayDates: [] };
 }
