@@ -389,7 +389,21 @@ describe('session import: programs as organisers publish them (pretalx, frab, Se
       ]);
       sheet.addRow(['x2', 'Coffee break', new Date(Date.UTC(2029, 4, 10)), '10:00', '10:30', 'Foyer', '', '']);
       sheet.addRow(['x3', 'Pivot tables deep dive', new Date(Date.UTC(2029, 4, 11)), '2:30 PM', '3:15 PM', 'Blue Room', 'Cy Diaz', 'Data']);
-      const xlsx = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      const xlsx = bytes.toString('base64');
+      // The workbook raw, as a browser or curl sends the file, is read the same way.
+      const raw = await superadmin
+        .post('/api/superadmin/import-sessions?dryRun=true')
+        .set('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send(bytes)
+        .expect(200);
+      expect(raw.body).toMatchObject({ source: 'xlsx', preview: { sessions: 3, toCreate: 3 } });
+      const csvRaw = await superadmin
+        .post('/api/superadmin/import-sessions?dryRun=true')
+        .set('Content-Type', 'text/csv')
+        .send(fixture('program-fr.csv'))
+        .expect(200);
+      expect(csvRaw.body).toMatchObject({ source: 'csv', preview: { sessions: 3 } });
       const dry = await post({ xlsx, dryRun: true }).expect(200);
       expect(dry.body.preview).toMatchObject({
         sessions: 3,
