@@ -159,6 +159,12 @@ export interface paths {
     get: operations["Superadmin_exportSessions"];
   };
   "/api/superadmin/import-sessions": {
+    /**
+     * Imports a program: the export's `{sessions}`, a published JSON program as the body itself, or a
+     * file wrapped as text (`{xml}`, `{ics}`, `{csv}`, `{xlsx}`). The body is read by shape in the
+     * service (a DTO would strip a published program's fields), so it is taken as it came. A body that
+     * cannot carry the flags (a bare array, a raw file) gives them in the query string.
+     */
     post: operations["Superadmin_importSessions"];
   };
   "/api/health": {
@@ -653,8 +659,24 @@ export interface components {
       exportedAt: string;
       sessions: components["schemas"]["SessionExportRow"][];
     };
+    ColumnMappingDto: {
+      title?: string;
+      /** @description 'YYYY-MM-DD' or 'DD/MM/YYYY', or a date and time. */
+      date?: string;
+      /** @description '14:05', '2:05 PM', '14h05', or a date and time. */
+      start?: string;
+      end?: string;
+      room?: string;
+      /** @description Names separated by ';', '|', line breaks or commas. */
+      speakers?: string;
+      /** @description Track, type or tags, separated the same way. */
+      tags?: string;
+      description?: string;
+      /** @description The row's own id: re-importing updates the session with the same 'csv:<id>'. */
+      id?: string;
+    };
     ImportSessionsDto: {
-      /** @description Rows are checked one by one by the sessions service (bad rows are skipped and reported). */
+      /** @description The export's rows; checked one by one (bad rows are skipped and reported). */
       sessions?: Record<string, never>[];
       /** @description A pretalx schedule export, as its file holds it under `schedule`. */
       schedule?: {
@@ -662,8 +684,20 @@ export interface components {
       };
       /** @description A frab-compatible schedule.xml, as text. */
       xml?: string;
+      /** @description An iCalendar feed, as text. */
+      ics?: string;
+      /** @description A CSV program, as text (header row first). */
+      csv?: string;
+      /** @description An XLSX workbook, base64 (its first sheet, header row first). */
+      xlsx?: string;
+      /** @description CSV/XLSX: field → column; left out, one is proposed from the header names. */
+      mapping?: components["schemas"]["ColumnMappingDto"];
       /** @enum {string} */
       mode?: "create-new" | "upsert";
+      /** @description Read and check the program, write nothing: the answer's `preview` says what the import would do. */
+      dryRun?: boolean;
+      /** @description Also set the conference's name, dates and time zone from the program (even when an admin set them). */
+      applyConference?: boolean;
     };
     ImportSkippedRow: {
       /** @description 0-based index of the row in `sessions`. */
@@ -683,6 +717,58 @@ export interface components {
       /** @description The settings after the import. */
       settings: components["schemas"]["ConferenceResponse"];
     };
+    ImportPreviewDay: {
+      date: string;
+      /** @description The day number (Day 1 = the program's first day). */
+      day: number;
+      sessions: number;
+    };
+    ImportProposedConference: {
+      name?: string;
+      startDate?: string;
+      endDate?: string;
+      timeZone?: string;
+    };
+    ImportTablePreview: {
+      columns: string[];
+      mapping: components["schemas"]["ColumnMappingDto"];
+      /** @description True when no mapping was given and this one was proposed from the header names. */
+      proposed: boolean;
+    };
+    ImportPreviewSession: {
+      title: string;
+      day: number | null;
+      startTime: string | null;
+      endTime: string | null;
+      location: string | null;
+      speakers: string[];
+    };
+    ImportPreview: {
+      /** @description Sessions the program holds (rows read). */
+      sessions: number;
+      /** @description Would be created / updated (by id or the source's own id). */
+      toCreate: number;
+      toUpdate: number;
+      days: components["schemas"]["ImportPreviewDay"][];
+      rooms: string[];
+      /** @description Sessions without a start time / without a room. */
+      noTime: number;
+      noRoom: number;
+      /** @description Titles of the breaks, meals and registration recognised as service sessions (imported too). */
+      serviceSessions: string[];
+      /** @description The zone local times were read in, and whether the program named it or the conference settings gave it. */
+      timeZone: string;
+      /** @enum {string} */
+      timeZoneFrom: "program" | "conference";
+      /** @description The conference's name, dates and zone as the program names them; null when it names none. */
+      proposedConference: components["schemas"]["ImportProposedConference"] | null;
+      /** @description Which of them differ from the current settings. */
+      differingFields: ("name" | "timeZone" | "dates")[];
+      /** @description CSV/XLSX only. */
+      table: components["schemas"]["ImportTablePreview"] | null;
+      /** @description The first sessions as they would be stored. */
+      examples: components["schemas"]["ImportPreviewSession"][];
+    };
     ImportResponse: {
       /** @description 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
       message: string;
@@ -695,15 +781,20 @@ export interface components {
       /** @enum {string} */
       mode: "create-new" | "upsert";
       /**
-       * @description What the body held: the export's `sessions`, a pretalx schedule or a frab schedule.xml.
+       * @description What the body held: the export's `sessions`, a pretalx program, a frab/Pentabarf schedule.xml, a
+       * Sessionize export, an iCalendar feed, a CSV or an XLSX sheet.
        * @enum {string}
        */
-      source: "sessions" | "pretalx" | "frab";
+      source: "ical" | "sessions" | "pretalx" | "frab" | "sessionize" | "csv" | "xlsx";
       /**
        * @description What a published program did to the conference settings; null when nothing was imported or the
        * body names no conference (the export's own file).
        */
       conference: components["schemas"]["ImportConferenceOutcome"] | null;
+      /** @description Only on a dry run (`dryRun: true`): nothing was written. */
+      dryRun?: boolean;
+      /** @description Only on a dry run: what the import would do. */
+      preview?: components["schemas"]["ImportPreview"];
     };
     LiveResponse: {
       status: string;
@@ -1378,7 +1469,20 @@ export interface operations {
       };
     };
   };
+  /**
+   * Imports a program: the export's `{sessions}`, a published JSON program as the body itself, or a
+   * file wrapped as text (`{xml}`, `{ics}`, `{csv}`, `{xlsx}`). The body is read by shape in the
+   * service (a DTO would strip a published program's fields), so it is taken as it came. A body that
+   * cannot carry the flags (a bare array, a raw file) gives them in the query string.
+   */
   Superadmin_importSessions: {
+    parameters: {
+      query?: {
+        mode?: "create-new" | "upsert";
+        dryRun?: "true" | "false";
+        applyConference?: "true" | "false";
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ImportSessionsDto"];

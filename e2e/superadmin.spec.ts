@@ -71,11 +71,11 @@ test('super admin: cards, session export and import, analytics that follow new a
   expect(exported.sessions.length).toBe(sessionsBefore);
   await app.expectToast('Export successful: Sessions data has been downloaded.');
 
-  // Import: the button waits for a file; types other than JSON and XML are refused.
+  // Import: the button waits for a file (checked by a dry run first); types other than JSON, XML, iCalendar, CSV and XLSX are refused.
   const importButton = page.getByRole('button', { name: 'Import Sessions' });
-  const fileInput = page.getByLabel('Sessions file (JSON or XML)');
+  const fileInput = page.getByLabel('Sessions file (JSON, XML, iCalendar, CSV or XLSX)');
   await expect(importButton).toBeDisabled();
-  await expect(fileInput).toHaveAttribute('accept', '.json,.xml');
+  await expect(fileInput).toHaveAttribute('accept', '.json,.xml,.ics,.csv,.xlsx');
   await fileInput.setInputFiles({ name: 'sessions.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await app.expectToast('Invalid file: Please select a JSON file.');
   await expect(importButton).toBeDisabled();

@@ -32,13 +32,52 @@ export function isImportPath(path: string): boolean {
   );
 }
 
+/** Raw program files the import takes as they are (flags in the query string: ?dryRun=true&mode=upsert). */
+const RAW_IMPORT_TYPES: Record<string, 'xml' | 'ics' | 'csv' | 'xlsx'> = {
+  'text/xml': 'xml',
+  'application/xml': 'xml',
+  'text/calendar': 'ics',
+  'text/csv': 'csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
+
+/** A raw file body as the JSON wrapper the import reads (`{xml}`, `{ics}`, `{csv}`, `{xlsx: base64}`); its flags stay in the query string. */
+export function wrapRawImport(req: express.Request): void {
+  const body: unknown = req.body;
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const key = RAW_IMPORT_TYPES[type];
+  if (!key) return;
+  req.body = { [key]: Buffer.isBuffer(body) ? body.toString('base64') : body };
+}
+
+/** The import's body parsers in turn: JSON, then raw text files, then an XLSX workbook. */
+function importParsers(): express.RequestHandler {
+  const textTypes = Object.keys(RAW_IMPORT_TYPES).filter((t) => RAW_IMPORT_TYPES[t] !== 'xlsx');
+  const parsers = [
+    express.json({ limit: IMPORT_BODY_LIMIT }),
+    express.text({ type: textTypes, limit: IMPORT_BODY_LIMIT }),
+    express.raw({ type: Object.keys(RAW_IMPORT_TYPES).filter((t) => RAW_IMPORT_TYPES[t] === 'xlsx'), limit: IMPORT_BODY_LIMIT }),
+  ];
+  return (req, res, next) => {
+    const run = (i: number): void => {
+      if (i === parsers.length) {
+        wrapRawImport(req);
+        return next();
+      }
+      parsers[i](req, res, (err?: unknown) => (err ? next(err) : run(i + 1)));
+    };
+    run(0);
+  };
+}
+
 /**
  * The session import's large body is read only once the cookie shows a super admin session: anyone
  * else is answered 401/403 `{message}` (as the guard would) before a byte of the body is parsed, so an
  * anonymous 20 MB body costs no parsing and no memory.
  */
 function importBodyGate(auth: AuthService): express.RequestHandler {
-  const large = express.json({ limit: IMPORT_BODY_LIMIT });
+  const large = importParsers();
   return (req, res, next) => {
     if (!isImportPath(req.path)) return next();
     auth.resolve(sessionTokenOf(req.cookies)).then(

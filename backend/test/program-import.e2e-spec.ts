@@ -298,7 +298,7 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
         ],
       ]);
       expect(rows[2].description).toBe('Opening words.\n\nWhere to find coffee.');
-      expect(rows[2].tags).toEqual(['keynote', 'Keynotes']);
+      expect(rows[2].tags).toEqual(['keynote', 'Keynotes', 'English']);
 
       const again = await importBody({ xml: xml.replace('Rust for Pythonistas', 'Rust for Pythonistas, revised'), mode: 'upsert' }).expect(
         200,

@@ -182,7 +182,12 @@ describe('super admin (analytics, session export and import)', () => {
       ['a bare array', [{ title: 'x' }]],
     ])('answers 400 to %s', async (_label, body) => {
       const res = await superadmin.post('/api/superadmin/import-sessions').send(body).expect(400);
-      expect(res.body).toEqual({ message: 'Import data must be a JSON object with a "sessions" array.' });
+      expect(res.body).toEqual({
+        message:
+          'Import data must be a JSON object with a "sessions" array, or a program as its organisers publish it. The importer reads: ' +
+          "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks), frab/Pentabarf schedule.xml, " +
+          'Sessionize (All data, schedule grid), iCalendar (.ics), CSV and XLSX with a column mapping.',
+      });
       const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM sessions`);
       expect(n).toBe(0);
     });

@@ -89,6 +89,9 @@ export const MSG_SA_IMPORT_FAILED_TITLE = 'Import failed';
 export const MSG_SA_IMPORT_FAILED = 'Failed to import sessions';
 export const MSG_INVALID_FILE_TITLE = 'Invalid file';
 export const MSG_INVALID_FILE = 'Please select a JSON file.';
+/** A chosen import file whose content is none of the shapes the console sends (not JSON, no <schedule>, no VCALENDAR). */
+export const MSG_IMPORT_UNREADABLE =
+  'This file could not be read as a program: choose a sessions export, a pretalx or Sessionize JSON, a frab schedule.xml, an .ics, a CSV or an XLSX file.';
 
 // Insights tab (beyond the spec), after the spec's eight tabs
 export const INSIGHTS_TAB_LABEL = 'Insights';

@@ -95,6 +95,22 @@ export class ConferenceService {
   }
 
   /**
+   * Sets the conference's name, dates and time zone to the program's (what it names and passes the
+   * settings' checks), whatever they were: the super admin asked for it (`applyConference`). The venue
+   * stays. Undefined when the program names nothing usable.
+   */
+  async applyProgram(info: ProgramConferenceInfo): Promise<ProgramAdoption | undefined> {
+    const program = programSettings(info);
+    if (!Object.keys(program).length) return undefined;
+    const current = await this.get();
+    const fields = settingDifferences(current, program);
+    if (!fields.length) return { outcome: 'same', fields, settings: current, program };
+    const saved = await this.repo.save({ ...current, ...program });
+    this.cached = { at: Date.now(), value: Promise.resolve(saved) };
+    return { outcome: 'applied', fields, settings: { ...saved }, program };
+  }
+
+  /**
    * A published program's conference info against the settings (see ProgramAdoption). Undefined when
    * the program names nothing usable (the export's own file, a listing without dates).
    */

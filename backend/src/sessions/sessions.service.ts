@@ -211,6 +211,19 @@ export class SessionsService {
     return { imported: created + updated, created, updated, skipped };
   }
 
+  /**
+   * What importMany would do with the rows, without writing: how many sessions it would create and
+   * update, and which rows it would skip (a dry run of the import).
+   */
+  async previewMany(rows: unknown[], mode: ImportMode = 'create-new'): Promise<Omit<ImportOutcome, 'imported'>> {
+    const { good, skipped } = checkImportRows(rows, await this.scheduleZone());
+    const { creates, updates } = await this.repo.transaction((m) =>
+      mode === 'create-new' ? this.planNewSessions(good, m) : this.planUpserts(good, skipped, m),
+    );
+    skipped.sort((a, b) => a.index - b.index);
+    return { created: creates.length, updated: updates.length, skipped };
+  }
+
   /** `create-new`: every good row is a new session; a source id already held (or earlier in the file) is left out. */
   private async planNewSessions(good: ImportRow[], m: EntityManager): Promise<ImportPlan> {
     const taken = await this.repo.takenExternalIds(externalIdsOf(good), m);

@@ -1,9 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '../common/roles';
-import { ImportSessionsDto } from './dto/import-sessions.dto';
+import { ImportSessionsDto, ImportSessionsQuery } from './dto/import-sessions.dto';
 import { exportFilename, ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminService } from './superadmin.service';
+
+/** Any JSON: the shape decides (see ImportSessionsDto). */
+type ImportBody = Record<string, unknown> | unknown[];
 
 @Roles('superadmin')
 @Controller('api/superadmin')
@@ -23,9 +27,16 @@ export class SuperadminController {
     return this.superadmin.exportSessions(now);
   }
 
+  /**
+   * Imports a program: the export's `{sessions}`, a published JSON program as the body itself, or a
+   * file wrapped as text (`{xml}`, `{ics}`, `{csv}`, `{xlsx}`). The body is read by shape in the
+   * service (a DTO would strip a published program's fields), so it is taken as it came. A body that
+   * cannot carry the flags (a bare array, a raw file) gives them in the query string.
+   */
   @Post('import-sessions')
   @HttpCode(200)
-  importSessions(@Body() dto: ImportSessionsDto): Promise<ImportResponse> {
-    return this.superadmin.importSessions(dto);
+  @ApiBody({ type: ImportSessionsDto })
+  importSessions(@Body() body: ImportBody, @Query() query: ImportSessionsQuery): Promise<ImportResponse> {
+    return this.superadmin.importSessions(body, query);
   }
 }

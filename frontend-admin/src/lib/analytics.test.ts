@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsTotals, importSourceOf, importSummary, isImportFile, isJsonFile, sessionsOfExportFile } from './analytics';
+import {
+  analyticsTotals,
+  base64Of,
+  importSourceOf,
+  importSummary,
+  isImportFile,
+  isJsonFile,
+  readImportSource,
+  sessionsOfExportFile,
+} from './analytics';
 import { exportView } from './exportList';
 
 describe('super admin derivations', () => {
@@ -65,10 +74,39 @@ describe('super admin import file', () => {
     expect(importSourceOf({ type: 'text/xml', name: 'schedule.xml' }, xml)).toEqual({ kind: 'frab', xml });
     expect(importSourceOf({ type: '', name: 'schedule.xml' }, xml)).toEqual({ kind: 'frab', xml });
     expect(importSourceOf({ type: 'text/xml', name: 'x.xml' }, '<html/>')).toBeNull();
-    expect(importSourceOf(json, '{"other": 1}')).toBeNull();
+    // Any other JSON is sent as it is: the server reads pretalx and Sessionize by shape, and names what it reads otherwise.
+    expect(importSourceOf(json, '{"other": 1}')).toEqual({ kind: 'json', program: { other: 1 } });
+    expect(importSourceOf(json, 'not json')).toBeNull();
     expect(isImportFile({ type: 'application/xml', name: 'a.xml' })).toBe(true);
     expect(isImportFile({ type: 'text/plain', name: 'a.txt' })).toBe(false);
   });
+  it('takes published programs: Sessionize and pretalx JSON as they are, export rows as sessions, .ics and .csv as text', () => {
+    const allData = '{"sessions": [{"id": "1", "startsAt": "2027-08-14T09:00:00"}], "rooms": [], "speakers": []}';
+    expect(importSourceOf(json, allData)).toEqual({ kind: 'json', program: JSON.parse(allData) });
+    expect(importSourceOf(json, '{"exportedAt": "x", "sessions": [{"title": "A"}]}')).toEqual({
+      kind: 'sessions',
+      sessions: [{ title: 'A' }],
+    });
+    const grid = '[{"date": "2027-08-14T00:00:00", "rooms": []}]';
+    expect(importSourceOf(json, grid)).toEqual({ kind: 'json', program: JSON.parse(grid) });
+    const talks = '[{"code": "A1", "title": "T", "slot": null}]';
+    expect(importSourceOf(json, talks)).toEqual({ kind: 'json', program: JSON.parse(talks) });
+    expect(importSourceOf(json, '[{"title": "Row"}]')).toEqual({ kind: 'sessions', sessions: [{ title: 'Row' }] });
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    expect(importSourceOf({ type: 'text/calendar', name: 'p.ics' }, ics)).toEqual({ kind: 'ics', ics });
+    expect(importSourceOf({ type: '', name: 'p.ics' }, 'hello')).toBeNull();
+    expect(importSourceOf({ type: 'text/csv', name: 'p.csv' }, 'Title\nA\n')).toEqual({ kind: 'csv', csv: 'Title\nA\n' });
+    for (const name of ['p.ics', 'p.csv', 'p.xlsx', 'p.json', 'p.xml']) expect(isImportFile({ type: '', name })).toBe(true);
+    expect(isImportFile({ type: 'application/pdf', name: 'p.pdf' })).toBe(false);
+  });
+
+  it('reads an XLSX file as base64', async () => {
+    const bytes = new Uint8Array([80, 75, 3, 4, 255, 0]);
+    expect(base64Of(bytes.buffer)).toBe('UEsDBP8A');
+    const file = new File([bytes], 'program.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await expect(readImportSource(file)).resolves.toEqual({ kind: 'xlsx', xlsx: 'UEsDBP8A' });
+  });
+
   it('says what an import did', () => {
     expect(importSummary({ created: 0, updated: 28, skipped: 0 })).toBe('Created 0, updated 28, skipped 0.');
   });

@@ -3,7 +3,17 @@
  * (providers/dataProvider.ts) implements it; screens reach it through `useConsoleDataProvider`.
  */
 import type { DataProvider, Identifier } from 'react-admin';
-import type { Conference, DocumentKind, DocumentRecord, ExportList, Insights, Session, UsageSummary } from './types';
+import type {
+  ColumnMapping,
+  Conference,
+  DocumentKind,
+  DocumentRecord,
+  ExportList,
+  ImportPreview,
+  Insights,
+  Session,
+  UsageSummary,
+} from './types';
 
 export interface UploadParams {
   file: File;
@@ -19,9 +29,33 @@ export interface DownloadedFile {
 /** 'upsert': a session whose id (or source id) exists is updated in place, documents kept; 'create-new': new copies. */
 export type ImportMode = 'upsert' | 'create-new';
 
-/** What a super admin import sends: the rows of an export, a pretalx schedule.json, or a frab schedule.xml's text. */
+/**
+ * What a super admin import sends: the rows of an export, a pretalx schedule.json, any other published
+ * JSON program (pretalx, Sessionize: the server reads it by shape), or a file's text: a frab
+ * schedule.xml, an iCalendar feed, a CSV sheet, or an XLSX workbook as base64.
+ */
 export type ImportSource =
-  { kind: 'sessions'; sessions: unknown[] } | { kind: 'pretalx'; schedule: object } | { kind: 'frab'; xml: string };
+  | { kind: 'sessions'; sessions: unknown[] }
+  | { kind: 'pretalx'; schedule: object }
+  | { kind: 'json'; program: object }
+  | { kind: 'frab'; xml: string }
+  | { kind: 'ics'; ics: string }
+  | { kind: 'csv'; csv: string }
+  | { kind: 'xlsx'; xlsx: string };
+
+/** Beyond the mode: a CSV/XLSX column mapping, and whether to set the conference from the program. */
+export interface ImportExtras {
+  mapping?: ColumnMapping;
+  applyConference?: boolean;
+}
+
+/** A dry run's answer: the message, the rows it would skip, and the preview. */
+export interface ImportDryRun {
+  message: string;
+  source: string;
+  skipped: number;
+  preview: ImportPreview;
+}
 
 /** POST /api/superadmin/import-sessions, as the console reads it. */
 export interface ImportOutcome {
@@ -43,7 +77,9 @@ export interface ConsoleDataProvider extends DataProvider {
   downloadDocument(id: Identifier): Promise<DownloadedFile>;
   getAdminSessions(): Promise<Session[]>;
   exportSessions(): Promise<DownloadedFile>;
-  importSessions(source: ImportSource, mode: ImportMode): Promise<ImportOutcome>;
+  importSessions(source: ImportSource, mode: ImportMode, extras?: ImportExtras): Promise<ImportOutcome>;
+  /** The import's dry run: nothing is written. */
+  previewImport(source: ImportSource, mode: ImportMode, extras?: ImportExtras): Promise<ImportDryRun>;
   getInsights(query: InsightsQuery): Promise<Insights>;
   getUsageSummary(): Promise<UsageSummary>;
   getConference(): Promise<Conference>;

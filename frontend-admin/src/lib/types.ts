@@ -45,3 +45,10 @@ export type Insights = Schemas['InsightsResponse'];
 
 /** GET /api/conference and the body of PUT /api/admin/conference: name, dates ('YYYY-MM-DD', Day 1 first), venue, IANA time zone. */
 export type Conference = Schemas['ConferenceResponse'];
+
+/** A dry run of POST /api/superadmin/import-sessions (`dryRun: true`): what the import would do. */
+export type ImportPreview = Schemas['ImportPreview'];
+/** CSV/XLSX: which column (by header) holds each field. */
+export type ColumnMapping = Schemas['ColumnMappingDto'];
+/** POST /api/superadmin/import-sessions, as the server answers it. */
+export type ImportAnswer = Schemas['ImportResponse'];

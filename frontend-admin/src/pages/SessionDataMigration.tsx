@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typo
 import { type ReactNode, useRef, useState } from 'react';
 import { useRefresh } from 'react-admin';
 import {
+  MSG_IMPORT_UNREADABLE,
   MSG_INVALID_FILE,
   MSG_INVALID_FILE_TITLE,
   MSG_SA_EXPORT_FAILED,
@@ -14,13 +15,15 @@ import {
   MSG_SA_IMPORT_FAILED_TITLE,
   MSG_SA_IMPORT_SUCCESS_TITLE,
 } from '@/constants';
-import { importSourceOf, importSummary, isImportFile } from '@/lib/analytics';
-import type { ImportMode, ImportOutcome } from '@/lib/consoleApi';
+import { IMPORT_ACCEPT, importSummary, isImportFile, readImportSource } from '@/lib/analytics';
+import type { ImportDryRun, ImportMode, ImportOutcome, ImportSource } from '@/lib/consoleApi';
+import type { ColumnMapping } from '@/lib/types';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import { ImportModeChoice, type ImportModeWording } from '@/components/ImportModeChoice';
+import { ImportPreviewPanel } from './ImportPreviewPanel';
 
 /** A panel's title and what it does. */
 function PanelHeading({ title, children }: { title: string; children: ReactNode }) {
@@ -65,42 +68,112 @@ function ExportSessions() {
   );
 }
 
-/** The import's state: the chosen file (checked when chosen), the mode, the import running and its outcome. */
-function useSessionImport() {
+/** The dry run of a chosen file: run when a file, the mode or the column mapping changes. */
+function useImportPreview() {
   const dataProvider = useConsoleDataProvider();
+  const [dryRun, setDryRun] = useState<ImportDryRun | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [mapping, setMapping] = useState<ColumnMapping | undefined>(undefined);
+  const latest = useRef(0);
+
+  const run = async (source: ImportSource, mode: ImportMode, chosen: ColumnMapping | undefined) => {
+    const call = ++latest.current;
+    setPreviewing(true);
+    setError(null);
+    try {
+      const result = await dataProvider.previewImport(source, mode, { mapping: chosen });
+      if (call !== latest.current) return;
+      setDryRun(result);
+      setMapping(chosen ?? result.preview.table?.mapping ?? undefined);
+    } catch (err) {
+      if (call !== latest.current) return;
+      setDryRun(null);
+      setError(errorText(err) || MSG_SA_IMPORT_FAILED);
+    } finally {
+      if (call === latest.current) setPreviewing(false);
+    }
+  };
+
+  const reset = (message: string | null = null) => {
+    latest.current++;
+    setDryRun(null);
+    setMapping(undefined);
+    setPreviewing(false);
+    setError(message);
+  };
+
+  return { dryRun, error, previewing, mapping, run, reset };
+}
+
+/** The chosen file: checked when chosen (a wrong type is refused with the spec's toast), read, then dry-run. */
+function useChosenFile(preview: ReturnType<typeof useImportPreview>, mode: ImportMode) {
   const toast = useToast();
-  const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [mode, setMode] = useState<ImportMode>('upsert');
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [source, setSource] = useState<ImportSource | null>(null);
 
   const clear = () => {
     setFile(null);
+    setSource(null);
+    preview.reset();
     if (input.current) input.current.value = '';
   };
 
-  const choose = (chosen: File | null) => {
+  const choose = async (chosen: File | null) => {
     if (chosen && !isImportFile(chosen)) {
       toast(MSG_INVALID_FILE_TITLE, MSG_INVALID_FILE, 'error');
       clear();
       return;
     }
     setFile(chosen);
+    const read = chosen ? await readImportSource(chosen).catch(() => null) : null;
+    setSource(read);
+    if (read) await preview.run(read, mode, undefined);
+    else preview.reset(chosen ? MSG_IMPORT_UNREADABLE : null);
+  };
+
+  return { input, file, source, choose, clear };
+}
+
+/**
+ * The import's state: the chosen file and its dry run, the mode, the column mapping and
+ * `applyConference`, the import running and its outcome.
+ */
+function useSessionImport() {
+  const dataProvider = useConsoleDataProvider();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const [importing, setImporting] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [applyConference, setApplyConference] = useState(false);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const preview = useImportPreview();
+  const chosen = useChosenFile(preview, mode);
+  const { file, source } = chosen;
+
+  const choose = async (next: File | null) => {
     setOutcome(null);
+    setApplyConference(false);
+    await chosen.choose(next);
+  };
+  const changeMode = (next: ImportMode) => {
+    setMode(next);
+    if (source) void preview.run(source, next, preview.mapping);
+  };
+  const changeMapping = (next: ColumnMapping) => {
+    if (source) void preview.run(source, mode, next);
   };
 
   const importFile = async () => {
-    if (!file) return;
+    if (!file || !source) return;
     setImporting(true);
     try {
-      const source = importSourceOf(file, await file.text());
-      if (!source) throw new Error('');
-      const result = await dataProvider.importSessions(source, mode);
+      const result = await dataProvider.importSessions(source, mode, { mapping: preview.mapping, applyConference });
       setOutcome(result);
       toast(MSG_SA_IMPORT_SUCCESS_TITLE, result.message || importSummary(result), 'success');
-      clear();
+      chosen.clear();
+      setApplyConference(false);
       refresh();
     } catch (err) {
       toast(MSG_SA_IMPORT_FAILED_TITLE, errorText(err) || MSG_SA_IMPORT_FAILED, 'error');
@@ -109,7 +182,22 @@ function useSessionImport() {
     }
   };
 
-  return { input, file, importing, mode, setMode, outcome, choose, importFile };
+  const ready = !!file && !!source && !importing && !preview.previewing && !preview.error;
+  return {
+    input: chosen.input,
+    file,
+    importing,
+    mode,
+    changeMode,
+    outcome,
+    choose,
+    importFile,
+    ready,
+    preview,
+    changeMapping,
+    applyConference,
+    setApplyConference,
+  };
 }
 
 const IMPORT_MODE: ImportModeWording = {
@@ -121,26 +209,60 @@ const IMPORT_MODE: ImportModeWording = {
   },
 };
 
-/** 'Import Sessions': a chosen file, the mode, and how many sessions were created, updated and skipped. */
+/** The dry run's progress, its error, or its preview. */
+function PreviewArea({ state }: { state: ReturnType<typeof useSessionImport> }) {
+  const { preview, file, importing, applyConference, setApplyConference, changeMapping } = state;
+  return (
+    <>
+      {preview.previewing && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status">
+          Checking the file...
+        </Typography>
+      )}
+      {preview.error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="import-preview-error">
+          {preview.error}
+        </Alert>
+      )}
+      {file && preview.dryRun && (
+        <ImportPreviewPanel
+          dryRun={preview.dryRun}
+          mapping={preview.mapping}
+          applyConference={applyConference}
+          disabled={importing || preview.previewing}
+          onMappingChange={changeMapping}
+          onApplyConferenceChange={setApplyConference}
+        />
+      )}
+    </>
+  );
+}
+
+/** 'Import Sessions': a chosen file, its dry run (with the column mapping for CSV/XLSX), the mode, and what the import did. */
 function ImportSessions() {
-  const { input, file, importing, mode, setMode, outcome, choose, importFile } = useSessionImport();
+  const state = useSessionImport();
+  const { input, importing, mode, changeMode, outcome, choose, importFile, ready } = state;
   return (
     <Box sx={{ flex: 1 }}>
-      <PanelHeading title="Import Sessions">A sessions export (.json), a pretalx schedule.json or a frab schedule.xml.</PanelHeading>
-      <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={setMode} disabled={importing} sx={{ mb: 1.5 }} />
+      <PanelHeading title="Import Sessions">
+        A sessions export (.json), a pretalx or Sessionize program (.json), a frab schedule.xml, an iCalendar feed (.ics), or a CSV/XLSX
+        sheet. The file is checked first: nothing is written until you import.
+      </PanelHeading>
+      <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={changeMode} disabled={importing} sx={{ mb: 1.5 }} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <input
           ref={input}
           type="file"
-          accept=".json,.xml"
-          aria-label="Sessions file (JSON or XML)"
-          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          accept={IMPORT_ACCEPT}
+          aria-label="Sessions file (JSON, XML, iCalendar, CSV or XLSX)"
+          onChange={(e) => void choose(e.target.files?.[0] ?? null)}
           disabled={importing}
         />
-        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!file || importing}>
+        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => void importFile()} disabled={!ready}>
           {importing ? 'Importing...' : 'Import Sessions'}
         </Button>
       </Stack>
+      <PreviewArea state={state} />
       {outcome && (
         <Alert severity={outcome.skipped ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
           {importSummary(outcome)}
@@ -152,8 +274,9 @@ function ImportSessions() {
 
 /**
  * PRODUCT.md §2/§4/§5 'Session Data Migration': export every session as JSON; import a chosen file (an export,
- * a pretalx schedule.json or a frab schedule.xml), updating the sessions it matches or adding new copies,
- * and say how many were created, updated and skipped.
+ * a pretalx or Sessionize program, a frab schedule.xml, an iCalendar feed, a CSV/XLSX sheet), previewed by a
+ * dry run first, updating the sessions it matches or adding new copies, and say how many were created,
+ * updated and skipped.
  */
 export function SessionDataMigration() {
   return (

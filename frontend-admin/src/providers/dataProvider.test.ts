@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/test/factories';
-import { createDataProvider, importBody, importOutcome, RESOURCE_PROVIDERS } from './dataProvider';
+import { createDataProvider, importBody, importOutcome, importUrl, RESOURCE_PROVIDERS } from './dataProvider';
 
 const DANA = 'Dana Whitfield, Chief Economist, Keystone Leasing Research';
 
@@ -117,6 +117,50 @@ describe('super admin import', () => {
       mode: 'create-new',
     });
     expect(importBody({ kind: 'frab', xml: '<schedule/>' }, 'upsert')).toEqual({ xml: '<schedule/>', mode: 'upsert' });
+  });
+
+  it('sends published programs raw or wrapped, with the mapping, applyConference and dryRun; a bare array keeps its flags in the query', () => {
+    const mapping = { title: 'Titre', date: 'Date' };
+    expect(importBody({ kind: 'csv', csv: 'Titre\nA' }, 'upsert', { mapping, dryRun: true })).toEqual({
+      csv: 'Titre\nA',
+      mode: 'upsert',
+      mapping,
+      dryRun: true,
+    });
+    expect(importBody({ kind: 'xlsx', xlsx: 'UEsDBA==' }, 'upsert', { mapping, applyConference: true })).toEqual({
+      xlsx: 'UEsDBA==',
+      mode: 'upsert',
+      mapping,
+      applyConference: true,
+    });
+    // A mapping means nothing to a program that names its fields: it is not sent.
+    expect(importBody({ kind: 'ics', ics: 'BEGIN:VCALENDAR' }, 'create-new', { mapping })).toEqual({
+      ics: 'BEGIN:VCALENDAR',
+      mode: 'create-new',
+    });
+    expect(importBody({ kind: 'json', program: { results: [] } }, 'upsert')).toEqual({ results: [], mode: 'upsert' });
+    const grid = [{ date: '2027-08-14', rooms: [] }];
+    expect(importBody({ kind: 'json', program: grid }, 'upsert', { dryRun: true })).toBe(grid);
+    expect(importUrl({ kind: 'json', program: grid }, 'upsert', { dryRun: true, applyConference: true })).toBe(
+      '/api/superadmin/import-sessions?mode=upsert&dryRun=true&applyConference=true',
+    );
+    expect(importUrl({ kind: 'csv', csv: 'x' }, 'upsert', { dryRun: true })).toBe('/api/superadmin/import-sessions');
+  });
+
+  it('previews an import by its dry run', async () => {
+    const preview = { sessions: 2, toCreate: 2, toUpdate: 0 };
+    const calls = stubFetch({ message: 'Dry run', source: 'csv', skipped: [{ index: 1 }], dryRun: true, preview });
+    await expect(createDataProvider().previewImport({ kind: 'csv', csv: 'Title\nA' }, 'upsert')).resolves.toEqual({
+      message: 'Dry run',
+      source: 'csv',
+      skipped: 1,
+      preview,
+    });
+    expect(calls[0]).toEqual({
+      url: '/api/superadmin/import-sessions',
+      method: 'POST',
+      body: { csv: 'Title\nA', mode: 'upsert', dryRun: true },
+    });
   });
 
   it('reads created, updated and skipped from the answer (older answers: imported and a skipped list)', async () => {

@@ -12,7 +12,15 @@ import type {
   RaRecord,
   UpdateParams,
 } from 'react-admin';
-import type { ConsoleDataProvider, ImportMode, ImportOutcome, ImportSource, InsightsQuery } from '@/lib/consoleApi';
+import type {
+  ConsoleDataProvider,
+  ImportDryRun,
+  ImportExtras,
+  ImportMode,
+  ImportOutcome,
+  ImportSource,
+  InsightsQuery,
+} from '@/lib/consoleApi';
 import { apiFetch, apiJson, dispositionFileName } from '@/lib/http';
 import type {
   AnalyticsEntry,
@@ -22,6 +30,7 @@ import type {
   DocumentKind,
   DocumentRecord,
   ExportList,
+  ImportAnswer,
   Insights,
   Session,
   SessionPayload,
@@ -229,20 +238,62 @@ export function importOutcome(body: {
   return { message: body.message ?? '', created: body.created ?? body.imported ?? 0, updated: body.updated ?? 0, skipped };
 }
 
-/** The body of POST /api/superadmin/import-sessions for a source and a mode. */
-export function importBody(source: ImportSource, mode: ImportMode): object {
+/** The fields of a body for a source, without the flags. */
+function sourceFields(source: ImportSource): object {
   switch (source.kind) {
     case 'sessions':
-      return { sessions: source.sessions, mode };
+      return { sessions: source.sessions };
     case 'pretalx':
-      return { ...source.schedule, mode };
+      return source.schedule;
+    case 'json':
+      return source.program;
     case 'frab':
-      return { xml: source.xml, mode };
+      return { xml: source.xml };
+    case 'ics':
+      return { ics: source.ics };
+    case 'csv':
+      return { csv: source.csv };
+    case 'xlsx':
+      return { xlsx: source.xlsx };
   }
 }
 
+/**
+ * The body of POST /api/superadmin/import-sessions for a source, a mode and the extras (a column
+ * mapping, `applyConference`, `dryRun`). A bare JSON array (Sessionize's grid, pretalx talks) is sent
+ * as it is: its flags go in the query string (importUrl).
+ */
+export function importBody(source: ImportSource, mode: ImportMode, extras: ImportExtras & { dryRun?: boolean } = {}): unknown {
+  const fields = sourceFields(source);
+  if (Array.isArray(fields)) return fields;
+  const { mapping, applyConference, dryRun } = extras;
+  return {
+    ...fields,
+    mode,
+    ...(mapping && (source.kind === 'csv' || source.kind === 'xlsx') && { mapping }),
+    ...(applyConference && { applyConference: true }),
+    ...(dryRun && { dryRun: true }),
+  };
+}
+
+/** The import's address: flags in the query string only for a body that cannot carry them (a bare array). */
+export function importUrl(source: ImportSource, mode: ImportMode, extras: ImportExtras & { dryRun?: boolean } = {}): string {
+  const base = '/api/superadmin/import-sessions';
+  if (!Array.isArray(sourceFields(source))) return base;
+  const qs = new URLSearchParams({ mode });
+  if (extras.dryRun) qs.set('dryRun', 'true');
+  if (extras.applyConference) qs.set('applyConference', 'true');
+  return `${base}?${qs.toString()}`;
+}
+
+/** A dry run's answer as the console reads it. */
+export function importDryRun(body: Partial<ImportAnswer>): ImportDryRun {
+  if (!body.preview) throw new Error('The server sent no preview.');
+  return { message: body.message ?? '', source: body.source ?? '', skipped: body.skipped?.length ?? 0, preview: body.preview };
+}
+
 type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
-type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions'>;
+type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions' | 'previewImport'>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
 /** A document's upload, re-ingestion and download. */
@@ -283,12 +334,21 @@ function sessionTransferMethods(): SessionTransferMethods {
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 
-    async importSessions(source, mode) {
-      const body = await apiJson<Parameters<typeof importOutcome>[0]>('/api/superadmin/import-sessions', {
+    async importSessions(source, mode, extras = {}) {
+      const body = await apiJson<Parameters<typeof importOutcome>[0]>(importUrl(source, mode, extras), {
         method: 'POST',
-        body: importBody(source, mode),
+        body: importBody(source, mode, extras),
       });
       return importOutcome(body ?? {});
+    },
+
+    async previewImport(source, mode, extras = {}) {
+      const dry = { ...extras, dryRun: true };
+      const body = await apiJson<Partial<ImportAnswer>>(importUrl(source, mode, dry), {
+        method: 'POST',
+        body: importBody(source, mode, dry),
+      });
+      return importDryRun(body ?? {});
     },
   };
 }
