@@ -1,0 +1,108 @@
+import { type LanguageData, list } from './types';
+
+/** German (see types.ts); folded, so 'nächste' is written 'nachste' and 'über' 'uber'. */
+export const de: LanguageData = {
+  code: 'de',
+  weekdays: list('sonntag|montag|dienstag|mittwoch|donnerstag|freitag|samstag'),
+  weekdayLabels: list('Sonntag|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag'),
+  months: {
+    januar: 1, februar: 2, marz: 3, april: 4, mai: 5, juni: 6, juli: 7, august: 8, september: 9, oktober: 10, okt: 10,
+    november: 11, dezember: 12, dez: 12,
+  },
+  monthLabels: list('Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'),
+  twelveHourClock: false,
+  ordinals: { erster: 1, ersten: 1, erste: 1, zweiter: 2, zweiten: 2, zweite: 2, dritter: 3, dritten: 3, dritte: 3, vierten: 4 },
+  dayWords: ['tag'],
+  partsOfDay: {
+    morgens: [0, 12 * 60],
+    vormittag: [0, 12 * 60],
+    vormittags: [0, 12 * 60],
+    nachmittag: [12 * 60, 18 * 60],
+    nachmittags: [12 * 60, 18 * 60],
+    abend: [17 * 60, 24 * 60],
+    abends: [17 * 60, 24 * 60],
+  },
+  hourWords: ['uhr'],
+  afternoonHours: ['nachmittags', 'abends'],
+  noon: ['mittag', 'mittags'],
+  today: ['heute'],
+  tomorrow: ['morgen'],
+  now: list('jetzt|gerade|aktuell|im moment'),
+  next: list('nachste|nachster|nachstes|nachsten|als nachstes'),
+  after: ['nach', 'danach', 'nachher'],
+  start: list('beginnt|beginnen|startet|starten|fangt an'),
+  sessionNouns: list(
+    'vortrag|vortrage|vortrags|session|sessions|sitzung|sitzungen|veranstaltung|veranstaltungen|programm|talk|talks|keynote|beitrag|beitrage',
+  ),
+  speakerNouns: list('spricht|sprechen|redet|reden|referent|referentin|referenten|sprecher|sprecherin|vortragende|vortragender|halt'),
+  roomNouns: list('raum|raume|saal|halle|zimmer'),
+  formatWords: {
+    keynote: list('eroffnung|eroffnungsvortrag|abschluss|abschlussvortrag'),
+    panel: ['podium', 'podiumsdiskussion'],
+    workshop: list('workshop|workshops|ubung|tutorial'),
+  },
+  concepts: {
+    lunch: ['mittagessen', 'mittagspause'],
+    break: ['pause', 'kaffeepause'],
+    opening: ['eroffnung', 'begrussung'],
+    closing: ['abschluss'],
+    registration: ['anmeldung', 'registrierung'],
+  },
+  ask: {
+    when: list('wann|um wie viel uhr|um wieviel uhr|an welchem tag|welcher tag|welchem tag'),
+    where: list('wo|in welchem raum|welcher raum|in welchem saal'),
+    who: ['referent', 'referentin', 'sprecher'],
+    about: list('worum geht|wovon handelt|uber was|zusammenfassung'),
+    duration: ['wie lange', 'dauer'],
+    on: list('was lauft|was gibt es|was ist los|was findet'),
+    list: list('welche|welcher|welches|gibt es|irgendwelche'),
+    plan: list('plane meinen|plan meinen|was soll ich|sollte ich|empfiehlst|empfehlen sie|empfehlt|lohnt sich'),
+    self: list('diese session|dieser vortrag|diesen vortrag|dieses programm'),
+  },
+  clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
+  contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),
+  references: {
+    session: list('er|es|dieser vortrag|der vortrag|diese session|dieser|diese'),
+    place: list('dort|da|dorthin|in diesem raum|im selben raum'),
+    notPlace: [],
+    person: list('ihr|ihre|ihren|ihrem|sein|seine|seinen|seinem|sie'),
+  },
+  stopWords: `der die das den dem des ein eine einen einem einer eines und oder aber ist sind war waren wird werden wurde gibt es
+  gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher
+  welches warum ich du er sie wir ihr mich mir dich dir uns euch sein seine ihre ihren mein meine meinen meinem dieser diese
+  dieses hier dort da auch noch nur schon sehr mehr etwas alles jetzt gerade heute morgen uhr tag tage tages spricht sprechen
+  redet reden halt halten lauft laufen findet statt stattfinden beginnt beginnen startet fangt an geht gehen sollte soll kann
+  konnen mochte will zeig zeige zeigen nenne plane plan empfiehlst empfehlen lohnt sich thema themen nachste nachster nachstes
+  danach nachher vormittag nachmittag abend morgens mittags abends`,
+  markers: `der die das den dem ein eine einen und ist sind gibt es im am um uber fur wann wo wer welche welcher welches wie
+  vortrag vortrage spricht raum saal uhr heute morgen nachste tag nicht mit`,
+  letters: 'äöüß',
+  phrases: {
+    date: '{weekday}, {day}. {month}',
+    dayNumber: 'Tag {n}',
+    room: 'Raum',
+    timeNotPublished: 'Zeit nicht veröffentlicht',
+    with: 'mit',
+    about: 'Worum es geht',
+    notInProgram: '„{asked}“ ist nicht im Programm: Kein Titel, Referent, Tag oder Beschreibung einer Session passt dazu.',
+    sessionNotInProgram: 'Diese Session ist nicht im Programm: Kein Titel, Referent, Tag oder Beschreibung einer Session passt dazu.',
+    noSessionIn: 'In {room} gibt es keine Session.',
+    nothingAtThatTime: 'Zu dieser Zeit passt nichts, aber im Programm steht:',
+    listLead: '{n} Sessions im Programm:',
+    listLeadOne: '1 Session im Programm:',
+    more: '… und {n} weitere.',
+    noMatch: 'Keine Session im Programm passt dazu.',
+    planLead: '{n} Sessions ohne Überschneidung:',
+    planLeadOne: 'Eine Session ohne Überschneidung:',
+    nothingFollows: 'Nach **{title}** ({when}) folgt an diesem Tag nichts mehr in diesem Raum. {marker}',
+    rightAfter: 'Direkt nach **{title}** ({when}) {marker}, im selben Raum:',
+    afterIn: 'Nach **{title}** ({when}), in {room}:',
+    speakerNext: 'Die nächste Session von {name} ist **{title}** — {when}. {marker}',
+    speakerNoLater: '{name} hat nach **{title}** ({when}) keine weitere Session im Programm. {marker}',
+    conferenceOver: 'Die Konferenz ist vorbei (ihr letzter Tag war der {last}): Im Programm kommt nichts mehr.',
+    onNow: 'Gerade läuft ({clock}):',
+    nothingMore: 'Im Programm ist nichts mehr geplant.',
+    nothingMoreInRoom: 'Im Programm ist in diesem Raum nichts mehr geplant.',
+    nextLead: 'Als Nächstes im Programm:',
+  },
+};
