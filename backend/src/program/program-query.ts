@@ -110,7 +110,7 @@ const clauseOpenings = new Map<string, RegExp>();
 function opensWith(word: string): RegExp {
   let pattern = clauseOpenings.get(word);
   if (!pattern) {
-    pattern = new RegExp(`(?:^|[,;:?!.(]|\\b(?:and|et|or|but|mais|so|then)\\b)\\s*${word}\\b`);
+    pattern = new RegExp(`(?:^|[,;:?!.(¿¡]|\\b(?:and|et|or|but|mais|so|then|und|oder|aber|y|pero)\\b)\\s*${word}\\b`);
     clauseOpenings.set(word, pattern);
   }
   return pattern;
