@@ -305,12 +305,43 @@ describe('the program in the assistant (local provider)', () => {
 
 /** An invented two-day program (Saturday Oct 18 and Sunday Oct 19, 2025, conference time), imported through the super admin import. */
 const WEEKEND = [
-  { title: 'Welcome and Opening', format: 'keynote', date: '2025-10-18T09:00:00-06:00', endTime: '9:30 AM', location: 'Grand Amphi', speakers: ['Inès Moreau'] },
-  { title: 'Rust Extensions for Python', date: '2025-10-18T10:00:00-06:00', endTime: '10:45 AM', location: 'Salle Tournesol', speakers: ['Pablo Ortega'] },
-  { title: 'Testing Django Apps', date: '2025-10-18T10:00:00-06:00', endTime: '10:45 AM', location: 'Salle Coquelicot', speakers: ['Greta Vogel'] },
+  {
+    title: 'Welcome and Opening',
+    format: 'keynote',
+    date: '2025-10-18T09:00:00-06:00',
+    endTime: '9:30 AM',
+    location: 'Grand Amphi',
+    speakers: ['Inès Moreau'],
+  },
+  {
+    title: 'Rust Extensions for Python',
+    date: '2025-10-18T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Tournesol',
+    speakers: ['Pablo Ortega'],
+  },
+  {
+    title: 'Testing Django Apps',
+    date: '2025-10-18T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Coquelicot',
+    speakers: ['Greta Vogel'],
+  },
   { title: 'Lunch', date: '2025-10-18T12:00:00-06:00', endTime: '1:30 PM', location: 'Hall' },
-  { title: 'Async Web Scraping', date: '2025-10-18T13:30:00-06:00', endTime: '2:15 PM', location: 'Salle Coquelicot', speakers: ['Pablo Ortega'] },
-  { title: 'Data Pipelines with Polars', date: '2025-10-19T10:00:00-06:00', endTime: '10:45 AM', location: 'Salle Tournesol', speakers: ['Greta Vogel'] },
+  {
+    title: 'Async Web Scraping',
+    date: '2025-10-18T13:30:00-06:00',
+    endTime: '2:15 PM',
+    location: 'Salle Coquelicot',
+    speakers: ['Pablo Ortega'],
+  },
+  {
+    title: 'Data Pipelines with Polars',
+    date: '2025-10-19T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Tournesol',
+    speakers: ['Greta Vogel'],
+  },
   { title: 'Closing Session', date: '2025-10-19T16:00:00-06:00', endTime: '4:30 PM', location: 'Grand Amphi' },
 ].map((s) => ({ format: 'concurrent', description: '', tags: [], ...s }));
 
@@ -358,7 +389,12 @@ describe('program questions in English, French, German and Spanish on an importe
 
   it('a talk that is not in the program: said so in the question’s language, nothing cited', async () => {
     const answers = await Promise.all(
-      ['Is there a talk about Haskell?', 'Y a-t-il un talk sur Haskell ?', 'Gibt es einen Vortrag über Haskell?', '¿Hay una charla sobre Haskell?'].map(ask),
+      [
+        'Is there a talk about Haskell?',
+        'Y a-t-il un talk sur Haskell ?',
+        'Gibt es einen Vortrag über Haskell?',
+        '¿Hay una charla sobre Haskell?',
+      ].map(ask),
     );
     expect(answers.map((a) => a.content)).toEqual([
       "The conference materials don't cover this. “Haskell” is not in the program: no session's title, speakers, tags or description match it.",
@@ -370,7 +406,11 @@ describe('program questions in English, French, German and Spanish on an importe
   });
 
   it('a follow-up in one thread carries only what it points back to', async () => {
-    const [room, rust, where] = await thread("Qu'est-ce qui passe en salle Coquelicot samedi à 10h ?", 'Is there a talk about Rust?', 'Where is it?');
+    const [room, rust, where] = await thread(
+      "Qu'est-ce qui passe en salle Coquelicot samedi à 10h ?",
+      'Is there a talk about Rust?',
+      'Where is it?',
+    );
     expect(titles(room)).toEqual(['Testing Django Apps']);
     expect(titles(rust)).toEqual(['Rust Extensions for Python']);
     expect(rust.content).not.toContain('not in the program');
@@ -403,17 +443,28 @@ describe('program questions in English, French, German and Spanish on an importe
       const next = await ask("What's next?");
       expect(next.content).toContain('Next in the program: **Lunch** — Saturday, Oct 18, 12:00 PM – 1:30 PM, room Hall');
       expect(titles(next)).toEqual(['Lunch']);
-      expect((await ask('Was kommt als Nächstes?')).content).toContain('Als Nächstes im Programm: **Lunch** — Samstag, 18. Oktober, 12:00 – 13:30, Raum Hall');
+      expect((await ask('Was kommt als Nächstes?')).content).toContain(
+        'Als Nächstes im Programm: **Lunch** — Samstag, 18. Oktober, 12:00 – 13:30, Raum Hall',
+      );
     } finally {
       clock.mockRestore();
     }
   });
 
   it('a session created and edited through the admin API is found by its title and its room at once', async () => {
-    const body = { title: 'Leasing Tax Update 2026', date: '2025-10-19T11:00:00-06:00', endTime: '11:45 AM', location: 'Salle Lilas', speakers: ['Ana Ruiz'] };
+    const body = {
+      title: 'Leasing Tax Update 2026',
+      date: '2025-10-19T11:00:00-06:00',
+      endTime: '11:45 AM',
+      location: 'Salle Lilas',
+      speakers: ['Ana Ruiz'],
+    };
     const created = await superadmin.post('/api/admin/session').send(body).expect(201);
     expect((await ask('When is Leasing Tax Update 2026?')).content).toContain('Sunday, Oct 19, 11:00 AM – 11:45 AM, Salle Lilas');
-    await superadmin.put(`/api/admin/session/${created.body.id}`).send({ ...body, location: 'Salle Iris' }).expect(200);
+    await superadmin
+      .put(`/api/admin/session/${created.body.id}`)
+      .send({ ...body, location: 'Salle Iris' })
+      .expect(200);
     expect((await ask('When is Leasing Tax Update 2026?')).content).toContain('Salle Iris');
     expect(titles(await ask('What is in Salle Iris?'))).toEqual(['Leasing Tax Update 2026']);
     expect((await ask('What is in Salle Lilas?')).content).toBe('There is no session in Salle Lilas.');

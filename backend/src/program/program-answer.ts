@@ -189,7 +189,8 @@ export class ProgramAnswerer {
       const entries = selected.map((id) => this.index.byId(id)).filter((e): e is ProgramEntry => !!e);
       if (entries.length) return this.describe(entries, q);
     }
-    if (q.unknownRoom && !q.rooms.length) return { text: say(q.language, 'noSessionIn', { room: q.unknownRoom }), entries: [], notInProgram: false };
+    if (q.unknownRoom && !q.rooms.length)
+      return { text: say(q.language, 'noSessionIn', { room: q.unknownRoom }), entries: [], notInProgram: false };
     if (q.asks.plan) return this.plan(q);
     if (q.asks.after && !q.asks.next && !q.asks.now) {
       const after = this.afterAnchor(q);
@@ -213,7 +214,11 @@ export class ProgramAnswerer {
       const anywhere = topicMatches(this.index, q, this.filter(undated));
       if (anywhere.length) {
         const entries = anywhere.slice(0, 3).map((m) => m.entry);
-        return { text: [say(q.language, 'nothingAtThatTime'), ...entries.map((e) => this.bullet(e, q))].join('\n'), entries, notInProgram: false };
+        return {
+          text: [say(q.language, 'nothingAtThatTime'), ...entries.map((e) => this.bullet(e, q))].join('\n'),
+          entries,
+          notInProgram: false,
+        };
       }
       return this.notInProgram(q);
     }
@@ -309,7 +314,8 @@ export class ProgramAnswerer {
       .sort(programOrder);
     const when = whenWhere(anchor, L);
     const marker = sessionMarker(anchor.title);
-    if (!later.length) return { text: say(L, 'nothingFollows', { title: anchor.title, when, marker }), entries: [anchor], notInProgram: false };
+    if (!later.length)
+      return { text: say(L, 'nothingFollows', { title: anchor.title, when, marker }), entries: [anchor], notInProgram: false };
     const next = later.filter((e) => e.start === later[0].start);
     if (elsewhere) {
       const lead = say(L, 'afterIn', { title: anchor.title, when, room: q.rooms.map((r) => r.name).join(', ') });
@@ -333,7 +339,9 @@ export class ProgramAnswerer {
           entries.push(e);
           lines.push(say(L, 'speakerNext', { name, title: e.title, when: whenWhere(e, L), marker: sessionMarker(e.title) }));
         } else {
-          lines.push(say(L, 'speakerNoLater', { name, title: anchor.title, when: whenWhere(anchor, L), marker: sessionMarker(anchor.title) }));
+          lines.push(
+            say(L, 'speakerNoLater', { name, title: anchor.title, when: whenWhere(anchor, L), marker: sessionMarker(anchor.title) }),
+          );
           if (!entries.includes(anchor)) entries.push(anchor);
         }
       }
@@ -352,7 +360,8 @@ export class ProgramAnswerer {
     const at = (e: ProgramEntry) => `${e.dateKey ?? ''} ${String(e.start ?? 0).padStart(4, '0')}`;
     const nowKey = `${now.dateKey} ${String(q.clock ?? now.minutes).padStart(4, '0')}`;
     const last = dates[dates.length - 1];
-    if (last && now.dateKey > last && q.clock == null) return { text: say(L, 'conferenceOver', { last }), entries: [], notInProgram: false };
+    if (last && now.dateKey > last && q.clock == null)
+      return { text: say(L, 'conferenceOver', { last }), entries: [], notInProgram: false };
     const sorted = [...pool].sort(programOrder);
     if (q.asks.now && !q.asks.next) {
       const running = sorted.filter(

@@ -197,14 +197,12 @@ class QuestionWords {
   /** Takes the first occurrence of a phrase no reading took yet; true when found. */
   take(text: string): boolean {
     const words = phrase(text).tokens;
-    for (let at = containsSequence(this.words, words), from = 0; at >= 0; ) {
-      if (![...Array(words.length).keys()].some((k) => this.consumed.has(at + k))) {
+    for (let at = 0; at + words.length <= this.words.length; at++) {
+      const free = words.every((w, k) => this.words[at + k] === w && !this.consumed.has(at + k));
+      if (free && words.length) {
         this.consume(at, words.length);
         return true;
       }
-      from = at + 1;
-      const next = containsSequence(this.words.slice(from), words);
-      at = next < 0 ? -1 : from + next;
     }
     return false;
   }

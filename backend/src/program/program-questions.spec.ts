@@ -21,14 +21,64 @@ const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
 /** An invented two-day program (Saturday Nov 2 and Sunday Nov 3, 2024, Paris time) with a lunch, rooms and a closing. */
 const sut = new ProgramIndex(
   [
-    record({ title: 'Rust for Pythonistas', speakers: ['Ana Ruiz'], date: '2024-11-03T13:00:00Z', startTime: '14:00', endTime: '14:30', location: 'PAM' }),
-    record({ title: 'Typing at Scale', speakers: ['Jonas Weber'], date: '2024-11-03T14:00:00Z', startTime: '15:00', endTime: '15:30', location: 'PAM' }),
-    record({ title: 'Data Science with Polars', speakers: ['Chloé Martin'], tags: ['data science'], date: '2024-11-03T08:00:00Z', startTime: '9:00', endTime: '9:30', location: 'C03' }),
-    record({ title: 'Notebooks for Data Science Teams', speakers: ['Ana Ruiz'], date: '2024-11-03T14:00:00Z', startTime: '15:00', endTime: '15:30', location: 'C03' }),
+    record({
+      title: 'Rust for Pythonistas',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-03T13:00:00Z',
+      startTime: '14:00',
+      endTime: '14:30',
+      location: 'PAM',
+    }),
+    record({
+      title: 'Typing at Scale',
+      speakers: ['Jonas Weber'],
+      date: '2024-11-03T14:00:00Z',
+      startTime: '15:00',
+      endTime: '15:30',
+      location: 'PAM',
+    }),
+    record({
+      title: 'Data Science with Polars',
+      speakers: ['Chloé Martin'],
+      tags: ['data science'],
+      date: '2024-11-03T08:00:00Z',
+      startTime: '9:00',
+      endTime: '9:30',
+      location: 'C03',
+    }),
+    record({
+      title: 'Notebooks for Data Science Teams',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-03T14:00:00Z',
+      startTime: '15:00',
+      endTime: '15:30',
+      location: 'C03',
+    }),
     record({ title: 'Déjeuner', format: 'break', date: '2024-11-02T11:00:00Z', startTime: '12:00', endTime: '13:30', location: 'C06' }),
-    record({ title: 'Django Migrations Deep Dive', speakers: ['Jonas Weber'], date: '2024-11-02T12:30:00Z', startTime: '13:30', endTime: '14:00', location: 'C03' }),
-    record({ title: 'Credit Risk Models in Python', speakers: ['Chloé Martin'], date: '2024-11-02T09:00:00Z', startTime: '10:00', endTime: '10:30', location: 'C03' }),
-    record({ title: 'Syndication and Portfolio Sales', speakers: ['Ana Ruiz'], date: '2024-11-02T13:00:00Z', startTime: '14:00', endTime: '14:45', location: 'Larimer Room 2' }),
+    record({
+      title: 'Django Migrations Deep Dive',
+      speakers: ['Jonas Weber'],
+      date: '2024-11-02T12:30:00Z',
+      startTime: '13:30',
+      endTime: '14:00',
+      location: 'C03',
+    }),
+    record({
+      title: 'Credit Risk Models in Python',
+      speakers: ['Chloé Martin'],
+      date: '2024-11-02T09:00:00Z',
+      startTime: '10:00',
+      endTime: '10:30',
+      location: 'C03',
+    }),
+    record({
+      title: 'Syndication and Portfolio Sales',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-02T13:00:00Z',
+      startTime: '14:00',
+      endTime: '14:45',
+      location: 'Larimer Room 2',
+    }),
     record({ title: 'Clôture', format: 'keynote', date: '2024-11-03T16:00:00Z', startTime: '17:00', endTime: '17:30', location: 'PAM' }),
   ],
   'Europe/Paris',
@@ -81,7 +131,12 @@ describe('program questions on a program the rules were not written for', () => 
   });
 
   it('reads clock times in every usual format', () => {
-    for (const q of ['What is on at 3 PM on Sunday?', 'Qu’est-ce qui passe dimanche à 15h ?', 'Was läuft am Sonntag um 15 Uhr?', '¿Qué hay el domingo a las 15:00?']) {
+    for (const q of [
+      'What is on at 3 PM on Sunday?',
+      'Qu’est-ce qui passe dimanche à 15h ?',
+      'Was läuft am Sonntag um 15 Uhr?',
+      '¿Qué hay el domingo a las 15:00?',
+    ]) {
       expect(parseQuestion(q, sut).clock).toBe(15 * 60);
       expect(parseQuestion(q, sut).weekdays).toEqual([0]);
       expect(kind(q)).toBe('program');

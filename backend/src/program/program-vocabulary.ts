@@ -18,10 +18,7 @@ export const WEEKDAYS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, LANGUAG
 export const MONTH_WORDS: Record<string, number> = merged((l) => l.months);
 /** How a date is written in answers: 'Tuesday, Sept 9' / 'mardi 9 septembre'. */
 export const MONTH_LABELS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, LANGUAGES[c].monthLabels])) as Record<Language, string[]>;
-export const WEEKDAY_LABELS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, LANGUAGES[c].weekdayLabels])) as Record<
-  Language,
-  string[]
->;
+export const WEEKDAY_LABELS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, LANGUAGES[c].weekdayLabels])) as Record<Language, string[]>;
 export const ORDINALS: Record<string, number> = merged((l) => l.ordinals);
 export const DAY_WORDS = all((l) => l.dayWords);
 /** Parts of the day (phrases), as [from, to) minutes after midnight. */
@@ -44,14 +41,16 @@ export const ROOM_NOUNS = all((l) => l.roomNouns);
 /** Words naming a session format, by the format they mean (used only for formats the program has). */
 export const FORMAT_WORDS: Record<string, string[]> = {};
 for (const c of LANGUAGE_CODES)
-  for (const [format, words] of Object.entries(LANGUAGES[c].formatWords)) FORMAT_WORDS[format] = [...(FORMAT_WORDS[format] ?? []), ...words];
+  for (const [format, words] of Object.entries(LANGUAGES[c].formatWords))
+    FORMAT_WORDS[format] = [...(FORMAT_WORDS[format] ?? []), ...words];
 
 /** Concepts every program has (lunch, break, opening, closing): each word → the concept's words in every language. */
 export const CONCEPT_WORDS = new Map<string, string[]>();
 {
   const byConcept = new Map<string, string[]>();
   for (const c of LANGUAGE_CODES)
-    for (const [concept, words] of Object.entries(LANGUAGES[c].concepts)) byConcept.set(concept, [...(byConcept.get(concept) ?? []), ...words]);
+    for (const [concept, words] of Object.entries(LANGUAGES[c].concepts))
+      byConcept.set(concept, [...(byConcept.get(concept) ?? []), ...words]);
   for (const words of byConcept.values()) for (const w of words) CONCEPT_WORDS.set(w, words);
 }
 /** Format words that also name a session's place in the program, or a concept (kept as topic words too). */
@@ -61,9 +60,10 @@ export const LUNCH_WORDS = [...(CONCEPT_WORDS.get('lunch') ?? [])];
 
 type AskKey = keyof (typeof LANGUAGES)['en']['ask'];
 /** Question words by what they ask. Phrases are matched on the folded question. */
-export const ASK = Object.fromEntries(
-  (Object.keys(LANGUAGES.en.ask) as AskKey[]).map((k) => [k, all((l) => l.ask[k])]),
-) as Record<AskKey, string[]>;
+export const ASK = Object.fromEntries((Object.keys(LANGUAGES.en.ask) as AskKey[]).map((k) => [k, all((l) => l.ask[k])])) as Record<
+  AskKey,
+  string[]
+>;
 
 /** Question words that ask only when they open a clause ('When is…', '…, and where is it?'), not as a conjunction. */
 export const CLAUSE_ASK = {
