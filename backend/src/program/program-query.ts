@@ -442,7 +442,7 @@ function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, na
     if (w.length < 2) return;
     const s = stem(w);
     if (topic.some((t) => t.stem === s)) return;
-    const alternatives = alternativesOf(w);
+    const alternatives = alternativesOf(w).concat(index.cognates(s));
     const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
     topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s), alternatives, held });
   });
@@ -561,7 +561,7 @@ export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
   const contentVerb = q.contentVerb && !a.plan;
   const inProgram = q.titled || q.topic.some((t) => t.held);
   // A session every program has under some name ('When is lunch?', 'À quelle heure est la clôture ?').
-  const concept = q.topic.some((t) => t.held && t.alternatives.length > 0);
+  const concept = q.topic.some((t) => t.held && CONCEPT_WORDS.has(fold(t.written)));
   const program =
     (a.self && selected.length > 0 && (facts || a.who || a.about)) ||
     (a.plan && (q.programNoun || filters || inProgram)) ||

@@ -114,6 +114,11 @@ describe('program questions on a program the rules were not written for', () => 
     expect(titles('¿Quién habla de Rust?')).toEqual(['Rust for Pythonistas']);
   });
 
+  it('matches a word of another language to the program when they share their beginning (folding and stemming, no word list)', () => {
+    expect(titles('Wer spricht über Migrationen?')).toEqual(['Django Migrations Deep Dive']);
+    expect(answer('Y a-t-il un talk sur la titrisation ?').text).toContain("« titrisation » n'est pas au programme");
+  });
+
   it('detects English, French, German and Spanish', () => {
     expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
     expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');

@@ -74,7 +74,7 @@ export const de: LanguageData = {
   clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
   contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),
   references: {
-    session: list('er|es|dieser vortrag|der vortrag|diese session|dieser|diese'),
+    session: list('er|es|ihn|ihm|dieser vortrag|der vortrag|diese session|dieser|diese'),
     place: list('dort|da|dorthin|in diesem raum|im selben raum'),
     notPlace: [],
     person: list('ihr|ihre|ihren|ihrem|sein|seine|seinen|seinem|sie'),
@@ -85,7 +85,7 @@ export const de: LanguageData = {
   dieses hier dort da auch noch nur schon sehr mehr etwas alles jetzt gerade heute morgen uhr tag tage tages spricht sprechen
   redet reden halt halten lauft laufen findet statt stattfinden beginnt beginnen startet fangt an geht gehen sollte soll kann
   konnen mochte will zeig zeige zeigen nenne plane plan empfiehlst empfehlen lohnt sich thema themen nachste nachster nachstes
-  danach nachher vormittag nachmittag abend morgens mittags abends kommt kommen folgt folgen als`,
+  danach nachher vormittag nachmittag abend morgens mittags abends kommt kommen folgt folgen als ihn ihm`,
   markers: `der die das den dem ein eine einen und ist sind gibt es im am um uber fur wann wo wer welche welcher welches wie
   vortrag vortrage spricht raum saal uhr heute morgen nachste tag nicht mit`,
   letters: 'äöüß',
