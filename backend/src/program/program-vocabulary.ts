@@ -55,8 +55,6 @@ export const CONCEPT_WORDS = new Map<string, string[]>();
 }
 /** Format words that also name a session's place in the program, or a concept (kept as topic words too). */
 export const FORMAT_WORDS_ALSO_TOPIC = new Set([...CONCEPT_WORDS.keys()]);
-/** The concept a service session of the program is (lunch, break): 'after lunch' starts when it ends. */
-export const LUNCH_WORDS = [...(CONCEPT_WORDS.get('lunch') ?? [])];
 
 type AskKey = keyof (typeof LANGUAGES)['en']['ask'];
 /** Question words by what they ask. Phrases are matched on the folded question. */
