@@ -301,14 +301,24 @@ function readPartOfDay(q: QuestionWords): [number, number] | null {
 function readRooms(q: QuestionWords, index: ProgramIndex): RoomName[] {
   const rooms: RoomName[] = [];
   for (const room of [...index.rooms].sort((a, b) => b.tokens.length - a.tokens.length)) {
-    const at = containsSequence(q.words, room.tokens);
-    if (at < 0 || [...Array(room.tokens.length).keys()].some((k) => q.consumed.has(at + k))) continue;
+    const [at, n] = roomAt(q, room);
+    if (at < 0 || [...Array(n).keys()].some((k) => q.consumed.has(at + k))) continue;
     const short = room.tokens.join('').length <= 2;
     if (short && !(at > 0 && ROOM_NOUNS.includes(q.words[at - 1]))) continue;
     rooms.push(room);
-    q.consume(at, room.tokens.length);
+    q.consume(at, n);
   }
   return rooms;
+}
+
+/** Where a room's name is in the question, and its length in words: as written, or its words run together ('B-316' for 'B316'). */
+function roomAt(q: QuestionWords, room: RoomName): [number, number] {
+  const at = containsSequence(q.words, room.tokens);
+  if (at >= 0) return [at, room.tokens.length];
+  const joined = room.tokens.join('');
+  for (let i = 0; i < q.words.length; i++)
+    for (let n = 2; n <= 3 && i + n <= q.words.length; n++) if (q.words.slice(i, i + n).join('') === joined) return [i, n];
+  return [-1, 0];
 }
 
 /** A word that reads as part of a room's name: it holds a digit, or is written with a capital (not opening the question). */

@@ -184,5 +184,6 @@ describe('program questions on a program the rules were not written for', () => 
     expect(none.text).toBe('There is no session in Larimer Room 3.');
     expect(none.entries).toEqual([]);
     expect(answer("Qu'est-ce qui se passe en salle Z99 ?").text).toBe("Il n'y a aucune session en salle Z99.");
+    expect(titles('What is in room C-03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
   });
 });
