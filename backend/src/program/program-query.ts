@@ -119,10 +119,16 @@ function opensWith(word: string): RegExp {
 /** Letters only one language writes ('ñ', 'ß'), per language. */
 const LETTERS = LANGUAGE_CODES.map((c) => [c, [...LANGUAGES[c].letters]] as const);
 
-/** The language of the question: the one whose marker words and letters it holds most; English when none. */
-export function languageOf(text: string): Language {
-  const words = tokens(text);
-  const lower = text.toLowerCase();
+/**
+ * The language of the question: the one whose marker words and letters it holds most; English when
+ * none. `quoted`: the words that quote the program (a title's words), which are the program's language,
+ * not the asker's ('When is Le duo comique ?' is English).
+ */
+export function languageOf(text: string, quoted: string[] = []): Language {
+  const skip = new Set(quoted);
+  const original = (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !skip.has(fold(w)));
+  const words = original.map(fold);
+  const lower = original.join(' ').toLowerCase() + text.replace(/[\p{L}\p{N}\s]/gu, '');
   let best: Language = 'en';
   let bestScore = 0;
   for (const [c, letters] of LETTERS) {
@@ -131,6 +137,23 @@ export function languageOf(text: string): Language {
     if (score > bestScore) [best, bestScore] = [c, score];
   }
   return best;
+}
+
+/** Words of the question that quote a session's title: runs of at least QUOTE_RUN words in the title's order. */
+const QUOTE_RUN = 2;
+function quotedWords(words: string[], index: ProgramIndex): string[] {
+  const quoted = new Set<string>();
+  for (const e of index.entries) {
+    const title = e.titleTokens;
+    for (let i = 0; i < words.length; i++) {
+      const j = title.indexOf(words[i]);
+      if (j < 0) continue;
+      let n = 1;
+      while (i + n < words.length && j + n < title.length && words[i + n] === title[j + n]) n++;
+      if (n >= QUOTE_RUN) for (let k = i; k < i + n; k++) quoted.add(words[k]);
+    }
+  }
+  return [...quoted];
 }
 
 /** The hour written before an afternoon phrase ('3 de la tarde'), or with an hour word ('15 Uhr', '15 heures'). */
@@ -482,7 +505,7 @@ function readReferences(q: QuestionWords, language: Language): { session: boolea
 export function parseQuestion(question: string, index: ProgramIndex): ProgramQuery {
   const q = new QuestionWords(question);
   const { words } = q;
-  const language = languageOf(question);
+  const language = languageOf(question, quotedWords(q.words, index));
   // In this order: a word one reading takes is not read again by the next.
   const clock = readClock(q);
   const partOfDay = readPartOfDay(q);

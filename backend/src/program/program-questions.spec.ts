@@ -124,6 +124,13 @@ describe('program questions on a program the rules were not written for', () => 
     expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');
     expect(languageOf('Wann beginnt der Vortrag über Rust?')).toBe('de');
     expect(languageOf('Is there a talk about Rust?')).toBe('en');
+    // A title quoted in another language does not make the question French.
+    expect(
+      parseQuestion(
+        'When is Le duo comique accélère une suite de tests?',
+        new ProgramIndex([record({ title: 'Le duo comique accélère une suite de tests' })], 'Europe/Paris'),
+      ).language,
+    ).toBe('en');
   });
 
   it('answers in the language of the question, with the fixed phrases of that language', () => {
