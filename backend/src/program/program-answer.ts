@@ -40,8 +40,12 @@ function timeLabel(e: ProgramEntry, language: Language): string | null {
 }
 
 function roomLabel(e: ProgramEntry, language: Language): string | null {
-  if (!e.location) return null;
-  return /\s/.test(e.location.trim()) ? e.location : `${say(language, 'room')} ${e.location}`;
+  return e.location ? roomName(e.location, language) : null;
+}
+
+/** 'room B422' for a one-word room name, 'Main Hall' as it is. */
+function roomName(location: string, language: Language): string {
+  return /\s/.test(location.trim()) ? location : `${say(language, 'room')} ${location}`;
 }
 
 function durationLabel(e: ProgramEntry): string | null {
@@ -318,7 +322,7 @@ export class ProgramAnswerer {
       return { text: say(L, 'nothingFollows', { title: anchor.title, when, marker }), entries: [anchor], notInProgram: false };
     const next = later.filter((e) => e.start === later[0].start);
     if (elsewhere) {
-      const lead = say(L, 'afterIn', { title: anchor.title, when, room: q.rooms.map((r) => r.name).join(', ') });
+      const lead = say(L, 'afterIn', { title: anchor.title, when, room: q.rooms.map((r) => roomName(r.name, L)).join(', ') });
       return { text: [lead, ...next.map((e) => this.bullet(e, q))].join('\n'), entries: next, notInProgram: false };
     }
     const lead = say(L, 'rightAfter', { title: anchor.title, when, marker });

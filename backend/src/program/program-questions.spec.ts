@@ -167,6 +167,9 @@ describe('program questions on a program the rules were not written for', () => 
   it('"after lunch" starts at the end of the program’s own lunch, in the room asked', () => {
     expect(kind('What is in room C03 after lunch on Saturday?')).toBe('program');
     expect(titles('What is in room C03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
+    expect(answer('What is in room C03 after lunch on Saturday?').text).toContain(
+      'After **Déjeuner** (Saturday, Nov 2, 12:00 PM – 1:30 PM, room C06), in room C03:',
+    );
   });
 
   it('plans a day, an afternoon, around a topic', () => {
