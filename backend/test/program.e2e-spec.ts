@@ -303,6 +303,174 @@ describe('the program in the assistant (local provider)', () => {
   });
 });
 
+/** An invented two-day program (Saturday Oct 18 and Sunday Oct 19, 2025, conference time), imported through the super admin import. */
+const WEEKEND = [
+  {
+    title: 'Welcome and Opening',
+    format: 'keynote',
+    date: '2025-10-18T09:00:00-06:00',
+    endTime: '9:30 AM',
+    location: 'Grand Amphi',
+    speakers: ['Inès Moreau'],
+  },
+  {
+    title: 'Rust Extensions for Python',
+    date: '2025-10-18T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Tournesol',
+    speakers: ['Pablo Ortega'],
+  },
+  {
+    title: 'Testing Django Apps',
+    date: '2025-10-18T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Coquelicot',
+    speakers: ['Greta Vogel'],
+  },
+  { title: 'Lunch', date: '2025-10-18T12:00:00-06:00', endTime: '1:30 PM', location: 'Hall' },
+  {
+    title: 'Async Web Scraping',
+    date: '2025-10-18T13:30:00-06:00',
+    endTime: '2:15 PM',
+    location: 'Salle Coquelicot',
+    speakers: ['Pablo Ortega'],
+  },
+  {
+    title: 'Data Pipelines with Polars',
+    date: '2025-10-19T10:00:00-06:00',
+    endTime: '10:45 AM',
+    location: 'Salle Tournesol',
+    speakers: ['Greta Vogel'],
+  },
+  { title: 'Closing Session', date: '2025-10-19T16:00:00-06:00', endTime: '4:30 PM', location: 'Grand Amphi' },
+].map((s) => ({ format: 'concurrent', description: '', tags: [], ...s }));
+
+describe('program questions in English, French, German and Spanish on an imported program (local provider)', () => {
+  const SUPER = 'weekend-super@example.com';
+  let t: TestApp;
+  let superadmin: TestAgent;
+  let attendee: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SUPERADMIN_EMAILS: SUPER, CHAT_LIMIT_PER_USER: '1000' });
+    superadmin = await signInPrivileged(t, SUPER);
+    attendee = await signIn(t, { email: 'ines@example.com', firstName: 'Inès' });
+    const imported = await superadmin.post('/api/superadmin/import-sessions').send({ sessions: WEEKEND }).expect(200);
+    expect(imported.body.message).toContain('7 created');
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Asks each message in turn in one thread; the answers. */
+  async function thread(...messages: string[]): Promise<Answer[]> {
+    const started = await attendee.post('/api/chat/start').send({ sessionFilter: [] }).expect(200);
+    const answers: Answer[] = [];
+    for (const message of messages) {
+      const res = await attendee.post('/api/chat/message').send({ threadId: started.body.id, message, sessionIds: [] }).expect(200);
+      answers.push(res.body as Answer);
+    }
+    return answers;
+  }
+  const ask = async (message: string) => (await thread(message))[0];
+  const titles = (a: Answer) => a.sources.filter((s) => s.kind === 'session').map((s) => s.sessionTitle);
+
+  it('answers in the language of the question, French, German and Spanish verbs not read as topics', async () => {
+    const fr = await ask("Qu'est-ce qui passe en salle Coquelicot samedi à 10h ?");
+    expect(fr.content).toContain('**Testing Django Apps** — samedi 18 octobre, 10:00 – 10:45, Salle Coquelicot, avec Greta Vogel');
+    const who = await ask('Qui parle de Django ?');
+    expect(who.content).toContain('avec Greta Vogel');
+    const de = await ask('Wann ist der Vortrag über Polars?');
+    expect(de.content).toContain('**Data Pipelines with Polars** — Sonntag, 19. Oktober, 10:00 – 10:45, Salle Tournesol, mit Greta Vogel');
+    const es = await ask('¿Quién habla de scraping?');
+    expect(es.content).toContain('**Async Web Scraping** — sábado 18 de octubre, 13:30 – 14:15, Salle Coquelicot, con Pablo Ortega');
+    expect((await ask('Um 15 Uhr am Sonntag, was läuft?')).content).toBe('Keine Session im Programm passt dazu.');
+  });
+
+  it('a talk that is not in the program: said so in the question’s language, nothing cited', async () => {
+    const answers = await Promise.all(
+      [
+        'Is there a talk about Haskell?',
+        'Y a-t-il un talk sur Haskell ?',
+        'Gibt es einen Vortrag über Haskell?',
+        '¿Hay una charla sobre Haskell?',
+      ].map(ask),
+    );
+    expect(answers.map((a) => a.content)).toEqual([
+      "The conference materials don't cover this. “Haskell” is not in the program: no session's title, speakers, tags or description match it.",
+      "« Haskell » n'est pas au programme : aucun titre, intervenant, tag ni résumé de session n'y correspond.",
+      '„Haskell“ ist nicht im Programm: Kein Titel, Referent, Tag oder Beschreibung einer Session passt dazu.',
+      '«Haskell» no está en el programa: ningún título, ponente, etiqueta ni descripción de sesión coincide.',
+    ]);
+    expect(answers.flatMap((a) => a.sources)).toEqual([]);
+  });
+
+  it('a follow-up in one thread carries only what it points back to', async () => {
+    const [room, rust, where] = await thread(
+      "Qu'est-ce qui passe en salle Coquelicot samedi à 10h ?",
+      'Is there a talk about Rust?',
+      'Where is it?',
+    );
+    expect(titles(room)).toEqual(['Testing Django Apps']);
+    expect(titles(rust)).toEqual(['Rust Extensions for Python']);
+    expect(rust.content).not.toContain('not in the program');
+    expect(where.content).toContain('**Rust Extensions for Python** — Saturday, Oct 18, 10:00 AM – 10:45 AM, Salle Tournesol');
+    const [, next] = await thread('Who gives the Rust talk?', 'When is his next talk?');
+    expect(next.content).toContain("Pablo Ortega's next session is **Async Web Scraping**");
+  });
+
+  it('a room the program does not have: no session there, nothing invented', async () => {
+    const a = await ask('What is in Salle Violette?');
+    expect(a.content).toBe('There is no session in Salle Violette.');
+    expect(a.sources).toEqual([]);
+    expect((await ask('¿Qué hay en la sala Z9?')).content).toBe('No hay ninguna sesión en sala Z9.');
+  });
+
+  it('after lunch in a room, the closing in French, plan my day', async () => {
+    expect(titles(await ask('What is in Salle Coquelicot after lunch on Saturday?'))).toEqual(['Async Web Scraping']);
+    expect(titles(await ask('À quelle heure est la clôture ?'))).toEqual(['Closing Session']);
+    const plan = await ask('Plan my day on Saturday');
+    expect(plan.content).toContain('none overlapping another');
+    expect(titles(plan)).toContain('Welcome and Opening');
+    expect(titles(plan).filter((x) => x === 'Rust Extensions for Python' || x === 'Testing Django Apps')).toHaveLength(1);
+    expect(titles(await ask('Plan my day around Polars'))).toEqual(['Data Pipelines with Polars']);
+  });
+
+  it("what's next and what's on now, on a clock the test sets (conference time zone)", async () => {
+    // 10:50 AM in Denver on Saturday, Oct 18.
+    const clock = jest.spyOn(t.app.get(ProgramClock), 'now').mockReturnValue(new Date('2025-10-18T16:50:00Z'));
+    try {
+      const next = await ask("What's next?");
+      expect(next.content).toContain('Next in the program: **Lunch** — Saturday, Oct 18, 12:00 PM – 1:30 PM, room Hall');
+      expect(titles(next)).toEqual(['Lunch']);
+      expect((await ask('Was kommt als Nächstes?')).content).toContain(
+        'Als Nächstes im Programm: **Lunch** — Samstag, 18. Oktober, 12:00 – 13:30, Raum Hall',
+      );
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('a session created and edited through the admin API is found by its title and its room at once', async () => {
+    const body = {
+      title: 'Leasing Tax Update 2026',
+      date: '2025-10-19T11:00:00-06:00',
+      endTime: '11:45 AM',
+      location: 'Salle Lilas',
+      speakers: ['Ana Ruiz'],
+    };
+    const created = await superadmin.post('/api/admin/session').send(body).expect(201);
+    expect((await ask('When is Leasing Tax Update 2026?')).content).toContain('Sunday, Oct 19, 11:00 AM – 11:45 AM, Salle Lilas');
+    await superadmin
+      .put(`/api/admin/session/${created.body.id}`)
+      .send({ ...body, location: 'Salle Iris' })
+      .expect(200);
+    expect((await ask('When is Leasing Tax Update 2026?')).content).toContain('Salle Iris');
+    expect(titles(await ask('What is in Salle Iris?'))).toEqual(['Leasing Tax Update 2026']);
+    expect((await ask('What is in Salle Lilas?')).content).toBe('There is no session in Salle Lilas.');
+  });
+});
+
 describe('the program in the assistant (openai provider, fake OpenAI-compatible server)', () => {
   let fake: FakeOpenAi;
   let t: TestApp;

@@ -345,7 +345,9 @@ export class ChatService {
     const { text: question, carried } = opts.simple
       ? standaloneQuestion(message, history)
       : await this.generator.rewriteQuestion(message, history, { userId: user.id });
-    const program = await this.program.read(question, request.sessionIds, message);
+    // The program reads the user's own words: a follow-up takes from the thread's earlier questions only what it points back to.
+    const earlier = history.filter((t) => t.role === 'user').map((t) => t.content);
+    const program = await this.program.read(message, request.sessionIds, earlier);
     if (program.kind === 'program') return { question, carried, program, passages: [], rarity: {}, expansions: [] };
     const found = await this.retrieval.search(question, {
       sessionIds: request.sessionIds,

@@ -4,6 +4,7 @@ import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './
 import type { ProgramQuery } from './program-query';
 import { clockLabel, wallClock } from './program-text';
 import { type Language, MONTH_LABELS, WEEKDAY_LABELS } from './program-vocabulary';
+import { LANGUAGES, type ProgramPhrases } from '../text/lang';
 
 /** Sessions named in a list answer; the rest are counted. */
 const LIST_LIMIT = 12;
@@ -12,25 +13,39 @@ const PLAN_LIMIT = 5;
 /** Share of a question's topic weight a session must hold to match it. */
 const TOPIC_COVERAGE = 0.65;
 
+/** A fixed phrase of the language's data file with its `{name}`s filled in. */
+export function say(language: Language, key: keyof ProgramPhrases, values: Record<string, string | number> = {}): string {
+  return LANGUAGES[language].phrases[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')).trim();
+}
+
+/** '9:30 AM' / '9:30' in the language's clock. */
+function clock(minutes: number, language: Language): string {
+  return clockLabel(minutes, LANGUAGES[language].twelveHourClock);
+}
+
 /** 'Tuesday, Sept 9' / 'mardi 9 septembre'; 'Day 2' without a date; null with neither. */
 export function dayLabel(e: ProgramEntry, language: Language): string | null {
   if (e.weekday != null && e.month != null && e.dayOfMonth != null) {
     const weekday = WEEKDAY_LABELS[language][e.weekday];
     const month = MONTH_LABELS[language][e.month - 1];
-    return language === 'fr' ? `${weekday} ${e.dayOfMonth} ${month}` : `${weekday}, ${month} ${e.dayOfMonth}`;
+    return say(language, 'date', { weekday, month, day: e.dayOfMonth });
   }
-  if (e.day != null) return language === 'fr' ? `jour ${e.day}` : `Day ${e.day}`;
+  if (e.day != null) return say(language, 'dayNumber', { n: e.day });
   return null;
 }
 
 function timeLabel(e: ProgramEntry, language: Language): string | null {
   if (e.start == null) return null;
-  return e.end != null ? `${clockLabel(e.start, language)} – ${clockLabel(e.end, language)}` : clockLabel(e.start, language);
+  return e.end != null ? `${clock(e.start, language)} – ${clock(e.end, language)}` : clock(e.start, language);
 }
 
 function roomLabel(e: ProgramEntry, language: Language): string | null {
-  if (!e.location) return null;
-  return /\s/.test(e.location.trim()) ? e.location : `${language === 'fr' ? 'salle' : 'room'} ${e.location}`;
+  return e.location ? roomName(e.location, language) : null;
+}
+
+/** 'room B422' for a one-word room name, 'Main Hall' as it is. */
+function roomName(location: string, language: Language): string {
+  return /\s/.test(location.trim()) ? location : `${say(language, 'room')} ${location}`;
 }
 
 function durationLabel(e: ProgramEntry): string | null {
@@ -47,7 +62,7 @@ export function whenWhere(e: ProgramEntry, language: Language, withDuration = fa
   const duration = withDuration ? durationLabel(e) : null;
   const time = timeLabel(e, language);
   const parts = [dayLabel(e, language), time && duration ? `${time} (${duration})` : time, roomLabel(e, language)].filter(Boolean);
-  return parts.length ? parts.join(', ') : language === 'fr' ? 'horaire non publié' : 'time not published';
+  return parts.length ? parts.join(', ') : say(language, 'timeNotPublished');
 }
 
 function speakersLabel(e: ProgramEntry): string {
@@ -57,7 +72,7 @@ function speakersLabel(e: ProgramEntry): string {
 /** One line of facts for a source's snippet and an OpenAI passage. */
 export function entryFacts(e: ProgramEntry, language: Language = 'en'): string {
   const who = speakersLabel(e);
-  return [whenWhere(e, language), e.format, who ? (language === 'fr' ? `avec ${who}` : `with ${who}`) : ''].filter(Boolean).join(' · ');
+  return [whenWhere(e, language), e.format, who ? `${say(language, 'with')} ${who}` : ''].filter(Boolean).join(' · ');
 }
 
 /** The first sentences of a description, up to about `max` characters. */
@@ -121,7 +136,8 @@ function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]
     let score = 0;
     let covered = 0;
     for (const t of q.topic) {
-      const w = entry.titleStems.has(t.stem) ? 3 : entry.tagStems.has(t.stem) ? 2 : entry.descriptionStems.has(t.stem) ? 1 : 0;
+      const holds = (stems: Set<string>) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a));
+      const w = holds(entry.titleStems) ? 3 : holds(entry.tagStems) ? 2 : holds(entry.descriptionStems) ? 1 : 0;
       if (w) {
         score += w * t.idf;
         covered += t.idf;
@@ -169,24 +185,31 @@ export class ProgramAnswerer {
 
   /**
    * The answer to a program question. `selected` holds the sessions chosen in the chat (for 'this
-   * session'); `anchors`, sessions an answer already cited (for 'her next talk').
+   * session'); `anchors`, sessions an answer already cited (for 'her next talk'); without them, a
+   * follow-up's anchors are the sessions the thread's previous program question was answered with.
    */
   answer(q: ProgramQuery, selected: string[], anchors: string[] = []): ProgramResult {
-    const L = q.language;
     if (q.asks.self && selected.length) {
       const entries = selected.map((id) => this.index.byId(id)).filter((e): e is ProgramEntry => !!e);
       if (entries.length) return this.describe(entries, q);
     }
+    if (q.unknownRoom && !q.rooms.length)
+      return { text: say(q.language, 'noSessionIn', { room: q.unknownRoom }), entries: [], notInProgram: false };
     if (q.asks.plan) return this.plan(q);
     if (q.asks.after && !q.asks.next && !q.asks.now) {
       const after = this.afterAnchor(q);
       if (after) return after;
     }
-    if (q.pronoun && !q.speakers.length && anchors.length && (q.asks.next || q.asks.when || q.asks.after)) {
-      return this.nextOfSpeakersOf(anchors, q);
+    if (q.pronoun && !q.speakers.length && (q.asks.next || q.asks.when || q.asks.after)) {
+      const cited = anchors.length ? anchors : q.previous ? this.answer(q.previous, selected).entries.map((e) => e.id) : [];
+      if (cited.length) return this.nextOfSpeakersOf(cited, q);
     }
     if (q.asks.now || q.asks.next) return this.byClock(q);
+    return this.byFilters(q);
+  }
 
+  /** Sessions by the question's day, time, room, speaker, format and topic. */
+  private byFilters(q: ProgramQuery): ProgramResult {
     const filtered = this.filter(q);
     const matches = topicMatches(this.index, q, filtered);
     if (q.topic.length && matches.length === 0) {
@@ -195,11 +218,11 @@ export class ProgramAnswerer {
       const anywhere = topicMatches(this.index, q, this.filter(undated));
       if (anywhere.length) {
         const entries = anywhere.slice(0, 3).map((m) => m.entry);
-        const lead =
-          L === 'fr'
-            ? `Rien ne correspond à ce moment-là, mais le programme propose :`
-            : `Nothing matches at that time, but the program has:`;
-        return { text: [lead, ...entries.map((e) => this.bullet(e, q))].join('\n'), entries, notInProgram: false };
+        return {
+          text: [say(q.language, 'nothingAtThatTime'), ...entries.map((e) => this.bullet(e, q))].join('\n'),
+          entries,
+          notInProgram: false,
+        };
       }
       return this.notInProgram(q);
     }
@@ -223,10 +246,10 @@ export class ProgramAnswerer {
     const lines = entries.map((e) => {
       const who = speakersLabel(e);
       let line = `**${e.title}** — ${whenWhere(e, L, q.asks.duration)}`;
-      if (who) line += L === 'fr' ? `, avec ${who}` : `, with ${who}`;
+      if (who) line += `, ${say(L, 'with')} ${who}`;
       line += `. ${sessionMarker(e.title)}`;
       if ((q.asks.about || q.asks.self) && e.description.trim()) {
-        line += `\n${L === 'fr' ? 'Résumé' : 'About'}: ${abstractOf(e)} ${sessionMarker(e.title)}`;
+        line += `\n${say(L, 'about')}: ${abstractOf(e)} ${sessionMarker(e.title)}`;
       }
       return line;
     });
@@ -236,41 +259,30 @@ export class ProgramAnswerer {
   private bullet(e: ProgramEntry, q: ProgramQuery): string {
     const who = speakersLabel(e);
     const L = q.language;
-    return `- **${e.title}** — ${whenWhere(e, L)}${who ? (L === 'fr' ? `, avec ${who}` : `, with ${who}`) : ''} ${sessionMarker(e.title)}`;
+    return `- **${e.title}** — ${whenWhere(e, L)}${who ? `, ${say(L, 'with')} ${who}` : ''} ${sessionMarker(e.title)}`;
   }
 
   private list(entries: ProgramEntry[], q: ProgramQuery): ProgramResult {
     const L = q.language;
     const shown = entries.slice(0, LIST_LIMIT);
-    const lead =
-      L === 'fr'
-        ? `${entries.length} session${entries.length > 1 ? 's' : ''} au programme :`
-        : `${entries.length} session${entries.length > 1 ? 's' : ''} in the program:`;
-    const more =
-      entries.length > shown.length
-        ? [L === 'fr' ? `… et ${entries.length - shown.length} de plus.` : `… and ${entries.length - shown.length} more.`]
-        : [];
+    const lead = entries.length > 1 ? say(L, 'listLead', { n: entries.length }) : say(L, 'listLeadOne');
+    const more = entries.length > shown.length ? [say(L, 'more', { n: entries.length - shown.length })] : [];
     return { text: [lead, ...shown.map((e) => this.bullet(e, q)), ...more].join('\n'), entries: shown, notInProgram: false };
   }
 
   private emptyList(q: ProgramQuery): ProgramResult {
-    const text =
-      q.language === 'fr' ? `Aucune session du programme ne correspond à cette demande.` : `No session in the program matches that.`;
-    return { text, entries: [], notInProgram: false };
+    return { text: say(q.language, 'noMatch'), entries: [], notInProgram: false };
   }
 
   /** Says the session or person asked about is not in the program, naming what was asked, inventing nothing. */
   notInProgram(q: ProgramQuery): ProgramResult {
     const asked = q.topic.map((t) => t.written).join(' ');
-    const text =
-      q.language === 'fr'
-        ? `${asked ? `« ${asked} » n'est` : `Cette session n'est`} pas au programme : aucun titre, intervenant, tag ni résumé de session n'y correspond.`
-        : // The usual refusal first, so the answer reads (and is counted in Insights) as one the materials did not cover.
-          `${NOT_COVERED_ANSWER} ${asked ? `“${asked}” is` : `That is`} not in the program: no session's title, speakers, tags or description match it.`;
+    // English keeps the usual refusal first, so the answer reads (and is counted in Insights) as one the materials did not cover.
+    const text = say(q.language, asked ? 'notInProgram' : 'sessionNotInProgram', { asked, refusal: NOT_COVERED_ANSWER });
     return { text, entries: [], notInProgram: true };
   }
 
-  /** 'Which sessions should I attend about X?': the best matches, without two that overlap, in program order. */
+  /** 'Which sessions should I attend about X?', 'Plan my afternoon': the best matches, without two that overlap, in program order. */
   private plan(q: ProgramQuery): ProgramResult {
     const filtered = this.filter(q);
     const matches = q.topic.length ? topicMatches(this.index, q, filtered) : filtered.map((entry) => ({ entry, score: 0 }));
@@ -283,40 +295,37 @@ export class ProgramAnswerer {
     }
     if (!chosen.length) return this.emptyList(q);
     chosen.sort(programOrder);
-    const L = q.language;
-    const lead =
-      L === 'fr'
-        ? `Voici ${chosen.length === 1 ? 'une session' : `${chosen.length} sessions`} à suivre, sans chevauchement :`
-        : `${chosen.length === 1 ? 'One session' : `${chosen.length} sessions`} to attend, none overlapping another:`;
+    const lead = chosen.length === 1 ? say(q.language, 'planLeadOne') : say(q.language, 'planLead', { n: chosen.length });
     return { text: [lead, ...chosen.map((e) => this.bullet(e, q))].join('\n'), entries: chosen, notInProgram: false };
   }
 
-  /** 'What comes right after X's talk (in the same room)?' */
+  /**
+   * 'What comes right after X's talk (in the same room)?'; 'What is in room C03 after lunch?': the
+   * sessions of the room asked that start once the anchor (the program's own lunch) has ended.
+   */
   private afterAnchor(q: ProgramQuery): ProgramResult | null {
     const anchorQuery = { ...q, rooms: [], clock: null, asks: { ...q.asks, after: false } };
     const candidates = topicMatches(this.index, anchorQuery, this.filter(anchorQuery));
     if (!candidates.length || (!q.speakers.length && !q.topic.length)) return null;
     const anchor = candidates[0].entry;
     const end = anchor.end ?? (anchor.start ?? 0) + 1;
-    // 'Right after' a session means in its room, where the attendee already is.
-    const later = this.index.entries
-      .filter(
-        (e) => e !== anchor && e.location === anchor.location && e.dateKey === anchor.dateKey && e.start != null && e.start >= end - 5,
-      )
-      .sort(programOrder);
     const L = q.language;
-    if (!later.length) {
-      const text =
-        L === 'fr'
-          ? `Rien ne suit **${anchor.title}** (${whenWhere(anchor, L)}) dans cette salle ce jour-là. ${sessionMarker(anchor.title)}`
-          : `Nothing follows **${anchor.title}** (${whenWhere(anchor, L)}) in that room that day. ${sessionMarker(anchor.title)}`;
-      return { text, entries: [anchor], notInProgram: false };
-    }
+    const elsewhere = q.rooms.length > 0 && !q.rooms.some((r) => r.name === anchor.location);
+    // 'Right after' a session means in its room, where the attendee already is, unless another room is asked.
+    const rooms = elsewhere ? q.rooms.map((r) => r.name) : [anchor.location];
+    const later = this.index.entries
+      .filter((e) => e !== anchor && rooms.includes(e.location) && e.dateKey === anchor.dateKey && e.start != null && e.start >= end - 5)
+      .sort(programOrder);
+    const when = whenWhere(anchor, L);
+    const marker = sessionMarker(anchor.title);
+    if (!later.length)
+      return { text: say(L, 'nothingFollows', { title: anchor.title, when, marker }), entries: [anchor], notInProgram: false };
     const next = later.filter((e) => e.start === later[0].start);
-    const lead =
-      L === 'fr'
-        ? `Après **${anchor.title}** (${whenWhere(anchor, L)}) ${sessionMarker(anchor.title)}, dans la même salle :`
-        : `Right after **${anchor.title}** (${whenWhere(anchor, L)}) ${sessionMarker(anchor.title)}, in the same room:`;
+    if (elsewhere) {
+      const lead = say(L, 'afterIn', { title: anchor.title, when, room: q.rooms.map((r) => roomName(r.name, L)).join(', ') });
+      return { text: [lead, ...next.map((e) => this.bullet(e, q))].join('\n'), entries: next, notInProgram: false };
+    }
+    const lead = say(L, 'rightAfter', { title: anchor.title, when, marker });
     return { text: [lead, ...next.map((e) => this.bullet(e, q))].join('\n'), entries: [anchor, ...next], notInProgram: false };
   }
 
@@ -332,16 +341,10 @@ export class ProgramAnswerer {
         if (later.length) {
           const e = later[0];
           entries.push(e);
-          lines.push(
-            L === 'fr'
-              ? `${name} intervient ensuite dans **${e.title}** — ${whenWhere(e, L)}. ${sessionMarker(e.title)}`
-              : `${name}'s next session is **${e.title}** — ${whenWhere(e, L)}. ${sessionMarker(e.title)}`,
-          );
+          lines.push(say(L, 'speakerNext', { name, title: e.title, when: whenWhere(e, L), marker: sessionMarker(e.title) }));
         } else {
           lines.push(
-            L === 'fr'
-              ? `${name} n'a pas d'autre session au programme après **${anchor.title}** (${whenWhere(anchor, L)}). ${sessionMarker(anchor.title)}`
-              : `${name} has no later session in the program than **${anchor.title}** (${whenWhere(anchor, L)}). ${sessionMarker(anchor.title)}`,
+            say(L, 'speakerNoLater', { name, title: anchor.title, when: whenWhere(anchor, L), marker: sessionMarker(anchor.title) }),
           );
           if (!entries.includes(anchor)) entries.push(anchor);
         }
@@ -361,33 +364,22 @@ export class ProgramAnswerer {
     const at = (e: ProgramEntry) => `${e.dateKey ?? ''} ${String(e.start ?? 0).padStart(4, '0')}`;
     const nowKey = `${now.dateKey} ${String(q.clock ?? now.minutes).padStart(4, '0')}`;
     const last = dates[dates.length - 1];
-    if (last && now.dateKey > last && q.clock == null) {
-      const text =
-        L === 'fr'
-          ? `La conférence est terminée : sa dernière journée était le ${last}. Rien n'est plus à venir au programme.`
-          : `The conference is over (its last day was ${last}): nothing in the program is still to come.`;
-      return { text, entries: [], notInProgram: false };
-    }
+    if (last && now.dateKey > last && q.clock == null)
+      return { text: say(L, 'conferenceOver', { last }), entries: [], notInProgram: false };
     const sorted = [...pool].sort(programOrder);
     if (q.asks.now && !q.asks.next) {
       const running = sorted.filter(
         (e) => e.dateKey === now.dateKey && e.start != null && e.start <= now.minutes && now.minutes < (e.end ?? e.start + 1),
       );
       if (running.length) {
-        const lead = L === 'fr' ? `En ce moment (${clockLabel(now.minutes, L)}) :` : `On now (${clockLabel(now.minutes, L)}):`;
+        const lead = say(L, 'onNow', { clock: clock(now.minutes, L) });
         return { text: [lead, ...running.map((e) => this.bullet(e, q))].join('\n'), entries: running, notInProgram: false };
       }
     }
     const upcoming = sorted.filter((e) => at(e) >= nowKey);
-    if (!upcoming.length) {
-      const text =
-        L === 'fr'
-          ? `Plus rien n'est prévu au programme${q.rooms.length ? ' dans cette salle' : ''}.`
-          : `Nothing more is scheduled${q.rooms.length ? ' in that room' : ''} in the program.`;
-      return { text, entries: [], notInProgram: false };
-    }
+    if (!upcoming.length) return { text: say(L, q.rooms.length ? 'nothingMoreInRoom' : 'nothingMore'), entries: [], notInProgram: false };
     const first = upcoming.filter((e) => at(e) === at(upcoming[0]));
-    const lead = L === 'fr' ? `Prochaine session :` : `Next in the program:`;
+    const lead = say(L, 'nextLead');
     if (first.length === 1) return { text: `${lead} ${this.describe(first, q).text}`, entries: first, notInProgram: false };
     return { text: [lead, ...first.map((e) => this.bullet(e, q))].join('\n'), entries: first, notInProgram: false };
   }

@@ -1,5 +1,13 @@
 import { clockMinutes, fold, stem, tokens, wallClock } from './program-text';
 
+/**
+ * A cognate shares at least this many first letters with a program word, and differs only in its last
+ * COGNATE_SLACK letters: chosen on the dev program (French / English titles) and checked on the 28c3
+ * program (German / English) so that 'Satelliten' finds 'Satellite' and 'quantique' does not find 'quantum'.
+ */
+const COGNATE_PREFIX = 6;
+const COGNATE_SLACK = 3;
+
 /** A session's program entry as stored. */
 export interface ProgramRecord {
   id: string;
@@ -92,6 +100,23 @@ export class ProgramIndex {
 
   documentFrequency(s: string): number {
     return this.df.get(s) ?? 0;
+  }
+
+  /**
+   * Stems of the program that share a long beginning with `s`, a stem no entry holds: the same word in
+   * another language or form ('satelliten' / 'satellit', 'cryptographie' / 'cryptography'). Folding and
+   * this prefix rule are the whole of it: no word list (COGNATE_PREFIX, COGNATE_SLACK).
+   */
+  cognates(s: string): string[] {
+    if (s.length < COGNATE_PREFIX || this.df.has(s)) return [];
+    const found: string[] = [];
+    for (const other of this.df.keys()) {
+      if (other.length < COGNATE_PREFIX || other.slice(0, COGNATE_PREFIX) !== s.slice(0, COGNATE_PREFIX)) continue;
+      let p = COGNATE_PREFIX;
+      while (p < s.length && p < other.length && s[p] === other[p]) p++;
+      if (p >= Math.max(s.length, other.length) - COGNATE_SLACK) found.push(other);
+    }
+    return found;
   }
 
   byId(id: string): ProgramEntry | undefined {

@@ -1,15 +1,19 @@
 import type { ProgramIndex, RoomName, SpeakerName } from './program-index';
 import { containsSequence, fold, stem, tokens } from './program-text';
+import { LANGUAGE_CODES, LANGUAGES } from '../text/lang';
 import {
   AFTER_WORDS,
+  AFTERNOON_HOURS,
   ASK,
   CLAUSE_ASK,
+  CONCEPT_WORDS,
   CONTENT_VERBS,
-  ENGLISH_MARKERS,
+  DAY_WORDS,
   FORMAT_WORDS,
   FORMAT_WORDS_ALSO_TOPIC,
-  FRENCH_MARKERS,
+  HOUR_WORDS,
   type Language,
+  MARKERS,
   MONTH_WORDS,
   NEXT_WORDS,
   NOON_WORDS,
@@ -21,16 +25,21 @@ import {
   SPEAKER_NOUNS,
   START_WORDS,
   STOP_WORDS,
+  STOP_WORDS_OF,
   TODAY_WORDS,
   TOMORROW_WORDS,
   WEEKDAYS,
 } from './program-vocabulary';
 
-/** A topic word of a question: its stem, as written, and its weight over the program. */
+/** A topic word of a question: its stem, as written, its weight over the program, and the stems of the same concept in other languages. */
 export interface TopicWord {
   stem: string;
   written: string;
   idf: number;
+  /** 'lunch' also finds 'Déjeuner' and 'Mittagessen' (CONCEPT_WORDS); empty for most words. */
+  alternatives: string[];
+  /** Some session's title, tags or description holds the word (or one of its alternatives). */
+  held: boolean;
 }
 
 /** What a question asks of the program, in structured form. */
@@ -64,11 +73,19 @@ export interface ProgramQuery {
   /** Minutes after midnight of a clock time in the question. */
   clock: number | null;
   rooms: RoomName[];
+  /** A room named in the question ('Larimer Room 3') that the program does not have, as written. */
+  unknownRoom: string | null;
   speakers: SpeakerName[];
   formats: string[];
   topic: TopicWord[];
+  /** Every topic word is in one session's title ('When is Syndication and Portfolio Sales?'). */
+  titled: boolean;
   /** Refers to someone already named ('her next talk', 'the speaker'). */
   pronoun: boolean;
+  /** What the question points back to: the session ('it'), the place ('there'). */
+  refers: { session: boolean; place: boolean };
+  /** The thread's previous program question, resolved (a follow-up's anchor); null for a first question. */
+  previous: ProgramQuery | null;
 }
 
 /**
@@ -93,26 +110,69 @@ const clauseOpenings = new Map<string, RegExp>();
 function opensWith(word: string): RegExp {
   let pattern = clauseOpenings.get(word);
   if (!pattern) {
-    pattern = new RegExp(`(?:^|[,;:?!.(]|\\b(?:and|et|or|but|mais|so|then)\\b)\\s*${word}\\b`);
+    pattern = new RegExp(`(?:^|[,;:?!.(¿¡]|\\b(?:and|et|or|but|mais|so|then|und|oder|aber|y|pero)\\b)\\s*${word}\\b`);
     clauseOpenings.set(word, pattern);
   }
   return pattern;
 }
 
-/** 'fr' when the question reads as French, else 'en'. */
-export function languageOf(text: string): Language {
-  const words = tokens(text);
-  let fr = 0;
-  let en = 0;
-  for (const w of words) {
-    if (FRENCH_MARKERS.has(w)) fr++;
-    if (ENGLISH_MARKERS.has(w)) en++;
+/** Letters only one language writes ('ñ', 'ß'), per language. */
+const LETTERS = LANGUAGE_CODES.map((c) => [c, [...LANGUAGES[c].letters]] as const);
+
+/**
+ * The language of the question: the one whose marker words and letters it holds most; English when
+ * none. `quoted`: the words that quote the program (a title's words), which are the program's language,
+ * not the asker's ('When is Le duo comique ?' is English).
+ */
+export function languageOf(text: string, quoted: string[] = []): Language {
+  const skip = new Set(quoted);
+  const original = (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !skip.has(fold(w)));
+  const words = original.map(fold);
+  const lower = original.join(' ').toLowerCase() + text.replace(/[\p{L}\p{N}\s]/gu, '');
+  let best: Language = 'en';
+  let bestScore = 0;
+  for (const [c, letters] of LETTERS) {
+    let score = words.filter((w) => MARKERS[c].has(w)).length;
+    if (letters.some((l) => lower.includes(l))) score += 1.5;
+    if (score > bestScore) [best, bestScore] = [c, score];
   }
-  if (/[àâçéèêëîïôûùœ]/i.test(text)) fr += 0.5;
-  return fr > en ? 'fr' : 'en';
+  return best;
 }
 
-/** A clock time in the question ('3 PM', '3:30pm', '15:00', '15h30', 'noon'), in minutes; null if none. */
+/** Words of the question that quote a session's title: runs of at least QUOTE_RUN words in the title's order. */
+const QUOTE_RUN = 2;
+function quotedWords(words: string[], index: ProgramIndex): string[] {
+  const quoted = new Set<string>();
+  for (const e of index.entries) {
+    const title = e.titleTokens;
+    for (let i = 0; i < words.length; i++) {
+      const j = title.indexOf(words[i]);
+      if (j < 0) continue;
+      let n = 1;
+      while (i + n < words.length && j + n < title.length && words[i + n] === title[j + n]) n++;
+      if (n >= QUOTE_RUN) for (let k = i; k < i + n; k++) quoted.add(words[k]);
+    }
+  }
+  return [...quoted];
+}
+
+/** The hour written before an afternoon phrase ('3 de la tarde'), or with an hour word ('15 Uhr', '15 heures'). */
+function hourWithWord(t: string, padded: string): { minutes: number; match: string } | null {
+  for (const m of t.matchAll(/\b(\d{1,2})\s*([a-z]+)\b/g)) {
+    const h = Number(m[1]);
+    const word = m[2];
+    if (h > 23 || !HOUR_WORDS.includes(word)) continue;
+    const afternoon = h < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${h} ${word} ${p}`) || has(padded, `${h} ${p}`));
+    return { minutes: (h + (afternoon ? 12 : 0)) * 60, match: m[0] };
+  }
+  for (const w of padded.trim().split(' ')) {
+    if (/^\d{1,2}$/.test(w) && Number(w) < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${w} ${p}`)))
+      return { minutes: (Number(w) + 12) * 60, match: w };
+  }
+  return null;
+}
+
+/** A clock time in the question ('3 PM', '3:30pm', '15:00', '15h30', '15 Uhr', 'noon'), in minutes; null if none. */
 function clockOf(text: string): { minutes: number; match: string } | null {
   const t = fold(text);
   const twelve = /\b(\d{1,2})(?:[:h.](\d{2}))?\s*([ap])\.?\s?m\b\.?/.exec(t);
@@ -121,13 +181,15 @@ function clockOf(text: string): { minutes: number; match: string } | null {
     const m = Number(twelve[2] ?? 0);
     if (h >= 1 && h <= 12 && m < 60) return { minutes: ((h % 12) + (twelve[3] === 'p' ? 12 : 0)) * 60 + m, match: twelve[0] };
   }
-  const day = /\b(\d{1,2})\s*[:h]\s*(\d{2})\b/.exec(t) ?? /\b(\d{1,2})\s*h\b/.exec(t);
+  const padded = ` ${tokens(text).join(' ')} `;
+  const day = /\b(\d{1,2})\s*[:h]\s*(\d{2})\b/.exec(t);
   if (day) {
     const h = Number(day[1]);
-    const m = Number(day[2] ?? 0);
+    const m = Number(day[2]);
     if (h <= 23 && m < 60) return { minutes: h * 60 + m, match: day[0] };
   }
-  const padded = ` ${tokens(text).join(' ')} `;
+  const worded = hourWithWord(t, padded);
+  if (worded) return worded;
   if (NOON_WORDS.some((w) => has(padded, w)) && !has(padded, 'apres midi')) return { minutes: 12 * 60, match: 'noon' };
   return null;
 }
@@ -154,6 +216,19 @@ class QuestionWords {
   any(list: string[]): boolean {
     return list.some((p) => has(this.padded, p));
   }
+
+  /** Takes the first occurrence of a phrase no reading took yet; true when found. */
+  take(text: string): boolean {
+    const words = phrase(text).tokens;
+    for (let at = 0; at + words.length <= this.words.length; at++) {
+      const free = words.every((w, k) => this.words[at + k] === w && !this.consumed.has(at + k));
+      if (free && words.length) {
+        this.consume(at, words.length);
+        return true;
+      }
+    }
+    return false;
+  }
 }
 
 interface QuestionDays {
@@ -178,7 +253,8 @@ function readClock(q: QuestionWords): { minutes: number; match: string } | null 
 function readDayNumber(q: QuestionWords, i: number, days: QuestionDays): void {
   const { words } = q;
   const w = words[i];
-  if ((w === 'day' || w === 'jour') && i + 1 < words.length) {
+  const dayWord = DAY_WORDS.includes(w);
+  if (dayWord && i + 1 < words.length) {
     const next = words[i + 1];
     const n = /^\d{1,2}$/.test(next) ? Number(next) : ORDINALS[next];
     if (n) {
@@ -186,7 +262,7 @@ function readDayNumber(q: QuestionWords, i: number, days: QuestionDays): void {
       q.consume(i, 2);
     }
   }
-  if ((w === 'day' || w === 'jour') && i > 0) {
+  if (dayWord && i > 0) {
     const prev = words[i - 1].replace(/^(\d+)(?:st|nd|rd|th|e|er|eme|ere)$/, '$1');
     const n = /^\d{1,2}$/.test(prev) ? Number(prev) : ORDINALS[prev];
     if (n && !days.dayNumbers.includes(n)) {
@@ -201,18 +277,20 @@ function readDayNumber(q: QuestionWords, i: number, days: QuestionDays): void {
   }
 }
 
-/** A date whose month is word `i` ('Sept 9', '9 septembre'), its words taken. */
+/** A date whose month is word `i` ('Sept 9', '9 septembre', '9. November', '9 de noviembre'), its words taken. */
 function readDate(q: QuestionWords, i: number, days: QuestionDays): void {
   const month = MONTH_WORDS[q.words[i]];
   if (!month) return;
-  const after = q.words[i + 1]?.replace(/(st|nd|rd|th|er)$/, '');
-  const before = q.words[i - 1]?.replace(/(st|nd|rd|th|er)$/, '');
+  const dayOf = (w: string | undefined) => w?.replace(/(st|nd|rd|th|er)$/, '');
+  const after = dayOf(q.words[i + 1]);
+  const beforeAt = q.words[i - 1] === 'de' ? i - 2 : i - 1;
+  const before = dayOf(q.words[beforeAt]);
   if (after && /^\d{1,2}$/.test(after) && Number(after) <= 31) {
     days.dates.push([month, Number(after)]);
     q.consume(i, 2);
   } else if (before && /^\d{1,2}$/.test(before) && Number(before) <= 31) {
     days.dates.push([month, Number(before)]);
-    q.consume(i - 1, 2);
+    q.consume(beforeAt, i - beforeAt + 1);
   }
 }
 
@@ -220,41 +298,74 @@ function readDate(q: QuestionWords, i: number, days: QuestionDays): void {
 function readDays(q: QuestionWords): QuestionDays {
   const days: QuestionDays = { weekdays: [], dayNumbers: [], dates: [], relativeDays: [] };
   q.words.forEach((w, i) => {
-    for (const lang of ['en', 'fr'] as const) {
+    if (q.consumed.has(i)) return;
+    for (const lang of LANGUAGE_CODES) {
       const d = WEEKDAYS[lang].indexOf(w);
-      if (d >= 0) {
-        days.weekdays.push(d);
-        q.consume(i, 1);
-      }
+      if (d >= 0 && !days.weekdays.includes(d)) days.weekdays.push(d);
+      if (d >= 0) q.consume(i, 1);
     }
     readDayNumber(q, i, days);
     readDate(q, i, days);
   });
   for (const iso of q.question.matchAll(/\b\d{4}-(\d{2})-(\d{2})\b/g)) days.dates.push([Number(iso[1]), Number(iso[2])]);
-  if (q.any(TODAY_WORDS)) days.relativeDays.push(0);
-  if (q.any(TOMORROW_WORDS)) days.relativeDays.push(1);
+  if (TODAY_WORDS.some((w) => q.take(w))) days.relativeDays.push(0);
+  if (TOMORROW_WORDS.some((w) => q.take(w))) days.relativeDays.push(1);
   return days;
 }
 
+/** A part of the day ('afternoon', 'après-midi', 'Nachmittag', 'por la mañana'), its words taken; longest phrase first. */
 function readPartOfDay(q: QuestionWords): [number, number] | null {
-  let partOfDay: [number, number] | null = null;
-  if (has(q.padded, 'apres midi')) partOfDay = PARTS_OF_DAY.afternoon;
-  else for (const [word, range] of Object.entries(PARTS_OF_DAY)) if (word !== 'apres' && q.words.includes(word)) partOfDay = range;
-  return partOfDay;
+  const parts = Object.entries(PARTS_OF_DAY).sort(([a], [b]) => b.length - a.length);
+  for (const [words, range] of parts) if (q.take(words)) return range;
+  return null;
 }
 
 /** Rooms that exist, longest name first; a one- or two-character name only after a room noun. */
 function readRooms(q: QuestionWords, index: ProgramIndex): RoomName[] {
   const rooms: RoomName[] = [];
   for (const room of [...index.rooms].sort((a, b) => b.tokens.length - a.tokens.length)) {
-    const at = containsSequence(q.words, room.tokens);
-    if (at < 0 || [...Array(room.tokens.length).keys()].some((k) => q.consumed.has(at + k))) continue;
+    const [at, n] = roomAt(q, room);
+    if (at < 0 || [...Array(n).keys()].some((k) => q.consumed.has(at + k))) continue;
     const short = room.tokens.join('').length <= 2;
     if (short && !(at > 0 && ROOM_NOUNS.includes(q.words[at - 1]))) continue;
     rooms.push(room);
-    q.consume(at, room.tokens.length);
+    q.consume(at, n);
   }
   return rooms;
+}
+
+/** Where a room's name is in the question, and its length in words: as written, or its words run together ('B-316' for 'B316'). */
+function roomAt(q: QuestionWords, room: RoomName): [number, number] {
+  const at = containsSequence(q.words, room.tokens);
+  if (at >= 0) return [at, room.tokens.length];
+  const joined = room.tokens.join('');
+  for (let i = 0; i < q.words.length; i++)
+    for (let n = 2; n <= 3 && i + n <= q.words.length; n++) if (q.words.slice(i, i + n).join('') === joined) return [i, n];
+  return [-1, 0];
+}
+
+/** A word that reads as part of a room's name: it holds a digit, or is written with a capital (not opening the question). */
+function nameLike(q: QuestionWords, i: number): boolean {
+  const w = q.original[i];
+  if (!w || q.consumed.has(i) || STOP_WORDS.has(q.words[i])) return /\d/.test(w ?? '') && !q.consumed.has(i);
+  return /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w));
+}
+
+/**
+ * A room the question names that the program does not have ('Larimer Room 3', 'salle Z99'): a room
+ * noun with a name beside it (a number, a word with a capital), when no room of the program was read.
+ */
+function readUnknownRoom(q: QuestionWords, rooms: RoomName[]): string | null {
+  if (rooms.length || q.original.length !== q.words.length) return null;
+  const at = q.words.findIndex((w, i) => ROOM_NOUNS.includes(w) && !q.consumed.has(i));
+  if (at < 0) return null;
+  let from = at;
+  let to = at;
+  while (from > 0 && at - from < 2 && nameLike(q, from - 1)) from--;
+  while (to + 1 < q.words.length && to - at < 2 && nameLike(q, to + 1)) to++;
+  if (from === at && to === at) return null;
+  q.consume(from, to - from + 1);
+  return q.original.slice(from, to + 1).join(' ');
 }
 
 /** Speakers that exist: the full name, or one of its words written with a capital (or rare enough). */
@@ -282,17 +393,18 @@ function readSpeakers(q: QuestionWords, index: ProgramIndex): SpeakerName[] {
   return speakers;
 }
 
-/** Formats the program holds; a format word that is also a topic stays in the topic. */
+/** Formats the program holds; a format word that is also a topic ('closing', 'clôture') stays a topic and filters nothing. */
 function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
   const formats: string[] = [];
   for (const [format, list] of Object.entries(FORMAT_WORDS)) {
     if (!index.formats.has(format)) continue;
     for (const written of list) {
+      if (FORMAT_WORDS_ALSO_TOPIC.has(written)) continue;
       const words = phrase(written).tokens;
       const at = containsSequence(q.words, words);
       if (at < 0) continue;
       if (!formats.includes(format)) formats.push(format);
-      if (!FORMAT_WORDS_ALSO_TOPIC.has(written)) q.consume(at, words.length);
+      q.consume(at, words.length);
     }
   }
   return formats;
@@ -300,7 +412,7 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
 
 /** What the question asks: when, where, who, about what, how long, a list, a plan, now, next, after, the start. */
 function readAsks(q: QuestionWords, clock: { minutes: number } | null): ProgramQuery['asks'] {
-  const { question, words, padded } = q;
+  const { question, words } = q;
   const any = (list: string[]) => q.any(list);
   const folded = fold(question).trim();
   const opens = (list: string[]) => list.some((w) => opensWith(w).test(folded));
@@ -308,14 +420,14 @@ function readAsks(q: QuestionWords, clock: { minutes: number } | null): ProgramQ
     when: any(ASK.when) || opens(CLAUSE_ASK.when) || (!!clock && any(START_WORDS)),
     where: any(ASK.where) || opens(CLAUSE_ASK.where),
     who: any(ASK.who) || opens(CLAUSE_ASK.who),
-    about: any(ASK.about) || /\babout\s*(?:\?\s*)?$/i.test(question.trim()) || /\bde quoi\b/.test(fold(question)),
+    about: any(ASK.about) || /\babout\s*(?:\?\s*)?$/i.test(question.trim()),
     duration: any(ASK.duration),
     list: any(ASK.list),
     plan: any(ASK.plan),
     self: any(ASK.self),
     now: any(NOW_WORDS),
     next: any(NEXT_WORDS),
-    after: AFTER_WORDS.some((w) => words.includes(w)) && !has(padded, 'apres midi'),
+    after: words.some((w, i) => AFTER_WORDS.includes(w) && !q.consumed.has(i)),
     start: any(START_WORDS),
   };
 }
@@ -328,46 +440,84 @@ const PROGRAM_VOCABULARY = new Set([
   ...CONTENT_VERBS,
   ...Object.keys(MONTH_WORDS),
   ...Object.keys(ORDINALS),
-  ...Object.keys(PARTS_OF_DAY),
-  ...WEEKDAYS.en,
-  ...WEEKDAYS.fr,
+  ...Object.keys(PARTS_OF_DAY).flatMap((w) => tokens(w)),
+  ...LANGUAGE_CODES.flatMap((c) => WEEKDAYS[c]),
   ...Object.values(FORMAT_WORDS)
     .flat()
     .filter((w) => !FORMAT_WORDS_ALSO_TOPIC.has(w))
     .flatMap((w) => tokens(w)),
 ]);
 
+/** The stems of a concept word's other names ('lunch' → 'dejeuner', 'mittagessen', 'almuerzo'…). */
+function alternativesOf(word: string): string[] {
+  return (CONCEPT_WORDS.get(word) ?? []).map(stem).filter((s) => s !== stem(word));
+}
+
+/**
+ * A word that is never a topic: a stop word of the question's language (or of English, which questions
+ * in every language borrow), or a stop word of another language that the program does not hold.
+ */
+function isStopWord(w: string, language: Language, index: ProgramIndex): boolean {
+  if (STOP_WORDS_OF[language].has(w) || STOP_WORDS_OF.en.has(w)) return true;
+  return STOP_WORDS.has(w) && index.documentFrequency(stem(w)) === 0;
+}
+
 /**
  * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem.
  * Beside a speaker or a room (`named`), a word no session holds is phrasing ('what comes after'), not a topic.
  */
-function readTopic(q: QuestionWords, index: ProgramIndex, named: boolean): TopicWord[] {
+function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean): TopicWord[] {
   const byFold = new Map(q.original.map((w) => [fold(w), w]));
   const topic: TopicWord[] = [];
   q.words.forEach((w, i) => {
-    if (q.consumed.has(i) || STOP_WORDS.has(w) || PROGRAM_VOCABULARY.has(w)) return;
+    if (q.consumed.has(i) || isStopWord(w, language, index) || PROGRAM_VOCABULARY.has(w)) return;
     if (/^\d+$/.test(w) && w.length < 3) return;
     if (w.length < 2) return;
     const s = stem(w);
     if (topic.some((t) => t.stem === s)) return;
-    topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s) });
+    const alternatives = alternativesOf(w).concat(index.cognates(s));
+    const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
+    topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s), alternatives, held });
   });
-  return named ? topic.filter((t) => index.documentFrequency(t.stem) > 0) : topic;
+  return named ? topic.filter((t) => t.held) : topic;
+}
+
+/** Every topic word in one session's title: the question names a session, even in part. */
+function titledIn(topic: TopicWord[], index: ProgramIndex): boolean {
+  if (!topic.length) return false;
+  const inTitle = (t: TopicWord, stems: Set<string>) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a));
+  return index.entries.some((e) => topic.every((t) => inTitle(t, e.titleStems)) && (topic.length >= 2 || e.titleStems.size <= 3));
+}
+
+/** What the question points back to, in its own language ('there' but not 'is there'). */
+function readReferences(q: QuestionWords, language: Language): { session: boolean; place: boolean; pronoun: boolean } {
+  const refs = LANGUAGES[language].references;
+  let padded = q.padded;
+  for (const p of refs.notPlace) padded = padded.split(phrase(p).padded).join(' ');
+  return {
+    session: q.any(refs.session),
+    place: refs.place.some((p) => has(padded, p)),
+    pronoun: q.any(refs.person),
+  };
 }
 
 /** Reads a question against the program: the days, times, rooms, speakers, formats and topic it names. */
 export function parseQuestion(question: string, index: ProgramIndex): ProgramQuery {
   const q = new QuestionWords(question);
   const { words } = q;
+  const language = languageOf(question, quotedWords(q.words, index));
   // In this order: a word one reading takes is not read again by the next.
   const clock = readClock(q);
-  const days = readDays(q);
   const partOfDay = readPartOfDay(q);
+  const days = readDays(q);
   const rooms = readRooms(q, index);
+  const unknownRoom = readUnknownRoom(q, rooms);
   const speakers = readSpeakers(q, index);
   const formats = readFormats(q, index);
+  const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0);
+  const { pronoun, ...refers } = readReferences(q, language);
   return {
-    language: languageOf(question),
+    language,
     asks: readAsks(q, clock),
     programNoun: formats.length > 0 || words.some((w) => PROGRAM_NOUNS.includes(w)) || q.any(ASK.on),
     contentVerb: words.some((w) => CONTENT_VERBS.includes(w)),
@@ -375,9 +525,87 @@ export function parseQuestion(question: string, index: ProgramIndex): ProgramQue
     partOfDay,
     clock: clock?.minutes ?? null,
     rooms,
+    unknownRoom,
     speakers,
     formats,
-    topic: readTopic(q, index, rooms.length > 0 || speakers.length > 0),
-    pronoun: ['her', 'his', 'their', 'she', 'he', 'they', 'son', 'sa', 'ses', 'elle', 'il'].some((w) => words.includes(w)),
+    topic,
+    titled: titledIn(topic, index),
+    pronoun,
+    refers,
+    previous: null,
   };
+}
+
+/** Whether the question names no session, person or place of its own (a follow-up then takes the previous one's). */
+const namesNothing = (q: ProgramQuery) => !q.topic.length && !q.speakers.length && !q.rooms.length && !q.unknownRoom && !q.formats.length;
+const namesNoDay = (q: ProgramQuery) =>
+  !q.weekdays.length && !q.dayNumbers.length && !q.dates.length && !q.relativeDays.length && !q.partOfDay && q.clock == null;
+
+/**
+ * A follow-up read on its own, then given only what it points back to in the previous program
+ * question: 'there' its room, 'it' / 'that talk' its session (topic, speakers, room, format, day),
+ * 'her next talk' the previous answer's sessions (`previous`, the anchor). A question pointing back to
+ * nothing inherits nothing.
+ */
+export function resolveFollowUp(q: ProgramQuery, previous: ProgramQuery | null): ProgramQuery {
+  if (!previous || kindOf(previous, []) === 'none') return q;
+  const out: ProgramQuery = { ...q, previous };
+  if (q.refers.place && !q.rooms.length && !q.unknownRoom) {
+    out.rooms = previous.rooms;
+    out.unknownRoom = previous.unknownRoom;
+  }
+  if (q.refers.session && namesNothing(q)) {
+    Object.assign(out, {
+      topic: previous.topic,
+      titled: previous.titled,
+      speakers: previous.speakers,
+      rooms: out.rooms.length ? out.rooms : previous.rooms,
+      formats: previous.formats,
+      programNoun: true,
+    });
+    if (namesNoDay(q)) {
+      const { weekdays, dayNumbers, dates, relativeDays, partOfDay, clock } = previous;
+      Object.assign(out, { weekdays, dayNumbers, dates, relativeDays, partOfDay, clock });
+    }
+  }
+  return out;
+}
+
+/** The last of a thread's questions, each read on its own and resolved against the one before (resolveFollowUp). */
+export function parseThread(questions: string[], index: ProgramIndex): ProgramQuery {
+  let resolved: ProgramQuery | null = null;
+  for (const question of questions) resolved = resolveFollowUp(parseQuestion(question, index), resolved);
+  if (!resolved) throw new Error('parseThread needs a question');
+  return resolved;
+}
+
+/**
+ * How a question relates to the program: 'none' (the documents answer), 'program' (the program
+ * answers), or 'combined' (what was said, from the documents, and a program fact such as when).
+ */
+export type ProgramKind = 'none' | 'program' | 'combined';
+
+/** Whether the program, the documents or both answer a question (see ProgramKind). */
+export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
+  const a = q.asks;
+  const facts = a.when || a.where || a.duration || a.next || a.now || a.after;
+  const filters = !namesNoDay(q);
+  const entity = q.speakers.length > 0 || q.rooms.length > 0 || !!q.unknownRoom;
+  const contentVerb = q.contentVerb && !a.plan;
+  const inProgram = q.titled || q.topic.some((t) => t.held);
+  // A session every program has under some name ('When is lunch?', 'À quelle heure est la clôture ?').
+  const concept = q.topic.some((t) => t.held && CONCEPT_WORDS.has(fold(t.written)));
+  const program =
+    (a.self && selected.length > 0 && (facts || a.who || a.about)) ||
+    (a.plan && (q.programNoun || filters || inProgram)) ||
+    (q.programNoun && (facts || a.who || a.list || a.about || filters || entity)) ||
+    (entity && (facts || a.who || a.list || filters)) ||
+    (filters && (a.list || a.who || a.when || a.where) && q.programNoun) ||
+    ((a.now || a.next) && !q.topic.length) ||
+    ((q.titled || concept) && (facts || a.who || a.about || a.list)) ||
+    (!!q.unknownRoom && !q.topic.length);
+  if (!program) return 'none';
+  // Beside what was said, only an explicit when / where / how long / next asks the program too.
+  if (contentVerb) return a.when || a.where || a.duration || a.next || a.now ? 'combined' : 'none';
+  return 'program';
 }

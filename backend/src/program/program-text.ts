@@ -55,11 +55,11 @@ export function clockMinutes(value: string | null | undefined): number | null {
   return h ? Number(h[1]) * 60 + Number(h[2]) : null;
 }
 
-/** '2:00 PM' (English) or '14:00' (French) for minutes after midnight. */
-export function clockLabel(minutes: number, language: 'en' | 'fr'): string {
+/** '2:00 PM' (a twelve-hour language such as English) or '14:00' for minutes after midnight. */
+export function clockLabel(minutes: number, twelveHour: boolean): string {
   const h = Math.floor(minutes / 60) % 24;
   const m = String(minutes % 60).padStart(2, '0');
-  if (language === 'fr') return `${h}:${m}`;
+  if (!twelveHour) return `${h}:${m}`;
   return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
 }
 

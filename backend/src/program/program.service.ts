@@ -7,7 +7,7 @@ import { sessionMarker } from '../text/citation-grammar';
 import { entryFacts, ProgramAnswerer, type ProgramResult } from './program-answer';
 import { ProgramCitations } from './program-citations';
 import { ProgramIndex } from './program-index';
-import { languageOf, parseQuestion, type ProgramQuery } from './program-query';
+import { kindOf, parseThread, type ProgramKind, type ProgramQuery } from './program-query';
 import { ProgramRepository } from './program.repository';
 
 /** Characters of a description handed to a model with a program entry. */
@@ -21,11 +21,7 @@ export class ProgramClock {
   }
 }
 
-/**
- * How a question relates to the program: 'none' (the documents answer), 'program' (the program
- * answers), or 'combined' (what was said, from the documents, and a program fact such as when).
- */
-export type ProgramKind = 'none' | 'program' | 'combined';
+export { kindOf, type ProgramKind } from './program-query';
 
 /** One question read against the program. */
 export class ProgramTurn {
@@ -113,33 +109,14 @@ export class ProgramService {
   }
 
   /**
-   * Reads `question` (the standalone one) against the program; `selected`: the sessions chosen in the
-   * chat; `asked`: the user's own words, whose language the answer takes.
+   * Reads `question` (the user's own words) against the program, on its own: a follow-up takes from
+   * `earlier` (the thread's previous questions, oldest first) only what it points back to
+   * (`resolveFollowUp`). `selected`: the sessions chosen in the chat. The answer is in the question's language.
    */
-  async read(question: string, selected: string[], asked = question): Promise<ProgramTurn> {
+  async read(question: string, selected: string[], earlier: string[] = []): Promise<ProgramTurn> {
     const index = await this.index();
-    const query = { ...parseQuestion(question, index), language: languageOf(asked) };
+    const query = parseThread([...earlier, question], index);
     const answerer = new ProgramAnswerer(index, this.clock.now());
     return new ProgramTurn(kindOf(query, selected), query, index, answerer, selected);
   }
-}
-
-/** Whether the program, the documents or both answer a question (see ProgramKind). */
-export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
-  const a = q.asks;
-  const facts = a.when || a.where || a.duration || a.next || a.now || a.after;
-  const filters =
-    q.weekdays.length > 0 || q.dayNumbers.length > 0 || q.dates.length > 0 || q.relativeDays.length > 0 || !!q.partOfDay || q.clock != null;
-  const entity = q.speakers.length > 0 || q.rooms.length > 0;
-  const contentVerb = q.contentVerb && !a.plan;
-  const program =
-    (a.self && selected.length > 0 && (facts || a.who || a.about)) ||
-    (a.plan && q.programNoun) ||
-    (q.programNoun && (facts || a.who || a.list || a.about || filters || entity)) ||
-    (entity && (facts || a.who || a.list || filters)) ||
-    (filters && (a.list || a.who || a.when || a.where) && q.programNoun);
-  if (!program) return 'none';
-  // Beside what was said, only an explicit when / where / how long / next asks the program too.
-  if (contentVerb) return a.when || a.where || a.duration || a.next || a.now ? 'combined' : 'none';
-  return 'program';
 }

@@ -1,0 +1,199 @@
+import { ProgramAnswerer } from './program-answer';
+import { ProgramIndex, type ProgramRecord } from './program-index';
+import { languageOf, parseQuestion, parseThread } from './program-query';
+import { kindOf } from './program.service';
+
+const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
+  id: over.title ?? 'x',
+  title: 'Untitled',
+  description: '',
+  speakers: [],
+  tags: [],
+  format: 'concurrent',
+  date: null,
+  day: null,
+  startTime: null,
+  endTime: null,
+  location: null,
+  ...over,
+});
+
+/** An invented two-day program (Saturday Nov 2 and Sunday Nov 3, 2024, Paris time) with a lunch, rooms and a closing. */
+const sut = new ProgramIndex(
+  [
+    record({
+      title: 'Rust for Pythonistas',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-03T13:00:00Z',
+      startTime: '14:00',
+      endTime: '14:30',
+      location: 'PAM',
+    }),
+    record({
+      title: 'Typing at Scale',
+      speakers: ['Jonas Weber'],
+      date: '2024-11-03T14:00:00Z',
+      startTime: '15:00',
+      endTime: '15:30',
+      location: 'PAM',
+    }),
+    record({
+      title: 'Data Science with Polars',
+      speakers: ['Chloé Martin'],
+      tags: ['data science'],
+      date: '2024-11-03T08:00:00Z',
+      startTime: '9:00',
+      endTime: '9:30',
+      location: 'C03',
+    }),
+    record({
+      title: 'Notebooks for Data Science Teams',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-03T14:00:00Z',
+      startTime: '15:00',
+      endTime: '15:30',
+      location: 'C03',
+    }),
+    record({ title: 'Déjeuner', format: 'break', date: '2024-11-02T11:00:00Z', startTime: '12:00', endTime: '13:30', location: 'C06' }),
+    record({
+      title: 'Django Migrations Deep Dive',
+      speakers: ['Jonas Weber'],
+      date: '2024-11-02T12:30:00Z',
+      startTime: '13:30',
+      endTime: '14:00',
+      location: 'C03',
+    }),
+    record({
+      title: 'Credit Risk Models in Python',
+      speakers: ['Chloé Martin'],
+      date: '2024-11-02T09:00:00Z',
+      startTime: '10:00',
+      endTime: '10:30',
+      location: 'C03',
+    }),
+    record({
+      title: 'Syndication and Portfolio Sales',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-02T13:00:00Z',
+      startTime: '14:00',
+      endTime: '14:45',
+      location: 'Larimer Room 2',
+    }),
+    record({ title: 'Clôture', format: 'keynote', date: '2024-11-03T16:00:00Z', startTime: '17:00', endTime: '17:30', location: 'PAM' }),
+  ],
+  'Europe/Paris',
+);
+const kind = (q: string) => kindOf(parseQuestion(q, sut), []);
+const topic = (q: string) => parseQuestion(q, sut).topic.map((t) => t.written);
+/** Saturday Nov 2, 2024, 11:00 in Paris. */
+const answerer = new ProgramAnswerer(sut, new Date('2024-11-02T10:00:00Z'));
+const answer = (...thread: string[]) => answerer.answer(parseThread(thread, sut), []);
+const titles = (...thread: string[]) => answer(...thread).entries.map((e) => e.title);
+
+describe('program questions on a program the rules were not written for', () => {
+  it('parses a follow-up on its own: a new topic does not carry the previous room', () => {
+    const q = parseThread(["Qu'est-ce qui passe en salle PAM dimanche à 15h ?", 'Is there a talk about Rust?'], sut);
+    expect(q.topic.map((t) => t.written)).toEqual(['Rust']);
+    expect(q.rooms).toEqual([]);
+    expect(titles("Qu'est-ce qui passe en salle PAM dimanche à 15h ?", 'Is there a talk about Rust?')).toEqual(['Rust for Pythonistas']);
+  });
+
+  it('a follow-up inherits only what it points back to ("there", "it", "her next talk")', () => {
+    expect(parseThread(['What is in room PAM on Sunday?', "What's on there at 3 PM?"], sut).rooms.map((r) => r.name)).toEqual(['PAM']);
+    expect(titles('Is there a talk about Rust?', 'Where is it?')).toEqual(['Rust for Pythonistas']);
+    expect(titles('Wann ist der Vortrag über Rust?', 'Und wo ist er?')).toEqual(['Rust for Pythonistas']);
+    expect(answer('Who gives the Rust talk?', 'When is her next talk?').text).toContain('Notebooks for Data Science Teams');
+  });
+
+  it('does not take French, Spanish or German verbs for topics', () => {
+    expect(topic("Qu'est-ce qui passe en salle PAM dimanche à 15h ?")).toEqual([]);
+    expect(titles("Qu'est-ce qui passe en salle PAM dimanche à 15h ?")).toEqual(['Typing at Scale']);
+    expect(topic('Qui parle de la titrisation ?')).toEqual(['titrisation']);
+    expect(topic('¿Quién habla de Rust?')).toEqual(['Rust']);
+    expect(topic('Wer spricht über Rust?')).toEqual(['Rust']);
+    expect(titles('¿Quién habla de Rust?')).toEqual(['Rust for Pythonistas']);
+  });
+
+  it('matches a word of another language to the program when they share their beginning (folding and stemming, no word list)', () => {
+    expect(titles('Wer spricht über Migrationen?')).toEqual(['Django Migrations Deep Dive']);
+    expect(answer('Y a-t-il un talk sur la titrisation ?').text).toContain("« titrisation » n'est pas au programme");
+  });
+
+  it('detects English, French, German and Spanish', () => {
+    expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
+    expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');
+    expect(languageOf('Wann beginnt der Vortrag über Rust?')).toBe('de');
+    expect(languageOf('Is there a talk about Rust?')).toBe('en');
+    // A title quoted in another language does not make the question French.
+    expect(
+      parseQuestion(
+        'When is Le duo comique accélère une suite de tests?',
+        new ProgramIndex([record({ title: 'Le duo comique accélère une suite de tests' })], 'Europe/Paris'),
+      ).language,
+    ).toBe('en');
+  });
+
+  it('answers in the language of the question, with the fixed phrases of that language', () => {
+    expect(answer('Quels talks parlent de Django ?').text).toContain('samedi 2 novembre');
+    expect(answer('Is there a talk about quantum cryptography?').text).toContain('“quantum cryptography” is not in the program');
+    expect(answer('Y a-t-il un talk sur la cryptographie quantique ?').text).toContain("n'est pas au programme");
+    expect(answer('Gibt es einen Vortrag über Quantenkryptographie?').text).toContain('ist nicht im Programm');
+    expect(answer('¿Hay una charla sobre criptografía cuántica?').text).toContain('no está en el programa');
+    expect(answer('¿Cuándo es la charla sobre Rust?').text).toContain('domingo 3 de noviembre');
+  });
+
+  it('reads clock times in every usual format', () => {
+    for (const q of [
+      'What is on at 3 PM on Sunday?',
+      'Qu’est-ce qui passe dimanche à 15h ?',
+      'Was läuft am Sonntag um 15 Uhr?',
+      '¿Qué hay el domingo a las 15:00?',
+    ]) {
+      expect(parseQuestion(q, sut).clock).toBe(15 * 60);
+      expect(parseQuestion(q, sut).weekdays).toEqual([0]);
+      expect(kind(q)).toBe('program');
+    }
+    expect(titles('What is on at 3 PM on Sunday in room C03?')).toEqual(['Notebooks for Data Science Teams']);
+  });
+
+  it('matches the program’s own words first: a closing, a title given in part', () => {
+    expect(kind('À quelle heure est la clôture ?')).toBe('program');
+    expect(titles('À quelle heure est la clôture ?')).toEqual(['Clôture']);
+    expect(kind('When is Syndication and Portfolio Sales?')).toBe('program');
+    expect(titles('When is Syndication and Portfolio Sales?')).toEqual(['Syndication and Portfolio Sales']);
+    expect(titles('When is the portfolio sales one?')).toEqual(['Syndication and Portfolio Sales']);
+  });
+
+  it('"after lunch" starts at the end of the program’s own lunch, in the room asked', () => {
+    expect(kind('What is in room C03 after lunch on Saturday?')).toBe('program');
+    expect(titles('What is in room C03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
+    expect(answer('What is in room C03 after lunch on Saturday?').text).toContain(
+      'After **Déjeuner** (Saturday, Nov 2, 12:00 PM – 1:30 PM, room C06), in room C03:',
+    );
+  });
+
+  it('plans a day, an afternoon, around a topic', () => {
+    for (const q of ['Plan my day on Sunday around data science', 'Plan my day around credit risk', 'Plan my afternoon on November 3']) {
+      expect(kind(q)).toBe('program');
+    }
+    expect(titles('Plan my day on Sunday around data science')).toEqual(['Data Science with Polars', 'Notebooks for Data Science Teams']);
+    expect(titles('Plan my day around credit risk')).toEqual(['Credit Risk Models in Python']);
+    expect(titles('Plan my afternoon on November 3')).toEqual(['Rust for Pythonistas', 'Notebooks for Data Science Teams', 'Clôture']);
+    expect(titles('Plan my afternoon on November 3')).not.toContain('Data Science with Polars');
+  });
+
+  it('"what’s next?" reads the conference clock', () => {
+    expect(kind("What's next?")).toBe('program');
+    expect(answer("What's next?").text).toContain('Déjeuner');
+    expect(kind('¿Qué sigue?')).toBe('program');
+  });
+
+  it('a room that does not exist: says no session is there, invents nothing', () => {
+    expect(kind('What is in Larimer Room 3?')).toBe('program');
+    const none = answer('What is in Larimer Room 3?');
+    expect(none.text).toBe('There is no session in Larimer Room 3.');
+    expect(none.entries).toEqual([]);
+    expect(answer("Qu'est-ce qui se passe en salle Z99 ?").text).toBe("Il n'y a aucune session en salle Z99.");
+    expect(titles('What is in room C-03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The shape of one language's data file (`en.ts`, `fr.ts`, `de.ts`, `es.ts`): the general words a
+ * conference assistant reads in a question (days, months, clock words, question words, stop words) and
+ * the fixed phrases it answers with. Words are written folded (lower case, accents removed, see
+ * `fold` in program/program-text.ts); phrases keep their spaces and are matched on whole words.
+ * Nothing of one conference belongs here: its titles, speakers and rooms come from its own program.
+ */
+
+export type Language = 'en' | 'fr' | 'de' | 'es';
+
+/** The answer's fixed phrases; `{name}` is filled in by `fill` (program-answer.ts). */
+export interface ProgramPhrases {
+  /** 'Tuesday, Sept 9': {weekday} {month} {day}. */
+  date: string;
+  /** A conference day without a date: {n}. */
+  dayNumber: string;
+  /** Before a room whose name is one word ('room B422'). */
+  room: string;
+  timeNotPublished: string;
+  /** Before the speakers: 'with'. */
+  with: string;
+  about: string;
+  /** {asked} is not in the program (the English one keeps the refusal first, see en.ts). */
+  notInProgram: string;
+  sessionNotInProgram: string;
+  /** {room}: a room the program does not have. */
+  noSessionIn: string;
+  nothingAtThatTime: string;
+  /** {n} sessions / {n} session. */
+  listLead: string;
+  listLeadOne: string;
+  more: string;
+  noMatch: string;
+  planLead: string;
+  planLeadOne: string;
+  /** {title} {when} {marker} */
+  nothingFollows: string;
+  rightAfter: string;
+  /** 'After lunch' in another room: {title} {when} {room}. */
+  afterIn: string;
+  /** {name} {title} {when} {marker} */
+  speakerNext: string;
+  speakerNoLater: string;
+  /** {last} */
+  conferenceOver: string;
+  /** {clock} */
+  onNow: string;
+  nothingMore: string;
+  nothingMoreInRoom: string;
+  nextLead: string;
+}
+
+export interface LanguageData {
+  code: Language;
+  /** Weekday names by JavaScript day number (0 = Sunday), folded, then as written in answers. */
+  weekdays: string[];
+  weekdayLabels: string[];
+  /** Month names and usual abbreviations → month number (1-12). */
+  months: Record<string, number>;
+  monthLabels: string[];
+  /** Answers give clock times as '2:00 PM' (true) or '14:00'. */
+  twelveHourClock: boolean;
+  ordinals: Record<string, number>;
+  /** Words for 'day' in 'day 2' / 'second day'. */
+  dayWords: string[];
+  /** Parts of the day (phrases) → [from, to) minutes after midnight. */
+  partsOfDay: Record<string, [number, number]>;
+  /** Words written after an hour ('15 h', '15 Uhr'); phrases after an hour meaning afternoon ('3 de la tarde'). */
+  hourWords: string[];
+  afternoonHours: string[];
+  noon: string[];
+  today: string[];
+  tomorrow: string[];
+  now: string[];
+  next: string[];
+  after: string[];
+  start: string[];
+  sessionNouns: string[];
+  /** Nouns for a speaker and the verbs of speaking at a conference ('speaks', 'parle', 'spricht', 'habla'). */
+  speakerNouns: string[];
+  roomNouns: string[];
+  /** Words naming a session format, by the format they mean. */
+  formatWords: Record<string, string[]>;
+  /**
+   * Words for a session every program has under one name or another (lunch, break, opening, closing):
+   * a question naming one in any language finds the session titled with the same concept in another.
+   */
+  concepts: Record<string, string[]>;
+  ask: {
+    when: string[];
+    where: string[];
+    who: string[];
+    about: string[];
+    duration: string[];
+    /** 'What's on …': asks the program whatever follows. */
+    on: string[];
+    list: string[];
+    plan: string[];
+    self: string[];
+  };
+  /** Question words that ask only when they open a clause. */
+  clauseAsk: { when: string[]; where: string[]; who: string[] };
+  /** Verbs asking what was said in a session (its documents). */
+  contentVerbs: string[];
+  /**
+   * What a follow-up points back to: the session ('it', 'that talk'), the place ('there'), a person
+   * ('her next talk'). `notPlace`: phrases where the place word is not one ('is there').
+   */
+  references: { session: string[]; place: string[]; notPlace: string[]; person: string[] };
+  /** Function words and the verbs of asking ('passe', 'parle', 'habla', 'spricht'): never a topic. */
+  stopWords: string;
+  /** Words frequent in this language's questions and rare in the others' (detection). */
+  markers: string;
+  /** Letters that only this language writes (detection). */
+  letters: string;
+  phrases: ProgramPhrases;
+}
+
+/** A list written as 'a|b|c' (phrases keep their spaces). */
+export const list = (words: string): string[] => words.split('|');
