@@ -97,7 +97,7 @@ export class ConferenceService {
   /**
    * Sets the conference's name, dates and time zone to the program's (what it names and passes the
    * settings' checks), whatever they were: the super admin asked for it (`applyConference`). The venue
-   * stays. Undefined when the program names nothing usable.
+   * stays; a new name also becomes the short name and empties the suggested questions (withProgramSettings). Undefined when the program names nothing usable.
    */
   async applyProgram(info: ProgramConferenceInfo): Promise<ProgramAdoption | undefined> {
     const program = programSettings(info);
@@ -105,7 +105,7 @@ export class ConferenceService {
     const current = await this.get();
     const fields = settingDifferences(current, program);
     if (!fields.length) return { outcome: 'same', fields, settings: current, program };
-    const saved = await this.repo.save({ ...current, ...program });
+    const saved = await this.repo.save(withProgramSettings(current, program));
     this.cached = { at: Date.now(), value: Promise.resolve(saved) };
     return { outcome: 'applied', fields, settings: { ...saved }, program };
   }

@@ -44,7 +44,7 @@ function parseXml(xml: string): Obj {
     parseAttributeValue: false,
     trimValues: true,
     processEntities: true,
-    htmlEntities: false,
+    htmlEntities: true, // character references (&#233;) and HTML's named entities; DOCTYPE entities are refused above
     isArray: (name) => LISTS.has(name),
   });
   try {
