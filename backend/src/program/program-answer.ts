@@ -200,12 +200,31 @@ export class ProgramAnswerer {
       const after = this.afterAnchor(q);
       if (after) return after;
     }
+    if (q.refers.time && q.previous) {
+      const cited = anchors.length ? anchors : this.answer(q.previous, selected).entries.map((e) => e.id);
+      const alongside = this.alongside(cited, q);
+      if (alongside) return alongside;
+    }
     if (q.pronoun && !q.speakers.length && (q.asks.next || q.asks.when || q.asks.after)) {
       const cited = anchors.length ? anchors : q.previous ? this.answer(q.previous, selected).entries.map((e) => e.id) : [];
       if (cited.length) return this.nextOfSpeakersOf(cited, q);
     }
     if (q.asks.now || q.asks.next) return this.byClock(q);
     return this.byFilters(q);
+  }
+
+  /**
+   * 'What else is on at that time?': the other sessions running when the first session of the answer before
+   * starts, in the room asked if one is; undefined when that answer named no session with a time.
+   */
+  private alongside(cited: string[], q: ProgramQuery): ProgramResult | undefined {
+    const anchor = cited.map((id) => this.index.byId(id)).find((e): e is ProgramEntry => !!e && e.start != null);
+    if (!anchor) return undefined;
+    const rooms = new Set(q.rooms.map((r) => r.name));
+    const entries = this.index.entries.filter(
+      (e) => !cited.includes(e.id) && overlaps(e, anchor) && (!rooms.size || (!!e.location && rooms.has(e.location))),
+    );
+    return entries.length ? this.list(entries, q) : this.emptyList(q);
   }
 
   /** Sessions by the question's day, time, room, speaker, format and topic. */

@@ -49,6 +49,19 @@ export interface SpeakerName {
 export interface RoomName {
   name: string;
   tokens: string[];
+  /**
+   * The name without what it adds in brackets ('Supper (top)' → ['supper'], 'Hall 2 [level 1]' → ['hall', '2']):
+   * how attendees say it. Null when the name has no such part.
+   */
+  core: string[] | null;
+}
+
+/** A room's name without its bracketed additions, as tokens; null when nothing is in brackets or nothing else is left. */
+export function roomCore(name: string): string[] | null {
+  const bare = name.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ');
+  if (bare === name) return null;
+  const core = tokens(bare);
+  return core.length ? core : null;
 }
 
 /**
@@ -83,7 +96,7 @@ export class ProgramIndex {
       }
       if (e.location) {
         const key = tokens(e.location).join(' ');
-        if (key && !rooms.has(key)) rooms.set(key, { name: e.location, tokens: key.split(' ') });
+        if (key && !rooms.has(key)) rooms.set(key, { name: e.location, tokens: key.split(' '), core: roomCore(e.location) });
       }
       for (const s of new Set([...e.titleStems, ...e.tagStems, ...e.descriptionStems])) this.df.set(s, (this.df.get(s) ?? 0) + 1);
     }
@@ -165,7 +178,11 @@ export function programOrder(a: ProgramEntry, b: ProgramEntry): number {
 /** True when two entries run at the same time on the same day. */
 export function overlaps(a: ProgramEntry, b: ProgramEntry): boolean {
   if ((a.dateKey ?? a.day) !== (b.dateKey ?? b.day) || a.start == null || b.start == null) return false;
-  const aEnd = a.end ?? a.start + 30;
-  const bEnd = b.end ?? b.start + 30;
-  return a.start < bEnd && b.start < aEnd;
+  return a.start < endOf(b, b.start) && b.start < endOf(a, a.start);
+}
+
+/** Minutes after midnight an entry ends at: past midnight when it ends at or before its start (23:00-00:00), else 30 minutes after a start without an end. */
+function endOf(e: ProgramEntry, start: number): number {
+  if (e.end == null) return start + 30;
+  return e.end <= start ? e.end + 24 * 60 : e.end;
 }

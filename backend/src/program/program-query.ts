@@ -83,7 +83,7 @@ export interface ProgramQuery {
   /** Refers to someone already named ('her next talk', 'the speaker'). */
   pronoun: boolean;
   /** What the question points back to: the session ('it'), the place ('there'). */
-  refers: { session: boolean; place: boolean };
+  refers: { session: boolean; place: boolean; time: boolean };
   /** The thread's previous program question, resolved (a follow-up's anchor); null for a first question. */
   previous: ProgramQuery | null;
 }
@@ -334,19 +334,31 @@ function readRooms(q: QuestionWords, index: ProgramIndex): RoomName[] {
   return rooms;
 }
 
-/** Where a room's name is in the question, and its length in words: as written, or its words run together ('B-316' for 'B316'). */
+/**
+ * Where a room's name is in the question, and its length in words: as written, its words run together ('B-316' for
+ * 'B316'), or without what the name adds in brackets ('the Supper room' for 'Supper (top)'; a one-word core only
+ * written with a capital or beside a room noun, as a name is).
+ */
 function roomAt(q: QuestionWords, room: RoomName): [number, number] {
   const at = containsSequence(q.words, room.tokens);
   if (at >= 0) return [at, room.tokens.length];
   const joined = room.tokens.join('');
   for (let i = 0; i < q.words.length; i++)
     for (let n = 2; n <= 3 && i + n <= q.words.length; n++) if (q.words.slice(i, i + n).join('') === joined) return [i, n];
-  return [-1, 0];
+  const core = room.core;
+  const c = core ? containsSequence(q.words, core) : -1;
+  if (!core || c < 0 || (core.length === 1 && STOP_WORDS.has(core[0]))) return [-1, 0];
+  const named = core.length > 1 || /^\p{Lu}/u.test(q.original[c] ?? '') || [c - 1, c + 1].some((i) => ROOM_NOUNS.includes(q.words[i]));
+  return named ? [c, core.length] : [-1, 0];
 }
 
-/** A word that reads as part of a room's name: it holds a digit, or is written with a capital (not opening the question). */
-function nameLike(q: QuestionWords, i: number): boolean {
+/**
+ * A word that reads as part of a room's name: it holds a digit, or is written with a capital (not opening the
+ * question), and is not a word of a session's title quoted in the question ('Quand a lieu Typing at Scale ?').
+ */
+function nameLike(q: QuestionWords, i: number, quoted: Set<string>): boolean {
   const w = q.original[i];
+  if (quoted.has(q.words[i])) return false;
   if (!w || q.consumed.has(i) || STOP_WORDS.has(q.words[i])) return /\d/.test(w ?? '') && !q.consumed.has(i);
   return /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w));
 }
@@ -355,14 +367,14 @@ function nameLike(q: QuestionWords, i: number): boolean {
  * A room the question names that the program does not have ('Larimer Room 3', 'salle Z99'): a room
  * noun with a name beside it (a number, a word with a capital), when no room of the program was read.
  */
-function readUnknownRoom(q: QuestionWords, rooms: RoomName[]): string | null {
+function readUnknownRoom(q: QuestionWords, rooms: RoomName[], quoted: Set<string>): string | null {
   if (rooms.length || q.original.length !== q.words.length) return null;
   const at = q.words.findIndex((w, i) => ROOM_NOUNS.includes(w) && !q.consumed.has(i));
   if (at < 0) return null;
   let from = at;
   let to = at;
-  while (from > 0 && at - from < 2 && nameLike(q, from - 1)) from--;
-  while (to + 1 < q.words.length && to - at < 2 && nameLike(q, to + 1)) to++;
+  while (from > 0 && at - from < 2 && nameLike(q, from - 1, quoted)) from--;
+  while (to + 1 < q.words.length && to - at < 2 && nameLike(q, to + 1, quoted)) to++;
   if (from === at && to === at) return null;
   q.consume(from, to - from + 1);
   return q.original.slice(from, to + 1).join(' ');
@@ -408,6 +420,13 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
     }
   }
   return formats;
+}
+
+/** A kind of session named ('the Kubernetes workshop'), whether or not the program has one of that kind. */
+function namesAFormat(q: QuestionWords): boolean {
+  return Object.values(FORMAT_WORDS).some((list) =>
+    list.some((written) => !FORMAT_WORDS_ALSO_TOPIC.has(written) && containsSequence(q.words, phrase(written).tokens) >= 0),
+  );
 }
 
 /** What the question asks: when, where, who, about what, how long, a list, a plan, now, next, after, the start. */
@@ -482,6 +501,14 @@ function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, na
   return named ? topic.filter((t) => t.held) : topic;
 }
 
+/**
+ * A session's whole title (two words or more) written in the question: the question names that session, so its
+ * other words that no session holds are phrasing ('Où se déroule la session Documentation for Developers ?').
+ */
+function wholeTitleIn(words: string[], index: ProgramIndex): boolean {
+  return index.entries.some((e) => e.titleTokens.length >= 2 && containsSequence(words, e.titleTokens) >= 0);
+}
+
 /** Every topic word in one session's title: the question names a session, even in part. */
 function titledIn(topic: TopicWord[], index: ProgramIndex): boolean {
   if (!topic.length) return false;
@@ -490,13 +517,14 @@ function titledIn(topic: TopicWord[], index: ProgramIndex): boolean {
 }
 
 /** What the question points back to, in its own language ('there' but not 'is there'). */
-function readReferences(q: QuestionWords, language: Language): { session: boolean; place: boolean; pronoun: boolean } {
+function readReferences(q: QuestionWords, language: Language): { session: boolean; place: boolean; time: boolean; pronoun: boolean } {
   const refs = LANGUAGES[language].references;
   let padded = q.padded;
   for (const p of refs.notPlace) padded = padded.split(phrase(p).padded).join(' ');
   return {
     session: q.any(refs.session),
     place: refs.place.some((p) => has(padded, p)),
+    time: refs.time.some((p) => has(q.padded, p)),
     pronoun: q.any(refs.person),
   };
 }
@@ -505,21 +533,23 @@ function readReferences(q: QuestionWords, language: Language): { session: boolea
 export function parseQuestion(question: string, index: ProgramIndex): ProgramQuery {
   const q = new QuestionWords(question);
   const { words } = q;
-  const language = languageOf(question, quotedWords(q.words, index));
+  const quoted = quotedWords(q.words, index);
+  const language = languageOf(question, quoted);
   // In this order: a word one reading takes is not read again by the next.
   const clock = readClock(q);
   const partOfDay = readPartOfDay(q);
   const days = readDays(q);
   const rooms = readRooms(q, index);
-  const unknownRoom = readUnknownRoom(q, rooms);
+  const unknownRoom = readUnknownRoom(q, rooms, new Set(quoted));
   const speakers = readSpeakers(q, index);
   const formats = readFormats(q, index);
-  const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0);
+  const titleWhole = wholeTitleIn(words, index);
+  const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0 || titleWhole);
   const { pronoun, ...refers } = readReferences(q, language);
   return {
     language,
     asks: readAsks(q, clock),
-    programNoun: formats.length > 0 || words.some((w) => PROGRAM_NOUNS.includes(w)) || q.any(ASK.on),
+    programNoun: formats.length > 0 || words.some((w) => PROGRAM_NOUNS.includes(w)) || q.any(ASK.on) || namesAFormat(q),
     contentVerb: words.some((w) => CONTENT_VERBS.includes(w)),
     ...days,
     partOfDay,
@@ -602,6 +632,8 @@ export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
     (entity && (facts || a.who || a.list || filters)) ||
     (filters && (a.list || a.who || a.when || a.where) && q.programNoun) ||
     ((a.now || a.next) && !q.topic.length) ||
+    // 'What else is on at that time?' after a program answer: the time of the session it was about.
+    (q.refers.time && !!q.previous && namesNoDay(q)) ||
     ((q.titled || concept) && (facts || a.who || a.about || a.list)) ||
     (!!q.unknownRoom && !q.topic.length);
   if (!program) return 'none';

@@ -79,6 +79,14 @@ const sut = new ProgramIndex(
       endTime: '14:45',
       location: 'Larimer Room 2',
     }),
+    record({
+      title: 'Documentation for Developers',
+      speakers: ['Shaw Innes'],
+      date: '2024-11-02T15:00:00Z',
+      startTime: '16:00',
+      endTime: '16:45',
+      location: 'Supper (top)',
+    }),
     record({ title: 'Clôture', format: 'keynote', date: '2024-11-03T16:00:00Z', startTime: '17:00', endTime: '17:30', location: 'PAM' }),
   ],
   'Europe/Paris',
@@ -195,5 +203,40 @@ describe('program questions on a program the rules were not written for', () => 
     expect(none.entries).toEqual([]);
     expect(answer("Qu'est-ce qui se passe en salle Z99 ?").text).toBe("Il n'y a aucune session en salle Z99.");
     expect(titles('What is in room C-03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
+  });
+
+  it('a room named without what its name adds in brackets ("the Supper room" for "Supper (top)")', () => {
+    expect(titles('What is on in the Supper room on Saturday at 4 PM?')).toEqual(['Documentation for Developers']);
+    expect(parseQuestion('What is on in the Supper room?', sut).unknownRoom).toBeNull();
+    // A common word is a room only where it is written as a name or beside a room noun.
+    expect(parseQuestion("What's for supper on Saturday?", sut).rooms).toEqual([]);
+  });
+
+  it('a title quoted whole in a question of another language is the session, and the question verb no topic', () => {
+    expect(titles('Où se déroule la session Documentation for Developers ?')).toEqual(['Documentation for Developers']);
+    expect(answer('Où se déroule la session Documentation for Developers ?').text).toContain('Supper (top)');
+  });
+
+  it('"at that time" takes the time of the session the answer before was about', () => {
+    expect(titles('When is Typing at Scale?', 'What else is on at that time?')).toEqual(['Notebooks for Data Science Teams']);
+    expect(titles('Quand a lieu Typing at Scale ?', 'Et quoi d’autre à la même heure ?')).toEqual(['Notebooks for Data Science Teams']);
+  });
+
+  it('a session that ends at midnight runs until then, beside the others of its hour', () => {
+    const night = new ProgramIndex(
+      [
+        record({ title: 'Sovereign Keys', date: '2030-12-29T22:00:00Z', startTime: '23:00', endTime: '00:00', location: 'Saal 3' }),
+        record({ title: 'Year in Review', date: '2030-12-29T22:00:00Z', startTime: '23:00', endTime: '00:00', location: 'Saal 1' }),
+      ],
+      'Europe/Berlin',
+    );
+    const late = new ProgramAnswerer(night, new Date('2030-12-29T12:00:00Z'));
+    const entries = late.answer(parseThread(['When is Sovereign Keys?', 'What else is on at that time?'], night), []).entries;
+    expect(entries.map((e) => e.title)).toEqual(['Year in Review']);
+  });
+
+  it('a talk of a kind the program has none of, on a subject it does not cover: not in the program', () => {
+    expect(kind('When is the Kubernetes workshop?')).toBe('program');
+    expect(answer('When is the Kubernetes workshop?').text).toContain('is not in the program');
   });
 });

@@ -77,9 +77,10 @@ export const de: LanguageData = {
     session: list('er|es|ihn|ihm|dieser vortrag|der vortrag|diese session|dieser|diese'),
     place: list('dort|da|dorthin|in diesem raum|im selben raum'),
     notPlace: [],
+    time: list('zur gleichen zeit|zur selben zeit|gleichzeitig|um diese zeit|parallel dazu|parallel'),
     person: list('ihr|ihre|ihren|ihrem|sein|seine|seinen|seinem|sie'),
   },
-  stopWords: `der die das den dem des ein eine einen einem einer eines und oder aber ist sind war waren wird werden wurde gibt es
+  stopWords: `sonst andere anderes anderen gleichen selben der die das den dem des ein eine einen einem einer eines und oder aber ist sind war waren wird werden wurde gibt es
   gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher
   welches warum ich du er sie wir ihr mich mir dich dir uns euch sein seine ihre ihren mein meine meinen meinem dieser diese
   dieses hier dort da auch noch nur schon sehr mehr etwas alles jetzt gerade heute morgen uhr tag tage tages spricht sprechen

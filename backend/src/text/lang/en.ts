@@ -89,6 +89,7 @@ export const en: LanguageData = {
     session: list('it|that talk|this talk|that session|that one|the same talk|that workshop'),
     place: list('there|that room|same room'),
     notPlace: list('is there|are there|was there|were there|there is|there are|will there'),
+    time: list('at that time|at the same time|same time|at that hour|meanwhile|in parallel|alongside it'),
     person: list('her|his|their|she|he|they'),
   },
   stopWords: `a an the and or of in on at to for from by with about into over under is are was were be been being do does did doing done

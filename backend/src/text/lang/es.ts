@@ -73,9 +73,10 @@ export const es: LanguageData = {
     session: list('esa charla|esta charla|esa sesion|ella|lo'),
     place: list('alli|ahi|alla|esa sala|misma sala'),
     notPlace: [],
+    time: list('a la misma hora|al mismo tiempo|a esa hora|en paralelo|mientras tanto'),
     person: list('su|sus|ella'),
   },
-  stopWords: `el la los las un una unos unas de del al y o u que quien quienes cual cuales cuando donde como cuanto es son sera
+  stopWords: `otro otros otra otras misma mismo el la los las un una unos unas de del al y o u que quien quienes cual cuales cuando donde como cuanto es son sera
   seran esta estan hay habla hablan hablar hablara presenta presentan da dan en con sin por para sobre entre a mi me te se su sus
   lo le les este esta estos estas ese esa eso algo alguna alguno algun hoy manana dia dias hora horas tarde noche ahora siguiente
   proximo proxima sigue despues antes empieza empiezan comienza comienzan pasa tiene tienen puedo deberia recomiendas planifica

@@ -82,9 +82,10 @@ export const fr: LanguageData = {
     session: list('il|elle|ce talk|cette session|cette conference|cet atelier|celle ci|celui ci'),
     place: list('la bas|cette salle|meme salle'),
     notPlace: [],
+    time: list('a la meme heure|en meme temps|au meme moment|a cette heure la|a ce moment la|en parallele'),
     person: list('son|sa|ses|elle|il|leur|leurs'),
   },
-  stopWords: `le la les un une des du de d l au aux et ou ne pas que qui quoi quel quelle quels quelles est sont sera seront y a t il
+  stopWords: `autre autres meme memes le la les un une des du de d l au aux et ou ne pas que qui quoi quel quelle quels quelles est sont sera seront y a t il
   ils elle elles on nous vous je tu me te se sa son ses leur leurs ce cet cette ces dans sur par pour avec sans chez en entre vers
   qu c s n j m donne donnent parle parlent parler fait font propose proposent anime animent presente presentent ya
   quand comment combien pourquoi lequel laquelle lesquels lesquelles heure heures h jour jours date matin soir soiree apres midi

@@ -106,7 +106,7 @@ export interface LanguageData {
    * What a follow-up points back to: the session ('it', 'that talk'), the place ('there'), a person
    * ('her next talk'). `notPlace`: phrases where the place word is not one ('is there').
    */
-  references: { session: string[]; place: string[]; notPlace: string[]; person: string[] };
+  references: { session: string[]; place: string[]; notPlace: string[]; time: string[]; person: string[] };
   /** Function words and the verbs of asking ('passe', 'parle', 'habla', 'spricht'): never a topic. */
   stopWords: string;
   /** Words frequent in this language's questions and rare in the others' (detection). */
