@@ -212,6 +212,20 @@ describe('chat API (local provider)', () => {
     expect(res.body).toEqual({ content: "The conference materials don't cover this.", sources: [] });
   });
 
+  it("says so in the language of the question: Spanish, French and German refusals, English the spec's text", async () => {
+    const asked = {
+      '¿Quién ganó la Super Bowl el año pasado?': 'Los materiales de la conferencia no tratan este tema.',
+      "Qui a gagné le Super Bowl l'année dernière ?": 'Les documents de la conférence ne couvrent pas ce sujet.',
+      'Wer hat letztes Jahr den Super Bowl gewonnen?': 'Die Unterlagen der Konferenz behandeln das nicht.',
+      'Who won the Super Bowl last year?': "The conference materials don't cover this.",
+    };
+    for (const [message, refusal] of Object.entries(asked)) {
+      const threadId = await startThread();
+      const res = await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message }).expect(200);
+      expect(res.body).toEqual({ content: refusal, sources: [] });
+    }
+  });
+
   it('rewrites a follow-up into a standalone question using the previous turn', async () => {
     const threadId = await startThread();
     await request(t.url)

@@ -16,7 +16,7 @@ import {
   type AnswerRequest,
   type ChatTurn,
   GenerationAborted,
-  NOT_COVERED_ANSWER,
+  isRefusal,
 } from '../ai/generation/generation.types';
 import { standaloneQuestion } from '../ai/generation/follow-up';
 import { capitalisedWords } from '../ai/generation/local-answer-generator';
@@ -118,7 +118,7 @@ function answerText(delta: AnswerDelta, filter: CitationFilter, cited: ProgramCi
 
 /** An answer the materials did not support: the generators' refusal, or no source cited. */
 export function isUnanswered(content: string, sources: Source[]): boolean {
-  return content.startsWith(NOT_COVERED_ANSWER) || sources.length === 0;
+  return isRefusal(content) || sources.length === 0;
 }
 
 /**
@@ -424,7 +424,7 @@ export class ChatService {
     const programFilter = new CitationFilter(cited);
     const programLinks = new LinkNeutralizer();
     const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
-    return content.startsWith(NOT_COVERED_ANSWER) || !content ? programText : `${content}\n\n${programText}`;
+    return isRefusal(content) || !content ? programText : `${content}\n\n${programText}`;
   }
 
   private throwIfAborted(signal?: AbortSignal): void {

@@ -13,7 +13,6 @@ import {
   FORMAT_WORDS_ALSO_TOPIC,
   HOUR_WORDS,
   type Language,
-  MARKERS,
   MONTH_WORDS,
   NEXT_WORDS,
   NOON_WORDS,
@@ -30,6 +29,9 @@ import {
   TOMORROW_WORDS,
   WEEKDAYS,
 } from './program-vocabulary';
+import { languageOf } from '../text/lang/detect';
+
+export { languageOf };
 
 /** A topic word of a question: its stem, as written, its weight over the program, and the stems of the same concept in other languages. */
 export interface TopicWord {
@@ -114,29 +116,6 @@ function opensWith(word: string): RegExp {
     clauseOpenings.set(word, pattern);
   }
   return pattern;
-}
-
-/** Letters only one language writes ('ñ', 'ß'), per language. */
-const LETTERS = LANGUAGE_CODES.map((c) => [c, [...LANGUAGES[c].letters]] as const);
-
-/**
- * The language of the question: the one whose marker words and letters it holds most; English when
- * none. `quoted`: the words that quote the program (a title's words), which are the program's language,
- * not the asker's ('When is Le duo comique ?' is English).
- */
-export function languageOf(text: string, quoted: string[] = []): Language {
-  const skip = new Set(quoted);
-  const original = (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !skip.has(fold(w)));
-  const words = original.map(fold);
-  const lower = original.join(' ').toLowerCase() + text.replace(/[\p{L}\p{N}\s]/gu, '');
-  let best: Language = 'en';
-  let bestScore = 0;
-  for (const [c, letters] of LETTERS) {
-    let score = words.filter((w) => MARKERS[c].has(w)).length;
-    if (letters.some((l) => lower.includes(l))) score += 1.5;
-    if (score > bestScore) [best, bestScore] = [c, score];
-  }
-  return best;
 }
 
 /** Words of the question that quote a session's title: runs of at least QUOTE_RUN words in the title's order. */

@@ -1,23 +1,11 @@
 /**
- * Text helpers of the program assistant: accent folding for matching ('Kalvans' finds 'Kalvāns'),
- * tokens, a light plural-insensitive stem, and clock arithmetic on the program's '9:30 AM' times.
+ * Text helpers of the program assistant: tokens (folded by the language layer's `fold`), a light plural-insensitive stem, and clock arithmetic on the program's '9:30 AM' times.
  */
 
 import { wallClockParts } from '../common/wall-clock';
+import { fold } from '../text/lang/fold';
 
-/** Lower case without diacritics (NFD, combining marks removed), typographic quotes made plain. */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[œ]/g, 'oe')
-    .replace(/[æ]/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/ł/g, 'l')
-    .replace(/ø/g, 'o');
-}
+export { fold };
 
 /** Folded word tokens (letters and digits), in order; apostrophes split ('Stinner's' → stinner, s). */
 export function tokens(text: string): string[] {

@@ -84,8 +84,3 @@ export const STOP_WORDS_OF = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, ne
 >;
 /** Stop words of any language: a word here that the program does not hold is never a topic. */
 export const STOP_WORDS = new Set(LANGUAGE_CODES.flatMap((c) => [...STOP_WORDS_OF[c]]));
-
-export const MARKERS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf(LANGUAGES[c].markers))])) as Record<
-  Language,
-  Set<string>
->;

@@ -1,10 +1,22 @@
+import { languageOf } from '../../text/lang/detect';
+import { LANGUAGE_CODES, LANGUAGES } from '../../text/lang';
 import type { UsageContext } from '../ai.types';
 
 /** Injection token of the answer generator (`AnswerGenerator`) chosen by AI_PROVIDER. */
 export const ANSWER_GENERATOR = Symbol('ANSWER_GENERATOR');
 
-/** What the generators answer when the retrieved passages do not cover the question. */
-export const NOT_COVERED_ANSWER = "The conference materials don't cover this.";
+/** What the generators answer when the retrieved passages do not cover the question (the spec's text, in English). */
+export const NOT_COVERED_ANSWER = LANGUAGES.en.notCovered;
+
+/** The refusal in the question's language (French, German, Spanish; English otherwise). */
+export function notCoveredFor(question: string): string {
+  return LANGUAGES[languageOf(question)].notCovered;
+}
+
+/** Whether an answer opens with the generators' refusal, in any language the assistant answers in. */
+export function isRefusal(content: string): boolean {
+  return LANGUAGE_CODES.some((c) => content.startsWith(LANGUAGES[c].notCovered));
+}
 
 export interface ChatTurn {
   role: 'user' | 'assistant';

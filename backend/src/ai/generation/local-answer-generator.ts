@@ -11,7 +11,7 @@ import {
   type ComposedText,
   GenerationAborted,
   type GenerationPassage,
-  NOT_COVERED_ANSWER,
+  notCoveredFor,
   type PassageCitation,
   type SessionMaterial,
   type StandaloneQuestion,
@@ -236,7 +236,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
   ): AnswerPiece[] {
     const { question, passages } = request;
-    const refused = [{ text: NOT_COVERED_ANSWER }];
+    const refused = [{ text: notCoveredFor(question) }];
     if (passages.length === 0) return refused;
     if (unknownName(question, passages, request.commonWords)) return refused;
     const ranked = this.rankSentences(question, passages, request.rarity, request.expansions, request.carried);

@@ -14,6 +14,7 @@ import {
   GenerationAborted,
   type GenerationPassage,
   NOT_COVERED_ANSWER,
+  notCoveredFor,
   type SessionMaterial,
   type StandaloneQuestion,
   type Takeaway,
@@ -148,7 +149,7 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<string> {
     if (request.passages.length === 0) {
-      yield NOT_COVERED_ANSWER;
+      yield notCoveredFor(request.question);
       return;
     }
     const chain = this.answerPrompt.pipe(this.streamingModel);

@@ -3,6 +3,7 @@ import { type LanguageData, list } from './types';
 /** German (see types.ts); folded, so 'nächste' is written 'nachste' and 'über' 'uber'. */
 export const de: LanguageData = {
   code: 'de',
+  notCovered: 'Die Unterlagen der Konferenz behandeln das nicht.',
   weekdays: list('sonntag|montag|dienstag|mittwoch|donnerstag|freitag|samstag'),
   weekdayLabels: list('Sonntag|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag'),
   months: {

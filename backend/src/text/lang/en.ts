@@ -3,6 +3,7 @@ import { type LanguageData, list } from './types';
 /** English (see types.ts). The phrases are the ones answers have always used: the eval reads 'not in the program'. */
 export const en: LanguageData = {
   code: 'en',
+  notCovered: "The conference materials don't cover this.",
   weekdays: list('sunday|monday|tuesday|wednesday|thursday|friday|saturday'),
   weekdayLabels: list('Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday'),
   months: {

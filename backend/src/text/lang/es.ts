@@ -3,6 +3,7 @@ import { type LanguageData, list } from './types';
 /** Spanish (see types.ts); folded, so 'próxima' is written 'proxima' and 'día' 'dia'. */
 export const es: LanguageData = {
   code: 'es',
+  notCovered: 'Los materiales de la conferencia no tratan este tema.',
   weekdays: list('domingo|lunes|martes|miercoles|jueves|viernes|sabado'),
   weekdayLabels: list('domingo|lunes|martes|miércoles|jueves|viernes|sábado'),
   months: {

@@ -3,6 +3,7 @@ import { type LanguageData, list } from './types';
 /** French (see types.ts). */
 export const fr: LanguageData = {
   code: 'fr',
+  notCovered: 'Les documents de la conférence ne couvrent pas ce sujet.',
   weekdays: list('dimanche|lundi|mardi|mercredi|jeudi|vendredi|samedi'),
   weekdayLabels: list('dimanche|lundi|mardi|mercredi|jeudi|vendredi|samedi'),
   months: {

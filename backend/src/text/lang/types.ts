@@ -52,6 +52,8 @@ export interface ProgramPhrases {
 
 export interface LanguageData {
   code: Language;
+  /** What the answerer says when the materials do not cover a question asked in this language (English: the spec's text). */
+  notCovered: string;
   /** Weekday names by JavaScript day number (0 = Sunday), folded, then as written in answers. */
   weekdays: string[];
   weekdayLabels: string[];

@@ -1,0 +1,28 @@
+import { fold } from './fold';
+import { LANGUAGE_CODES, LANGUAGES, wordsOf } from './index';
+import type { Language } from './types';
+
+/** Letters only one language writes ('ñ', 'ß'), per language. */
+const LETTERS = LANGUAGE_CODES.map((c) => [c, [...LANGUAGES[c].letters]] as const);
+/** Words frequent in one language's questions and rare in the others', per language. */
+const MARKERS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf(LANGUAGES[c].markers))])) as Record<Language, Set<string>>;
+
+/**
+ * The language of the question: the one whose marker words and letters it holds most; English when
+ * none. `quoted`: the words that quote the program (a title's words), which are the program's language,
+ * not the asker's ('When is Le duo comique ?' is English).
+ */
+export function languageOf(text: string, quoted: string[] = []): Language {
+  const skip = new Set(quoted);
+  const original = (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !skip.has(fold(w)));
+  const words = original.map(fold);
+  const lower = original.join(' ').toLowerCase() + text.replace(/[\p{L}\p{N}\s]/gu, '');
+  let best: Language = 'en';
+  let bestScore = 0;
+  for (const [c, letters] of LETTERS) {
+    let score = words.filter((w) => MARKERS[c].has(w)).length;
+    if (letters.some((l) => lower.includes(l))) score += 1.5;
+    if (score > bestScore) [best, bestScore] = [c, score];
+  }
+  return best;
+}
