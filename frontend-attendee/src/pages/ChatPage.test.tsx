@@ -33,6 +33,32 @@ afterEach(() => {
 });
 
 describe('ChatPage', () => {
+  it('shows the program while no session has content yet, until the attendee hides it', async () => {
+    routes({
+      'GET /api/sessions': () => json([]),
+      'GET /api/sessions?includeAll=true': () => json(sessions),
+    });
+    renderApp(<ChatPage user={user()} />);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: /Select Sessions/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Select Sessions' });
+    expect(await within(panel).findByRole('checkbox', { name: 'Lender Panel' })).toBeInTheDocument();
+    await u.click(within(panel).getByRole('button', { name: 'Hide Sessions Without Content' }));
+    expect(await within(panel).findByText('No sessions available.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Show All Sessions' })).toBeInTheDocument();
+  });
+
+  it("lists the sessions with content first when some have content (the spec's default)", async () => {
+    routes({ 'GET /api/sessions?includeAll=true': () => json([...sessions, session({ id: 's3', title: 'Program Only' })]) });
+    renderApp(<ChatPage user={user()} />);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: /Select Sessions/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Select Sessions' });
+    expect(await within(panel).findByRole('checkbox', { name: 'Lender Panel' })).toBeInTheDocument();
+    expect(within(panel).queryByText('Program Only')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Show All Sessions' })).toBeInTheDocument();
+  });
+
   it('welcomes the user by name, else first name, else User', () => {
     routes();
     const { unmount } = renderApp(<ChatPage user={user({ name: 'Jane Doe' })} />);

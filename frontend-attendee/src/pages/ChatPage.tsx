@@ -7,7 +7,8 @@ import { ChatArea } from '@/features/chat/ChatArea';
 import { useChatThread } from '@/features/chat/useChatThread';
 import { HowToUseDialog } from '@/features/help/HowToUseDialog';
 import { hasSeenInstructions, markInstructionsSeen, removeOldRegistrationFlag } from '@/features/help/instructions';
-import { SessionSelector, type SessionView } from '@/features/sessions/SessionSelector';
+import { SessionSelector } from '@/features/sessions/SessionSelector';
+import { useSessionView } from '@/features/sessions/useSessionView';
 import { TakeawaysPanel, useTakeawaysState } from '@/features/takeaways/TakeawaysPanel';
 import { welcomeName } from '@/lib/format';
 import type { User } from '@/lib/types';
@@ -103,7 +104,7 @@ export default function ChatPage({ user }: { user: User }) {
   const { threadId, restart, open: openThread } = useChatThread(user.id, selectedIds);
   const [helpOpen, setHelpOpen] = useFirstVisitHelp();
   const [panel, setPanel] = useState<Panel | null>(null);
-  const [sessionView, setSessionView] = useState<SessionView>({ search: '', includeAll: false });
+  const [sessionView, setSessionView] = useSessionView();
   const [takeawaysState, setTakeawaysState] = useTakeawaysState();
   const isLarge = useMediaQuery(LARGE_SCREEN);
 
