@@ -16,6 +16,7 @@ import { LighterHnsw1735000026000 } from './1735000026000-lighter-hnsw';
 import { ContentVersionNotify1735000027000 } from './1735000027000-content-version-notify';
 import { ChunkRowsInline1735000028000 } from './1735000028000-chunk-rows-inline';
 import { DocumentWords1735000029000 } from './1735000029000-document-words';
+import { TranscriptionUsage1735000033500 } from './1735000033500-transcription-usage';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   ContentVersionNotify1735000027000,
   ChunkRowsInline1735000028000,
   DocumentWords1735000029000,
+  TranscriptionUsage1735000033500,
 ];
