@@ -42,6 +42,6 @@ export const INGEST_MESSAGES = {
   noCaptions: 'The caption file has no cues with text: there is nothing to index.',
   noSpeech: 'The transcription service found no speech in this recording: there is no text to index.',
   transcriptionFailed: (piece: number, of: number, attempts: number, reason: string) =>
-    `Transcribing piece ${piece} of ${of} of the recording failed after ${attempts} attempts: ${reason}`,
+    `Transcribing piece ${piece} of ${of} of the recording failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`,
   recordingUnreadable: (detail: string) => `The recording could not be read by ffmpeg (${detail}).`,
 } as const;
