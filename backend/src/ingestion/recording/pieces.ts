@@ -17,7 +17,9 @@ const SHORTEST_PIECE = 1;
 /**
  * Splits `duration` seconds into pieces of at most `pieceSeconds`, each cut in the middle of the
  * latest silence in its second half, or at exactly `pieceSeconds` where there is none (speech
- * without pauses). Pieces are contiguous: each one starts where the previous one ends.
+ * without pauses). Pieces are contiguous: each one starts where the previous one ends. A remainder
+ * under SHORTEST_PIECE joins the last piece, which may so be up to a second longer (the encoded
+ * pieces stay far under the endpoint's 25 MB: TRANSCRIPTION_PIECE_SECONDS is at most 3,000 s, 12 MB).
  */
 export function planPieces(duration: number, silences: Silence[], pieceSeconds: number): Piece[] {
   const pieces: Piece[] = [];
