@@ -241,7 +241,7 @@ export function importBody(source: ImportSource, mode: ImportMode): object {
   }
 }
 
-type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
+type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'uploadRecording' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
 type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions'>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
@@ -254,6 +254,13 @@ function documentMethods(): DocumentMethods {
       form.append('sessionId', sessionId);
       form.append('kind', kind);
       return apiJson<DocumentRecord>('/api/admin/upload', { method: 'POST', body: form });
+    },
+
+    async uploadRecording({ file, sessionId }) {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('sessionId', sessionId);
+      return apiJson<DocumentRecord>('/api/admin/recordings', { method: 'POST', body: form });
     },
 
     reingestDocument(id) {
