@@ -24,8 +24,18 @@ function cue(clock: string, end: string, speaker: string, sentence: string): str
 /** Captions of three long turns: the second (01:05) is the only one about telematics. */
 const TALK_VTT = [
   'WEBVTT\n',
-  cue('00:00:05', '00:00:40', 'Maria Lopez', 'Welcome everyone, today we look at <b>small-ticket</b> leasing volumes in the second quarter.'),
-  cue('00:01:05', '00:01:50', 'John Smith', 'Our <i>telematics</i> feed reports engine hours from each excavator straight into the credit model.'),
+  cue(
+    '00:00:05',
+    '00:00:40',
+    'Maria Lopez',
+    'Welcome everyone, today we look at <b>small-ticket</b> leasing volumes in the second quarter.',
+  ),
+  cue(
+    '00:01:05',
+    '00:01:50',
+    'John Smith',
+    'Our <i>telematics</i> feed reports engine hours from each excavator straight into the credit model.',
+  ),
   cue('00:02:30', '00:03:10', 'Maria Lopez', 'Residual values of forklifts stayed firm and auction prices did not drop this year.'),
 ].join('\n');
 
@@ -64,13 +74,18 @@ describe('captions and recordings with the local provider', () => {
     const transcripts = (await admin.get('/api/admin/documents?kind=transcript').expect(200)).body as DocumentResponse[];
     expect(transcripts.find((d) => d.id === doc.id)?.status).toBe('embedded');
 
-    const thread = await admin.post('/api/chat/start').send({ sessionFilter: [sessionId] }).expect(200);
+    const thread = await admin
+      .post('/api/chat/start')
+      .send({ sessionFilter: [sessionId] })
+      .expect(200);
     const answer = await admin
       .post('/api/chat/simple')
       .send({ threadId: thread.body.id, message: 'What does the telematics feed report into the credit model?', sessionIds: [sessionId] })
       .expect(200);
     expect(answer.body.content).toContain('[01:05]');
-    const source = (answer.body.sources as { marker: string; startTime?: number; documentId: string }[]).find((s) => s.marker === '[01:05]');
+    const source = (answer.body.sources as { marker: string; startTime?: number; documentId: string }[]).find(
+      (s) => s.marker === '[01:05]',
+    );
     expect(source).toMatchObject({ startTime: 65, documentId: doc.id });
   });
 
@@ -110,7 +125,11 @@ describe('captions and recordings with the local provider', () => {
   });
 
   it('leaves the spec route as it was: the Transcripts upload still takes only TXT or JSON', async () => {
-    const res = await admin.post('/api/admin/upload').field('sessionId', sessionId).field('kind', 'transcript').attach('file', wav([{ hz: 440, seconds: 1 }]), 'talk.wav');
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', sessionId)
+      .field('kind', 'transcript')
+      .attach('file', wav([{ hz: 440, seconds: 1 }]), 'talk.wav');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please select a TXT or JSON file.');
   });
@@ -219,17 +238,30 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
     expect(texts[2]).toBe('Piece 2 segment 0: t');
     const stages = seen.map((d) => d.progressStage ?? '');
     expect(stages.some((s) => /^Transcribing \d+\/\d+$/.test(s))).toBe(true);
-    expect(seen.every((d) => !/^Transcribing/.test(d.progressStage ?? '') || d.estimatedTimeRemaining === null || d.estimatedTimeRemaining >= 0)).toBe(true);
+    expect(
+      seen.every((d) => !/^Transcribing/.test(d.progressStage ?? '') || d.estimatedTimeRemaining === null || d.estimatedTimeRemaining >= 0),
+    ).toBe(true);
   });
 
   it('retries a failing piece, then ends in error with the reason and no chunks', async () => {
     // Request 1 (piece 1) passes, every later one fails with 500: piece 2 is tried three times.
     failing = (n) => (n >= 2 ? 500 : null);
-    const res = await uploadRecording(admin, sessionId, wav([{ hz: 440, seconds: 3 }, { hz: 0, seconds: 1 }, { hz: 550, seconds: 3 }]), 'flaky.wav');
+    const res = await uploadRecording(
+      admin,
+      sessionId,
+      wav([
+        { hz: 440, seconds: 3 },
+        { hz: 0, seconds: 1 },
+        { hz: 550, seconds: 3 },
+      ]),
+      'flaky.wav',
+    );
     expect(res.status).toBe(201);
     const doc = await settled(admin, res.body.id);
     expect(doc.status).toBe('error');
-    expect(doc.error).toMatch(/^Transcribing piece 2 of 2 of the recording failed after 3 attempts: HTTP 500: Fake failure of request 4\.$/);
+    expect(doc.error).toMatch(
+      /^Transcribing piece 2 of 2 of the recording failed after 3 attempts: HTTP 500: Fake failure of request 4\.$/,
+    );
     expect(fake.transcriptionRequests.map((r) => r.status)).toEqual([200, 500, 500, 500]);
     expect(await chunksOf(t, doc.id)).toEqual([]);
   });
@@ -256,7 +288,10 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
   });
 
   it('reads the answers of servers that give json, srt or vtt instead of verbose_json', async () => {
-    const config = loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', TRANSCRIPTION_BASE_URL: fake.baseUrl }, { dataDir: t.dataDir, sessionSecret: 'x'.repeat(32) });
+    const config = loadConfig(
+      { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', TRANSCRIPTION_BASE_URL: fake.baseUrl },
+      { dataDir: t.dataDir, sessionSecret: 'x'.repeat(32) },
+    );
     const recorded: UsageRecord[] = [];
     const usage = { record: async (u: UsageRecord) => void recorded.push(u) } as unknown as AiUsageService;
     const piece = path.join(t.dataDir, 'piece.wav');
@@ -264,12 +299,21 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
     for (const format of ['srt', 'vtt', 'json'] as const) {
       const other = await startFakeOpenAi({ transcription: { forceFormat: format, say: (_, k) => `Line ${k}` } });
       try {
-        const sut = new OpenAiTranscriber(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', TRANSCRIPTION_BASE_URL: other.baseUrl }, { dataDir: t.dataDir, sessionSecret: config.sessionSecret }), usage);
+        const sut = new OpenAiTranscriber(
+          loadConfig(
+            { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', TRANSCRIPTION_BASE_URL: other.baseUrl },
+            { dataDir: t.dataDir, sessionSecret: config.sessionSecret },
+          ),
+          usage,
+        );
         const result = await sut.transcribe(piece, 3);
         if (format === 'json') expect(result).toEqual({ kind: 'text', text: 'Line 0 Line 1' });
         else {
           expect(result.kind).toBe('captions');
-          expect(parseCaptions((result as { text: string }).text, format).map((s) => [s.start, s.text])).toEqual([[0, 'Line 0'], [2, 'Line 1']]);
+          expect(parseCaptions((result as { text: string }).text, format).map((s) => [s.start, s.text])).toEqual([
+            [0, 'Line 0'],
+            [2, 'Line 1'],
+          ]);
         }
       } finally {
         await other.close();

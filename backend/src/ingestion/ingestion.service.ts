@@ -118,7 +118,9 @@ export class IngestionService {
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
     const read =
-      doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress, signal);
+      doc.kind === 'pdf'
+        ? this.pdfChunks(file, signal, progress, ocr, timing)
+        : this.transcriptChunks(file, doc.mimeType, progress, signal);
     const defined = new DefinitionTally();
     const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
@@ -227,7 +229,12 @@ export class IngestionService {
    * A transcript's chunks: the file is parsed whole (TXT, JSON or captions) or, for a recording,
    * transcribed piece by piece; then chunked by turns.
    */
-  private async *transcriptChunks(file: string, mimeType: string, progress: ProgressReporter, signal: AbortSignal): AsyncGenerator<ChunkBatch> {
+  private async *transcriptChunks(
+    file: string,
+    mimeType: string,
+    progress: ProgressReporter,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChunkBatch> {
     if (isRecording(mimeType)) {
       const turns = await transcribeRecording(file, {
         transcriber: this.transcriber,

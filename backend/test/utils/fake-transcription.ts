@@ -60,12 +60,24 @@ function render(format: TranscriptionFormat, segments: { start: number; end: num
     case 'verbose_json':
       return {
         type: 'application/json',
-        body: JSON.stringify({ task: 'transcribe', language: 'english', duration, text, segments: segments.map((s, id) => ({ id, ...s })) }),
+        body: JSON.stringify({
+          task: 'transcribe',
+          language: 'english',
+          duration,
+          text,
+          segments: segments.map((s, id) => ({ id, ...s })),
+        }),
       };
     case 'srt':
-      return { type: 'text/plain', body: segments.map((s, i) => `${i + 1}\n${clock(s.start, true)} --> ${clock(s.end, true)}\n${s.text}\n`).join('\n') };
+      return {
+        type: 'text/plain',
+        body: segments.map((s, i) => `${i + 1}\n${clock(s.start, true)} --> ${clock(s.end, true)}\n${s.text}\n`).join('\n'),
+      };
     case 'vtt':
-      return { type: 'text/plain', body: `WEBVTT\n\n${segments.map((s) => `${clock(s.start, false)} --> ${clock(s.end, false)}\n${s.text}\n`).join('\n')}` };
+      return {
+        type: 'text/plain',
+        body: `WEBVTT\n\n${segments.map((s) => `${clock(s.start, false)} --> ${clock(s.end, false)}\n${s.text}\n`).join('\n')}`,
+      };
     case 'text':
       return { type: 'text/plain', body: text };
   }
@@ -99,7 +111,9 @@ export function answerTranscription(
         requests.push({ model: '', responseFormat: '', bytes, durationSeconds: 0, status: 413 });
         return reply(413, 'application/json', JSON.stringify({ error: { message: 'Maximum content size limit (26214400) exceeded.' } }));
       }
-      const form = await new Response(Buffer.concat(parts), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+      const form = await new Response(Buffer.concat(parts), {
+        headers: { 'content-type': String(req.headers['content-type']) },
+      }).formData();
       const file = form.get('file') as File;
       const audio = Buffer.from(await file.arrayBuffer());
       const duration = await durationOf(audio);

@@ -161,7 +161,10 @@ export function formatTranscription(d: Pick<UsageSums, 'transcriptionRequests' |
 /** Days of a zero-filled range that had any AI request. */
 export function daysWithUsage(days: DailyCost[]): DailyCost[] {
   return days.filter(
-    (d) => d.chatRequests + d.embeddingRequests + d.takeawayRequests + (d.transcriptionRequests ?? 0) > 0 || d.totalTokens > 0 || d.totalCost > 0,
+    (d) =>
+      d.chatRequests + d.embeddingRequests + d.takeawayRequests + (d.transcriptionRequests ?? 0) > 0 ||
+      d.totalTokens > 0 ||
+      d.totalCost > 0,
   );
 }
 

@@ -21,7 +21,16 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshButton, useGetList } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE } from '@/constants';
-import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatTranscription, formatUsd, usageSums } from '@/lib/format';
+import {
+  daysWithUsage,
+  formatAverageCost,
+  formatCount,
+  formatDay,
+  formatShortDay,
+  formatTranscription,
+  formatUsd,
+  usageSums,
+} from '@/lib/format';
 import { errorText } from '@/lib/http';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DailyCost, UsageSummary } from '@/lib/types';

@@ -241,7 +241,10 @@ export function importBody(source: ImportSource, mode: ImportMode): object {
   }
 }
 
-type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'uploadRecording' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
+type DocumentMethods = Pick<
+  ConsoleDataProvider,
+  'uploadDocument' | 'uploadRecording' | 'reingestDocument' | 'getExportList' | 'downloadDocument'
+>;
 type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions'>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 

@@ -13,9 +13,7 @@ export interface TranscribedSegment {
  * the captions parser) or only text (`json`, `text`: one untimed passage at the piece's start).
  */
 export type TranscriptionResult =
-  | { kind: 'segments'; segments: TranscribedSegment[] }
-  | { kind: 'captions'; text: string }
-  | { kind: 'text'; text: string };
+  { kind: 'segments'; segments: TranscribedSegment[] } | { kind: 'captions'; text: string } | { kind: 'text'; text: string };
 
 /** A request that failed; `retryable` when trying again may help (connection, timeout, 408, 429, 5xx). */
 export class TranscriptionError extends Error {

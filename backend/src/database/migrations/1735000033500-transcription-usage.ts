@@ -9,7 +9,9 @@ export class TranscriptionUsage1735000033500 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE ai_usage DROP CONSTRAINT IF EXISTS ai_usage_kind_check`);
-    await q.query(`ALTER TABLE ai_usage ADD CONSTRAINT ai_usage_kind_check CHECK (kind IN ('chat', 'embedding', 'takeaway', 'transcription'))`);
+    await q.query(
+      `ALTER TABLE ai_usage ADD CONSTRAINT ai_usage_kind_check CHECK (kind IN ('chat', 'embedding', 'takeaway', 'transcription'))`,
+    );
     await q.query(`ALTER TABLE ai_usage ADD COLUMN audio_seconds real NOT NULL DEFAULT 0`);
   }
 

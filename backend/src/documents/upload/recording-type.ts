@@ -40,7 +40,8 @@ function mediaType(media: MediaFacts, originalName: string): { mimeType: string;
     if (ext === '.mov') return { mimeType: 'video/quicktime', extension: '.mov' };
     return media.hasVideo ? { mimeType: 'video/mp4', extension: '.mp4' } : { mimeType: 'audio/mp4', extension: '.m4a' };
   }
-  if (formats.includes('webm')) return media.hasVideo ? { mimeType: 'video/webm', extension: '.webm' } : { mimeType: 'audio/webm', extension: '.webm' };
+  if (formats.includes('webm'))
+    return media.hasVideo ? { mimeType: 'video/webm', extension: '.webm' } : { mimeType: 'audio/webm', extension: '.webm' };
   if (formats.includes('wav')) return { mimeType: 'audio/wav', extension: '.wav' };
   if (formats.includes('mp3')) return { mimeType: 'audio/mpeg', extension: '.mp3' };
   if (formats.includes('ogg')) return { mimeType: 'audio/ogg', extension: '.ogg' };
