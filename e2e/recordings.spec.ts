@@ -27,6 +27,8 @@ test('captions uploaded on the Recordings tab become a timed transcript: the ans
   await signInThroughMailedLink(adminPage, E2E_ADMIN_EMAIL);
   const created = await adminPage.request.post('/api/admin/session', { data: { title, speakers: ['John Smith'], format: 'panel' } });
   expect(created.ok(), await created.text()).toBe(true);
+  // The console reads the sessions once (never stale): reload to see the new one.
+  await adminPage.reload();
   const admin = new AdminConsole(adminPage);
   await admin.openTab('Transcripts');
   await adminPage.getByRole('tab', { name: 'Recordings' }).click();
