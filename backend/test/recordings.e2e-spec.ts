@@ -293,7 +293,10 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
       { dataDir: t.dataDir, sessionSecret: 'x'.repeat(32) },
     );
     const recorded: UsageRecord[] = [];
-    const usage = { record: async (u: UsageRecord) => void recorded.push(u) } as unknown as AiUsageService;
+    const usage = {
+      record: async (u: UsageRecord) => void recorded.push(u),
+      assertWithinBudget: async () => undefined,
+    } as unknown as AiUsageService;
     const piece = path.join(t.dataDir, 'piece.wav');
     await fs.writeFile(piece, wav([{ hz: 440, seconds: 3 }]));
     for (const format of ['srt', 'vtt', 'json'] as const) {

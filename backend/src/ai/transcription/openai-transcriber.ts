@@ -58,6 +58,8 @@ export class OpenAiTranscriber implements Transcriber {
   }
 
   async transcribe(file: string, seconds: number, signal?: AbortSignal): Promise<TranscriptionResult> {
+    // Over OPENAI_DAILY_BUDGET_USD nothing is sent (the piece fails with the budget's message).
+    await this.usage.assertWithinBudget();
     const form = new FormData();
     form.append('file', await fs.openAsBlob(file, { type: 'audio/mpeg' }), path.basename(file));
     form.append('model', this.model);

@@ -67,11 +67,11 @@ function etaOf(started: number, doneSeconds: number, leftSeconds: number): numbe
  * segment times moved by the piece's start. The pieces live in a temporary directory removed after.
  */
 export async function transcribeRecording(file: string, deps: RecordingDeps): Promise<TranscriptSegment[]> {
-  const media = await probeMedia(file, deps.signal);
-  if (!media?.hasAudio || media.durationSeconds <= 0) throw new IngestError(INGEST_MESSAGES.recordingUnreadable('no audio track'));
   await deps.progress.stage('Preparing audio');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ca-recording-'));
   try {
+    const media = await probeMedia(file, deps.signal);
+    if (!media?.hasAudio || media.durationSeconds <= 0) throw new IngestError(INGEST_MESSAGES.recordingUnreadable('no audio track'));
     const duration = media.durationSeconds;
     const silences = duration > deps.pieceSeconds ? await detectSilences(file, duration, deps.signal) : [];
     const pieces = planPieces(duration, silences, deps.pieceSeconds);
