@@ -32,6 +32,8 @@ test('captions uploaded on the Recordings tab become a timed transcript: the ans
   const admin = new AdminConsole(adminPage);
   await admin.openTab('Transcripts');
   await adminPage.getByRole('tab', { name: 'Recordings' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Upload Recording or Captions' })).toBeVisible();
+  await admin.expectAccessible('Recordings tab');
   await adminPage
     .getByLabel('Recording or caption file')
     .setInputFiles({ name: filename, mimeType: 'text/vtt', buffer: Buffer.from(TALK_VTT) });
