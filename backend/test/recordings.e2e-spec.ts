@@ -200,6 +200,13 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
     expect(today.transcriptionMinutes).toBe(0.06);
     expect(today.transcriptionCost).toBeCloseTo((3.5 / 60) * 0.006, 8);
     expect(today.totalCost).toBeGreaterThanOrEqual(today.transcriptionCost);
+
+    // Re-processing reads the transcription kept with the document: the service is not paid again.
+    await admin.post(`/api/admin/ingest/${doc.id}`).expect(202);
+    const again = await settled(admin, doc.id);
+    expect(again).toMatchObject({ status: 'embedded', version: doc.version + 1 });
+    expect(fake.transcriptionRequests).toHaveLength(1);
+    expect((await chunksOf(t, doc.id)).map((c) => [c.startTime, c.text])).toEqual(chunks.map((c) => [c.startTime, c.text]));
   });
 
   it('takes the audio out of an MP4 video and stores the video as it came', async () => {

@@ -18,6 +18,7 @@ import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
 import { parseCaptions } from './parsing/captions.parser';
+import type { TranscriptSegment } from './parsing/parsed-document';
 import { transcribeRecording } from './recording/transcribe-recording';
 import { TRANSCRIBER, Transcriber } from '../ai/transcription/transcription.types';
 import { TermDefinitionsRepository } from './term-definitions.repository';
@@ -120,7 +121,7 @@ export class IngestionService {
     const read =
       doc.kind === 'pdf'
         ? this.pdfChunks(file, signal, progress, ocr, timing)
-        : this.transcriptChunks(file, doc.mimeType, progress, signal);
+        : this.transcriptChunks(file, { ...doc, run }, progress, signal);
     const defined = new DefinitionTally();
     const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
@@ -226,22 +227,40 @@ export class IngestionService {
   }
 
   /**
+   * A recording's turns: those an earlier run of the document kept (same transcription model), else
+   * transcribed piece by piece now and kept with the document once every piece is done.
+   */
+  private async recordingTurns(
+    file: string,
+    doc: ClaimedDocument & { run: number },
+    progress: ProgressReporter,
+    signal: AbortSignal,
+  ): Promise<TranscriptSegment[]> {
+    const model = this.transcriber.model ?? '';
+    const saved = model ? await this.repository.savedTranscript(doc.id, model) : null;
+    if (saved) {
+      this.logger.log(`document ${doc.id}: using the transcription kept from an earlier run (${saved.length} turns, ${model})`);
+      return saved;
+    }
+    const { transcriber } = this;
+    const turns = await transcribeRecording(file, { transcriber, pieceSeconds: this.config.transcriptionPieceSeconds, progress, signal });
+    if (model && turns.length) await this.repository.saveTranscript(doc.id, doc.run, model, turns);
+    return turns;
+  }
+
+  /**
    * A transcript's chunks: the file is parsed whole (TXT, JSON or captions) or, for a recording,
    * transcribed piece by piece; then chunked by turns.
    */
   private async *transcriptChunks(
     file: string,
-    mimeType: string,
+    doc: ClaimedDocument & { run: number },
     progress: ProgressReporter,
     signal: AbortSignal,
   ): AsyncGenerator<ChunkBatch> {
+    const { mimeType } = doc;
     if (isRecording(mimeType)) {
-      const turns = await transcribeRecording(file, {
-        transcriber: this.transcriber,
-        pieceSeconds: this.config.transcriptionPieceSeconds,
-        progress,
-        signal,
-      });
+      const turns = await this.recordingTurns(file, doc, progress, signal);
       if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noSpeech);
       await progress.stage('Chunking');
       const chunks = await chunkTranscript(turns);
