@@ -4,6 +4,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { OpenAiTranscriber } from '../src/ai/transcription/openai-transcriber';
 import type { AiUsageService, UsageRecord } from '../src/ai/usage/ai-usage.service';
 import { loadConfig } from '../src/config/app-config';
+import { DataSource } from 'typeorm';
+import { TranscriptionUsage1735000033500 } from '../src/database/migrations/1735000033500-transcription-usage';
+import { RecordingTranscripts1735000033600 } from '../src/database/migrations/1735000033600-recording-transcripts';
 import { parseCaptions } from '../src/ingestion/parsing/captions.parser';
 import { RECORDINGS_NEED_TRANSCRIPTION } from '../src/ai/transcription/transcription.types';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
@@ -330,6 +333,24 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
       }
     }
     expect(recorded.map((r) => [r.kind, r.model, r.audioSeconds])).toEqual(Array(3).fill(['transcription', 'whisper-1', 3]));
+  });
+
+  it('migrations down and up again: transcription rows go with the kind, kept transcripts with their columns', async () => {
+    const q = t.app.get(DataSource).createQueryRunner();
+    try {
+      await new RecordingTranscripts1735000033600().down(q);
+      await new TranscriptionUsage1735000033500().down(q);
+      expect(await q.query(`SELECT count(*)::int AS n FROM ai_usage WHERE kind = 'transcription'`)).toEqual([{ n: 0 }]);
+      await expect(
+        q.query(`INSERT INTO ai_usage (kind, provider, model) VALUES ('transcription', 'openai', 'whisper-1')`),
+      ).rejects.toThrow();
+      await new TranscriptionUsage1735000033500().up(q);
+      await new RecordingTranscripts1735000033600().up(q);
+      await q.query(`INSERT INTO ai_usage (kind, provider, model, audio_seconds) VALUES ('transcription', 'openai', 'whisper-1', 60)`);
+      expect(await q.query(`SELECT count(*)::int AS n FROM documents WHERE transcript IS NOT NULL`)).toEqual([{ n: 0 }]);
+    } finally {
+      await q.release();
+    }
   });
 
   it('answers 413 over 25 MB, as OpenAI does', async () => {
