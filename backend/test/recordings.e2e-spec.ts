@@ -276,6 +276,18 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
     expect(await chunksOf(t, doc.id)).toEqual([]);
   });
 
+  it('does not retry a piece the service refuses for good (a 4xx other than 408 and 429)', async () => {
+    failing = () => 400;
+    const res = await uploadRecording(admin, sessionId, wav([{ hz: 440, seconds: 2 }]), 'refused.wav');
+    expect(res.status).toBe(201);
+    const doc = await settled(admin, res.body.id);
+    expect(doc).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/^Transcribing piece 1 of 1 of the recording failed after 1 attempt: HTTP 400: /),
+    });
+    expect(fake.transcriptionRequests.map((r) => r.status)).toEqual([400]);
+  });
+
   it('refuses media without audio, zero length, over the duration and over the size with clear 400s, storing nothing', async () => {
     const before = await uploadedFiles(t);
     const noAudio = await uploadRecording(admin, sessionId, await silentVideo(1), 'slides.mp4');
