@@ -14,6 +14,7 @@ import { PANEL_SRT, PANEL_SRT_CUES } from './fixtures/captions';
 import { chunksOf, createSession, rawBytes, settled, settledWithProgress, uploadedFiles } from './fixtures/document-helpers';
 import { longSilenceMp3, mp4With, silentVideo, wav } from './fixtures/recordings';
 import { FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
+import { S3Server, startS3Server } from './utils/s3-server';
 import { signInPrivileged } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
 
@@ -371,5 +372,43 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
     form.append('model', 'whisper-1');
     const res = await fetch(`${fake.baseUrl}/audio/transcriptions`, { method: 'POST', body: form });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('a recording kept in object storage (S3_BUCKET, s3rver on loopback)', () => {
+  let s3: S3Server;
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    s3 = await startS3Server('recordings-test');
+    fake = await startFakeOpenAi();
+    t = await startTestApp({
+      ADMIN_EMAILS: ADMIN,
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-s3',
+      OPENAI_BASE_URL: fake.baseUrl,
+      ...s3.env,
+    });
+    admin = await signInPrivileged(t, ADMIN);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    await s3.close();
+  });
+
+  it('stores the video as an object, transcribes it from there and serves it back byte for byte', async () => {
+    const sessionId = await createSession(admin, 'Stored Keynote');
+    const video = await mp4With(wav([{ hz: 440, seconds: 3 }]));
+    const res = await uploadRecording(admin, sessionId, video, 'keynote.mp4');
+    expect(res.status).toBe(201);
+    expect(await s3.keys()).toEqual([`uploads/${res.body.storagePath}`]);
+    expect(await uploadedFiles(t)).toEqual([]);
+    expect((await settled(admin, res.body.id)).status).toBe('embedded');
+    expect(fake.transcriptionRequests).toHaveLength(1);
+    const download = await admin.get(`/api/admin/documents/${res.body.id}/download`).buffer(true).parse(rawBytes).expect(200);
+    expect(Buffer.compare(download.body as Buffer, video)).toBe(0);
   });
 });
