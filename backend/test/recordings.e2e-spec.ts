@@ -146,12 +146,14 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
   let sessionId: string;
   /** Requests of the fake whose answer is a failure: set by a test, cleared after it. */
   let failing: (n: number) => number | null = () => null;
+  /** The fake hears nothing (a recording without speech): set by a test, cleared after it. */
+  let silent = false;
   /** What the fake hears: long sentences, so each segment fills a passage of its own and keeps its time. */
   const heard = (request: number, segment: number) =>
     `Piece ${request} segment ${segment}: ${'the lender reviews equipment values and payment history with care. '.repeat(9)}`;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ transcription: { say: heard, failWith: (n) => failing(n) } });
+    fake = await startFakeOpenAi({ transcription: { say: (r, k) => (silent ? '' : heard(r, k)), failWith: (n) => failing(n) } });
     t = await startTestApp({
       ADMIN_EMAILS: ADMIN,
       AI_PROVIDER: 'openai',
@@ -167,6 +169,7 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
   });
   afterEach(() => {
     failing = () => null;
+    silent = false;
     fake.transcriptionRequests.length = 0;
   });
   afterAll(async () => {
@@ -277,6 +280,18 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
       /^Transcribing piece 2 of 2 of the recording failed after 3 attempts: HTTP 500: Fake failure of request 4\.$/,
     );
     expect(fake.transcriptionRequests.map((r) => r.status)).toEqual([200, 500, 500, 500]);
+    expect(await chunksOf(t, doc.id)).toEqual([]);
+  });
+
+  it('never marks an empty transcript ready: a recording in which the service hears no speech ends in error', async () => {
+    silent = true;
+    const res = await uploadRecording(admin, sessionId, wav([{ hz: 0, seconds: 3 }]), 'silence.wav');
+    expect(res.status).toBe(201);
+    const doc = await settled(admin, res.body.id);
+    expect(doc).toMatchObject({
+      status: 'error',
+      error: 'The transcription service found no speech in this recording: there is no text to index.',
+    });
     expect(await chunksOf(t, doc.id)).toEqual([]);
   });
 
