@@ -75,6 +75,13 @@ export interface paths {
   "/api/admin/upload": {
     post: operations["Documents_upload"];
   };
+  "/api/admin/recordings": {
+    /**
+     * Upload a recording (audio, video) or captions (.vtt, .srt) as the session's transcript
+     * @description Not in the spec (added): the Recordings tab. Captions are read as they are; recordings are transcribed by the OpenAI-compatible transcription endpoint (refused with 400 under AI_PROVIDER=local). Limits: RECORDING_MAX_MB, RECORDING_MAX_HOURS.
+     */
+    post: operations["Documents_uploadRecording"];
+  };
   "/api/admin/documents": {
     get: operations["Documents_list"];
   };
@@ -275,7 +282,7 @@ export interface components {
       speakers: string[];
       tags: string[];
       /** @enum {string} */
-      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
+      format: "keynote" | "panel" | "workshop" | "fireside" | "roundtable" | "lightning" | "concurrent";
       /** @description ISO 8601. */
       date: string | null;
       /** @description Conference day, from 1. */
@@ -310,7 +317,7 @@ export interface components {
        * @description One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel.
        * @enum {string}
        */
-      format?: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
+      format?: "keynote" | "panel" | "workshop" | "fireside" | "roundtable" | "lightning" | "concurrent";
       day?: number | null;
       startTime?: string | null;
       endTime?: string | null;
@@ -554,6 +561,12 @@ export interface components {
       chatRequests: number;
       embeddingRequests: number;
       takeawayRequests: number;
+      /** @description Not in the spec (added with recordings): transcription requests (one per piece of a recording)… */
+      transcriptionRequests: number;
+      /** @description …the minutes of audio they sent (two decimals)… */
+      transcriptionMinutes: number;
+      /** @description …and what they cost in USD (per minute of audio; included in totalCost). */
+      transcriptionCost: number;
       totalCost: number;
       totalTokens: number;
     };
@@ -646,7 +659,7 @@ export interface components {
       speakers: string[];
       tags: string[];
       /** @enum {string} */
-      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
+      format: "keynote" | "panel" | "workshop" | "fireside" | "roundtable" | "lightning" | "concurrent";
       date: string | null;
       day: number | null;
       startTime: string | null;
@@ -1095,6 +1108,29 @@ export interface operations {
            * @enum {string}
            */
           kind?: "transcript" | "pdf";
+        };
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["DocumentResponse"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload a recording (audio, video) or captions (.vtt, .srt) as the session's transcript
+   * @description Not in the spec (added): the Recordings tab. Captions are read as they are; recordings are transcribed by the OpenAI-compatible transcription endpoint (refused with 400 under AI_PROVIDER=local). Limits: RECORDING_MAX_MB, RECORDING_MAX_HOURS.
+   */
+  Documents_uploadRecording: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: string;
+          /** Format: uuid */
+          sessionId: string;
         };
       };
     };

@@ -11,9 +11,15 @@ interface Day {
   chatRequests: number;
   embeddingRequests: number;
   takeawayRequests: number;
+  transcriptionRequests: number;
+  transcriptionMinutes: number;
+  transcriptionCost: number;
   totalCost: number;
   totalTokens: number;
 }
+
+/** A day's transcription fields without any transcription. */
+const NO_TRANSCRIPTION = { transcriptionRequests: 0, transcriptionMinutes: 0, transcriptionCost: 0 };
 
 /** The UTC calendar day `n` days before today, as YYYY-MM-DD. */
 const utcDay = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -61,6 +67,7 @@ describe('billing API (openai-usage, openai-costs)', () => {
       chatRequests: 0,
       embeddingRequests: 0,
       takeawayRequests: 0,
+      ...NO_TRANSCRIPTION,
       totalCost: 0,
       totalTokens: 0,
     });
@@ -87,6 +94,7 @@ describe('billing API (openai-usage, openai-costs)', () => {
         chatRequests: 2,
         embeddingRequests: 1,
         takeawayRequests: 0,
+        ...NO_TRANSCRIPTION,
         totalCost: 0.0020025,
         totalTokens: 1625,
       });
@@ -95,6 +103,7 @@ describe('billing API (openai-usage, openai-costs)', () => {
         chatRequests: 0,
         embeddingRequests: 0,
         takeawayRequests: 0,
+        ...NO_TRANSCRIPTION,
         totalCost: 0,
         totalTokens: 0,
       });
@@ -125,6 +134,32 @@ describe('billing API (openai-usage, openai-costs)', () => {
       const sum = (k: keyof Day) => res.body.last30Days.reduce((s: number, d: Day) => s + Number(d[k]), 0);
       expect([sum('chatRequests'), sum('embeddingRequests'), sum('takeawayRequests')]).toEqual([2, 2, 1]);
       expect(res.body.last30Days.filter((d: Day) => d.totalTokens === 0)).toHaveLength(27);
+    });
+
+    it('shows transcription of recordings as its own line: requests, minutes of audio and cost, counted in the totals', async () => {
+      // Two pieces of a recording three days ago: 10 minutes and 2.5 minutes at whisper-1's $0.006 a minute.
+      for (const seconds of [600, 150]) {
+        await db.query(
+          `INSERT INTO ai_usage (kind, provider, model, audio_seconds, cost_usd, created_at)
+           VALUES ('transcription', 'openai', 'whisper-1', $1, $2, now() - interval '3 days')`,
+          [seconds, (seconds / 60) * 0.006],
+        );
+      }
+      const days: Day[] = (await admin.get('/api/admin/openai-costs?days=7').expect(200)).body;
+      expect(days[3]).toEqual({
+        date: utcDay(3),
+        chatRequests: 0,
+        embeddingRequests: 0,
+        takeawayRequests: 0,
+        transcriptionRequests: 2,
+        transcriptionMinutes: 12.5,
+        transcriptionCost: 0.075,
+        totalCost: 0.075,
+        totalTokens: 0,
+      });
+      const summary = (await admin.get('/api/admin/openai-usage').expect(200)).body;
+      expect(summary.totalRequests).toBe(7);
+      expect(summary.totalCost).toBeCloseTo(0.0121025 + 0.075, 10);
     });
   });
 });

@@ -53,6 +53,9 @@ export const MSG_IMPORT_FAILED_INVALID = 'Import Failed: Invalid JSON format or 
 // Documents (PRODUCT.md §5, §8)
 export const MSG_MISSING_INFORMATION = 'Missing Information: Please select both a file and a session.';
 export const MSG_INVALID_TRANSCRIPT_TYPE = 'Invalid File Type: Please select a TXT or JSON file.';
+/** Not in the spec (added with the Recordings tab): what its file input takes. */
+export const MSG_INVALID_RECORDING_TYPE =
+  'Invalid File Type: Please select a recording (MP3, M4A, WAV, OGG, MP4, MOV, WEBM) or captions (VTT, SRT).';
 export const MSG_INVALID_PDF_TYPE = 'Invalid File Type: Please select a PDF file.';
 export const MSG_FILE_TOO_LARGE = 'File Too Large: Please select a file smaller than 50MB.';
 export const MSG_UPLOAD_SUCCESS_TITLE = 'Upload Successful';

@@ -6,8 +6,10 @@ import { createAnswerGenerator } from './generation/generation.factory';
 import { ANSWER_GENERATOR } from './generation/generation.types';
 import { AiUsageRepository } from './usage/ai-usage.repository';
 import { AiUsageService } from './usage/ai-usage.service';
+import { createTranscriber } from './transcription/openai-transcriber';
+import { TRANSCRIBER } from './transcription/transcription.types';
 
-/** The AI provider boundary (local or openai), global: embeddings, generation and usage records. */
+/** The AI provider boundary (local or openai), global: embeddings, generation, transcription and usage records. */
 @Global()
 @Module({
   providers: [
@@ -23,7 +25,12 @@ import { AiUsageService } from './usage/ai-usage.service';
       inject: [AppConfig, AiUsageService],
       useFactory: createAnswerGenerator,
     },
+    {
+      provide: TRANSCRIBER,
+      inject: [AppConfig, AiUsageService],
+      useFactory: createTranscriber,
+    },
   ],
-  exports: [EMBEDDINGS, ANSWER_GENERATOR, AiUsageService],
+  exports: [EMBEDDINGS, ANSWER_GENERATOR, TRANSCRIBER, AiUsageService],
 })
 export class AiModule {}

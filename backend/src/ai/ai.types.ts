@@ -3,7 +3,7 @@
  * Embeddings live in this folder (owned with ingestion); generation (chat answers, question
  * rewriting, takeaways) too (owned with chat). Every call records an AI usage row.
  */
-export type UsageKind = 'chat' | 'embedding' | 'takeaway';
+export type UsageKind = 'chat' | 'embedding' | 'takeaway' | 'transcription';
 
 /** Who a call is made for; written on the AI usage record. */
 export interface UsageContext {

@@ -24,6 +24,23 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
 };
 
+/**
+ * Prices of transcription models in US dollars per minute of audio (OpenAI's published pricing:
+ * whisper-1 $0.006/min; gpt-4o-transcribe $0.006/min; gpt-4o-mini-transcribe $0.003/min).
+ */
+export const TRANSCRIPTION_PRICES_PER_MINUTE: Readonly<Record<string, number>> = {
+  'whisper-1': 0.006,
+  'gpt-4o-transcribe': 0.006,
+  'gpt-4o-mini-transcribe': 0.003,
+};
+
+/** Cost in USD of transcribing `seconds` of audio with `model`; undefined when the model has no price. */
+export function transcriptionCostUsd(provider: string, model: string, seconds: number): number | undefined {
+  if (provider === 'local') return 0;
+  const perMinute = TRANSCRIPTION_PRICES_PER_MINUTE[model];
+  return perMinute === undefined ? undefined : (seconds / 60) * perMinute;
+}
+
 /** The price of `model`, matching dated snapshots ('gpt-4o-mini-2024-07-18') to their base name. */
 export function priceOf(provider: string, model: string): ModelPrice | undefined {
   if (provider === 'local') return { input: 0, output: 0 };

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import type { DailyCost } from './dto/billing.response';
 
 export interface DailyCostRow extends DailyCost {
+  /** Seconds of audio transcribed that day (the response gives minutes). */
+  transcriptionSeconds: number;
   /** Sums over every returned day (the same on each row). */
   rangeCost: number;
   rangeTokens: number;
@@ -24,6 +26,9 @@ const DAILY_SQL = `
                 count(*) FILTER (WHERE u.kind = 'chat')::int AS chat,
                 count(*) FILTER (WHERE u.kind = 'embedding')::int AS embedding,
                 count(*) FILTER (WHERE u.kind = 'takeaway')::int AS takeaway,
+                count(*) FILTER (WHERE u.kind = 'transcription')::int AS transcription,
+                sum(u.audio_seconds) FILTER (WHERE u.kind = 'transcription') AS audio_seconds,
+                sum(u.cost_usd) FILTER (WHERE u.kind = 'transcription') AS transcription_cost,
                 count(*)::int AS requests,
                 sum(u.cost_usd) AS cost,
                 sum(u.total_tokens)::bigint AS tokens
@@ -34,6 +39,9 @@ const DAILY_SQL = `
          coalesce(x.chat, 0) AS "chatRequests",
          coalesce(x.embedding, 0) AS "embeddingRequests",
          coalesce(x.takeaway, 0) AS "takeawayRequests",
+         coalesce(x.transcription, 0) AS "transcriptionRequests",
+         coalesce(x.audio_seconds, 0)::float8 AS "transcriptionSeconds",
+         coalesce(x.transcription_cost, 0)::float8 AS "transcriptionCost",
          coalesce(x.cost, 0)::float8 AS "totalCost",
          coalesce(x.tokens, 0)::float8 AS "totalTokens",
          (sum(coalesce(x.cost, 0)) OVER ())::float8 AS "rangeCost",

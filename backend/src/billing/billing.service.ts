@@ -15,6 +15,9 @@ export function toDailyCost(row: DailyCostRow): DailyCost {
     chatRequests: Number(row.chatRequests),
     embeddingRequests: Number(row.embeddingRequests),
     takeawayRequests: Number(row.takeawayRequests),
+    transcriptionRequests: Number(row.transcriptionRequests),
+    transcriptionMinutes: Math.round((Number(row.transcriptionSeconds) / 60) * 100) / 100,
+    transcriptionCost: money(row.transcriptionCost),
     totalCost: money(row.totalCost),
     totalTokens: Number(row.totalTokens),
   };

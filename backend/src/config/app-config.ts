@@ -85,6 +85,20 @@ export class AppConfig {
   /** Key prefix of the Bull queues in Redis (QUEUE_PREFIX), so several installations can share one Redis. */
   readonly queuePrefix!: string;
   readonly maxUploadBytes!: number;
+  /** Model of the OpenAI-compatible transcription endpoint (TRANSCRIPTION_MODEL). */
+  readonly transcriptionModel!: string;
+  /** Base URL of `POST /audio/transcriptions` (TRANSCRIPTION_BASE_URL); unset: OPENAI_BASE_URL (then OpenAI's). */
+  readonly transcriptionBaseUrl?: string;
+  /** Largest recording accepted by the Recordings upload, in bytes (RECORDING_MAX_MB). */
+  readonly recordingMaxBytes!: number;
+  /** Longest recording accepted, in seconds (RECORDING_MAX_HOURS), read with ffprobe before anything is sent. */
+  readonly recordingMaxSeconds!: number;
+  /**
+   * Longest piece of audio sent in one transcription request (TRANSCRIPTION_PIECE_SECONDS, default 600:
+   * about 2.4 MB at the 32 kbit/s mono MP3 the pieces are encoded as, far under the endpoint's 25 MB).
+   * Tests set a few seconds to exercise the splitting without large files.
+   */
+  readonly transcriptionPieceSeconds!: number;
   /** OCR of PDF pages without a usable text layer (OCR=off disables it). */
   readonly ocrEnabled!: boolean;
   /** Pages read by OCR at most per document (OCR_MAX_PAGES); later scanned pages are left out. */
@@ -107,6 +121,10 @@ export class AppConfig {
    */
   readonly metricsToken?: string;
 
+  /** Recordings are transcribed only by an OpenAI-compatible endpoint (AI_PROVIDER=openai). */
+  get transcriptionEnabled(): boolean {
+    return this.aiProvider === 'openai';
+  }
   get isProduction(): boolean {
     return this.nodeEnv === 'production';
   }
@@ -120,7 +138,7 @@ export class AppConfig {
     return path.join(this.dataDir, 'pglite');
   }
 
-  constructor(values: Omit<AppConfig, 'isProduction' | 'uploadsDir' | 'outboxDir' | 'pgliteDir'>) {
+  constructor(values: Omit<AppConfig, 'isProduction' | 'uploadsDir' | 'outboxDir' | 'pgliteDir' | 'transcriptionEnabled'>) {
     Object.assign(this, values);
   }
 }
@@ -336,6 +354,17 @@ function rateLimits(env: Env) {
   };
 }
 
+/** Recordings and their transcription (README, Settings). */
+function recordings(env: Env) {
+  return {
+    transcriptionModel: str(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1',
+    transcriptionBaseUrl: url(env, 'TRANSCRIPTION_BASE_URL', ['http', 'https']) ?? url(env, 'OPENAI_BASE_URL', ['http', 'https']),
+    recordingMaxBytes: int(env, 'RECORDING_MAX_MB', 500, 1, 100_000) * 1024 * 1024,
+    recordingMaxSeconds: int(env, 'RECORDING_MAX_HOURS', 4, 1, 48) * 3600,
+    transcriptionPieceSeconds: int(env, 'TRANSCRIPTION_PIECE_SECONDS', 600, 2, 3000),
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
@@ -382,6 +411,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     ingestInApi: ingestInApi(env),
     queuePrefix: queuePrefix(env),
     maxUploadBytes: 50 * 1024 * 1024,
+    ...recordings(env),
     ocrEnabled: onOff(env, 'OCR', true),
     ocrMaxPages: int(env, 'OCR_MAX_PAGES', 200, 0, 100000),
     ocrPageTimeoutSeconds: int(env, 'OCR_PAGE_TIMEOUT_SECONDS', 60, 1, 3600),

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { attachmentDisposition } from './content-disposition';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, getSchemaPath } from '@nestjs/swagger';
 import { DocumentResponse, ExportList, ExportListSession } from './dto/document.response';
 import { DocumentsService } from './documents.service';
 import { ListDocumentsQuery } from './dto/list-documents.query';
 import { UploadDto } from './dto/upload.dto';
-import { UploadInterceptor, UploadRequest } from './upload/upload.interceptor';
+import { RecordingUploadInterceptor, UploadInterceptor, UploadRequest } from './upload/upload.interceptor';
 
 /** Admin document routes (docs/API.md, Documents). */
 @Roles('admin')
@@ -30,6 +30,29 @@ export class DocumentsController {
   })
   upload(@Req() req: UploadRequest, @Body() body: UploadDto, @CurrentUser() user: AuthUser): Promise<DocumentResponse> {
     return this.documents.upload(req.file?.incoming, body, user);
+  }
+
+  @Post('recordings')
+  @UseInterceptors(RecordingUploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: "Upload a recording (audio, video) or captions (.vtt, .srt) as the session's transcript",
+    description:
+      'Not in the spec (added): the Recordings tab. Captions are read as they are; recordings are transcribed by the ' +
+      'OpenAI-compatible transcription endpoint (refused with 400 under AI_PROVIDER=local). Limits: RECORDING_MAX_MB, RECORDING_MAX_HOURS.',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'sessionId'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        sessionId: { type: 'string', format: 'uuid' },
+      },
+    },
+  })
+  uploadRecording(@Req() req: UploadRequest, @Body() body: UploadDto, @CurrentUser() user: AuthUser): Promise<DocumentResponse> {
+    return this.documents.uploadRecording(req.file?.incoming, body, user);
   }
 
   @Get('documents')

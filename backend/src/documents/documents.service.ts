@@ -16,10 +16,18 @@ import { AppConfig } from '../config/app-config';
 import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
 import { DOCUMENT_KINDS, DocumentKind } from './document.types';
 import { DocumentResponse, ExportList, toDocumentResponse } from './dto/document.response';
-import { DOCUMENT_FILE_MISSING, DOCUMENT_NOT_FOUND, FILE_STORE_UNAVAILABLE, UPLOAD_MESSAGES } from './dto/documents.messages';
+import {
+  DOCUMENT_FILE_MISSING,
+  DOCUMENT_NOT_FOUND,
+  FILE_STORE_UNAVAILABLE,
+  MEDIA_TOOLS_UNAVAILABLE,
+  UPLOAD_MESSAGES,
+} from './dto/documents.messages';
 import { DocumentsRepository } from './documents.repository';
 import { INGEST_QUEUE, IngestQueue } from './ingest-queue.port';
+import { MediaToolError } from '../media/ffmpeg';
 import { detectType, kindOf } from './upload/file-type';
+import { detectRecording } from './upload/recording-type';
 import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,6 +149,35 @@ export class DocumentsService implements OnApplicationBootstrap {
     };
   }
 
+  /**
+   * POST /api/admin/recordings: audio, video or captions become the session's transcript (kind
+   * `transcript`, with times). Recordings are checked with ffprobe (audio track, length) before anything is stored.
+   */
+  async uploadRecording(file: IncomingFile | undefined, fields: UploadFields, user: AuthUser): Promise<DocumentResponse> {
+    const sessionId = fields.sessionId?.trim();
+    if (!file || (file.facts.bytes === 0 && !file.originalName) || !sessionId) {
+      throw new BadRequestException(UPLOAD_MESSAGES.missing);
+    }
+    await this.assertSession(sessionId);
+    let type;
+    try {
+      type = await detectRecording(file.path, file.facts, file.originalName, this.config);
+    } catch (err) {
+      if (!(err instanceof MediaToolError)) throw err;
+      this.logger.error(err.message);
+      throw new ServiceUnavailableException(MEDIA_TOOLS_UNAVAILABLE);
+    }
+    if ('rejection' in type) throw new BadRequestException(type.rejection);
+    const uploaderName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+    return this.save(file, { sessionId, uploaderId: user.id, uploaderName }, 'transcript', type);
+  }
+
+  private async assertSession(sessionId: string): Promise<void> {
+    if (!UUID.test(sessionId) || !(await this.repository.sessionExists(sessionId))) {
+      throw new NotFoundException(UPLOAD_MESSAGES.sessionNotFound);
+    }
+  }
+
   private async accept(
     file: IncomingFile,
     target: { sessionId: string; kind?: string; uploaderId: string | null; uploaderName: string },
@@ -151,12 +188,19 @@ export class DocumentsService implements OnApplicationBootstrap {
     else if ((DOCUMENT_KINDS as readonly string[]).includes(kindField)) kind = kindField as DocumentKind;
     else throw new BadRequestException(UPLOAD_MESSAGES.badKind);
 
-    if (!UUID.test(target.sessionId) || !(await this.repository.sessionExists(target.sessionId))) {
-      throw new NotFoundException(UPLOAD_MESSAGES.sessionNotFound);
-    }
+    await this.assertSession(target.sessionId);
     const type = await detectType(kind, file.path, file.facts, file.originalName);
     if ('rejection' in type) throw new BadRequestException(type.rejection);
+    return this.save(file, target, kind, type);
+  }
 
+  /** Stores the checked file under a generated name, inserts its row and queues its ingestion. */
+  private async save(
+    file: IncomingFile,
+    target: { sessionId: string; uploaderId: string | null; uploaderName: string },
+    kind: DocumentKind,
+    type: { mimeType: string; extension: string },
+  ): Promise<DocumentResponse> {
     const id = randomUUID();
     const storagePath = `${id}${type.extension}`;
     try {

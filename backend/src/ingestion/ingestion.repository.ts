@@ -1,3 +1,4 @@
+import type { TranscriptSegment } from './parsing/parsed-document';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DocumentKind } from '../documents/document.types';
@@ -82,6 +83,22 @@ export class IngestionRepository {
       [id, run, p.stage, Math.max(0, Math.min(100, Math.round(p.percent))), p.processedChunks, p.totalChunks, p.etaSeconds],
     );
     if (!firstRow(rows)) throw new SupersededError(`document ${id} run ${run} is no longer current`);
+  }
+
+  /** The turns of a recording transcribed by `model` in an earlier run, or null. */
+  async savedTranscript(id: string, model: string): Promise<TranscriptSegment[] | null> {
+    const [row] = await this.db.query(`SELECT transcript FROM documents WHERE id = $1 AND transcript_model = $2`, [id, model]);
+    return (row?.transcript as TranscriptSegment[] | undefined) ?? null;
+  }
+
+  /** Keeps a recording's transcription with the document (while `run` is current), for later runs. */
+  async saveTranscript(id: string, run: number, model: string, turns: TranscriptSegment[]): Promise<void> {
+    await this.db.query(`UPDATE documents SET transcript = $3::jsonb, transcript_model = $4 WHERE id = $1 AND attempts = $2`, [
+      id,
+      run,
+      JSON.stringify(turns),
+      model,
+    ]);
   }
 
   async heartbeat(id: string, run: number): Promise<void> {

@@ -17,6 +17,10 @@ import { OcrReport, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
+import { parseCaptions } from './parsing/captions.parser';
+import type { TranscriptSegment } from './parsing/parsed-document';
+import { transcribeRecording } from './recording/transcribe-recording';
+import { TRANSCRIBER, Transcriber } from '../ai/transcription/transcription.types';
 import { TermDefinitionsRepository } from './term-definitions.repository';
 
 /**
@@ -48,6 +52,20 @@ async function* tallied(
   }
 }
 
+/** Audio and video are transcribed; everything else of kind transcript is text. */
+const isRecording = (mimeType: string) => mimeType.startsWith('audio/') || mimeType.startsWith('video/');
+
+/** The turns of a text transcript, by its stored type: Whisper/AssemblyAI JSON, WebVTT, SubRip or plain text. */
+function parseTranscript(content: string, mimeType: string) {
+  if (mimeType === 'application/json') return parseJsonTranscript(content);
+  if (mimeType === 'text/vtt' || mimeType === 'application/x-subrip') {
+    const turns = parseCaptions(content, mimeType === 'text/vtt' ? 'vtt' : 'srt');
+    if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noCaptions);
+    return turns;
+  }
+  return parseTextTranscript(content);
+}
+
 /**
  * One ingestion run of one document: claim it, parse (PDF pages on a worker thread, or transcript
  * turns), chunk, embed in batches and insert each batch, then switch the document to its new
@@ -63,6 +81,7 @@ export class IngestionService {
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
     private readonly definitions: TermDefinitionsRepository,
+    @Inject(TRANSCRIBER) private readonly transcriber: Transcriber,
   ) {}
 
   /**
@@ -100,7 +119,9 @@ export class IngestionService {
 
     const ocr: OcrReport = { pages: [], attempted: 0, timedOut: [], unrendered: [], skipped: 0, nothingToRead: [] };
     const read =
-      doc.kind === 'pdf' ? this.pdfChunks(file, signal, progress, ocr, timing) : this.transcriptChunks(file, doc.mimeType, progress);
+      doc.kind === 'pdf'
+        ? this.pdfChunks(file, signal, progress, ocr, timing)
+        : this.transcriptChunks(file, { ...doc, run }, progress, signal);
     const defined = new DefinitionTally();
     const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
@@ -205,8 +226,47 @@ export class IngestionService {
     );
   }
 
-  /** A transcript's chunks: the file is parsed whole (TXT or JSON), then chunked by turns. */
-  private async *transcriptChunks(file: string, mimeType: string, progress: ProgressReporter): AsyncGenerator<ChunkBatch> {
+  /**
+   * A recording's turns: those an earlier run of the document kept (same transcription model), else
+   * transcribed piece by piece now and kept with the document once every piece is done.
+   */
+  private async recordingTurns(
+    file: string,
+    doc: ClaimedDocument & { run: number },
+    progress: ProgressReporter,
+    signal: AbortSignal,
+  ): Promise<TranscriptSegment[]> {
+    const model = this.transcriber.model ?? '';
+    const saved = model ? await this.repository.savedTranscript(doc.id, model) : null;
+    if (saved) {
+      this.logger.log(`document ${doc.id}: using the transcription kept from an earlier run (${saved.length} turns, ${model})`);
+      return saved;
+    }
+    const { transcriber } = this;
+    const turns = await transcribeRecording(file, { transcriber, pieceSeconds: this.config.transcriptionPieceSeconds, progress, signal });
+    if (model && turns.length) await this.repository.saveTranscript(doc.id, doc.run, model, turns);
+    return turns;
+  }
+
+  /**
+   * A transcript's chunks: the file is parsed whole (TXT, JSON or captions) or, for a recording,
+   * transcribed piece by piece; then chunked by turns.
+   */
+  private async *transcriptChunks(
+    file: string,
+    doc: ClaimedDocument & { run: number },
+    progress: ProgressReporter,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChunkBatch> {
+    const { mimeType } = doc;
+    if (isRecording(mimeType)) {
+      const turns = await this.recordingTurns(file, doc, progress, signal);
+      if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noSpeech);
+      await progress.stage('Chunking');
+      const chunks = await chunkTranscript(turns);
+      yield { chunks, totalEstimate: chunks.length };
+      return;
+    }
     await progress.stage('Parsing');
     const bytes = await fs.promises.readFile(file);
     let content: string;
@@ -217,7 +277,7 @@ export class IngestionService {
     }
     content = cleanText(content);
     if (content.trim() === '') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
-    const segments = mimeType === 'application/json' ? parseJsonTranscript(content) : parseTextTranscript(content);
+    const segments = parseTranscript(content, mimeType);
     await progress.stage('Chunking');
     const chunks = await chunkTranscript(segments);
     yield { chunks, totalEstimate: chunks.length };

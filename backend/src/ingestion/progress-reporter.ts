@@ -5,7 +5,7 @@ export const PROGRESS_INTERVAL_MS = 250;
 
 /**
  * Writes a run's progress: the stage ('Parsing', 'Reading scanned pages (page n of m)' while
- * pages without text layer are read by OCR, 'Chunking', 'Embedding n/m', 'Saving'),
+ * pages without text layer are read by OCR, 'Preparing audio' and 'Transcribing n/m' for recordings, 'Chunking', 'Embedding n/m', 'Saving'),
  * processed/total chunks, an ETA from the measured rate (chunks read, embedded and stored per
  * second since the run started) and the percent done. Writes are throttled; each one also proves the run is still
  * current (SupersededError otherwise) and refreshes the heartbeat.
@@ -26,9 +26,18 @@ export class ProgressReporter {
   ) {}
 
   /** A new stage: written at once. */
-  async stage(stage: 'Parsing' | 'Chunking' | 'Saving', processed = 0, total = 0): Promise<void> {
+  async stage(stage: 'Parsing' | 'Preparing audio' | 'Chunking' | 'Saving', processed = 0, total = 0): Promise<void> {
     const percent = stage === 'Saving' ? 99 : stage === 'Chunking' ? 2 : 1;
     await this.write(stage, percent, processed, total, stage === 'Saving' ? 1 : null, true);
+  }
+
+  /**
+   * Piece `piece` of `of` of a recording is being transcribed; `eta` from the pace of the pieces done.
+   * Transcription takes the percent from 2 to 80 (embedding the transcript the rest).
+   */
+  async transcribing(piece: number, of: number, eta: number | null): Promise<void> {
+    const percent = 2 + (78 * (piece - 1)) / Math.max(1, of);
+    await this.write(`Transcribing ${piece}/${of}`, percent, 0, 0, eta, true);
   }
 
   /** OCR of page `page` of `of` pages without text layer starts; `eta` from the speed measured so far. */

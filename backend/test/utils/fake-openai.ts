@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LocalHashEmbeddings } from '../../src/ai/embeddings/local-hash-embeddings';
 import type { AiUsageService } from '../../src/ai/usage/ai-usage.service';
+import { answerTranscription, FakeTranscriptionOptions, TranscriptionRequest } from './fake-transcription';
 
 export interface ChatCompletionRequest {
   model: string;
@@ -27,6 +28,8 @@ export interface FakeOpenAiOptions {
    * and keep the connection open without ending it (a stalled upstream).
    */
   stallWhen?: (request: ChatCompletionRequest) => boolean;
+  /** POST /v1/audio/transcriptions (see fake-transcription.ts). */
+  transcription?: FakeTranscriptionOptions;
 }
 
 export interface FakeOpenAi {
@@ -39,6 +42,7 @@ export interface FakeOpenAi {
   /** Streams left stalled by `stallWhen`. */
   stalledStreams: number;
   authorizations: string[];
+  transcriptionRequests: TranscriptionRequest[];
   close(): Promise<void>;
 }
 
@@ -128,12 +132,19 @@ function answerChat(res: http.ServerResponse, request: ChatCompletionRequest, op
 /**
  * A fake OpenAI-compatible server on loopback: POST /v1/chat/completions (streamed as SSE chunks
  * ending with a `choices: []` chunk carrying `usage`, then `[DONE]`, or as one JSON completion) and
- * POST /v1/embeddings (local feature-hashing vectors, float or base64, so retrieval still works).
+ * POST /v1/embeddings (local feature-hashing vectors, float or base64, so retrieval still works) and
+ * POST /v1/audio/transcriptions (timed segments of the audio received, `fake-transcription.ts`).
  */
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const state: FakeState = { chatRequests: [], embeddingRequests: [], abortedStreams: 0, stalledStreams: 0, authorizations: [] };
   const embedders = new Map<number, LocalHashEmbeddings>();
+  const transcriptionRequests: TranscriptionRequest[] = [];
   const server = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
+      state.authorizations.push(String(req.headers.authorization ?? ''));
+      answerTranscription(req, res, options.transcription ?? {}, transcriptionRequests);
+      return;
+    }
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
@@ -168,6 +179,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     get authorizations() {
       return state.authorizations;
     },
+    transcriptionRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -72,6 +72,8 @@ export interface InsightsQuery {
 
 export interface ConsoleDataProvider extends DataProvider {
   uploadDocument(params: UploadParams): Promise<DocumentRecord>;
+  /** POST /api/admin/recordings: audio, video or captions become the session's transcript (Recordings tab). */
+  uploadRecording(params: Omit<UploadParams, 'kind'>): Promise<DocumentRecord>;
   reingestDocument(id: Identifier): Promise<DocumentRecord | undefined>;
   getExportList(): Promise<ExportList>;
   downloadDocument(id: Identifier): Promise<DownloadedFile>;

@@ -10,6 +10,7 @@ import {
   formatPercent,
   formatRelativeTime,
   formatSessionDate,
+  formatTranscription,
   formatUsd,
   ingestSummary,
   localDateStamp,
@@ -124,18 +125,40 @@ describe('formatAverageCost', () => {
 });
 
 describe('usage sums and days with usage', () => {
-  const day = (date: string, c: number, e: number, t: number, cost = 0, tokens = 0): DailyCost => ({
+  const day = (date: string, c: number, e: number, t: number, cost = 0, tokens = 0, rec = [0, 0, 0]): DailyCost => ({
     date,
     chatRequests: c,
     embeddingRequests: e,
     takeawayRequests: t,
+    transcriptionRequests: rec[0],
+    transcriptionMinutes: rec[1],
+    transcriptionCost: rec[2],
     totalCost: cost,
     totalTokens: tokens,
   });
-  const days = [day('2026-11-20', 2, 1, 0, 0.002, 100), day('2026-11-19', 0, 0, 0), day('2026-11-18', 3, 10, 1, 0.5, 900)];
-  it('sums chat requests, embeddings and takeaway generations', () => {
-    expect(usageSums(days)).toEqual({ chatRequests: 5, embeddingRequests: 11, takeawayRequests: 1 });
-    expect(usageSums([])).toEqual({ chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0 });
+  const days = [
+    day('2026-11-20', 2, 1, 0, 0.002, 100),
+    day('2026-11-19', 0, 0, 0),
+    day('2026-11-18', 3, 10, 1, 0.5, 900, [2, 12.5, 0.075]),
+  ];
+  const none = { transcriptionRequests: 0, transcriptionMinutes: 0, transcriptionCost: 0 };
+  it('sums chat requests, embeddings, takeaway generations and transcription', () => {
+    expect(usageSums(days)).toEqual({
+      chatRequests: 5,
+      embeddingRequests: 11,
+      takeawayRequests: 1,
+      transcriptionRequests: 2,
+      transcriptionMinutes: 12.5,
+      transcriptionCost: 0.075,
+    });
+    expect(usageSums([])).toEqual({ chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0, ...none });
+  });
+  it('writes the transcription line with its minutes and cost', () => {
+    expect(formatTranscription(usageSums(days))).toBe('2 (12.5 min, $0.075)');
+    expect(formatTranscription(none)).toBe('0');
+  });
+  it('counts a day with only transcription as a day with usage', () => {
+    expect(daysWithUsage([day('2026-11-17', 0, 0, 0, 0, 0, [1, 0.5, 0])]).map((d) => d.date)).toEqual(['2026-11-17']);
   });
   it('keeps the days that had usage, in order', () => {
     expect(daysWithUsage(days).map((d) => d.date)).toEqual(['2026-11-20', '2026-11-18']);

@@ -125,21 +125,47 @@ export function formatCount(n: number | null | undefined): string {
   return (Number(n) || 0).toLocaleString('en-US');
 }
 
+export interface UsageSums {
+  chatRequests: number;
+  embeddingRequests: number;
+  takeawayRequests: number;
+  /** Not in the spec (added with recordings): transcription requests, minutes of audio and their cost. */
+  transcriptionRequests: number;
+  transcriptionMinutes: number;
+  transcriptionCost: number;
+}
+
 /** PRODUCT.md §2 (Billing, Usage Analytics): sums over the last30Days entries. */
-export function usageSums(days: DailyCost[]): { chatRequests: number; embeddingRequests: number; takeawayRequests: number } {
+export function usageSums(days: DailyCost[]): UsageSums {
+  const add = (a: number, b: number | undefined) => a + (Number(b) || 0);
   return days.reduce(
     (s, d) => ({
-      chatRequests: s.chatRequests + (Number(d.chatRequests) || 0),
-      embeddingRequests: s.embeddingRequests + (Number(d.embeddingRequests) || 0),
-      takeawayRequests: s.takeawayRequests + (Number(d.takeawayRequests) || 0),
+      chatRequests: add(s.chatRequests, d.chatRequests),
+      embeddingRequests: add(s.embeddingRequests, d.embeddingRequests),
+      takeawayRequests: add(s.takeawayRequests, d.takeawayRequests),
+      transcriptionRequests: add(s.transcriptionRequests, d.transcriptionRequests),
+      transcriptionMinutes: Math.round(add(s.transcriptionMinutes, d.transcriptionMinutes) * 100) / 100,
+      transcriptionCost: add(s.transcriptionCost, d.transcriptionCost),
     }),
-    { chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0 },
+    { chatRequests: 0, embeddingRequests: 0, takeawayRequests: 0, transcriptionRequests: 0, transcriptionMinutes: 0, transcriptionCost: 0 },
   );
+}
+
+/** A transcription line: '2 (3.5 min, $0.021)', or '0'. */
+export function formatTranscription(d: Pick<UsageSums, 'transcriptionRequests' | 'transcriptionMinutes' | 'transcriptionCost'>): string {
+  const requests = Number(d.transcriptionRequests) || 0;
+  if (!requests) return '0';
+  return `${formatCount(requests)} (${(Number(d.transcriptionMinutes) || 0).toLocaleString('en-US')} min, ${formatUsd(Number(d.transcriptionCost) || 0)})`;
 }
 
 /** Days of a zero-filled range that had any AI request. */
 export function daysWithUsage(days: DailyCost[]): DailyCost[] {
-  return days.filter((d) => d.chatRequests + d.embeddingRequests + d.takeawayRequests > 0 || d.totalTokens > 0 || d.totalCost > 0);
+  return days.filter(
+    (d) =>
+      d.chatRequests + d.embeddingRequests + d.takeawayRequests + (d.transcriptionRequests ?? 0) > 0 ||
+      d.totalTokens > 0 ||
+      d.totalCost > 0,
+  );
 }
 
 /** Percent to one decimal ('66.7%'); '0.0%' of nothing. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, uploadProblem } from './upload';
+import { MSG_INVALID_RECORDING_TYPE, MSG_MISSING_INFORMATION } from '@/constants';
+import { acceptAttribute, recordingProblem, uploadProblem } from './upload';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -29,5 +30,22 @@ describe('upload checks before sending (PRODUCT.md §5)', () => {
   it('tells the file picker what to offer', () => {
     expect(acceptAttribute('pdf')).toBe('.pdf,application/pdf');
     expect(acceptAttribute('transcript')).toBe('.txt,.json,text/plain,application/json');
+  });
+});
+
+describe('recordingProblem (Recordings tab, not in the spec)', () => {
+  const f = (name: string, type = '') => ({ name, type });
+  it('takes audio, video and captions by extension or media type', () => {
+    for (const name of ['talk.mp3', 'talk.M4A', 'talk.wav', 'talk.ogg', 'talk.mp4', 'talk.mov', 'talk.webm', 'talk.vtt', 'talk.srt']) {
+      expect(recordingProblem(f(name), 's1')).toBeNull();
+    }
+    expect(recordingProblem(f('recording', 'audio/x-m4a'), 's1')).toBeNull();
+    expect(recordingProblem(f('clip', 'video/quicktime'), 's1')).toBeNull();
+  });
+  it('refuses other files and asks for both a file and a session', () => {
+    expect(recordingProblem(f('deck.pdf', 'application/pdf'), 's1')).toBe(MSG_INVALID_RECORDING_TYPE);
+    expect(recordingProblem(f('notes.txt', 'text/plain'), 's1')).toBe(MSG_INVALID_RECORDING_TYPE);
+    expect(recordingProblem(null, 's1')).toBe(MSG_MISSING_INFORMATION);
+    expect(recordingProblem(f('talk.mp3'), '')).toBe(MSG_MISSING_INFORMATION);
   });
 });

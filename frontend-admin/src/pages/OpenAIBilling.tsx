@@ -21,7 +21,16 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshButton, useGetList } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BILLING_RANGES, DEFAULT_BILLING_DAYS, MSG_LOADING_BILLING, MSG_NO_USAGE } from '@/constants';
-import { daysWithUsage, formatAverageCost, formatCount, formatDay, formatShortDay, formatUsd, usageSums } from '@/lib/format';
+import {
+  daysWithUsage,
+  formatAverageCost,
+  formatCount,
+  formatDay,
+  formatShortDay,
+  formatTranscription,
+  formatUsd,
+  usageSums,
+} from '@/lib/format';
 import { errorText } from '@/lib/http';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DailyCost, UsageSummary } from '@/lib/types';
@@ -96,6 +105,7 @@ function DailyBreakdown({ entries }: { entries: DailyCost[] }) {
                   <TableCell align="right">Chat</TableCell>
                   <TableCell align="right">Embeddings</TableCell>
                   <TableCell align="right">Takeaways</TableCell>
+                  <TableCell align="right">Transcription</TableCell>
                   <TableCell align="right">Tokens</TableCell>
                   <TableCell align="right">Cost</TableCell>
                 </TableRow>
@@ -107,6 +117,7 @@ function DailyBreakdown({ entries }: { entries: DailyCost[] }) {
                     <TableCell align="right">{formatCount(d.chatRequests)}</TableCell>
                     <TableCell align="right">{formatCount(d.embeddingRequests)}</TableCell>
                     <TableCell align="right">{formatCount(d.takeawayRequests)}</TableCell>
+                    <TableCell align="right">{formatTranscription(d)}</TableCell>
                     <TableCell align="right">{formatCount(d.totalTokens)}</TableCell>
                     <TableCell align="right">{formatUsd(d.totalCost)}</TableCell>
                   </TableRow>
@@ -140,6 +151,10 @@ function UsageAnalytics({ summary }: { summary: UsageSummary }) {
             <TableRow>
               <TableCell>Takeaway Generations</TableCell>
               <TableCell align="right">{formatCount(sums.takeawayRequests)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell>Transcription (recordings)</TableCell>
+              <TableCell align="right">{formatTranscription(sums)}</TableCell>
             </TableRow>
           </TableBody>
         </Table>

@@ -292,7 +292,10 @@ export function importDryRun(body: Partial<ImportAnswer>): ImportDryRun {
   return { message: body.message ?? '', source: body.source ?? '', skipped: body.skipped?.length ?? 0, preview: body.preview };
 }
 
-type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
+type DocumentMethods = Pick<
+  ConsoleDataProvider,
+  'uploadDocument' | 'uploadRecording' | 'reingestDocument' | 'getExportList' | 'downloadDocument'
+>;
 type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions' | 'previewImport'>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
@@ -305,6 +308,13 @@ function documentMethods(): DocumentMethods {
       form.append('sessionId', sessionId);
       form.append('kind', kind);
       return apiJson<DocumentRecord>('/api/admin/upload', { method: 'POST', body: form });
+    },
+
+    async uploadRecording({ file, sessionId }) {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('sessionId', sessionId);
+      return apiJson<DocumentRecord>('/api/admin/recordings', { method: 'POST', body: form });
     },
 
     reingestDocument(id) {

@@ -8,6 +8,8 @@ export interface AiUsageRow {
   model: string;
   promptTokens: number;
   completionTokens: number;
+  /** Seconds of audio transcribed (kind 'transcription'; 0 otherwise). */
+  audioSeconds: number;
   costUsd: number;
   userId: string | null;
 }
@@ -19,8 +21,8 @@ export class AiUsageRepository {
 
   async insert(row: AiUsageRow): Promise<void> {
     await this.db.query(
-      `INSERT INTO ai_usage (kind, provider, model, prompt_tokens, completion_tokens, total_tokens, cost_usd, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO ai_usage (kind, provider, model, prompt_tokens, completion_tokens, total_tokens, cost_usd, user_id, audio_seconds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         row.kind,
         row.provider,
@@ -30,6 +32,7 @@ export class AiUsageRepository {
         row.promptTokens + row.completionTokens,
         row.costUsd.toFixed(8),
         row.userId,
+        row.audioSeconds,
       ],
     );
   }

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, ServiceUnavailableException } from
 import { AppConfig } from '../../config/app-config';
 import { DeferredWrites } from '../../database/deferred-writes';
 import type { UsageKind } from '../ai.types';
-import { costUsd, priceOf } from '../pricing';
+import { costUsd, priceOf, transcriptionCostUsd } from '../pricing';
 import { AiUsageRepository } from './ai-usage.repository';
 import type { BudgetStatus } from './dto/budget-status.response';
 import { AI_BUDGET_REACHED_MESSAGE } from './dto/ai-usage.messages';
@@ -19,6 +19,8 @@ export interface UsageRecord {
   model: string;
   promptTokens: number;
   completionTokens?: number;
+  /** Transcription: seconds of audio sent (priced per minute). */
+  audioSeconds?: number;
   userId?: string | null;
 }
 
@@ -71,7 +73,12 @@ export class AiUsageService implements OnModuleDestroy {
   async record(usage: UsageRecord): Promise<void> {
     const promptTokens = Math.max(0, Math.round(usage.promptTokens || 0));
     const completionTokens = Math.max(0, Math.round(usage.completionTokens || 0));
-    if (!priceOf(usage.provider, usage.model) && !this.unpriced.has(usage.model)) {
+    const audioSeconds = Math.max(0, usage.audioSeconds ?? 0);
+    const cost =
+      usage.kind === 'transcription'
+        ? transcriptionCostUsd(usage.provider, usage.model, audioSeconds)
+        : priceOf(usage.provider, usage.model) && costUsd(usage.provider, usage.model, promptTokens, completionTokens);
+    if (cost === undefined && !this.unpriced.has(usage.model)) {
       this.unpriced.add(usage.model);
       this.logger.warn(`no price for model "${usage.model}" in ai/pricing.ts: its usage is recorded at cost 0`);
     }
@@ -82,7 +89,8 @@ export class AiUsageService implements OnModuleDestroy {
         model: usage.model,
         promptTokens,
         completionTokens,
-        costUsd: costUsd(usage.provider, usage.model, promptTokens, completionTokens),
+        audioSeconds,
+        costUsd: cost || 0,
         userId: usage.userId ?? null,
       });
     } catch (err) {

@@ -6,6 +6,12 @@ export class DailyCost {
   chatRequests: number;
   embeddingRequests: number;
   takeawayRequests: number;
+  /** Not in the spec (added with recordings): transcription requests (one per piece of a recording)… */
+  transcriptionRequests: number;
+  /** …the minutes of audio they sent (two decimals)… */
+  transcriptionMinutes: number;
+  /** …and what they cost in USD (per minute of audio; included in totalCost). */
+  transcriptionCost: number;
   totalCost: number;
   totalTokens: number;
 }

@@ -17,6 +17,8 @@ import { ContentVersionNotify1735000027000 } from './1735000027000-content-versi
 import { ChunkRowsInline1735000028000 } from './1735000028000-chunk-rows-inline';
 import { DocumentWords1735000029000 } from './1735000029000-document-words';
 import { ConferenceIdentity1735000030500 } from './1735000030500-conference-identity';
+import { TranscriptionUsage1735000033500 } from './1735000033500-transcription-usage';
+import { RecordingTranscripts1735000033600 } from './1735000033600-recording-transcripts';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -39,4 +41,6 @@ export const migrations = [
   ChunkRowsInline1735000028000,
   DocumentWords1735000029000,
   ConferenceIdentity1735000030500,
+  TranscriptionUsage1735000033500,
+  RecordingTranscripts1735000033600,
 ];

@@ -5,7 +5,7 @@ import multer from 'multer';
 import { from, Observable, throwError } from 'rxjs';
 import { catchError, mergeMap, switchMap } from 'rxjs/operators';
 import { AppConfig } from '../../config/app-config';
-import { UPLOAD_MESSAGES } from '../dto/documents.messages';
+import { RECORDING_MESSAGES, UPLOAD_MESSAGES } from '../dto/documents.messages';
 import { incomingDir, IncomingFile, IncomingStorage } from './incoming-storage';
 
 /** The request after `UploadInterceptor`: the received file (if any) and the text fields. */
@@ -19,14 +19,17 @@ export interface UploadRequest extends Request {
  * is deleted and the rest of the body drained). Whatever the handler does, the temporary file is
  * gone afterwards: accepted files have been moved into the uploads directory by then.
  */
-@Injectable()
-export class UploadInterceptor implements NestInterceptor {
+class FileUploadInterceptor implements NestInterceptor {
   private readonly receive: ReturnType<multer.Multer['single']>;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    maxBytes: number,
+    private readonly tooLarge: string,
+  ) {
     this.receive = multer({
       storage: new IncomingStorage(incomingDir(config.uploadsDir)),
-      limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
       defParamCharset: 'utf8',
     } as multer.Options).single('file');
   }
@@ -36,7 +39,7 @@ export class UploadInterceptor implements NestInterceptor {
     const req = http.getRequest<UploadRequest>();
     const res = http.getResponse<Response>();
     const received = new Promise<void>((resolve, reject) => {
-      this.receive(req, res, (err: unknown) => (err ? reject(toUploadError(err)) : resolve()));
+      this.receive(req, res, (err: unknown) => (err ? reject(toUploadError(err, this.tooLarge)) : resolve()));
     });
     // The temporary file is removed before the answer leaves (accepted files were moved already).
     const cleanup = async () => {
@@ -53,9 +56,25 @@ export class UploadInterceptor implements NestInterceptor {
   }
 }
 
-function toUploadError(err: unknown): Error {
+/** The spec's upload (`POST /api/admin/upload`): 50 MB. */
+@Injectable()
+export class UploadInterceptor extends FileUploadInterceptor {
+  constructor(config: AppConfig) {
+    super(config, config.maxUploadBytes, UPLOAD_MESSAGES.tooLarge);
+  }
+}
+
+/** The Recordings upload (`POST /api/admin/recordings`): RECORDING_MAX_MB, streamed to disk like any upload. */
+@Injectable()
+export class RecordingUploadInterceptor extends FileUploadInterceptor {
+  constructor(config: AppConfig) {
+    super(config, config.recordingMaxBytes, RECORDING_MESSAGES.tooLarge(config.recordingMaxBytes / (1024 * 1024)));
+  }
+}
+
+function toUploadError(err: unknown, tooLarge: string): Error {
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return new BadRequestException(UPLOAD_MESSAGES.tooLarge);
+    if (err.code === 'LIMIT_FILE_SIZE') return new BadRequestException(tooLarge);
     if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
       return new BadRequestException('Please upload one file, in the field named "file".');
     }

@@ -37,4 +37,11 @@ export const INGEST_MESSAGES = {
   pdfBroken: 'This PDF is damaged or incomplete and could not be read. Export or download it again and upload the new file.',
   pdfUnreadable: (detail: string) => `This PDF could not be read (${detail}).`,
   fileMissing: 'The uploaded file is missing from storage. Upload the document again.',
+  captionsUnreadable: (format: string, detail: string) =>
+    `The ${format === 'vtt' ? 'WebVTT' : 'SubRip'} caption file could not be read (${detail}). Fix the file and upload it again.`,
+  noCaptions: 'The caption file has no cues with text: there is nothing to index.',
+  noSpeech: 'The transcription service found no speech in this recording: there is no text to index.',
+  transcriptionFailed: (piece: number, of: number, attempts: number, reason: string) =>
+    `Transcribing piece ${piece} of ${of} of the recording failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`,
+  recordingUnreadable: (detail: string) => `The recording could not be read by ffmpeg (${detail}).`,
 } as const;

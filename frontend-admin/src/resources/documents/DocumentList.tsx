@@ -1,5 +1,5 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DeleteWithConfirmButton, FunctionField, List, useRefresh } from 'react-admin';
 import { DocumentProgress, DocumentStatusChip } from '@/components/DocumentProgress';
@@ -15,7 +15,7 @@ import { errorText } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DocumentKind, DocumentRecord } from '@/lib/types';
-import { UploadForm } from './UploadForm';
+import { RecordingUploadForm, UploadForm } from './UploadForm';
 import { ScrollRegion } from '@/components/ScrollRegion';
 
 /** PRODUCT.md §4: the upload list polls every 2 s while any document is uploaded or chunked, never otherwise. */
@@ -95,6 +95,23 @@ function DocumentActions({ doc, resource }: { doc: DocumentRecord; resource: str
   );
 }
 
+/**
+ * The Transcripts tab's upload area: the spec's form (TXT or JSON) and, on a tab of its own, the
+ * Recordings form (audio, video, captions; not in the spec).
+ */
+function TranscriptUploadArea() {
+  const [tab, setTab] = useState<'file' | 'recordings'>('file');
+  return (
+    <Box>
+      <Tabs value={tab} onChange={(_, v: 'file' | 'recordings') => setTab(v)} aria-label="Upload area" sx={{ mb: 1 }}>
+        <Tab value="file" label="Transcript File" />
+        <Tab value="recordings" label="Recordings" />
+      </Tabs>
+      {tab === 'file' ? <UploadForm kind="transcript" /> : <RecordingUploadForm />}
+    </Box>
+  );
+}
+
 /** PRODUCT.md §2 Transcripts / PDFs: the upload form and the documents of that kind. */
 export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; resource: string; heading: string }) {
   return (
@@ -102,7 +119,7 @@ export function DocumentList({ kind, resource, heading }: { kind: DocumentKind; 
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
         {heading}
       </Typography>
-      <UploadForm kind={kind} />
+      {kind === 'transcript' ? <TranscriptUploadArea /> : <UploadForm kind={kind} />}
       <List
         resource={resource}
         title={false}

@@ -9,4 +9,4 @@ export const pdfs = {
   list: () => createElement(DocumentList, { kind: 'pdf', resource: 'pdfs', heading: 'PDFs' }),
 };
 export { DocumentList } from './DocumentList';
-export { UploadForm } from './UploadForm';
+export { RecordingUploadForm, UploadForm } from './UploadForm';
