@@ -17,6 +17,9 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Conference Assistant <assistant@conference.test>',
       EMAIL_LIMIT_PER_USER: '20',
+      EMAIL_LIMIT_PER_IP: '200',
+      HISTORY_MAIL_LIMIT_PER_USER_HOUR: '3',
+      HISTORY_MAIL_LIMIT_PER_RECIPIENT_DAY: '2',
     });
     sessions = await seedChunks(t, SAMPLE_CONFERENCE);
     cookie = await sessionCookie(t, 'mailer@example.com', 'Mia');
@@ -104,6 +107,72 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
       const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'mailer@example.com' }).expect(404);
       expect(res.body).toEqual({ message: 'No active chat to send' });
     }
+  });
+
+  /** Signs in with a first and last name; a thread with one answered question. */
+  async function senderWithThread(email: string, firstName: string, lastName: string) {
+    const res = await request(t.url).post('/api/login').send({ email, firstName, lastName }).expect(200);
+    const c = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((v) => v.split(';')[0])
+      .join('; ');
+    const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }, c).expect(200)).body;
+    await post('/api/chat/message', { threadId, message: 'What FICO floor do lenders use?' }, c).expect(200);
+    return { cookie: c, threadId };
+  }
+
+  it('sends the chat history to the recipient the attendee types, naming the sender and the conference, with no links', async () => {
+    const { cookie: c, threadId } = await senderWithThread('grace@example.com', 'Grace', 'Hopper');
+    const since = Date.now();
+    const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'Boss@Example.com' }, c).expect(200);
+    expect(res.body).toEqual({ message: 'Successfully sent to boss@example.com' });
+    const mail = await smtp.waitFor('boss@example.com', since);
+    expect(mail.subject).toBe('Your conference chat history');
+    expect(mail.text).toContain('Grace Hopper <grace@example.com> sent you this conversation from Equipment Finance Conference 2025.');
+    expect(mail.html).toContain(
+      'Grace Hopper &lt;grace@example.com&gt; sent you this conversation from Equipment Finance Conference 2025.',
+    );
+    expect(mail.text).toContain('What FICO floor do lenders use?');
+    expect(mail.text).not.toContain('Hello Grace');
+    expect(mail.html).not.toMatch(/<a[\s>]|<img|src=|url\(|https?:/i);
+    expect(mail.text).not.toMatch(/https?:/i);
+  });
+
+  it("answers 404 'No active chat to send' for an unknown or foreign thread whatever the recipient, before any limit", async () => {
+    const { threadId: theirs } = await senderWithThread('owner-of-thread@example.com', 'Otto', 'Owner');
+    const asker = await sessionCookie(t, 'asker@example.com', 'Ash');
+    for (const threadId of [theirs, '00000000-0000-4000-8000-000000000000', undefined]) {
+      for (const recipientEmail of ['asker@example.com', 'someone@elsewhere.test']) {
+        const res = await post('/api/email/chat-history', { threadId, recipientEmail }, asker).expect(404);
+        expect(res.body).toEqual({ message: 'No active chat to send' });
+      }
+    }
+    expect(smtp.messages.filter((m) => m.to.includes('someone@elsewhere.test'))).toEqual([]);
+  });
+
+  it('caps history mails to other addresses per user per hour (429); the own address still works', async () => {
+    const { cookie: c, threadId } = await senderWithThread('capped-sender@example.com', 'Cap', 'Sender');
+    for (const n of [1, 2, 3]) {
+      await post('/api/email/chat-history', { threadId, recipientEmail: `friend${n}@example.com` }, c).expect(200);
+    }
+    const refused = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend4@example.com' }, c).expect(429);
+    expect(refused.body).toEqual({
+      message: 'You have emailed chat histories to other addresses too often this hour. Please try again later.',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.filter((m) => m.to.includes('friend4@example.com'))).toEqual([]);
+    await post('/api/email/chat-history', { threadId, recipientEmail: 'capped-sender@example.com' }, c).expect(200);
+  });
+
+  it('caps history mails to one recipient per day, whoever sends them (429)', async () => {
+    for (const who of ['first', 'second']) {
+      const { cookie: c, threadId } = await senderWithThread(`${who}-sender@example.com`, who, 'Sender');
+      await post('/api/email/chat-history', { threadId, recipientEmail: 'popular@example.com' }, c).expect(200);
+    }
+    const { cookie: c, threadId } = await senderWithThread('third-sender@example.com', 'Third', 'Sender');
+    const refused = await post('/api/email/chat-history', { threadId, recipientEmail: 'POPULAR@example.com' }, c).expect(429);
+    expect(refused.body).toEqual({ message: 'This address has received too many chat histories today. Please try again tomorrow.' });
+    await post('/api/email/chat-history', { threadId, recipientEmail: 'another-friend@example.com' }, c).expect(200);
   });
 
   it("answers 400 'Please enter a valid email address' for a bad address", async () => {

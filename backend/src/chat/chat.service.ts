@@ -1,13 +1,4 @@
-import {
-  BadGatewayException,
-  BadRequestException,
-  ForbiddenException,
-  HttpException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import {
   ANSWER_GENERATOR,
@@ -36,6 +27,7 @@ import { CitationFilter, CitationSet, type Source } from '../retrieval/citations
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
 import { chatHistoryMail } from './chat-history.mail';
+import { HistoryMailLimits } from './history-mail-limits';
 import { focusSnippets } from './cited-snippet';
 import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
 import {
@@ -51,7 +43,6 @@ import {
 import type { SseStream } from './sse-stream';
 import {
   NO_ACTIVE_CHAT_MESSAGE,
-  ownAddressOnlyMessage,
   STATUS_ANALYZING,
   STATUS_GENERATING,
   STATUS_SEARCHING,
@@ -142,6 +133,7 @@ export class ChatService {
     private readonly conference: ConferenceService,
     private readonly deferred: DeferredWrites,
     private readonly metrics: MetricsService,
+    private readonly historyLimits: HistoryMailLimits,
   ) {}
 
   /** GET /api/chat/assistant: which provider writes the answers. */
@@ -172,18 +164,21 @@ export class ChatService {
   }
 
   /**
-   * Mails one of the user's threads to the user's own address; 403 `{message}` naming that address for
-   * any other recipient (no mail relay), 404 'No active chat to send' for no (or an empty, or
-   * another's) thread.
+   * Mails one of the user's threads to the recipient they typed: 404 'No active chat to send' for no
+   * (or an empty, or another's) thread whatever the recipient; another address than the user's own
+   * counts against the history-mail caps (429 past them) and the mail names who sent it.
    */
   async emailHistory(user: AuthUser, dto: EmailChatHistoryDto): Promise<{ message: string }> {
-    if (normalEmail(dto.recipientEmail) !== normalEmail(user.email)) throw new ForbiddenException(ownAddressOnlyMessage(user.email));
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
-    const { timeZone } = await this.conference.get();
-    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email, timeZone));
-    return { message: `Successfully sent to ${user.email}` };
+    const to = normalEmail(dto.recipientEmail);
+    const own = to === normalEmail(user.email);
+    if (!own) await this.historyLimits.take(user.id, to);
+    const { timeZone, name: conferenceName } = await this.conference.get();
+    const sentBy = own ? undefined : { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email, conferenceName };
+    await this.email.send(chatHistoryMail({ to, firstName: user.firstName, requestedBy: user.email, sentBy, timeZone }, messages));
+    return { message: `Successfully sent to ${to}` };
   }
 
   /** POST /api/chat/feedback: rates one of the user's answers (again); 404 for anything else. */
