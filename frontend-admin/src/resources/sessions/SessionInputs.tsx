@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
-import { SelectInput, TextInput } from 'react-admin';
+import { Box, Chip } from '@mui/material';
+import { SelectInput, TextInput, useInput } from 'react-admin';
 import { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '@/constants';
 import { sessionTypeLabel } from '@/lib/format';
 import { MAX_DESCRIPTION_LENGTH, type SessionFormValues } from '@/lib/sessions';
@@ -20,14 +20,31 @@ const wholeDay = (value: unknown) => {
 const endAfterStart = (value: unknown, all: SessionFormValues) =>
   typeof value === 'string' && value && all.startTime && value <= all.startTime ? 'End time must be after the start time.' : undefined;
 
+/**
+ * The items a list field keeps (a session's stored speakers or tags), as chips: each whole, whatever
+ * it holds (commas included), removed with its delete icon (or Backspace/Delete on the chip).
+ */
+function KeptItems({ source, label }: { source: 'speakers' | 'tags'; label: string }) {
+  const { field } = useInput<string[]>({ source, defaultValue: [] });
+  const items: string[] = Array.isArray(field.value) ? field.value : [];
+  if (items.length === 0) return null;
+  return (
+    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+      {items.map((item, i) => (
+        <Chip key={`${i}:${item}`} label={item} size="small" onDelete={() => field.onChange(items.filter((_, j) => j !== i))} />
+      ))}
+    </Box>
+  );
+}
+
 export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: f === 'panel' ? 'Panel' : sessionTypeLabel(f) }));
 
 const shrink = { inputLabel: { shrink: true } };
 const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };
 
 /**
- * Every field of a session (PRODUCT.md §5 session form): title, speakers and tags one per line (a speaker's
- * name may hold commas), format, date, day, start and end time in the conference's time zone, room and
+ * Every field of a session (PRODUCT.md §5 session form): title, speakers and tags (new ones typed comma
+ * separated; the stored ones as chips, so a speaker's name holding commas stays whole), format, date, day, start and end time in the conference's time zone, room and
  * description.
  */
 export function SessionInputs({ timeZone }: { timeZone: string }) {
@@ -35,12 +52,14 @@ export function SessionInputs({ timeZone }: { timeZone: string }) {
     <>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a modal dialog: focus moves into the dialog as it opens (WAI-ARIA dialog pattern) */}
       <TextInput source="title" label="Title" validate={requiredTitle} fullWidth autoFocus />
-      <TextInput source="speakers" label="Speakers" helperText="One speaker per line" multiline minRows={2} fullWidth />
+      <KeptItems source="speakers" label="Current speakers" />
+      <TextInput source="speakersText" label="Speakers" helperText="Comma separated: Alice Example, Bob Example" fullWidth />
       <Box sx={row}>
         <SelectInput source="format" label="Format" choices={FORMAT_CHOICES} defaultValue={DEFAULT_SESSION_FORMAT} fullWidth />
         <TextInput source="location" label="Room / location" fullWidth />
       </Box>
-      <TextInput source="tags" label="Tags" helperText="One tag per line" multiline minRows={2} fullWidth />
+      <KeptItems source="tags" label="Current tags" />
+      <TextInput source="tagsText" label="Tags" helperText="Comma separated" fullWidth />
       <Box sx={row}>
         <TextInput source="date" label="Date" type="date" helperText="Leave empty if not scheduled" fullWidth slotProps={shrink} />
         <TextInput
