@@ -35,12 +35,21 @@ export const MAX_DESCRIPTION_LENGTH = 10000;
 export const MAX_EXTERNAL_ID_LENGTH = 200;
 export const MAX_LIST_ITEMS = 100;
 
+/**
+ * The years a session date may fall in (inclusive): a conference program is dated in living memory or
+ * a lifetime ahead, and a year like 0100 or 9999 is a typo that would make a calendar file invalid
+ * (RFC 5545 wants four-digit years) or slow to build.
+ */
+export const MIN_SESSION_YEAR = 1970;
+export const MAX_SESSION_YEAR = 2100;
+
 export const MESSAGES = {
   titleRequired: 'Title is required.',
   titleTooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters.`,
   speakers: 'Speakers must be a list of names or a comma-separated string.',
   tags: 'Tags must be a list of words or a comma-separated string.',
   date: 'Date must be a valid ISO 8601 date (for example 2025-09-08T09:30:00-06:00) or empty.',
+  dateRange: `Date must be between ${MIN_SESSION_YEAR} and ${MAX_SESSION_YEAR}.`,
   format: `Format must be one of: ${SESSION_FORMATS.join(', ')}.`,
   day: 'Day must be a whole number from 1 (Sept 8, 2025).',
   startTime: 'Start time must look like 9:30 AM.',
@@ -101,6 +110,14 @@ export function normalizeFormat(value: unknown): SessionFormat | undefined {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether a session date's written year lies in MIN_SESSION_YEAR..MAX_SESSION_YEAR (true for no or an unreadable date). */
+export function sessionDateInRange(value: unknown): boolean {
+  const m = typeof value === 'string' ? ISO_DATE.exec(value.trim()) : null;
+  if (!m) return true;
+  const year = Number(m[1]);
+  return year >= MIN_SESSION_YEAR && year <= MAX_SESSION_YEAR;
+}
 
 /**
  * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or
@@ -251,6 +268,7 @@ export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHE
   if (!tags) return { ok: false, reason: MESSAGES.tags };
   const date = parseSessionDate(row.date, schedule.timeZone);
   if (date === 'invalid') return { ok: false, reason: 'invalid date' };
+  if (!sessionDateInRange(row.date)) return { ok: false, reason: MESSAGES.dateRange };
   for (const key of ['format', 'type'] as const) {
     if (row[key] !== undefined && row[key] !== null && typeof row[key] !== 'string') {
       return { ok: false, reason: `${key} must be text` };

@@ -23,6 +23,7 @@ import {
   optionalText,
   parseSessionDate,
   SESSION_FORMATS,
+  sessionDateInRange,
   SessionFormat,
   toStringList,
 } from '../session-input';
@@ -38,6 +39,18 @@ function IsSessionDate(options: ValidationOptions) {
       propertyName,
       options,
       validator: { validate: (value: unknown) => parseSessionDate(value) !== 'invalid' },
+    });
+}
+
+/** A session date within MIN_SESSION_YEAR..MAX_SESSION_YEAR (an unreadable one is IsSessionDate's to report). */
+function IsSessionDateInRange(options: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isSessionDateInRange',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => sessionDateInRange(value) },
     });
 }
 
@@ -74,6 +87,7 @@ export class SessionInputDto {
   /** ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
   @IsOptional()
   @IsSessionDate({ message: MESSAGES.date })
+  @IsSessionDateInRange({ message: MESSAGES.dateRange })
   date?: string | null;
 
   /** One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel. */

@@ -115,7 +115,7 @@ describe('session form', () => {
     });
   });
 
-  it('refuses an end before the start and a description over 10,000 characters', async () => {
+  it('refuses an end before the start, a description over 10,000 characters and a date past 2100', async () => {
     const api = fakeApi(session({ id: 'n' }));
     render(
       <AdminContext dataProvider={api.dataProvider}>
@@ -128,7 +128,9 @@ describe('session form', () => {
     fireEvent.change(field('Start time'), { target: { value: '14:00' } });
     fireEvent.change(field('End time'), { target: { value: '13:00' } });
     fireEvent.change(field('Description'), { target: { value: 'x'.repeat(10_001) } });
+    fireEvent.change(field('Date'), { target: { value: '9999-12-31' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await within(dialog).findByText('Date must be between 1970 and 2100.')).toBeInTheDocument();
     expect(await within(dialog).findByText('End time must be after the start time.')).toBeInTheDocument();
     expect(within(dialog).getByText('Description must be at most 10,000 characters.')).toBeInTheDocument();
     expect(api.create).not.toHaveBeenCalled();

@@ -11,6 +11,16 @@ const descriptionLength = (value: unknown) =>
     ? `Description must be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`
     : undefined;
 
+/** PRODUCT.md §5 date, bounded as the API bounds it (a typo such as 0100 or 9999 would break calendar files). */
+const MIN_SESSION_YEAR = 1970;
+const MAX_SESSION_YEAR = 2100;
+const dateInRange = (value: unknown) => {
+  const year = typeof value === 'string' && /^\d{4}-/.test(value) ? Number(value.slice(0, 4)) : null;
+  return year === null || (year >= MIN_SESSION_YEAR && year <= MAX_SESSION_YEAR)
+    ? undefined
+    : `Date must be between ${MIN_SESSION_YEAR} and ${MAX_SESSION_YEAR}.`;
+};
+
 const wholeDay = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value).trim();
   return !text || (Number.isInteger(Number(text)) && Number(text) >= 1) ? undefined : 'Day must be a whole number from 1.';
@@ -42,6 +52,49 @@ export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: f === '
 const shrink = { inputLabel: { shrink: true } };
 const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };
 
+/** Date, day, start and end time: the conference's calendar and clock (`timeZone`). */
+function ScheduleInputs({ timeZone }: { timeZone: string }) {
+  return (
+    <Box sx={row}>
+      <TextInput
+        source="date"
+        label="Date"
+        type="date"
+        validate={dateInRange}
+        helperText="Leave empty if not scheduled"
+        fullWidth
+        slotProps={shrink}
+      />
+      <TextInput
+        source="day"
+        label="Day"
+        type="number"
+        validate={wholeDay}
+        helperText="Conference day from 1; empty: counted from the date"
+        fullWidth
+        slotProps={{ ...shrink, htmlInput: { min: 1, step: 1 } }}
+      />
+      <TextInput
+        source="startTime"
+        label="Start time"
+        type="time"
+        helperText={`Conference time (${timeZone})`}
+        fullWidth
+        slotProps={shrink}
+      />
+      <TextInput
+        source="endTime"
+        label="End time"
+        type="time"
+        validate={endAfterStart}
+        helperText={`Conference time (${timeZone})`}
+        fullWidth
+        slotProps={shrink}
+      />
+    </Box>
+  );
+}
+
 /**
  * Every field of a session (PRODUCT.md §5 session form): title, speakers and tags (new ones typed comma
  * separated; the stored ones as chips, so a speaker's name holding commas stays whole), format, date, day, start and end time in the conference's time zone, room and
@@ -60,35 +113,7 @@ export function SessionInputs({ timeZone }: { timeZone: string }) {
       </Box>
       <KeptItems source="tags" label="Current tags" />
       <TextInput source="tagsText" label="Tags" helperText="Comma separated" fullWidth />
-      <Box sx={row}>
-        <TextInput source="date" label="Date" type="date" helperText="Leave empty if not scheduled" fullWidth slotProps={shrink} />
-        <TextInput
-          source="day"
-          label="Day"
-          type="number"
-          validate={wholeDay}
-          helperText="Conference day from 1; empty: counted from the date"
-          fullWidth
-          slotProps={{ ...shrink, htmlInput: { min: 1, step: 1 } }}
-        />
-        <TextInput
-          source="startTime"
-          label="Start time"
-          type="time"
-          helperText={`Conference time (${timeZone})`}
-          fullWidth
-          slotProps={shrink}
-        />
-        <TextInput
-          source="endTime"
-          label="End time"
-          type="time"
-          validate={endAfterStart}
-          helperText={`Conference time (${timeZone})`}
-          fullWidth
-          slotProps={shrink}
-        />
-      </Box>
+      <ScheduleInputs timeZone={timeZone} />
       <TextInput
         source="description"
         label="Description"
