@@ -122,6 +122,26 @@ describe('super admin (analytics, session export and import)', () => {
       expect(second.sessions.some((s: { id: string }) => oldIds.has(s.id))).toBe(false);
     });
 
+    it('skips a row with a speaker or tag over 200 characters or a location over 300, naming the reason', async () => {
+      const long = (n: number) => 'y'.repeat(n);
+      const res = await superadmin
+        .post('/api/superadmin/import-sessions')
+        .send({
+          mode: 'create-new',
+          sessions: [
+            { title: 'Speaker', speakers: [long(201)] },
+            { title: 'Tag', tags: `ok, ${long(201)}` },
+            { title: 'Room', location: long(301) },
+            { title: 'Limits', speakers: [long(200)], tags: [long(200)], location: long(300) },
+          ],
+        })
+        .expect(200);
+      expect(res.body.message).toBe(
+        'Successfully imported 1 of 4 sessions: 1 created, 0 updated. Skipped 3: #1 (Each speaker must be at most 200 characters.), ' +
+          '#2 (Each tag must be at most 200 characters.), #3 (Location must be at most 300 characters.).',
+      );
+    });
+
     it('imports the good rows with PRODUCT.md defaults and skips the bad ones, naming them', async () => {
       const res = await superadmin
         .post('/api/superadmin/import-sessions')

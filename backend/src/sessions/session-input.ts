@@ -34,6 +34,10 @@ export const MAX_DESCRIPTION_LENGTH = 10000;
 /** A session's id in the program it was imported from ('pretalx:VT7MDZ'). */
 export const MAX_EXTERNAL_ID_LENGTH = 200;
 export const MAX_LIST_ITEMS = 100;
+/** One speaker's name or one tag. */
+export const MAX_LIST_ITEM_LENGTH = 200;
+/** The room or location. */
+export const MAX_LOCATION_LENGTH = 300;
 
 /**
  * The years a session date may fall in (inclusive): a conference program is dated in living memory or
@@ -55,6 +59,9 @@ export const MESSAGES = {
   startTime: 'Start time must look like 9:30 AM.',
   endTime: 'End time must look like 10:15 AM.',
   location: 'Location must be text.',
+  locationTooLong: `Location must be at most ${MAX_LOCATION_LENGTH} characters.`,
+  speakerTooLong: `Each speaker must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
+  tagTooLong: `Each tag must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
   description: 'Description must be text.',
   descriptionTooLong: 'Description must be at most 10,000 characters.',
   externalId: 'External id must be text of at most 200 characters.',
@@ -264,8 +271,10 @@ export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHE
   if (title.length > MAX_TITLE_LENGTH) return { ok: false, reason: MESSAGES.titleTooLong };
   const speakers = toStringList(row.speakers);
   if (!speakers) return { ok: false, reason: MESSAGES.speakers };
+  if (speakers.some((s) => s.length > MAX_LIST_ITEM_LENGTH)) return { ok: false, reason: MESSAGES.speakerTooLong };
   const tags = toStringList(row.tags);
   if (!tags) return { ok: false, reason: MESSAGES.tags };
+  if (tags.some((s) => s.length > MAX_LIST_ITEM_LENGTH)) return { ok: false, reason: MESSAGES.tagTooLong };
   const date = parseSessionDate(row.date, schedule.timeZone);
   if (date === 'invalid') return { ok: false, reason: 'invalid date' };
   if (!sessionDateInRange(row.date)) return { ok: false, reason: MESSAGES.dateRange };
@@ -283,6 +292,7 @@ export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHE
   if (endTime === undefined) return { ok: false, reason: MESSAGES.endTime };
   const location = optionalText(row.location);
   if (location === undefined) return { ok: false, reason: MESSAGES.location };
+  if ((location?.length ?? 0) > MAX_LOCATION_LENGTH) return { ok: false, reason: MESSAGES.locationTooLong };
   const description = optionalText(row.description);
   if (description === undefined) return { ok: false, reason: MESSAGES.description };
   if ((description?.length ?? 0) > MAX_DESCRIPTION_LENGTH) return { ok: false, reason: MESSAGES.descriptionTooLong };

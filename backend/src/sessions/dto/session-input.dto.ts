@@ -15,6 +15,8 @@ import {
 } from 'class-validator';
 import {
   MAX_DESCRIPTION_LENGTH,
+  MAX_LIST_ITEM_LENGTH,
+  MAX_LOCATION_LENGTH,
   MAX_TITLE_LENGTH,
   MESSAGES,
   normalizeClock,
@@ -76,12 +78,14 @@ export class SessionInputDto {
   @normalized(toStringList)
   @IsArray({ message: MESSAGES.speakers })
   @IsString({ each: true, message: MESSAGES.speakers })
+  @MaxLength(MAX_LIST_ITEM_LENGTH, { each: true, message: MESSAGES.speakerTooLong })
   speakers?: string[];
 
   @IsOptional()
   @normalized(toStringList)
   @IsArray({ message: MESSAGES.tags })
   @IsString({ each: true, message: MESSAGES.tags })
+  @MaxLength(MAX_LIST_ITEM_LENGTH, { each: true, message: MESSAGES.tagTooLong })
   tags?: string[];
 
   /** ISO 8601; without an offset it is conference time (America/Denver). null or '' = not scheduled. */
@@ -116,7 +120,7 @@ export class SessionInputDto {
   @IsOptional()
   @normalized(optionalText)
   @IsString({ message: MESSAGES.location })
-  @MaxLength(MAX_TITLE_LENGTH, { message: MESSAGES.location })
+  @MaxLength(MAX_LOCATION_LENGTH, { message: MESSAGES.locationTooLong })
   location?: string | null;
 
   /** The abstract, plain text, at most 10,000 characters; null or '' clears it. */
