@@ -14,6 +14,7 @@ import { capitalisedWords } from '../ai/generation/local-answer-generator';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
+import { isConnectionError } from '../common/connection-errors';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
@@ -29,7 +30,7 @@ import type { RetrievalResult } from '../retrieval/retrieval.types';
 import { chatHistoryMail } from './chat-history.mail';
 import { HistoryMailLimits } from './history-mail-limits';
 import { focusSnippets } from './cited-snippet';
-import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
+import { ChatRepository, REQUEST_HEARTBEAT_MS, STALE_REQUEST_SECONDS } from './chat.repository';
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,
@@ -63,6 +64,8 @@ export const THREAD_LIST_LIMIT = 50;
 
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
+/** How often a failed answer tries again to free its thread while the database is away. */
+const RELEASE_RETRY_MS = 500;
 /** Passages given to the generator (the simple fallback takes fewer). */
 export const PASSAGES = 8;
 const SIMPLE_PASSAGES = 5;
@@ -246,7 +249,8 @@ export class ChatService {
       this.metrics.countAnswer(endpoint, 'answered');
       return answer;
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      // A lost database connection is answered 503 with Retry-After by the exception filter.
+      if (err instanceof HttpException || isConnectionError(err)) throw err;
       // A failing model or provider is a server-side failure (the client's fallback chain takes over).
       this.logger.error(`chat ${endpoint} failed: ${(err as Error).stack ?? err}`);
       this.metrics.countAnswer(endpoint, 'failed');
@@ -299,7 +303,24 @@ export class ChatService {
     } finally {
       clearInterval(heartbeat);
       await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
-      if (!released) await this.repo.release(threadId);
+      if (!released) await this.releaseThread(threadId);
+    }
+  }
+
+  /**
+   * Frees a thread whose answer failed, at once; when the database is what failed, again every
+   * RELEASE_RETRY_MS until it answers (or the lease has run out anyway), so the next question is not
+   * refused as 'still being answered' for the lease's whole 15 s after a brief outage. Never throws.
+   */
+  private async releaseThread(threadId: string, deadline = Date.now() + STALE_REQUEST_SECONDS * 1000): Promise<void> {
+    try {
+      await this.repo.release(threadId);
+    } catch (err) {
+      if (Date.now() >= deadline || !isConnectionError(err)) {
+        this.logger.warn(`chat thread not released (its lease runs out by itself): ${(err as Error).message}`);
+        return;
+      }
+      setTimeout(() => void this.releaseThread(threadId, deadline), RELEASE_RETRY_MS).unref();
     }
   }
 

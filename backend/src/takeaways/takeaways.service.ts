@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ANSWER_GENERATOR, type AnswerGenerator, type Takeaway } from '../ai/generation/generation.types';
+import { isConnectionError } from '../common/connection-errors';
 import { neutralizeLinks } from '../common/neutralize-links';
 import type { AuthUser } from '../common/roles';
 import { EmailService } from '../email/email.service';
@@ -49,7 +50,8 @@ export class TakeawaysService {
     try {
       return await this.takeaways(user, dto.useAllSessions ? null : selected);
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      // A lost database connection is answered 503 with Retry-After by the exception filter.
+      if (err instanceof HttpException || isConnectionError(err)) throw err;
       this.logger.error(`takeaways failed: ${(err as Error).stack ?? err}`);
       throw new BadGatewayException(TAKEAWAYS_FAILED_MESSAGE);
     }
