@@ -47,7 +47,7 @@ function KeptItems({ source, label }: { source: 'speakers' | 'tags'; label: stri
   );
 }
 
-export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: f === 'panel' ? 'Panel' : sessionTypeLabel(f) }));
+export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: sessionTypeLabel(f) }));
 
 const shrink = { inputLabel: { shrink: true } };
 const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };
