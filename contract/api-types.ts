@@ -65,6 +65,10 @@ export interface paths {
     /** One session, documented or not (its documents listed for admins). */
     get: operations["Sessions_getOne"];
   };
+  "/api/admin/export-sessions": {
+    /** Every session as the JSON attachment sessions_export_YYYY-MM-DD.json: the super admin's export file. */
+    get: operations["Sessions_exportSessions"];
+  };
   "/api/admin/session": {
     post: operations["Sessions_create"];
   };
@@ -155,7 +159,7 @@ export interface paths {
     get: operations["Superadmin_analytics"];
   };
   "/api/superadmin/export-sessions": {
-    /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+    /** A JSON attachment named sessions_export_YYYY-MM-DD.json (the conference's date). */
     get: operations["Superadmin_exportSessions"];
   };
   "/api/superadmin/import-sessions": {
@@ -281,6 +285,26 @@ export interface components {
       contentStatus: "none" | "processing" | "available";
       /** @description Only in the admin view (`?admin=true`) and in the answers of POST/PUT. */
       documents?: components["schemas"]["SessionDocumentResponse"][];
+    };
+    SessionExportRow: {
+      id: string;
+      title: string;
+      description: string;
+      speakers: string[];
+      tags: string[];
+      /** @enum {string} */
+      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
+      date: string | null;
+      day: number | null;
+      startTime: string | null;
+      endTime: string | null;
+      location: string | null;
+      /** @description The session's id in the program it was imported from; null when created here. */
+      externalId: string | null;
+    };
+    SessionExportFile: {
+      exportedAt: string;
+      sessions: components["schemas"]["SessionExportRow"][];
     };
     SessionInputDto: {
       title: string;
@@ -621,26 +645,6 @@ export interface components {
       lastLogin: string | null;
       createdAt: string;
     };
-    SessionExportRow: {
-      id: string;
-      title: string;
-      description: string;
-      speakers: string[];
-      tags: string[];
-      /** @enum {string} */
-      format: "keynote" | "panel" | "fireside" | "roundtable" | "lightning" | "workshop" | "concurrent";
-      date: string | null;
-      day: number | null;
-      startTime: string | null;
-      endTime: string | null;
-      location: string | null;
-      /** @description The session's id in the program it was imported from; null when created here. */
-      externalId: string | null;
-    };
-    SessionExportFile: {
-      exportedAt: string;
-      sessions: components["schemas"]["SessionExportRow"][];
-    };
     ImportSessionsDto: {
       /** @description Rows are checked one by one by the sessions service (bad rows are skipped and reported). */
       sessions?: Record<string, never>[];
@@ -930,6 +934,16 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SessionResponse"];
+        };
+      };
+    };
+  };
+  /** Every session as the JSON attachment sessions_export_YYYY-MM-DD.json: the super admin's export file. */
+  Sessions_exportSessions: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionExportFile"];
         };
       };
     };
@@ -1356,7 +1370,7 @@ export interface operations {
       };
     };
   };
-  /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+  /** A JSON attachment named sessions_export_YYYY-MM-DD.json (the conference's date). */
   Superadmin_exportSessions: {
     responses: {
       200: {

@@ -332,12 +332,14 @@ test.describe.serial('admin dashboard: the whole journey', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const name = `sessions_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`;
+    // The super admin's file: named with the conference's date, {exportedAt, sessions}.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
+    const name = `sessions_export_${today}.json`;
     expect(download.suggestedFilename()).toBe(name);
     const exportedText = fs.readFileSync(await download.path(), 'utf8');
-    const exported = JSON.parse(exportedText) as { title: string }[];
+    const file = JSON.parse(exportedText) as { exportedAt: string; sessions: { title: string }[] };
+    expect(Object.keys(file).sort()).toEqual(['exportedAt', 'sessions']);
+    const exported = file.sessions;
     expect(exported.some((s) => s.title === `Imported A ${stamp}`)).toBe(true);
     await app.expectToast(`Export Successful: Exported ${exported.length} sessions to ${name}`);
 

@@ -48,7 +48,8 @@ describe('super admin (analytics, session export and import)', () => {
     it('downloads every session as a JSON file named with the current date', async () => {
       await superadmin.post('/api/admin/session').send({ title: 'No content yet' }).expect(201);
       const res = await superadmin.get('/api/superadmin/export-sessions').expect(200);
-      const today = new Date().toISOString().slice(0, 10);
+      // Today in the conference's zone (America/Denver), as every date of the program.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="sessions_export_${today}.json"`);
       const file = JSON.parse(res.text);
@@ -69,6 +70,21 @@ describe('super admin (analytics, session export and import)', () => {
           externalId: null,
         },
       ]);
+    });
+  });
+
+  describe('GET /api/admin/export-sessions', () => {
+    it("gives an admin the super admin's file: the same name (conference date) and the same {exportedAt, sessions}", async () => {
+      const fromAdmin = await admin.get('/api/admin/export-sessions').expect(200);
+      const fromSuper = await superadmin.get('/api/superadmin/export-sessions').expect(200);
+      expect(fromAdmin.headers['content-disposition']).toBe(fromSuper.headers['content-disposition']);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
+      expect(fromAdmin.headers['content-disposition']).toBe(`attachment; filename="sessions_export_${today}.json"`);
+      const a = JSON.parse(fromAdmin.text);
+      const b = JSON.parse(fromSuper.text);
+      expect(Object.keys(a).sort()).toEqual(['exportedAt', 'sessions']);
+      expect(a.sessions).toEqual(b.sessions);
+      await request(t.url).get('/api/admin/export-sessions').expect(401);
     });
   });
 

@@ -150,6 +150,12 @@ describe('admin import parsing (PRODUCT.md §5)', () => {
     expect(parseSessionImport('{"sessions": []}')).toEqual({ ok: false });
     expect(parseSessionImport('[{"title": ')).toEqual({ ok: false });
   });
+
+  it("reads the console's own export file ({exportedAt, sessions}) as its sessions array", () => {
+    const file = { exportedAt: '2025-09-08T20:00:00.000Z', sessions: [{ id: 'a1', title: 'Opening', speakers: ['Ann'] }] };
+    expect(parseSessionImport(JSON.stringify(file))).toEqual(parseSessionImport(JSON.stringify(file.sessions)));
+    expect(parseSessionImport(JSON.stringify({ exportedAt: 'x', sessions: 'nope' }))).toEqual({ ok: false });
+  });
   it('fills the defaults: Untitled Session, empty lists, null date, format from type then panel', () => {
     const result = parseSessionImport(
       JSON.stringify([
@@ -206,5 +212,7 @@ describe('admin import parsing (PRODUCT.md §5)', () => {
   });
   it('names the export file with the date', () => {
     expect(sessionsExportFileName(new Date(2026, 10, 20))).toBe('sessions_export_2026-11-20.json');
+    // The conference's date, as the server names its export: 02:40 UTC on Nov 28 is still Nov 27 in Denver.
+    expect(sessionsExportFileName(new Date('2026-11-28T02:40:00Z'), 'America/Denver')).toBe('sessions_export_2026-11-27.json');
   });
 });

@@ -137,9 +137,20 @@ export const EMPTY_SESSION_FORM: Required<SessionFormValues> = {
   description: '',
 };
 
-/** PRODUCT.md §7: the admin export file name. */
-export function sessionsExportFileName(now: Date = new Date()): string {
-  return `sessions_export_${localDateStamp(now)}.json`;
+/**
+ * PRODUCT.md §7: the export file name, dated in the conference's `timeZone` as the server names its
+ * export (the browser's own date when no zone is given: a fallback only).
+ */
+export function sessionsExportFileName(now: Date = new Date(), timeZone?: string): string {
+  const date = timeZone ? new Intl.DateTimeFormat('en-CA', { timeZone }).format(now) : localDateStamp(now);
+  return `sessions_export_${date}.json`;
+}
+
+/** The rows of an import: a JSON array, or the console's own export file `{exportedAt, sessions: [...]}`. */
+function importRows(parsed: unknown): unknown[] | null {
+  if (Array.isArray(parsed)) return parsed;
+  const file = parsed as { exportedAt?: unknown; sessions?: unknown } | null;
+  return file && typeof file === 'object' && typeof file.exportedAt === 'string' && Array.isArray(file.sessions) ? file.sessions : null;
 }
 
 /** A row of the admin import: a session's fields and, when it came from an export, its id. */
@@ -159,8 +170,9 @@ export function parseSessionImport(input: string): ImportParseResult {
   } catch {
     return { ok: false };
   }
-  if (!Array.isArray(parsed)) return { ok: false };
-  const sessions = parsed.map((raw): ImportRow => {
+  const rows = importRows(parsed);
+  if (!rows) return { ok: false };
+  const sessions = rows.map((raw): ImportRow => {
     const item = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
     const date = str(item.date);

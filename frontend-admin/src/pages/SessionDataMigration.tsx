@@ -17,6 +17,7 @@ import {
 import { importSourceOf, importSummary, isImportFile } from '@/lib/analytics';
 import type { ImportMode, ImportOutcome } from '@/lib/consoleApi';
 import { sessionsExportFileName } from '@/lib/sessions';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
@@ -39,6 +40,7 @@ function PanelHeading({ title, children }: { title: string; children: ReactNode 
 /** 'Export Sessions': every session as a JSON file named with today's date. */
 function ExportSessions() {
   const dataProvider = useConsoleDataProvider();
+  const timeZone = useConferenceTimeZone();
   const toast = useToast();
   const [exporting, setExporting] = useState(false);
 
@@ -46,7 +48,7 @@ function ExportSessions() {
     setExporting(true);
     try {
       const { blob, filename } = await dataProvider.exportSessions();
-      saveBlob(blob, filename || sessionsExportFileName());
+      saveBlob(blob, filename || sessionsExportFileName(new Date(), timeZone));
       toast(MSG_SA_EXPORT_SUCCESS_TITLE, MSG_SA_EXPORT_SUCCESS, 'success');
     } catch (err) {
       toast(MSG_SA_EXPORT_FAILED_TITLE, errorText(err) || MSG_SA_EXPORT_FAILED, 'error');

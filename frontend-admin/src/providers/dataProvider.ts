@@ -242,7 +242,7 @@ export function importBody(source: ImportSource, mode: ImportMode): object {
 }
 
 type DocumentMethods = Pick<ConsoleDataProvider, 'uploadDocument' | 'reingestDocument' | 'getExportList' | 'downloadDocument'>;
-type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions'>;
+type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'exportAdminSessions' | 'importSessions'>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
 /** A document's upload, re-ingestion and download. */
@@ -280,6 +280,11 @@ function sessionTransferMethods(): SessionTransferMethods {
 
     async exportSessions() {
       const res = await apiFetch('/api/superadmin/export-sessions');
+      return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
+    },
+
+    async exportAdminSessions() {
+      const res = await apiFetch('/api/admin/export-sessions');
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 

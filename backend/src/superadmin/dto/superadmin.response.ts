@@ -1,5 +1,5 @@
 import { ConferenceResponse } from '../../conference/dto/conference.dto';
-import { ImportSkippedRow, SessionExportRow } from '../../sessions/dto/session.response';
+import { ImportSkippedRow } from '../../sessions/dto/session.response';
 
 /** GET /api/superadmin/analytics: one line per user, most recent login first. */
 export class UserAnalytics {
@@ -13,11 +13,6 @@ export class UserAnalytics {
   createdAt: string;
 }
 
-/** GET /api/superadmin/export-sessions: the attachment `sessions_export_YYYY-MM-DD.json`. */
-export class SessionExportFile {
-  exportedAt: string;
-  sessions: SessionExportRow[];
-}
 
 /** POST /api/superadmin/import-sessions */
 export class ImportResponse {
@@ -52,7 +47,3 @@ export class ImportConferenceOutcome {
   settings: ConferenceResponse;
 }
 
-/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
-export function exportFilename(now: Date): string {
-  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
-}
