@@ -115,7 +115,7 @@ describe('session form', () => {
     });
   });
 
-  it('refuses an end before the start, a description over 10,000 characters and a date past 2100', async () => {
+  it('refuses an end before the start, a description over 10,000 characters, a date past 2100 and over-long speakers, tags or room', async () => {
     const api = fakeApi(session({ id: 'n' }));
     render(
       <AdminContext dataProvider={api.dataProvider}>
@@ -129,8 +129,14 @@ describe('session form', () => {
     fireEvent.change(field('End time'), { target: { value: '13:00' } });
     fireEvent.change(field('Description'), { target: { value: 'x'.repeat(10_001) } });
     fireEvent.change(field('Date'), { target: { value: '9999-12-31' } });
+    fireEvent.change(field('Speakers'), { target: { value: `Ann, ${'s'.repeat(201)}` } });
+    fireEvent.change(field('Tags'), { target: { value: 't'.repeat(201) } });
+    fireEvent.change(field('Room / location'), { target: { value: 'r'.repeat(301) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Session' }));
     expect(await within(dialog).findByText('Date must be between 1970 and 2100.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Each speaker must be at most 200 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Each tag must be at most 200 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Location must be at most 300 characters.')).toBeInTheDocument();
     expect(await within(dialog).findByText('End time must be after the start time.')).toBeInTheDocument();
     expect(within(dialog).getByText('Description must be at most 10,000 characters.')).toBeInTheDocument();
     expect(api.create).not.toHaveBeenCalled();

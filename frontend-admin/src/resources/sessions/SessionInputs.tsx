@@ -2,7 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { SelectInput, TextInput, useInput } from 'react-admin';
 import { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '@/constants';
 import { sessionTypeLabel } from '@/lib/format';
-import { MAX_DESCRIPTION_LENGTH, type SessionFormValues } from '@/lib/sessions';
+import { commaList, MAX_DESCRIPTION_LENGTH, type SessionFormValues } from '@/lib/sessions';
 
 const requiredTitle = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'Title is required.');
 
@@ -20,6 +20,18 @@ const dateInRange = (value: unknown) => {
     ? undefined
     : `Date must be between ${MIN_SESSION_YEAR} and ${MAX_SESSION_YEAR}.`;
 };
+
+/** The API's per-item limits (a speaker's name, a tag: 200 characters; the room: 300), checked as typed. */
+const MAX_LIST_ITEM_LENGTH = 200;
+const MAX_LOCATION_LENGTH = 300;
+const itemsWithin = (message: string) => (value: unknown) =>
+  typeof value === 'string' && commaList(value).some((item) => item.length > MAX_LIST_ITEM_LENGTH) ? message : undefined;
+const speakersLength = itemsWithin(`Each speaker must be at most ${MAX_LIST_ITEM_LENGTH} characters.`);
+const tagsLength = itemsWithin(`Each tag must be at most ${MAX_LIST_ITEM_LENGTH} characters.`);
+const locationLength = (value: unknown) =>
+  typeof value === 'string' && value.trim().length > MAX_LOCATION_LENGTH
+    ? `Location must be at most ${MAX_LOCATION_LENGTH} characters.`
+    : undefined;
 
 const wholeDay = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value).trim();
@@ -106,13 +118,19 @@ export function SessionInputs({ timeZone }: { timeZone: string }) {
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a modal dialog: focus moves into the dialog as it opens (WAI-ARIA dialog pattern) */}
       <TextInput source="title" label="Title" validate={requiredTitle} fullWidth autoFocus />
       <KeptItems source="speakers" label="Current speakers" />
-      <TextInput source="speakersText" label="Speakers" helperText="Comma separated: Alice Example, Bob Example" fullWidth />
+      <TextInput
+        source="speakersText"
+        label="Speakers"
+        validate={speakersLength}
+        helperText="Comma separated: Alice Example, Bob Example"
+        fullWidth
+      />
       <Box sx={row}>
         <SelectInput source="format" label="Format" choices={FORMAT_CHOICES} defaultValue={DEFAULT_SESSION_FORMAT} fullWidth />
-        <TextInput source="location" label="Room / location" fullWidth />
+        <TextInput source="location" label="Room / location" validate={locationLength} fullWidth />
       </Box>
       <KeptItems source="tags" label="Current tags" />
-      <TextInput source="tagsText" label="Tags" helperText="Comma separated" fullWidth />
+      <TextInput source="tagsText" label="Tags" validate={tagsLength} helperText="Comma separated" fullWidth />
       <ScheduleInputs timeZone={timeZone} />
       <TextInput
         source="description"
