@@ -1,5 +1,9 @@
+import os from 'node:os';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { HistoryMailLimits } from '../src/chat/history-mail-limits';
+import { rateLimitStorage, type SharedRateLimitStorage } from '../src/common/rate-limit-storage';
+import { loadConfig } from '../src/config/app-config';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { startSmtpSink, SmtpSink } from './utils/smtp-sink';
 import { sessionCookie } from './utils/sse-client';
@@ -265,3 +269,39 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     await post('/api/email/chat-history', { recipientEmail: 'bad' }).expect(400);
   });
 });
+
+/**
+ * The server deployment (`npm run test:server` sets SERVER_TEST_REDIS_URL): the history-mail caps of two
+ * API processes (each with its own Redis client of the rate-limit storage) are one count in Redis.
+ */
+const SHARED_REDIS = process.env.SERVER_TEST_REDIS_URL;
+if (SHARED_REDIS) {
+  describe('history-mail caps shared by two API processes (Redis)', () => {
+    it('refuses in the second process the recipient the first one used up', async () => {
+      const config = loadConfig(
+        {
+          SESSION_SECRET: 'history-caps-shared-secret-0123456789',
+          REDIS_URL: SHARED_REDIS,
+          QUEUE_PREFIX: `ca-history-${process.pid}-${Date.now()}`,
+          HISTORY_MAIL_LIMIT_PER_RECIPIENT_DAY: '1',
+        },
+        { dataDir: os.tmpdir() },
+      );
+      const storages = [rateLimitStorage(config), rateLimitStorage(config)] as SharedRateLimitStorage[];
+      try {
+        // Connected, as a running process is (until then the storage counts in memory).
+        for (const { redis } of storages) {
+          if (redis.redis.status !== 'ready') await new Promise((resolve) => redis.redis.once('ready', resolve));
+        }
+        const [first, second] = storages.map((storage) => new HistoryMailLimits(storage, config));
+        await first.take('user-in-process-1', 'shared-cap@example.com');
+        await expect(second.take('user-in-process-2', 'shared-cap@example.com')).rejects.toMatchObject({
+          status: 429,
+          response: { message: 'This address has received too many chat histories today. Please try again tomorrow.' },
+        });
+      } finally {
+        for (const storage of storages) storage.onApplicationShutdown();
+      }
+    });
+  });
+}
