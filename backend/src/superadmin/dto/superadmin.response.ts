@@ -13,7 +13,6 @@ export class UserAnalytics {
   createdAt: string;
 }
 
-
 /** POST /api/superadmin/import-sessions */
 export class ImportResponse {
   /** 'Successfully imported 3 of 4 sessions: 1 created, 2 updated. Skipped 1: #2 (invalid date).' */
@@ -46,4 +45,3 @@ export class ImportConferenceOutcome {
   /** The settings after the import. */
   settings: ConferenceResponse;
 }
-
