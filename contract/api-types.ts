@@ -65,6 +65,10 @@ export interface paths {
     /** One session, documented or not (its documents listed for admins). */
     get: operations["Sessions_getOne"];
   };
+  "/api/admin/export-sessions": {
+    /** Every session as the JSON attachment sessions_export_YYYY-MM-DD.json: the super admin's export file. */
+    get: operations["Sessions_exportSessions"];
+  };
   "/api/admin/session": {
     post: operations["Sessions_create"];
   };
@@ -162,7 +166,7 @@ export interface paths {
     get: operations["Superadmin_analytics"];
   };
   "/api/superadmin/export-sessions": {
-    /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+    /** A JSON attachment named sessions_export_YYYY-MM-DD.json (the conference's date). */
     get: operations["Superadmin_exportSessions"];
   };
   "/api/superadmin/import-sessions": {
@@ -306,6 +310,26 @@ export interface components {
       contentStatus: "none" | "processing" | "available";
       /** @description Only in the admin view (`?admin=true`) and in the answers of POST/PUT. */
       documents?: components["schemas"]["SessionDocumentResponse"][];
+    };
+    SessionExportRow: {
+      id: string;
+      title: string;
+      description: string;
+      speakers: string[];
+      tags: string[];
+      /** @enum {string} */
+      format: "keynote" | "panel" | "workshop" | "fireside" | "roundtable" | "lightning" | "concurrent";
+      date: string | null;
+      day: number | null;
+      startTime: string | null;
+      endTime: string | null;
+      location: string | null;
+      /** @description The session's id in the program it was imported from; null when created here. */
+      externalId: string | null;
+    };
+    SessionExportFile: {
+      exportedAt: string;
+      sessions: components["schemas"]["SessionExportRow"][];
     };
     SessionInputDto: {
       title: string;
@@ -651,26 +675,6 @@ export interface components {
       totalChatPrompts: number;
       lastLogin: string | null;
       createdAt: string;
-    };
-    SessionExportRow: {
-      id: string;
-      title: string;
-      description: string;
-      speakers: string[];
-      tags: string[];
-      /** @enum {string} */
-      format: "keynote" | "panel" | "workshop" | "fireside" | "roundtable" | "lightning" | "concurrent";
-      date: string | null;
-      day: number | null;
-      startTime: string | null;
-      endTime: string | null;
-      location: string | null;
-      /** @description The session's id in the program it was imported from; null when created here. */
-      externalId: string | null;
-    };
-    SessionExportFile: {
-      exportedAt: string;
-      sessions: components["schemas"]["SessionExportRow"][];
     };
     ColumnMappingDto: {
       title?: string;
@@ -1046,6 +1050,16 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SessionResponse"];
+        };
+      };
+    };
+  };
+  /** Every session as the JSON attachment sessions_export_YYYY-MM-DD.json: the super admin's export file. */
+  Sessions_exportSessions: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionExportFile"];
         };
       };
     };
@@ -1495,7 +1509,7 @@ export interface operations {
       };
     };
   };
-  /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+  /** A JSON attachment named sessions_export_YYYY-MM-DD.json (the conference's date). */
   Superadmin_exportSessions: {
     responses: {
       200: {

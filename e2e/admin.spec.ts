@@ -6,8 +6,6 @@ import { ADMIN_TABS, AdminConsole, EXTRA_ADMIN_TABS, askAsAttendee, signInThroug
 
 const DEMO_PDF = path.join(__dirname, '..', 'backend', 'demo', 'documents', 'asc-842-workshop.pdf');
 
-const DANA = 'Dana Whitfield, Chief Economist, Keystone Leasing Research';
-
 interface StoredSession {
   id: string;
   title: string;
@@ -86,8 +84,9 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await page.getByRole('button', { name: 'New Session' }).click();
     const create = app.dialog('New Session');
     await create.getByLabel('Title', { exact: true }).fill(`  ${title}  `);
-    await create.getByLabel('Speakers').fill(`${DANA}\n\nBo Chen `);
-    await create.getByLabel('Tags').fill('accounting\nleases');
+    // PRODUCT.md §5: speakers and tags comma separated, trimmed, empties dropped.
+    await create.getByLabel('Speakers', { exact: true }).fill(' Alice Example, Bob Example, ');
+    await create.getByLabel('Tags', { exact: true }).fill('accounting, leases');
     await create.getByLabel('Date', { exact: true }).fill('2025-09-09');
     await create.getByLabel('Start time').fill('14:30');
     await create.getByLabel('End time').fill('15:45');
@@ -105,7 +104,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     await app.expectToast('Session created successfully.');
     await expect(create).toBeHidden();
     const row = app.row(title);
-    await expect(row.getByRole('listitem')).toHaveText([DANA, 'Bo Chen']);
+    await expect(row.getByRole('listitem')).toHaveText(['Alice Example', 'Bob Example']);
     await expect(row).toContainText('Sep 9, 2025, 2:30 PM – 3:45 PM MDT');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Workshop');
     await expect(page.getByTestId('sessions-time-zone')).toHaveText('Times are conference time (America/Denver)');
@@ -114,11 +113,20 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     const stored = async () =>
       ((await (await page.request.get('/api/sessions?admin=true')).json()) as StoredSession[]).find((s) => s.title === title)!;
     const before = await stored();
-    expect(before).toMatchObject({ speakers: [DANA, 'Bo Chen'], day: 2, startTime: '2:30 PM', endTime: '3:45 PM', location: 'Room B422' });
+    expect(before).toMatchObject({
+      speakers: ['Alice Example', 'Bob Example'],
+      tags: ['accounting', 'leases'],
+      day: 2,
+      startTime: '2:30 PM',
+      endTime: '3:45 PM',
+      location: 'Room B422',
+    });
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     let edit = app.dialog('Edit Session');
     await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await expect(edit.getByLabel('Speakers')).toHaveValue(`${DANA}\nBo Chen`);
+    // The stored speakers as chips (each whole), the text field empty for new ones.
+    await expect(edit.getByRole('group', { name: 'Current speakers' }).getByRole('button')).toHaveText(['Alice Example', 'Bob Example']);
+    await expect(edit.getByLabel('Speakers', { exact: true })).toHaveValue('');
     await expect(edit.getByLabel('Date', { exact: true })).toHaveValue('2025-09-09');
     await expect(edit.getByLabel('Day')).toHaveValue('2');
     await expect(edit.getByLabel('Start time')).toHaveValue('14:30');
@@ -137,6 +145,10 @@ test.describe.serial('admin dashboard: the whole journey', () => {
       .getByRole('button', { name: `Edit ${title}` })
       .click();
     edit = app.dialog('Edit Session');
+    // A chip is removed from the keyboard (Delete on the focused chip), as a screen-reader user does.
+    await edit.getByRole('button', { name: 'Bob Example' }).press('Delete');
+    await expect(edit.getByRole('button', { name: 'Bob Example' })).toHaveCount(0);
+    await edit.getByLabel('Speakers', { exact: true }).fill('Carol Example, Dan Example');
     await edit.getByLabel('Date', { exact: true }).fill('');
     await edit.getByLabel('Title', { exact: true }).fill(`${title} (edited)`);
     await edit.getByRole('button', { name: 'Update Session' }).click();
@@ -145,7 +157,7 @@ test.describe.serial('admin dashboard: the whole journey', () => {
     expect(
       ((await (await page.request.get('/api/sessions?admin=true')).json()) as StoredSession[]).find((s) => s.id === before.id),
     ).toMatchObject({
-      speakers: [DANA, 'Bo Chen'],
+      speakers: ['Alice Example', 'Carol Example', 'Dan Example'],
       date: null,
     });
   });
@@ -322,12 +334,14 @@ test.describe.serial('admin dashboard: the whole journey', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const name = `sessions_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`;
+    // The super admin's file: named with the conference's date, {exportedAt, sessions}.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
+    const name = `sessions_export_${today}.json`;
     expect(download.suggestedFilename()).toBe(name);
     const exportedText = fs.readFileSync(await download.path(), 'utf8');
-    const exported = JSON.parse(exportedText) as { title: string }[];
+    const file = JSON.parse(exportedText) as { exportedAt: string; sessions: { title: string }[] };
+    expect(Object.keys(file).sort()).toEqual(['exportedAt', 'sessions']);
+    const exported = file.sessions;
     expect(exported.some((s) => s.title === `Imported A ${stamp}`)).toBe(true);
     await app.expectToast(`Export Successful: Exported ${exported.length} sessions to ${name}`);
 

@@ -57,6 +57,7 @@ const SUITES = [
   'health',
   'deployment-mode',
   'metrics',
+  'database-outage',
 ].map((name) => `test/${name}.e2e-spec.ts`);
 
 function reachable(url, defaultPort) {

@@ -5,6 +5,7 @@ import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
 const ADMIN = 'admin@calendar.test';
+const SUPER = 'super@calendar.test';
 
 /** Unfolds an .ics (RFC 5545 §3.1) into its content lines. */
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
@@ -19,7 +20,7 @@ describe('calendar files (GET /api/sessions/:id/calendar.ics, GET /api/sessions/
   let unscheduled: { id: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, SUPERADMIN_EMAILS: SUPER });
     db = t.app.get(DataSource);
     admin = await signInPrivileged(t, ADMIN);
     attendee = await signIn(t, { email: 'ana@example.com', firstName: 'Ana' });
@@ -101,5 +102,45 @@ describe('calendar files (GET /api/sessions/:id/calendar.ics, GET /api/sessions/
     await attendee
       .get(`/api/sessions/calendar.ics?ids=${unscheduled.id}`)
       .expect(400, { message: 'This session has no date yet, so it cannot be added to a calendar.' });
+  });
+
+  describe('absurd dates (third review, F3)', () => {
+    const RANGE = { message: 'Date must be between 1970 and 2100.' };
+
+    it('refuses dates outside 1970-2100 in the form, the API and the import, with a clear message', async () => {
+      for (const date of ['0100-01-01', '9999-12-31', '1969-12-31T12:00:00Z', '2101-01-01']) {
+        await admin.post('/api/admin/session').send({ title: 'Far away', date }).expect(400, RANGE);
+        await admin.put(`/api/admin/session/${workshop.id}`).send({ title: 'Fraud Workshop', date }).expect(400, RANGE);
+      }
+      await admin.post('/api/admin/session').send({ title: 'Edge', date: '2100-12-31T10:00:00-06:00' }).expect(201);
+      const superadmin = await signInPrivileged(t, SUPER);
+      const res = await superadmin
+        .post('/api/superadmin/import-sessions')
+        .send({
+          mode: 'create-new',
+          sessions: [
+            { title: 'Ancient', date: '0100-01-01' },
+            { title: 'Fine', date: '2025-09-09' },
+          ],
+        })
+        .expect(200);
+      expect(res.body.message).toBe(
+        'Successfully imported 1 of 2 sessions: 1 created, 0 updated. Skipped 1: #1 (Date must be between 1970 and 2100.).',
+      );
+    });
+
+    it('answers a calendar of sessions stored with such dates quickly, with valid DTSTART lines', async () => {
+      const [{ id: ancient }] = await db.query(
+        `INSERT INTO sessions (title, date) VALUES ('Ancient', '0100-01-01T12:00:00Z') RETURNING id`,
+      );
+      const [{ id: future }] = await db.query(`INSERT INTO sessions (title, date) VALUES ('Future', '9999-12-31T12:00:00Z') RETURNING id`);
+      const started = Date.now();
+      const res = await attendee.get(`/api/sessions/calendar.ics?ids=${ancient},${future}`).expect(200);
+      expect(Date.now() - started).toBeLessThan(3000);
+      const starts = lines(res.text).filter((l) => l.startsWith('DTSTART'));
+      expect(starts.length).toBeGreaterThanOrEqual(2);
+      for (const l of starts) expect(l).toMatch(/^DTSTART(;TZID=America\/Denver|;VALUE=DATE)?:\d{8}(T\d{6})?$/);
+      expect(starts.some((l) => l.startsWith('DTSTART;TZID=America/Denver:01000101T'))).toBe(true);
+    });
   });
 });

@@ -1,9 +1,32 @@
+import os from 'node:os';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { HistoryMailLimits } from '../src/chat/history-mail-limits';
+import { rateLimitStorage, type SharedRateLimitStorage } from '../src/common/rate-limit-storage';
+import { loadConfig } from '../src/config/app-config';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { startSmtpSink, SmtpSink } from './utils/smtp-sink';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+
+/** A session whose document plants links (the third security review, F1). */
+const QUOKKA_CLINIC = {
+  title: 'Quokka Lease Pricing Clinic',
+  documents: [
+    {
+      kind: 'pdf' as const,
+      chunks: [
+        {
+          page: 2,
+          text:
+            'Lessors quoting quokka fleet leases in 2025 should price every quote with the [quokka pricing calculator](https://evil.example/quokka-calc) before offering a rate near 7 percent. ' +
+            'Every quokka fleet of 40 units or more must be registered at <https://evil.example/quokka-register> within 30 days of funding. ' +
+            'Residual values for quokka equipment fall about 12 percent a year, as the ![residual chart](https://evil.example/quokka.png) of 2024 deals shows.',
+        },
+      ],
+    },
+  ],
+};
 
 describe('email: chat history and takeaways over SMTP (real SMTP server on loopback)', () => {
   let smtp: SmtpSink;
@@ -17,8 +40,11 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Conference Assistant <assistant@conference.test>',
       EMAIL_LIMIT_PER_USER: '20',
+      EMAIL_LIMIT_PER_IP: '200',
+      HISTORY_MAIL_LIMIT_PER_USER_HOUR: '3',
+      HISTORY_MAIL_LIMIT_PER_RECIPIENT_DAY: '2',
     });
-    sessions = await seedChunks(t, SAMPLE_CONFERENCE);
+    sessions = await seedChunks(t, [...SAMPLE_CONFERENCE, QUOKKA_CLINIC]);
     cookie = await sessionCookie(t, 'mailer@example.com', 'Mia');
   });
   afterAll(async () => {
@@ -107,6 +133,72 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     }
   });
 
+  /** Signs in with a first and last name; a thread with one answered question. */
+  async function senderWithThread(email: string, firstName: string, lastName: string) {
+    const res = await request(t.url).post('/api/login').send({ email, firstName, lastName }).expect(200);
+    const c = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((v) => v.split(';')[0])
+      .join('; ');
+    const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }, c).expect(200)).body;
+    await post('/api/chat/message', { threadId, message: 'What FICO floor do lenders use?' }, c).expect(200);
+    return { cookie: c, threadId };
+  }
+
+  it('sends the chat history to the recipient the attendee types, naming the sender and the conference, with no links', async () => {
+    const { cookie: c, threadId } = await senderWithThread('grace@example.com', 'Grace', 'Hopper');
+    const since = Date.now();
+    const res = await post('/api/email/chat-history', { threadId, recipientEmail: 'Boss@Example.com' }, c).expect(200);
+    expect(res.body).toEqual({ message: 'Successfully sent to boss@example.com' });
+    const mail = await smtp.waitFor('boss@example.com', since);
+    expect(mail.subject).toBe('Your Equipment Finance Conference 2025 chat history');
+    expect(mail.text).toContain('Grace Hopper <grace@example.com> sent you this conversation from Equipment Finance Conference 2025.');
+    expect(mail.html).toContain(
+      'Grace Hopper &lt;grace@example.com&gt; sent you this conversation from Equipment Finance Conference 2025.',
+    );
+    expect(mail.text).toContain('What FICO floor do lenders use?');
+    expect(mail.text).not.toContain('Hello Grace');
+    expect(mail.html).not.toMatch(/<a[\s>]|<img|src=|url\(|https?:/i);
+    expect(mail.text).not.toMatch(/https?:/i);
+  });
+
+  it("answers 404 'No active chat to send' for an unknown or foreign thread whatever the recipient, before any limit", async () => {
+    const { threadId: theirs } = await senderWithThread('owner-of-thread@example.com', 'Otto', 'Owner');
+    const asker = await sessionCookie(t, 'asker@example.com', 'Ash');
+    for (const threadId of [theirs, '00000000-0000-4000-8000-000000000000', undefined]) {
+      for (const recipientEmail of ['asker@example.com', 'someone@elsewhere.test']) {
+        const res = await post('/api/email/chat-history', { threadId, recipientEmail }, asker).expect(404);
+        expect(res.body).toEqual({ message: 'No active chat to send' });
+      }
+    }
+    expect(smtp.messages.filter((m) => m.to.includes('someone@elsewhere.test'))).toEqual([]);
+  });
+
+  it('caps history mails to other addresses per user per hour (429); the own address still works', async () => {
+    const { cookie: c, threadId } = await senderWithThread('capped-sender@example.com', 'Cap', 'Sender');
+    for (const n of [1, 2, 3]) {
+      await post('/api/email/chat-history', { threadId, recipientEmail: `friend${n}@example.com` }, c).expect(200);
+    }
+    const refused = await post('/api/email/chat-history', { threadId, recipientEmail: 'friend4@example.com' }, c).expect(429);
+    expect(refused.body).toEqual({
+      message: 'You have emailed chat histories to other addresses too often this hour. Please try again later.',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.filter((m) => m.to.includes('friend4@example.com'))).toEqual([]);
+    await post('/api/email/chat-history', { threadId, recipientEmail: 'capped-sender@example.com' }, c).expect(200);
+  });
+
+  it('caps history mails to one recipient per day, whoever sends them (429)', async () => {
+    for (const who of ['first', 'second']) {
+      const { cookie: c, threadId } = await senderWithThread(`${who}-sender@example.com`, who, 'Sender');
+      await post('/api/email/chat-history', { threadId, recipientEmail: 'popular@example.com' }, c).expect(200);
+    }
+    const { cookie: c, threadId } = await senderWithThread('third-sender@example.com', 'Third', 'Sender');
+    const refused = await post('/api/email/chat-history', { threadId, recipientEmail: 'POPULAR@example.com' }, c).expect(429);
+    expect(refused.body).toEqual({ message: 'This address has received too many chat histories today. Please try again tomorrow.' });
+    await post('/api/email/chat-history', { threadId, recipientEmail: 'another-friend@example.com' }, c).expect(200);
+  });
+
   it("answers 400 'Please enter a valid email address' for a bad address", async () => {
     const { id: threadId } = (await post('/api/chat/start', { sessionFilter: [] }).expect(200)).body;
     for (const recipientEmail of ['', 'no-at-sign', 'two@@example.com', 'spaces in@example.com', 'x@nodot']) {
@@ -137,6 +229,23 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     expect((mail.html.match(/<li /g) ?? []).length).toBe(takeaways.takeaways.length);
   });
 
+  it('neutralises links a document planted in the takeaways: returned, cached and mailed as text, no <a> in the mail', async () => {
+    const quokka = sessions[sessions.length - 1];
+    const body = { sessionIds: [quokka.id], useAllSessions: false };
+    const planted = /\]\(https?:|<https?:|!\[/;
+    for (const attempt of ['generated', 'cached']) {
+      const { takeaways } = (await post('/api/takeaways', body).expect(200)).body as { takeaways: string[] };
+      expect({ attempt, text: takeaways.join('\n') }).toEqual({ attempt, text: expect.stringContaining('quokka') });
+      for (const text of takeaways) expect(text).not.toMatch(planted);
+    }
+    const since = Date.now();
+    await post('/api/email/takeaways', { recipientEmail: 'mailer@example.com', ...body }).expect(200);
+    const mail = await smtp.waitFor('mailer@example.com', since);
+    expect(mail.text).toContain('quokka');
+    expect(mail.html).not.toMatch(/<a[\s>]|<img|href=|src=/i);
+    expect(mail.text).not.toMatch(planted);
+  });
+
   it("asks for sessions in 'selected' mode", async () => {
     const res = await post('/api/email/takeaways', { recipientEmail: 'mailer@example.com', sessionIds: [], useAllSessions: false }).expect(
       400,
@@ -161,3 +270,39 @@ describe('email: chat history and takeaways over SMTP (real SMTP server on loopb
     await post('/api/email/chat-history', { recipientEmail: 'bad' }).expect(400);
   });
 });
+
+/**
+ * The server deployment (`npm run test:server` sets SERVER_TEST_REDIS_URL): the history-mail caps of two
+ * API processes (each with its own Redis client of the rate-limit storage) are one count in Redis.
+ */
+const SHARED_REDIS = process.env.SERVER_TEST_REDIS_URL;
+if (SHARED_REDIS) {
+  describe('history-mail caps shared by two API processes (Redis)', () => {
+    it('refuses in the second process the recipient the first one used up', async () => {
+      const config = loadConfig(
+        {
+          SESSION_SECRET: 'history-caps-shared-secret-0123456789',
+          REDIS_URL: SHARED_REDIS,
+          QUEUE_PREFIX: `ca-history-${process.pid}-${Date.now()}`,
+          HISTORY_MAIL_LIMIT_PER_RECIPIENT_DAY: '1',
+        },
+        { dataDir: os.tmpdir() },
+      );
+      const storages = [rateLimitStorage(config), rateLimitStorage(config)] as SharedRateLimitStorage[];
+      try {
+        // Connected, as a running process is (until then the storage counts in memory).
+        for (const { redis } of storages) {
+          if (redis.redis.status !== 'ready') await new Promise((resolve) => redis.redis.once('ready', resolve));
+        }
+        const [first, second] = storages.map((storage) => new HistoryMailLimits(storage, config));
+        await first.take('user-in-process-1', 'shared-cap@example.com');
+        await expect(second.take('user-in-process-2', 'shared-cap@example.com')).rejects.toMatchObject({
+          status: 429,
+          response: { message: 'This address has received too many chat histories today. Please try again tomorrow.' },
+        });
+      } finally {
+        for (const storage of storages) storage.onApplicationShutdown();
+      }
+    });
+  });
+}

@@ -286,21 +286,27 @@ describe('security review: lockout, large bodies, mail relay, planted links, nes
     });
   });
 
-  describe('4. chat history is mailed to the signed-in address only', () => {
-    it('refuses another recipient with a clear 403 and sends nothing; the own address works', async () => {
+  describe('4. chat history goes to the typed recipient, within caps (no open relay)', () => {
+    it('sends to another recipient naming the sender; an unknown thread is 404 whatever the recipient', async () => {
       const agent = request.agent(t.url);
       await agent
         .post('/api/login')
         .set('X-Forwarded-For', '10.24.0.1')
-        .send({ email: 'Sender@Example.com', firstName: 'Sid' })
+        .send({ email: 'Sender@Example.com', firstName: 'Sid', lastName: 'Sender' })
         .expect(200);
+      const unknown = await agent
+        .post('/api/email/chat-history')
+        .send({ threadId: '00000000-0000-4000-8000-000000000000', recipientEmail: 'victim@elsewhere.test' })
+        .expect(404);
+      expect(unknown.body).toEqual({ message: 'No active chat to send' });
       const { id: threadId } = (await agent.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body;
       await agent.post('/api/chat/message').send({ threadId, message: 'What FICO floor do lenders use?' }).expect(200);
-      const refused = await agent.post('/api/email/chat-history').send({ threadId, recipientEmail: 'victim@elsewhere.test' }).expect(403);
-      expect(refused.body).toEqual({ message: 'A chat history can be emailed only to your own address, sender@example.com.' });
-      expect(await outbox.latest('victim@elsewhere.test')).toEqual([]);
-      const sent = await agent.post('/api/email/chat-history').send({ threadId, recipientEmail: ' SENDER@example.com' }).expect(200);
-      expect(sent.body).toEqual({ message: 'Successfully sent to sender@example.com' });
+      const sent = await agent.post('/api/email/chat-history').send({ threadId, recipientEmail: 'colleague@elsewhere.test' }).expect(200);
+      expect(sent.body).toEqual({ message: 'Successfully sent to colleague@elsewhere.test' });
+      const [mail] = await outbox.latest('colleague@elsewhere.test');
+      expect(mail.text).toContain('Sid Sender <sender@example.com> sent you this conversation from');
+      const own = await agent.post('/api/email/chat-history').send({ threadId, recipientEmail: ' SENDER@example.com' }).expect(200);
+      expect(own.body).toEqual({ message: 'Successfully sent to sender@example.com' });
       expect(await outbox.latest('sender@example.com')).toHaveLength(1);
     });
   });

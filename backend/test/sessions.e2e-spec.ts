@@ -287,6 +287,26 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
     });
   });
 
+  describe('per-item length limits (third review, F6)', () => {
+    it('refuses a speaker or a tag over 200 characters and a location over 300 with a clear 400', async () => {
+      const long = (n: number) => 'x'.repeat(n);
+      await admin
+        .post('/api/admin/session')
+        .send({ title: 'Long speaker', speakers: ['Ada', long(201)] })
+        .expect(400, { message: 'Each speaker must be at most 200 characters.' });
+      await admin
+        .post('/api/admin/session')
+        .send({ title: 'Long tag', tags: `a, ${long(201)}` })
+        .expect(400, { message: 'Each tag must be at most 200 characters.' });
+      await admin
+        .post('/api/admin/session')
+        .send({ title: 'Long room', location: long(301) })
+        .expect(400, { message: 'Location must be at most 300 characters.' });
+      const ok = await create({ title: 'At the limits', speakers: [long(200)], tags: [long(200)], location: long(300) });
+      expect(ok.speakers).toEqual([long(200)]);
+    });
+  });
+
   describe('DELETE /api/admin/session/:id', () => {
     it('deletes the session with its documents, chunks and uploaded files', async () => {
       const s = await create({ title: 'Doomed' });

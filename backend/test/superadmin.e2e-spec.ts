@@ -48,7 +48,8 @@ describe('super admin (analytics, session export and import)', () => {
     it('downloads every session as a JSON file named with the current date', async () => {
       await superadmin.post('/api/admin/session').send({ title: 'No content yet' }).expect(201);
       const res = await superadmin.get('/api/superadmin/export-sessions').expect(200);
-      const today = new Date().toISOString().slice(0, 10);
+      // Today in the conference's zone (America/Denver), as every date of the program.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="sessions_export_${today}.json"`);
       const file = JSON.parse(res.text);
@@ -69,6 +70,21 @@ describe('super admin (analytics, session export and import)', () => {
           externalId: null,
         },
       ]);
+    });
+  });
+
+  describe('GET /api/admin/export-sessions', () => {
+    it("gives an admin the super admin's file: the same name (conference date) and the same {exportedAt, sessions}", async () => {
+      const fromAdmin = await admin.get('/api/admin/export-sessions').expect(200);
+      const fromSuper = await superadmin.get('/api/superadmin/export-sessions').expect(200);
+      expect(fromAdmin.headers['content-disposition']).toBe(fromSuper.headers['content-disposition']);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
+      expect(fromAdmin.headers['content-disposition']).toBe(`attachment; filename="sessions_export_${today}.json"`);
+      const a = JSON.parse(fromAdmin.text);
+      const b = JSON.parse(fromSuper.text);
+      expect(Object.keys(a).sort()).toEqual(['exportedAt', 'sessions']);
+      expect(a.sessions).toEqual(b.sessions);
+      await request(t.url).get('/api/admin/export-sessions').expect(401);
     });
   });
 
@@ -120,6 +136,26 @@ describe('super admin (analytics, session export and import)', () => {
       // create-new: new ids, never the exported ones
       const oldIds = new Set(first.sessions.map((s: { id: string }) => s.id));
       expect(second.sessions.some((s: { id: string }) => oldIds.has(s.id))).toBe(false);
+    });
+
+    it('skips a row with a speaker or tag over 200 characters or a location over 300, naming the reason', async () => {
+      const long = (n: number) => 'y'.repeat(n);
+      const res = await superadmin
+        .post('/api/superadmin/import-sessions')
+        .send({
+          mode: 'create-new',
+          sessions: [
+            { title: 'Speaker', speakers: [long(201)] },
+            { title: 'Tag', tags: `ok, ${long(201)}` },
+            { title: 'Room', location: long(301) },
+            { title: 'Limits', speakers: [long(200)], tags: [long(200)], location: long(300) },
+          ],
+        })
+        .expect(200);
+      expect(res.body.message).toBe(
+        'Successfully imported 1 of 4 sessions: 1 created, 0 updated. Skipped 3: #1 (Each speaker must be at most 200 characters.), ' +
+          '#2 (Each tag must be at most 200 characters.), #3 (Location must be at most 300 characters.).',
+      );
     });
 
     it('imports the good rows with PRODUCT.md defaults and skips the bad ones, naming them', async () => {

@@ -44,46 +44,57 @@ function sourceLines(message: MessageRow): string[] {
   return lines;
 }
 
+/** Who a chat history goes to, and who sent it when that is someone else. */
+export interface HistoryMailParties {
+  to: string;
+  /** The recipient's first name when the recipient is the sender, else '' ('Hello,'). */
+  firstName: string;
+  /** The address the sender signed in with (the small print). */
+  requestedBy: string;
+  /** Set when the recipient is not the sender: the sender's name and address. */
+  sentBy?: { name: string; email: string };
+}
+
+/** 'Grace Hopper <grace@example.com> sent you this conversation from Equipment Finance Conference 2025.' */
+export const sentByLine = (sentBy: NonNullable<HistoryMailParties['sentBy']>, conferenceName: string) =>
+  `${sentBy.name ? `${sentBy.name} ` : ''}<${sentBy.email}> sent you this conversation from ${conferenceName}.`;
+
 /**
  * The chat history mail: every message of the thread with who wrote it, when (in the conference's
- * time zone), and the sources of the answers. The answers' markdown is
- * rendered as HTML (all user and model text escaped, raw HTML never rendered) and as plain text
- * without markdown syntax.
+ * time zone), and the sources of the answers. The answers' markdown is rendered as HTML (all user and
+ * model text escaped, raw HTML never rendered, links shown as text) and as plain text without
+ * markdown syntax. Mailed to someone else, it opens with who sent it from which conference.
  */
-export function chatHistoryMail(
-  to: string,
-  firstName: string,
-  messages: MessageRow[],
-  requestedBy: string,
-  conference: MailConference,
-): OutgoingMail {
+export function chatHistoryMail(parties: HistoryMailParties, messages: MessageRow[], conference: MailConference): OutgoingMail {
   const { timeZone } = conference;
+  const asker = parties.sentBy ? parties.sentBy.name.split(' ')[0] || parties.sentBy.email : 'You';
   const { text, html } = mailLayout({
-    greeting: `Hello ${firstName || 'there'},`,
-    intro: 'Here is your conversation with the conference assistant.',
+    greeting: parties.sentBy ? 'Hello,' : `Hello ${parties.firstName || 'there'},`,
+    intro: parties.sentBy ? sentByLine(parties.sentBy, conference.name) : 'Here is your conversation with the conference assistant.',
     text: messages.flatMap((m) => {
       const sources = sourceLines(m);
       return [
-        `${m.role === 'user' ? 'You' : 'Assistant'} (${when(m.createdAt, timeZone)}):`,
+        `${m.role === 'user' ? asker : 'Assistant'} (${when(m.createdAt, timeZone)}):`,
         ...(m.role === 'user' ? [m.content] : markdownToText(m.content)),
         ...(sources.length ? ['Sources:', ...sources.map((s) => `  ${s}`)] : []),
         '',
       ];
     }),
-    html: messages
-      .map((m) => {
-        const sources = sourceLines(m);
-        return `<div style="margin: 16px 0; padding: 12px; border-radius: 8px; background: ${m.role === 'user' ? '#eff6ff' : '#f9fafb'};">
-<p style="margin: 0 0 4px; font-weight: bold;">${m.role === 'user' ? 'You' : 'Assistant'} <span style="font-weight: normal; color: #6b7280;">${escapeHtml(when(m.createdAt, timeZone))}</span></p>
-${m.role === 'user' ? `<div style="white-space: pre-wrap;">${escapeHtml(m.content)}</div>` : `<div>${markdownToHtml(m.content)}</div>`}${
-          sources.length
-            ? `\n<p style="margin: 8px 0 0; font-size: 13px; color: #4b5563;">Sources:</p>\n<ul style="margin: 0; font-size: 13px; color: #4b5563;">${sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`
-            : ''
-        }
-</div>`;
-      })
-      .join('\n'),
-    notes: [conferenceLine(conference), requestedByLine(requestedBy)],
+    html: messages.map((m) => messageHtml(m, m.role === 'user' ? asker : 'Assistant', timeZone)).join('\n'),
+    notes: [conferenceLine(conference), requestedByLine(parties.requestedBy)],
   });
-  return { to, subject: chatHistorySubject(conference.name), text, html };
+  return { to: parties.to, subject: chatHistorySubject(conference.name), text, html };
+}
+
+/** One message as an HTML block: author and time, the text (escaped; answers' markdown rendered), its sources. */
+function messageHtml(m: MessageRow, author: string, timeZone: string): string {
+  const sources = sourceLines(m);
+  return `<div style="margin: 16px 0; padding: 12px; border-radius: 8px; background: ${m.role === 'user' ? '#eff6ff' : '#f9fafb'};">
+<p style="margin: 0 0 4px; font-weight: bold;">${escapeHtml(author)} <span style="font-weight: normal; color: #6b7280;">${escapeHtml(when(m.createdAt, timeZone))}</span></p>
+${m.role === 'user' ? `<div style="white-space: pre-wrap;">${escapeHtml(m.content)}</div>` : `<div>${markdownToHtml(m.content)}</div>`}${
+    sources.length
+      ? `\n<p style="margin: 8px 0 0; font-size: 13px; color: #4b5563;">Sources:</p>\n<ul style="margin: 0; font-size: 13px; color: #4b5563;">${sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`
+      : ''
+  }
+</div>`;
 }

@@ -7,11 +7,12 @@ import { RetrievalModule } from '../retrieval/retrieval.module';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
+import { HistoryMailLimits } from './history-mail-limits';
 
 @Module({
   imports: [ActivityModule, RetrievalModule, ProgramModule, ConferenceModule, MetricsModule],
   controllers: [ChatController],
-  providers: [ChatRepository, ChatService],
+  providers: [ChatRepository, ChatService, HistoryMailLimits],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -1,13 +1,4 @@
-import {
-  BadGatewayException,
-  BadRequestException,
-  ForbiddenException,
-  HttpException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import {
   ANSWER_GENERATOR,
@@ -23,6 +14,7 @@ import { capitalisedWords } from '../ai/generation/local-answer-generator';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
+import { isConnectionError } from '../common/connection-errors';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
@@ -36,8 +28,9 @@ import { CitationFilter, CitationSet, type Source } from '../retrieval/citations
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
 import { chatHistoryMail } from './chat-history.mail';
+import { HistoryMailLimits } from './history-mail-limits';
 import { focusSnippets } from './cited-snippet';
-import { ChatRepository, REQUEST_HEARTBEAT_MS } from './chat.repository';
+import { ChatRepository, REQUEST_HEARTBEAT_MS, STALE_REQUEST_SECONDS } from './chat.repository';
 import {
   BLANK_MESSAGE,
   type EmailChatHistoryDto,
@@ -51,7 +44,6 @@ import {
 import type { SseStream } from './sse-stream';
 import {
   NO_ACTIVE_CHAT_MESSAGE,
-  ownAddressOnlyMessage,
   STATUS_ANALYZING,
   STATUS_GENERATING,
   STATUS_SEARCHING,
@@ -72,6 +64,8 @@ export const THREAD_LIST_LIMIT = 50;
 
 /** Turns of the thread used to understand a follow-up question. */
 const HISTORY_MESSAGES = 6;
+/** How often a failed answer tries again to free its thread while the database is away. */
+const RELEASE_RETRY_MS = 500;
 /** Passages given to the generator (the simple fallback takes fewer). */
 export const PASSAGES = 8;
 const SIMPLE_PASSAGES = 5;
@@ -142,6 +136,7 @@ export class ChatService {
     private readonly conference: ConferenceService,
     private readonly deferred: DeferredWrites,
     private readonly metrics: MetricsService,
+    private readonly historyLimits: HistoryMailLimits,
   ) {}
 
   /** GET /api/chat/assistant: which provider writes the answers. */
@@ -172,18 +167,21 @@ export class ChatService {
   }
 
   /**
-   * Mails one of the user's threads to the user's own address; 403 `{message}` naming that address for
-   * any other recipient (no mail relay), 404 'No active chat to send' for no (or an empty, or
-   * another's) thread.
+   * Mails one of the user's threads to the recipient they typed: 404 'No active chat to send' for no
+   * (or an empty, or another's) thread whatever the recipient; another address than the user's own
+   * counts against the history-mail caps (429 past them) and the mail names who sent it.
    */
   async emailHistory(user: AuthUser, dto: EmailChatHistoryDto): Promise<{ message: string }> {
-    if (normalEmail(dto.recipientEmail) !== normalEmail(user.email)) throw new ForbiddenException(ownAddressOnlyMessage(user.email));
     const thread = await this.repo.findThread(dto.threadId ?? '', user.id);
     const messages = thread ? await this.repo.messages(thread.id) : [];
     if (messages.length === 0) throw new NotFoundException(NO_ACTIVE_CHAT_MESSAGE);
+    const to = normalEmail(dto.recipientEmail);
+    const own = to === normalEmail(user.email);
+    if (!own) await this.historyLimits.take(user.id, to);
     const conference = await this.conference.get();
-    await this.email.send(chatHistoryMail(user.email, user.firstName, messages, user.email, conference));
-    return { message: `Successfully sent to ${user.email}` };
+    const sentBy = own ? undefined : { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email };
+    await this.email.send(chatHistoryMail({ to, firstName: user.firstName, requestedBy: user.email, sentBy }, messages, conference));
+    return { message: `Successfully sent to ${to}` };
   }
 
   /** POST /api/chat/feedback: rates one of the user's answers (again); 404 for anything else. */
@@ -251,7 +249,8 @@ export class ChatService {
       this.metrics.countAnswer(endpoint, 'answered');
       return answer;
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      // A lost database connection is answered 503 with Retry-After by the exception filter.
+      if (err instanceof HttpException || isConnectionError(err)) throw err;
       // A failing model or provider is a server-side failure (the client's fallback chain takes over).
       this.logger.error(`chat ${endpoint} failed: ${(err as Error).stack ?? err}`);
       this.metrics.countAnswer(endpoint, 'failed');
@@ -304,7 +303,24 @@ export class ChatService {
     } finally {
       clearInterval(heartbeat);
       await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
-      if (!released) await this.repo.release(threadId);
+      if (!released) await this.releaseThread(threadId);
+    }
+  }
+
+  /**
+   * Frees a thread whose answer failed, at once; when the database is what failed, again every
+   * RELEASE_RETRY_MS until it answers (or the lease has run out anyway), so the next question is not
+   * refused as 'still being answered' for the lease's whole 15 s after a brief outage. Never throws.
+   */
+  private async releaseThread(threadId: string, deadline = Date.now() + STALE_REQUEST_SECONDS * 1000): Promise<void> {
+    try {
+      await this.repo.release(threadId);
+    } catch (err) {
+      if (Date.now() >= deadline || !isConnectionError(err)) {
+        this.logger.warn(`chat thread not released (its lease runs out by itself): ${(err as Error).message}`);
+        return;
+      }
+      setTimeout(() => void this.releaseThread(threadId, deadline), RELEASE_RETRY_MS).unref();
     }
   }
 

@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { isConnectionError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './connection-errors';
 
-/** Every API error leaves as JSON `{message}` with its status; never a stack trace. */
+/**
+ * Every API error leaves as JSON `{message}` with its status; never a stack trace. A lost connection
+ * to the database, Redis or the object store is a 503 with Retry-After (the outage is brief), not a 500.
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
@@ -9,10 +13,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message } = toHttpError(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && isConnectionError(exception)) {
+      this.logger.warn(`a backing service is unreachable: ${(exception as Error).message}`);
+    } else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) {
       res.end();
       return;
+    }
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) {
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
     res.status(status).json({ message });
   }
@@ -30,6 +39,7 @@ export function toHttpError(exception: unknown): { status: number; message: stri
   // body-parser errors (malformed JSON, payload too large) carry their own status.
   if (err?.type === 'entity.parse.failed') return { status: 400, message: 'The request body is not valid JSON.' };
   if (err?.type === 'entity.too.large') return { status: 413, message: 'The request body is too large.' };
+  if (isConnectionError(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE };
   const status = err?.status ?? err?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && err.message) {
     return { status, message: err.message };

@@ -1,4 +1,31 @@
+import MarkdownIt from 'markdown-it';
+import { compiler } from 'markdown-to-jsx';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { LinkNeutralizer, neutralizeLinks } from './neutralize-links';
+
+/** The reference renderer: markdown-it with links, images, autolinks and definitions on (no raw HTML, as the mail). */
+const markdownIt = new MarkdownIt('default', { html: false, linkify: false });
+/** The attendee app's reader (markdown-to-jsx, raw HTML off; bare URLs are plain text there). */
+const attendeeApp = (md: string) =>
+  renderToStaticMarkup(compiler(md, { disableParsingRawHTML: true, disableAutoLink: true, forceBlock: true }));
+
+/** The third review's payloads (F2) and every markdown link form. */
+const CORPUS = [
+  '[zebra `]` residual tool](https://evil.example/phish2)',
+  'See [a][r] for details.\n\n> [r]: https://evil.example/quoted-ref',
+  'Inline [calc](https://evil.example/a "title") and [rel](/local) and [p. 3](Keynote).',
+  'Reference [full][ref], collapsed [ref][] and shortcut [ref].\n\n[ref]: https://evil.example/ref',
+  'Autolink <https://evil.example/auto> and mail <ops@evil.example>.',
+  'Image ![alt text](https://evil.example/x.png) and ref image ![alt][img]\n\n[img]: https://evil.example/y.png',
+  'Nested [![inner](https://evil.example/i.png)](https://evil.example/outer) and [outer [inner](https://evil.example/in)](https://evil.example/out)',
+  'Code `[not](https://evil.example/code)` then [real](https://evil.example/real) and ``a ` [b](https://evil.example/c) ``',
+  'HTML <a href="https://evil.example/html">click</a> and <img src="https://evil.example/p.png">',
+  '- item [one](https://evil.example/1)\n  continued [two](https://evil.example/2)\n- > quoted [three](\n  https://evil.example/3)',
+  '[multi\nline label](https://evil.example/ml) and [angle](<https://evil.example/angle dest>)',
+  '> [quoted link](https://evil.example/q)\n> > [deeper][d]\n> > [d]: https://evil.example/d',
+  '# Heading [h](https://evil.example/h) #\n\nSetext [s](https://evil.example/s)\n===',
+  '[p. 3] and [12:34] and [Lender Panel, p. 3] stay; \\[escaped](https://evil.example/e) too.',
+];
 
 describe('neutralizeLinks', () => {
   it.each([
@@ -7,7 +34,7 @@ describe('neutralizeLinks', () => {
     ['Mail <help@evil.example>.', 'Mail help@evil.example.'],
     ['![logo](https://evil.example/x.png "t")', 'logo'],
     ['[click [here]](http://evil.example/a_(b))', 'click [here]'],
-    ['[1]: https://evil.example/ref\nSee [the form][1].', '1: https://evil.example/ref\nSee [the form][1].'],
+    ['[1]: https://evil.example/ref\nSee [the form][1].', '\\[1]: https://evil.example/ref\nSee the form.'],
     ['Rates fell [p. 3] and [12:34]; see [Lender Panel, p. 3].', 'Rates fell [p. 3] and [12:34]; see [Lender Panel, p. 3].'],
     ['A citation then a word [p. 3](Keynote)', 'A citation then a word [p. 3] (Keynote)'],
     ['Escaped \\[not](a link) stays', 'Escaped \\[not](a link) stays'],
@@ -18,6 +45,34 @@ describe('neutralizeLinks', () => {
 
   it('leaves an unfinished bracket at the end of a whole text as it is', () => {
     expect(neutralizeLinks('[never closed')).toBe('[never closed');
+  });
+});
+
+describe('neutralizeLinks against the renderers', () => {
+  it.each(CORPUS)('%j renders with no <a and no <img', (input) => {
+    const out = neutralizeLinks(input);
+    expect(markdownIt.render(out)).not.toMatch(/<a[\s>]|<img/);
+    expect(attendeeApp(out)).not.toMatch(/<a[\s>]|<img/);
+    expect(markdownIt.renderInline(out)).not.toMatch(/<a[\s>]|<img/);
+  });
+
+  it("keeps the reviewer's link texts and the citation markers", () => {
+    expect(neutralizeLinks(CORPUS[0])).toBe('zebra `]` residual tool');
+    expect(neutralizeLinks(CORPUS[1])).not.toContain('](');
+    expect(markdownIt.render(neutralizeLinks(CORPUS[1]))).toContain('https://evil.example/quoted-ref');
+    expect(neutralizeLinks(CORPUS[13])).toContain('[p. 3] and [12:34] and [Lender Panel, p. 3] stay;');
+  });
+
+  it('neutralises every payload however it is streamed', () => {
+    for (const input of CORPUS) {
+      for (const size of [1, 3, 7, 50]) {
+        const sut = new LinkNeutralizer();
+        const deltas = input.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!;
+        const out = deltas.map((d) => sut.push(d)).join('') + sut.end();
+        expect({ input, size, html: markdownIt.render(out) }).toEqual({ input, size, html: expect.not.stringMatching(/<a[\s>]|<img/) });
+        expect({ input, size, html: attendeeApp(out) }).toEqual({ input, size, html: expect.not.stringMatching(/<a[\s>]|<img/) });
+      }
+    }
   });
 });
 
@@ -47,9 +102,11 @@ describe('LinkNeutralizer (streamed)', () => {
     expect(sut.push('] and more')).toBe('[p. 3] and more');
   });
 
-  it('escapes a bracket left open too long, so no later delta can complete the link', () => {
+  it('a bracket left open too long is sent, and the delta that would close it as a link is escaped', () => {
     const long = 'x'.repeat(2100);
-    expect(stream(['[', long, '](https://evil.example)'])).toBe(`\\[${long}](https://evil.example)`);
+    const out = stream(['[', long, '](https://evil.example)']);
+    expect(out).toContain(long);
+    expect(markdownIt.render(out)).not.toContain('<a');
   });
 
   it('keeps an escaping backslash with what it escapes', () => {

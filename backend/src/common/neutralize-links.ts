@@ -1,11 +1,211 @@
+import MarkdownIt from 'markdown-it';
+
 /**
- * Answers quote document text, and a document can hold markdown that a reader's browser would turn
- * into a link: `[official calculator](https://evil.example/phish)`, `<https://evil.example/register>`,
- * `![x](https://…)`, a reference definition `[1]: https://…`. These functions turn every such
- * construct into plain text before an answer leaves the server: a link or image keeps its text (its
- * destination is dropped when it looks like an address), an autolink keeps its address as plain text,
- * a definition loses its brackets. Citation markers such as `[p. 3]` are not links and pass unchanged.
+ * Answers and takeaways quote document text, and a document can hold markdown that a reader's browser
+ * would turn into a link: `[official calculator](https://evil.example/phish)`, `<https://evil.example/register>`,
+ * `![x](https://…)`, a reference definition `[1]: https://…`. These functions turn every such construct
+ * into plain text before an answer leaves the server, with the same tokenizer that renders markdown
+ * (markdown-it, CommonMark): the spans its link, image and autolink rules match are replaced by their
+ * text (a link or image keeps its label, its destination dropped when it looks like an address; an
+ * autolink keeps its address as plain text), and a reference definition has its bracket escaped. So
+ * code spans, nesting, escapes and block quotes are read exactly as a renderer reads them. Citation
+ * markers such as `[p. 3]` are not links and pass unchanged.
  */
+
+type Token = MarkdownIt.Token;
+type InlineState = MarkdownIt.StateInline;
+type InlineRule = (state: InlineState, silent: boolean) => boolean;
+type BlockRule = (state: MarkdownIt.StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+type Ruler<R> = { __rules__: { name: string; fn: R }[]; at(name: string, fn: R): void };
+
+/** A construct found in one inline token's content: [start, end) replaced by `text` (offsets in that content). */
+interface Span {
+  token: Token;
+  start: number;
+  end: number;
+  /** Replacement, as a range of the content (the label, the address) or literal text. */
+  keep: { from: number; to: number } | { text: string; label: { from: number; to: number } };
+}
+interface Found {
+  token: Token | null;
+  spans: Span[];
+  /** Absolute offsets (in the normalised text) of the `[` opening each reference definition. */
+  definitions: number[];
+}
+
+/** A link destination that names an address (scheme, path, domain, mail, fragment or query). */
+const ADDRESS_LIKE = /[:/.@#?]/;
+
+/** The label's range of a link (`[label](…)`) or image (`![label](…)`) matched from `start` to `end`. */
+function labelRange(state: InlineState, start: number, image: boolean): { from: number; to: number } {
+  const open = image ? start + 1 : start;
+  const pos = state.pos;
+  const to = state.md.helpers.parseLinkLabel(state, open, !image);
+  state.pos = pos;
+  return { from: open + 1, to: Math.max(open + 1, to) };
+}
+
+/** Wraps an inline rule so that every match (not a silent probe) is recorded in `env.spans`. */
+function recording(kind: 'link' | 'image' | 'autolink', rule: InlineRule): InlineRule {
+  return (state, silent) => {
+    const start = state.pos;
+    if (!rule(state, silent)) return false;
+    const found = state.env as unknown as Found;
+    if (silent || !found.token) return true;
+    const end = state.pos;
+    if (kind === 'autolink') {
+      found.spans.push({ token: found.token, start, end, keep: { from: start + 1, to: end - 1 } });
+      return true;
+    }
+    const label = labelRange(state, start, kind === 'image');
+    const tail = state.src.slice(label.to + 1, end);
+    const dest = kind === 'link' && tail.startsWith('(') ? tail.slice(1, -1).trim() : '';
+    const keep = dest && !ADDRESS_LIKE.test(dest) ? { text: `] (${dest})`, label } : label;
+    found.spans.push({ token: found.token, start, end, keep });
+    return true;
+  };
+}
+
+/** The tokenizer, with its link, image, autolink and reference rules recording what they match. */
+function recordingParser(): InstanceType<typeof MarkdownIt> {
+  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false }).disable(['table']);
+  const inline = md.inline.ruler as unknown as Ruler<InlineRule>;
+  for (const kind of ['link', 'image', 'autolink'] as const) {
+    inline.at(kind, recording(kind, inline.__rules__.find((r) => r.name === kind)!.fn));
+  }
+  const block = md.block.ruler as unknown as Ruler<BlockRule>;
+  const reference = block.__rules__.find((r) => r.name === 'reference')!.fn;
+  block.at('reference', (state, startLine, endLine, silent) => {
+    if (!reference(state, startLine, endLine, silent)) return false;
+    if (!silent) (state.env as unknown as Found).definitions.push(state.bMarks[startLine] + state.tShift[startLine]);
+    return true;
+  });
+  // The core step that parses each block's inline content, noting which token is being read.
+  (md.core.ruler as unknown as Ruler<(state: MarkdownIt.StateCore) => void>).at('inline', (state) => {
+    const found = state.env as unknown as Found;
+    for (const token of state.tokens) {
+      if (token.type !== 'inline') continue;
+      found.token = token;
+      state.md.inline.parse(token.content, state.md, state.env, token.children ?? (token.children = []));
+    }
+    found.token = null;
+  });
+  return md;
+}
+
+const parser = recordingParser();
+
+/** markdown-it's own normalisation, so offsets in its state are offsets in this text. */
+const normalise = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+
+function find(text: string): Found {
+  const found: Found = { token: null, spans: [], definitions: [] };
+  parser.parse(text, found as unknown as Record<string, unknown>);
+  return found;
+}
+
+/** Whether `text` holds a link, image, autolink or reference definition as markdown-it reads it. */
+export function hasLinks(text: string): boolean {
+  const found = find(normalise(text));
+  return found.spans.length > 0 || found.definitions.length > 0;
+}
+
+/**
+ * Maps offsets of an inline token's content to offsets of the text: each content line is found in its
+ * source line (after block-quote markers and indentation); null when a line cannot be found.
+ */
+function offsetMap(text: string, lineStarts: number[], token: Token): ((offset: number) => number) | null {
+  if (!token.map) return null;
+  const lines = token.content.split('\n');
+  const bases: number[] = [];
+  const starts: number[] = [];
+  let at = 0;
+  for (const [i, line] of lines.entries()) {
+    const n = token.map[0] + i;
+    if (n >= lineStarts.length) return null;
+    const source = text.slice(lineStarts[n], (lineStarts[n + 1] ?? text.length + 1) - 1);
+    const col = source.lastIndexOf(line);
+    if (col < 0) return null;
+    bases.push(lineStarts[n] + col);
+    starts.push(at);
+    at += line.length + 1;
+  }
+  return (offset) => {
+    let i = starts.length - 1;
+    while (i > 0 && starts[i] > offset) i--;
+    return bases[i] + (offset - starts[i]);
+  };
+}
+
+/** `\`, `[`, `]` and `<` escaped: what is left when a construct cannot be placed (never expected). */
+const escapeAll = (text: string) => text.replace(/[\\[\]<]/g, '\\$&');
+
+interface Edit {
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** The edits that turn the outermost constructs found into text; null when one cannot be placed. */
+function editsFor(text: string, found: Found): Edit[] | null {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const edits: Edit[] = found.definitions.map((at) => ({ from: at, to: at, text: '\\' }));
+  const maps = new Map<Token, ((offset: number) => number) | null>();
+  let last: Span | null = null;
+  // Outermost first: an image inside a link's label is recorded before the link.
+  const spans = [...found.spans].sort((a, b) => (a.token === b.token ? a.start - b.start || b.end - a.end : 0));
+  for (const span of spans) {
+    if (last && last.token === span.token && span.start < last.end) continue; // inside the previous one
+    last = span;
+    if (!maps.has(span.token)) maps.set(span.token, offsetMap(text, lineStarts, span.token));
+    const map = maps.get(span.token);
+    if (!map) return null;
+    const range = 'label' in span.keep ? span.keep.label : span.keep;
+    const kept = range.to > range.from ? text.slice(map(range.from), map(range.to - 1) + 1) : '';
+    const replacement = 'text' in span.keep ? `[${kept}${span.keep.text}` : kept;
+    edits.push({ from: map(span.start), to: map(span.end - 1) + 1, text: replacement });
+  }
+  return edits.sort((a, b) => b.from - a.from);
+}
+
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])[ \t]+/;
+const DEFINITION_START = /^\[[^\]\n]*\]:/;
+
+/**
+ * Every line that reads as a reference definition to a looser reader (markdown-to-jsx, the attendee
+ * app's, takes `[r]: url` for one even inside a paragraph) has its bracket escaped: after block-quote
+ * markers, indentation and a list marker, a `[label]:`.
+ */
+function escapeDefinitionLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let i = 0;
+      for (;;) {
+        while (line[i] === ' ' || line[i] === '\t') i++;
+        if (line[i] !== '>') break;
+        i++;
+      }
+      i += LIST_MARKER.exec(line.slice(i))?.[0].length ?? 0;
+      return line[i] === '[' && DEFINITION_START.test(line.slice(i)) ? `${line.slice(0, i)}\\${line.slice(i)}` : line;
+    })
+    .join('\n');
+}
+
+/** `text` with every markdown link, image, autolink and reference definition turned into plain text. */
+export function neutralizeLinks(text: string): string {
+  if (!/[[<]/.test(text)) return text;
+  let out = normalise(text);
+  for (let round = 0; round < 8; round++) {
+    const found = find(out);
+    if (found.spans.length === 0 && found.definitions.length === 0) return escapeDefinitionLines(out);
+    const edits = editsFor(out, found);
+    if (!edits) return escapeAll(out);
+    for (const e of edits) out = out.slice(0, e.from) + e.text + out.slice(e.to);
+  }
+  return hasLinks(out) ? escapeAll(out) : escapeDefinitionLines(out);
+}
 
 /** Longest link text, destination or autolink considered; a longer unfinished one has its bracket escaped. */
 const MAX_CONSTRUCT = 2000;
@@ -13,8 +213,6 @@ const AUTOLINK =
   /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/y;
 /** An autolink still being written: `<` then no space and no `>` up to the end of the text. */
 const OPEN_AUTOLINK = /<[^\s<>]*$/y;
-/** A destination that names an address (scheme, path, domain, mail, fragment or query). */
-const ADDRESS_LIKE = /[:/.@#?]/;
 
 type Scan =
   | { kind: 'none' }
@@ -75,17 +273,16 @@ function atLineStart(text: string, i: number): boolean {
 }
 
 /**
- * Walks `text`, neutralising every complete construct. With `partial`, stops at the first construct
- * the end of the text leaves undecided and returns its index as `held` (the rest waits for more text).
+ * Where a streamed answer may be cut: the index of the first construct the end of `text` leaves
+ * undecided (an open `[` or `<`, a trailing backslash), or the end of the text. What comes before is
+ * sent; the rest waits for the next delta. (A cut this scan misjudges is caught by `hasLinks` below.)
  */
-function walk(text: string, partial: boolean): { out: string; held: number } {
-  let out = '';
+function holdPoint(text: string): number {
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     if (c === '\\') {
-      if (partial && i === text.length - 1) return { out, held: i }; // what it escapes comes with the next delta
-      out += text.slice(i, i + 2);
+      if (i === text.length - 1) return i; // what it escapes comes with the next delta
       i += 2;
       continue;
     }
@@ -93,56 +290,39 @@ function walk(text: string, partial: boolean): { out: string; held: number } {
       AUTOLINK.lastIndex = i;
       const auto = AUTOLINK.exec(text);
       if (auto) {
-        out += auto[1];
         i += auto[0].length;
         continue;
       }
       OPEN_AUTOLINK.lastIndex = i;
-      if (partial && OPEN_AUTOLINK.test(text)) {
-        if (text.length - i <= MAX_CONSTRUCT) return { out, held: i };
-        out += '\\<';
-        i++;
-        continue;
-      }
+      if (OPEN_AUTOLINK.test(text) && text.length - i <= MAX_CONSTRUCT) return i;
     }
     const image = c === '!' && text[i + 1] === '[';
     if (c === '[' || image) {
       const s = image ? i + 1 : i;
-      const scan = scanBracket(text, s, partial);
-      if (scan.kind === 'open') return { out, held: i };
+      const scan = scanBracket(text, s, true);
+      if (scan.kind === 'open') return i;
+      if (scan.kind === 'link' || (scan.kind === 'definition' && !image && atLineStart(text, i))) {
+        i = scan.end;
+        continue;
+      }
       if (scan.kind === 'too-long') {
-        out += image ? '!\\[' : '\\[';
         i = s + 1;
         continue;
       }
-      if (scan.kind === 'link') {
-        const label = walk(scan.label, false).out;
-        const dest = scan.dest.trim();
-        out += dest && !ADDRESS_LIKE.test(dest) ? `[${label}] (${dest})` : label;
-        i = scan.end;
-        continue;
-      }
-      if (scan.kind === 'definition' && !image && atLineStart(text, i)) {
-        out += `${walk(scan.label, false).out}:`;
-        i = scan.end;
-        continue;
-      }
     }
-    out += c;
     i++;
   }
-  return { out, held: text.length };
+  return text.length;
 }
 
-/** `text` with every markdown link, image, autolink and reference definition turned into plain text. */
-export function neutralizeLinks(text: string): string {
-  return walk(text, false).out;
-}
+/** The characters a streamed piece may use to close a construct opened before it. */
+const CLOSERS = /[\]>):]/;
 
 /**
  * The same for a streamed answer: text that could still become a link (an open `[` or `<` near the
- * end) is held back until the next delta decides it, so the concatenation of what `push` and `end`
- * return is `neutralizeLinks` of the whole answer, never a link split across deltas.
+ * end) is held back until the next delta decides it, each piece is neutralised, and a piece that
+ * would complete a construct with what was already sent (markdown-it decides, on all of it) has its
+ * link syntax escaped: what the reader receives never holds a link.
  */
 export class LinkNeutralizer {
   private pending = '';
@@ -155,15 +335,26 @@ export class LinkNeutralizer {
 
   push(delta: string): string {
     this.pending += delta;
-    const { out, held } = walk(this.pending, true);
+    const held = holdPoint(this.pending);
+    const piece = this.pending.slice(0, held);
     this.pending = this.pending.slice(held);
-    this.written += out;
-    return out;
+    return this.send(piece);
   }
 
   end(): string {
-    const out = walk(this.pending, false).out;
+    const piece = this.pending;
     this.pending = '';
+    return this.send(piece);
+  }
+
+  private send(piece: string): string {
+    if (!piece) return '';
+    let out = neutralizeLinks(piece);
+    if (CLOSERS.test(out) && hasLinks(this.written + out)) {
+      out = escapeAll(out).replace(/[()>]/g, '\\$&');
+      // An autolink left open before cannot be closed by an escaped '>': the last resort changes the character.
+      if (hasLinks(this.written + out)) out = out.replace(/\\>/g, '\u203a');
+    }
     this.written += out;
     return out;
   }

@@ -52,6 +52,10 @@ export class AppConfig {
   /** Sign-in link mails per hour to one address, and to all addresses together. */
   readonly signInLinkLimitPerEmailHour!: number;
   readonly signInLinkLimitGlobalHour!: number;
+  /** Chat histories mailed to addresses other than the sender's own: per user per hour and per day, per recipient per day. */
+  readonly historyMailLimitPerUserHour!: number;
+  readonly historyMailLimitPerUserDay!: number;
+  readonly historyMailLimitPerRecipientDay!: number;
   /** Longest wait for an OpenAI response, and for each chunk of a streamed one (OPENAI_TIMEOUT_MS). */
   readonly openaiTimeoutMs!: number;
   /** Retries of a failed OpenAI call (connection errors, 429, 5xx) (OPENAI_MAX_RETRIES). */
@@ -351,6 +355,9 @@ function rateLimits(env: Env) {
     writeLimitPerIp: int(env, 'WRITE_LIMIT_PER_IP', 1200, 1, 1000000),
     signInLinkLimitPerEmailHour: int(env, 'SIGN_IN_LINK_LIMIT_PER_EMAIL_HOUR', 30, 1, 100000),
     signInLinkLimitGlobalHour: int(env, 'SIGN_IN_LINK_LIMIT_GLOBAL_HOUR', 300, 1, 10000000),
+    historyMailLimitPerUserHour: int(env, 'HISTORY_MAIL_LIMIT_PER_USER_HOUR', 5, 1, 100000),
+    historyMailLimitPerUserDay: int(env, 'HISTORY_MAIL_LIMIT_PER_USER_DAY', 20, 1, 100000),
+    historyMailLimitPerRecipientDay: int(env, 'HISTORY_MAIL_LIMIT_PER_RECIPIENT_DAY', 5, 1, 100000),
   };
 }
 

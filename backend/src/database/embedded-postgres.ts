@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { setStatements } from './session-settings';
+import { narrowTree, privateDirSync } from '../common/private-files';
 
 /** What the embedded launcher hands to the data source: a URL the `pg` driver connects to. */
 export interface EmbeddedDatabase {
@@ -56,6 +57,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const logger = new Logger('EmbeddedPostgres');
   const started = Date.now();
+  privateDirSync(dir);
   const sharedBuffersMb = embeddedSharedBuffersMb(databaseFileBytes(dir));
   const worker = new Worker(WORKER_ENTRY, {
     workerData: { dir, maxConnections, sessionSetup: setStatements(settings), startSettings: { shared_buffers: `${sharedBuffersMb}MB` } },
@@ -76,6 +78,7 @@ export async function startEmbeddedPostgres(
     throw err;
   });
   worker.on('error', (err) => logger.error(`embedded PostgreSQL's thread failed: ${err.stack ?? err.message}`));
+  await narrowTree(dir).catch((err: Error) => logger.warn(`could not narrow the database files' modes: ${err.message}`));
   void exited.then((code) => {
     if (!stopping) logger.error(`embedded PostgreSQL's thread exited (code ${code}): the database is gone until a restart`);
   });

@@ -29,6 +29,7 @@ import { MediaToolError } from '../media/ffmpeg';
 import { detectType, kindOf } from './upload/file-type';
 import { detectRecording } from './upload/recording-type';
 import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
+import { privateDir } from '../common/private-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Stored files (and spooled incoming files) that no document names are removed once this old. */
@@ -71,7 +72,7 @@ export class DocumentsService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await fs.promises.mkdir(incomingDir(this.config.uploadsDir), { recursive: true });
+    await privateDir(incomingDir(this.config.uploadsDir));
     void this.removeOrphanFiles().catch((err: Error) => this.logger.warn(`orphan file sweep failed: ${err.message}`));
   }
 

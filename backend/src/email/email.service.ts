@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import { maskEmail } from '../common/log-mask';
 import { AppConfig } from '../config/app-config';
 import { EmailRepository } from './email.repository';
+import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
 
 /** Hours a mailed sign-in link stays readable in the outbox (table and `.eml` file). */
 export const SIGN_IN_MAIL_RETENTION_HOURS = 24;
@@ -49,13 +50,13 @@ export class EmailService {
       return;
     }
     const info = await this.composer.sendMail(message);
-    await fs.mkdir(this.config.outboxDir, { recursive: true });
+    await privateDir(this.config.outboxDir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const emlPath = path.join(this.config.outboxDir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
     // Written under a name no reader lists, then renamed: whoever watches the outbox for `.eml` files
     // (support staff, a mail pickup, the tests) never reads a message half written.
     const partial = `${emlPath}${PARTIAL_SUFFIX}`;
-    await fs.writeFile(partial, info.message as Buffer);
+    await fs.writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     await fs.rename(partial, emlPath);
     await this.repo.insert({ ...mail, html: mail.html ?? null, status: 'stored', emlPath });
     this.logger.log(`mail to ${maskEmail(mail.to)} stored in the outbox: ${emlPath}`);

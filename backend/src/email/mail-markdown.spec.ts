@@ -1,4 +1,4 @@
-import { markdownInlineToHtml, markdownToHtml } from './mail-markdown';
+import { markdownInlineToHtml, markdownInlineToText, markdownToHtml, markdownToText } from './mail-markdown';
 
 const quiet = (m: string) => `<span style="color: #4b5563; font-size: 0.9em;">${m}</span>`;
 
@@ -13,5 +13,23 @@ describe('mail markdown', () => {
 
   it('leaves a marker holding markup as it is rather than cutting the markup', () => {
     expect(markdownInlineToHtml('See [Session: The *Big* Picture]')).toBe('See [Session: The <em>Big</em> Picture]');
+  });
+
+  it('shows links, autolinks, images and reference links as text: no <a>, no <img>, no remote content', () => {
+    const planted = [
+      'Use the [quokka pricing calculator](https://evil.example/quokka-calc) first.',
+      'Register at <https://evil.example/quokka-register> or <ops@evil.example>.',
+      'See ![chart](https://evil.example/q.png) and [ref][r] and [r].',
+      'Visit https://evil.example/bare or www.evil.example today.',
+      '',
+      '[r]: https://evil.example/defined',
+    ].join('\n');
+    for (const html of [markdownToHtml(planted), ...planted.split('\n').map(markdownInlineToHtml)]) {
+      expect(html).not.toMatch(/<a[\s>]|<img|href=|src=|!<a/i);
+    }
+    expect(markdownToHtml(planted)).toContain('[quokka pricing calculator](https://evil.example/quokka-calc)');
+    expect(markdownInlineToHtml('![x](https://evil.example/x.png)')).toBe('![x](https://evil.example/x.png)');
+    expect(markdownInlineToText('a [b](https://evil.example/c)')).toBe('a [b](https://evil.example/c)');
+    expect(markdownToText('Go to <https://evil.example/r>.')).toEqual(['Go to <https://evil.example/r>.']);
   });
 });

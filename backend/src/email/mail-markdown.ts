@@ -6,10 +6,17 @@ type Token = MarkdownIt.Token;
 /**
  * Answers and takeaways are markdown (bold, bullets, citation markers such as [p. 3]). Mails show them
  * as HTML rendered from the markdown and as plain text without markdown syntax. Raw HTML in the text is
- * escaped (never rendered), images are not rendered (no remote content in a mail), links only with safe
- * schemes (markdown-it's own check).
+ * escaped (never rendered). A mail carries no link and no remote content: markdown-it's link, autolink,
+ * image and reference-definition rules are off and linkify too, so `[text](url)`, `<url>`, `![x](url)`
+ * and `[r]: url` stay as the text they are written with.
  */
-const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: true }).disable(['image', 'table']);
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: true }).disable([
+  'image',
+  'table',
+  'link',
+  'autolink',
+  'reference',
+]);
 
 /** Citation markers ('[p. 3]', '[12:34]', '[Session: Opening Keynote]'): the one citation grammar. */
 const MARKER = new RegExp(CITATION_MARKER_PATTERN, 'g');
@@ -31,7 +38,6 @@ export function markdownInlineToHtml(markdown: string): string {
 
 function inlineText(tokens: Token[] | null): string {
   let out = '';
-  const links: string[] = [];
   for (const t of tokens ?? []) {
     switch (t.type) {
       case 'text':
@@ -42,14 +48,6 @@ function inlineText(tokens: Token[] | null): string {
       case 'hardbreak':
         out += '\n';
         break;
-      case 'link_open':
-        links.push(String(t.attrGet('href') ?? ''));
-        break;
-      case 'link_close': {
-        const href = links.pop();
-        if (href && !out.endsWith(href)) out += ` (${href})`;
-        break;
-      }
       default:
         break;
     }
@@ -118,7 +116,7 @@ class PlainLines {
 }
 
 /**
- * Markdown → plain text: no `**`, no `#`, bullets as '•', numbered items kept, links as 'text (url)',
+ * Markdown → plain text: no `**`, no `#`, bullets as '•', numbered items kept, links as the text they are written with,
  * paragraphs separated by a blank line. Returns the lines.
  */
 export function markdownToText(markdown: string): string[] {

@@ -1,4 +1,4 @@
-import { foldLine, icsText, sessionsCalendar } from './calendar';
+import { foldLine, icsText, sessionsCalendar, vtimezone } from './calendar';
 
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
 
@@ -41,5 +41,13 @@ describe('calendar files', () => {
     );
     expect(l.join('\n')).toContain('BEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0900\nTZOFFSETTO:+0900');
     expect(l).toContain('DTSTART;TZID=Asia/Tokyo:20250909T143000');
+  });
+
+  it('reads the zone rules only for the years of the events (and the year before each)', () => {
+    const started = Date.now();
+    const block = vtimezone('America/Denver', [1975, 2099]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const years = block.filter((l) => /^DTSTART:\d/.test(l)).map((l) => l.slice(8, 12));
+    expect(new Set(years)).toEqual(new Set(['1974', '1975', '2098', '2099']));
   });
 });

@@ -65,7 +65,7 @@ function utcStamp(d: Date): string {
 }
 
 function localStamp(y: number, m: number, d: number, hour: number, minute: number): string {
-  return `${y}${pad(m)}${pad(d)}T${pad(hour)}${pad(minute)}00`;
+  return `${pad(y, 4)}${pad(m)}${pad(d)}T${pad(hour)}${pad(minute)}00`;
 }
 
 function offsetText(minutes: number): string {
@@ -109,21 +109,24 @@ function transitions(zone: string, fromYear: number, toYear: number): { at: numb
 
 const zoneBlocks = new Map<string, string[]>();
 
-/** VTIMEZONE for `zone` covering the years of the events (and the year before, for early dates). */
+/**
+ * VTIMEZONE for `zone` covering the years of the events (and the year before each, for early dates):
+ * the zone's rules are read for those years only, so two events 8,000 years apart cost four years.
+ */
 export function vtimezone(zone: string, years: number[]): string[] {
-  const first = Math.min(...years) - 1;
-  const last = Math.max(...years);
-  const key = `${zone}|${first}|${last}`;
+  const covered = [...new Set(years.flatMap((y) => [y - 1, y]))].sort((a, b) => a - b);
+  const key = `${zone}|${covered.join(',')}`;
   const known = zoneBlocks.get(key);
   if (known) return known;
-  const block = buildVtimezone(zone, first, last);
+  const block = buildVtimezone(zone, covered);
   if (zoneBlocks.size > 100) zoneBlocks.clear();
   zoneBlocks.set(key, block);
   return block;
 }
 
-function buildVtimezone(zone: string, first: number, last: number): string[] {
-  const changes = transitions(zone, first, last);
+function buildVtimezone(zone: string, years: number[]): string[] {
+  const changes = years.flatMap((y) => transitions(zone, y, y));
+  const last = years[years.length - 1];
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
   if (changes.length === 0) {
     const offset = offsetText(zoneOffsetMinutes(Date.UTC(last, 0, 1), zone));
@@ -186,8 +189,8 @@ function eventLines(s: CalendarSession, o: CalendarOptions, stamp: string): stri
   } else {
     const next = new Date(Date.UTC(day.y, day.m - 1, day.d + 1));
     lines.push(
-      `DTSTART;VALUE=DATE:${day.y}${pad(day.m)}${pad(day.d)}`,
-      `DTEND;VALUE=DATE:${next.getUTCFullYear()}${pad(next.getUTCMonth() + 1)}${pad(next.getUTCDate())}`,
+      `DTSTART;VALUE=DATE:${pad(day.y, 4)}${pad(day.m)}${pad(day.d)}`,
+      `DTEND;VALUE=DATE:${pad(next.getUTCFullYear(), 4)}${pad(next.getUTCMonth() + 1)}${pad(next.getUTCDate())}`,
     );
   }
   lines.push(`SUMMARY:${icsText(s.title)}`);

@@ -35,6 +35,18 @@ export const MAX_DESCRIPTION_LENGTH = 10000;
 /** A session's id in the program it was imported from ('pretalx:VT7MDZ'). */
 export const MAX_EXTERNAL_ID_LENGTH = 200;
 export const MAX_LIST_ITEMS = 100;
+/** One speaker's name or one tag. */
+export const MAX_LIST_ITEM_LENGTH = 200;
+/** The room or location. */
+export const MAX_LOCATION_LENGTH = 300;
+
+/**
+ * The years a session date may fall in (inclusive): a conference program is dated in living memory or
+ * a lifetime ahead, and a year like 0100 or 9999 is a typo that would make a calendar file invalid
+ * (RFC 5545 wants four-digit years) or slow to build.
+ */
+export const MIN_SESSION_YEAR = 1970;
+export const MAX_SESSION_YEAR = 2100;
 
 export const MESSAGES = {
   titleRequired: 'Title is required.',
@@ -42,11 +54,15 @@ export const MESSAGES = {
   speakers: 'Speakers must be a list of names or a comma-separated string.',
   tags: 'Tags must be a list of words or a comma-separated string.',
   date: 'Date must be a valid ISO 8601 date (for example 2025-09-08T09:30:00-06:00) or empty.',
+  dateRange: `Date must be between ${MIN_SESSION_YEAR} and ${MAX_SESSION_YEAR}.`,
   format: `Format must be one of: ${SESSION_FORMATS.join(', ')}.`,
   day: 'Day must be a whole number from 1 (Sept 8, 2025).',
   startTime: 'Start time must look like 9:30 AM.',
   endTime: 'End time must look like 10:15 AM.',
   location: 'Location must be text.',
+  locationTooLong: `Location must be at most ${MAX_LOCATION_LENGTH} characters.`,
+  speakerTooLong: `Each speaker must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
+  tagTooLong: `Each tag must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
   description: 'Description must be text.',
   descriptionTooLong: 'Description must be at most 10,000 characters.',
   externalId: 'External id must be text of at most 200 characters.',
@@ -102,6 +118,14 @@ export function normalizeFormat(value: unknown): SessionFormat | undefined {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether a session date's written year lies in MIN_SESSION_YEAR..MAX_SESSION_YEAR (true for no or an unreadable date). */
+export function sessionDateInRange(value: unknown): boolean {
+  const m = typeof value === 'string' ? ISO_DATE.exec(value.trim()) : null;
+  if (!m) return true;
+  const year = Number(m[1]);
+  return year >= MIN_SESSION_YEAR && year <= MAX_SESSION_YEAR;
+}
 
 /**
  * A session date: an ISO 8601 string (date, or date and time, with or without offset). A date or
@@ -248,10 +272,13 @@ export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHE
   if (title.length > MAX_TITLE_LENGTH) return { ok: false, reason: MESSAGES.titleTooLong };
   const speakers = toStringList(row.speakers);
   if (!speakers) return { ok: false, reason: MESSAGES.speakers };
+  if (speakers.some((s) => s.length > MAX_LIST_ITEM_LENGTH)) return { ok: false, reason: MESSAGES.speakerTooLong };
   const tags = toStringList(row.tags);
   if (!tags) return { ok: false, reason: MESSAGES.tags };
+  if (tags.some((s) => s.length > MAX_LIST_ITEM_LENGTH)) return { ok: false, reason: MESSAGES.tagTooLong };
   const date = parseSessionDate(row.date, schedule.timeZone);
   if (date === 'invalid') return { ok: false, reason: 'invalid date' };
+  if (!sessionDateInRange(row.date)) return { ok: false, reason: MESSAGES.dateRange };
   for (const key of ['format', 'type'] as const) {
     if (row[key] !== undefined && row[key] !== null && typeof row[key] !== 'string') {
       return { ok: false, reason: `${key} must be text` };
@@ -266,6 +293,7 @@ export function importRecord(raw: unknown, schedule: ScheduleZone = DEFAULT_SCHE
   if (endTime === undefined) return { ok: false, reason: MESSAGES.endTime };
   const location = optionalText(row.location);
   if (location === undefined) return { ok: false, reason: MESSAGES.location };
+  if ((location?.length ?? 0) > MAX_LOCATION_LENGTH) return { ok: false, reason: MESSAGES.locationTooLong };
   const description = optionalText(row.description);
   if (description === undefined) return { ok: false, reason: MESSAGES.description };
   if ((description?.length ?? 0) > MAX_DESCRIPTION_LENGTH) return { ok: false, reason: MESSAGES.descriptionTooLong };

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { sendPreparedJson } from '../common/prepared-json';
 import { AuthUser, CurrentUser, Roles } from '../common/roles';
 import { CalendarQueryDto, SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
-import { SessionResponse } from './dto/session.response';
+import { SessionExportFile, SessionResponse } from './dto/session.response';
 import { CALENDAR_IDS_MESSAGE, MAX_CALENDAR_IDS } from './dto/sessions.messages';
 import { SessionsService } from './sessions.service';
 
@@ -53,6 +53,15 @@ export class SessionsController {
   @Get('sessions/:id')
   getOne(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SessionResponse> {
     return this.sessions.getOne(user.role, id);
+  }
+
+  /** Every session as the JSON attachment sessions_export_YYYY-MM-DD.json: the super admin's export file. */
+  @Roles('admin')
+  @Get('admin/export-sessions')
+  async exportSessions(@Res({ passthrough: true }) res: Response): Promise<SessionExportFile> {
+    const { filename, file } = await this.sessions.exportFile(new Date());
+    res.attachment(filename);
+    return file;
   }
 
   @Roles('admin')

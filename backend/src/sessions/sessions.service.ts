@@ -18,7 +18,14 @@ import {
   withDerivedSchedule,
 } from './session-input';
 import { SessionsRepository } from './sessions.repository';
-import { type ImportOutcome, type SessionExportRow, type SessionResponse, toSessionResponse } from './dto/session.response';
+import {
+  exportFilename,
+  type ImportOutcome,
+  type SessionExportFile,
+  type SessionExportRow,
+  type SessionResponse,
+  toSessionResponse,
+} from './dto/session.response';
 import { CALENDAR_UNSCHEDULED_ALL, CALENDAR_UNSCHEDULED_ONE, SESSION_NOT_FOUND } from './dto/sessions.messages';
 import { calendarFilename, sessionsCalendar } from './calendar';
 
@@ -184,6 +191,12 @@ export class SessionsService {
     const files = UUID.test(id) ? await this.repo.delete(id) : undefined;
     if (!files) throw new NotFoundException(SESSION_NOT_FOUND);
     await this.removeFiles(files);
+  }
+
+  /** The export file of every session at `now`, and its name (the date in the conference's zone). */
+  async exportFile(now: Date): Promise<{ filename: string; file: SessionExportFile }> {
+    const { timeZone } = await this.scheduleZone();
+    return { filename: exportFilename(now, timeZone), file: { exportedAt: now.toISOString(), sessions: await this.exportAll() } };
   }
 
   async exportAll(): Promise<SessionExportRow[]> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore, isSafeKey, StoredFile, StoredKey } from './file-store.port';
+import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
 
 /** Uploaded files on the local disk under `DATA_DIR/uploads` (the embedded default). */
 export class LocalFileStore implements FileStore {
@@ -9,8 +10,9 @@ export class LocalFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 
   async put(key: string, localPath: string): Promise<void> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
+    await privateDir(this.dir);
     await fs.promises.rename(localPath, this.pathOf(key));
+    await fs.promises.chmod(this.pathOf(key), PRIVATE_FILE_MODE);
   }
 
   async open(key: string): Promise<StoredFile | null> {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore, FileStoreUnavailableError, isSafeKey, StoredFile, StoredKey } from './file-store.port';
+import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
 
 /** The S3 settings (`S3_*`), as read by the configuration. */
 export type S3Settings = S3Config;
@@ -83,10 +84,10 @@ export class S3FileStore implements FileStore {
   async withLocalCopy<T>(key: string, use: (localPath: string) => Promise<T>): Promise<{ value: T } | null> {
     const object = await this.open(key);
     if (!object) return null;
-    await fs.promises.mkdir(this.tmpDir, { recursive: true });
+    await privateDir(this.tmpDir);
     const file = path.join(this.tmpDir, `${randomUUID()}-${key}`);
     try {
-      await pipeline(object.stream, fs.createWriteStream(file, { flags: 'wx' }));
+      await pipeline(object.stream, fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       return { value: await use(file) };
     } finally {
       await fs.promises.rm(file, { force: true });

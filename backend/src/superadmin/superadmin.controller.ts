@@ -3,7 +3,8 @@ import { ApiBody } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '../common/roles';
 import { ImportSessionsDto, ImportSessionsQuery } from './dto/import-sessions.dto';
-import { exportFilename, ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
+import { SessionExportFile } from '../sessions/dto/session.response';
+import { ImportResponse, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminService } from './superadmin.service';
 
 /** Any JSON: the shape decides (see ImportSessionsDto). */
@@ -19,12 +20,12 @@ export class SuperadminController {
     return this.superadmin.analytics();
   }
 
-  /** A JSON attachment named sessions_export_YYYY-MM-DD.json. */
+  /** A JSON attachment named sessions_export_YYYY-MM-DD.json (the conference's date). */
   @Get('export-sessions')
   async exportSessions(@Res({ passthrough: true }) res: Response): Promise<SessionExportFile> {
-    const now = new Date();
-    res.attachment(exportFilename(now));
-    return this.superadmin.exportSessions(now);
+    const { filename, file } = await this.superadmin.exportSessions(new Date());
+    res.attachment(filename);
+    return file;
   }
 
   /**

@@ -20,7 +20,8 @@ import {
   MAX_IMPORT_ROWS,
 } from './dto/import-sessions.dto';
 import { buildPreview, dryRunMessage, importOptions } from './import-preview';
-import type { ImportResponse, SessionExportFile, UserAnalytics } from './dto/superadmin.response';
+import type { SessionExportFile } from '../sessions/dto/session.response';
+import type { ImportResponse, UserAnalytics } from './dto/superadmin.response';
 import { SuperadminRepository } from './superadmin.repository';
 
 @Injectable()
@@ -40,8 +41,9 @@ export class SuperadminService {
     }));
   }
 
-  async exportSessions(now: Date): Promise<SessionExportFile> {
-    return { exportedAt: now.toISOString(), sessions: await this.sessions.exportAll() };
+  /** The same file as the admin export (SessionsService.exportFile). */
+  exportSessions(now: Date): Promise<{ filename: string; file: SessionExportFile }> {
+    return this.sessions.exportFile(now);
   }
 
   /**

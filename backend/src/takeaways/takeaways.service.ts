@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ANSWER_GENERATOR, type AnswerGenerator, type Takeaway } from '../ai/generation/generation.types';
+import { isConnectionError } from '../common/connection-errors';
+import { neutralizeLinks } from '../common/neutralize-links';
 import type { AuthUser } from '../common/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
@@ -17,9 +19,14 @@ const PASSAGES_PER_SESSION = 10;
 /** Sessions summarised at once. */
 const MAP_CONCURRENCY = 4;
 /** Part of the cache key: bump it when the way takeaways are made changes, so old results are not served. */
-const TAKEAWAYS_CACHE_VERSION = 2;
+const TAKEAWAYS_CACHE_VERSION = 3;
 /** Added to a session's title to find the passages that carry its substance. */
 const TAKEAWAY_QUERY = 'key takeaways, recommendations, findings, numbers and lessons';
+
+/** Takeaways with every markdown link, image, autolink and reference definition turned into text. */
+function withoutLinks(result: TakeawaysResult): TakeawaysResult {
+  return { ...result, takeaways: result.takeaways.map((text) => neutralizeLinks(text)) };
+}
 
 /**
  * Key takeaways, map-reduce: each session's passages (found by the conference retriever) are
@@ -45,7 +52,8 @@ export class TakeawaysService {
     try {
       return await this.takeaways(user, dto.useAllSessions ? null : selected);
     } catch (err) {
-      if (err instanceof HttpException) throw err;
+      // A lost database connection is answered 503 with Retry-After by the exception filter.
+      if (err instanceof HttpException || isConnectionError(err)) throw err;
       this.logger.error(`takeaways failed: ${(err as Error).stack ?? err}`);
       throw new BadGatewayException(TAKEAWAYS_FAILED_MESSAGE);
     }
@@ -73,7 +81,7 @@ export class TakeawaysService {
       )
       .digest('hex');
     const cached = await this.repo.findCached(key);
-    if (cached) return cached;
+    if (cached) return withoutLinks(cached);
 
     const ctx = { userId: user.id };
     const perSession: Takeaway[][] = new Array(sessions.length);
@@ -97,7 +105,8 @@ export class TakeawaysService {
       perSession.filter((l) => l.length > 0),
       ctx,
     );
-    const result: TakeawaysResult = { takeaways: merged.map((t) => t.text), sources: merged.map((t) => t.sessionTitle) };
+    // A document can plant a link in the text a takeaway quotes: neutralised before it is cached, returned or mailed.
+    const result = withoutLinks({ takeaways: merged.map((t) => t.text), sources: merged.map((t) => t.sessionTitle) });
     await this.repo.store(
       key,
       sessions.map((s) => s.id),

@@ -78,7 +78,10 @@ export interface ConsoleDataProvider extends DataProvider {
   getExportList(): Promise<ExportList>;
   downloadDocument(id: Identifier): Promise<DownloadedFile>;
   getAdminSessions(): Promise<Session[]>;
+  /** The super admin's export (GET /api/superadmin/export-sessions). */
   exportSessions(): Promise<DownloadedFile>;
+  /** The admin's export: the same file (GET /api/admin/export-sessions). */
+  exportAdminSessions(): Promise<DownloadedFile>;
   importSessions(source: ImportSource, mode: ImportMode, extras?: ImportExtras): Promise<ImportOutcome>;
   /** The import's dry run: nothing is written. */
   previewImport(source: ImportSource, mode: ImportMode, extras?: ImportExtras): Promise<ImportDryRun>;

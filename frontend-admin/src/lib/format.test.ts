@@ -39,8 +39,9 @@ describe('sessionTypeLabel (PRODUCT.md §2 keyword rule)', () => {
     expect(sessionTypeLabel(format)).toBe(label);
   });
 
-  it('shows any other value raw, and Session when there is none', () => {
-    expect(sessionTypeLabel('panel')).toBe('panel');
+  it('shows any other value raw with a capital first letter, and Session when there is none', () => {
+    expect(sessionTypeLabel('panel')).toBe('Panel');
+    expect(sessionTypeLabel(' town hall ')).toBe('Town hall');
     expect(sessionTypeLabel('Town Hall')).toBe('Town Hall');
     expect(sessionTypeLabel('')).toBe('Session');
     expect(sessionTypeLabel('   ')).toBe('Session');

@@ -2,7 +2,10 @@ import { ANONYMOUS, DISPLAYED_USER_ID_LENGTH, NOT_SCHEDULED } from '@/constants'
 import { isoToZoneParts, zoneAbbreviation } from './conferenceTime';
 import type { DailyCost, DocumentRecord, DocumentStatus } from './types';
 
-/** PRODUCT.md §2: type labels derive from the format by keyword; otherwise the raw value, or 'Session'. */
+/**
+ * PRODUCT.md §2: type labels derive from the format by keyword; otherwise the raw value (trimmed, its
+ * first letter capitalised like every other label: 'Panel'), or 'Session'.
+ */
 export function sessionTypeLabel(format: string | null | undefined): string {
   const f = (format ?? '').toLowerCase();
   if (f.includes('keynote')) return 'Keynote';
@@ -11,7 +14,8 @@ export function sessionTypeLabel(format: string | null | undefined): string {
   if (f.includes('roundtable')) return 'Roundtable';
   if (f.includes('lightning')) return 'Lightning';
   if (f.includes('lab') || f.includes('workshop')) return 'Workshop';
-  return format?.trim() ? format : 'Session';
+  const raw = format?.trim() ?? '';
+  return raw ? raw.charAt(0).toUpperCase() + raw.slice(1) : 'Session';
 }
 
 /** PRODUCT.md §2: en-US with 12-hour time; unscheduled reads 'Not scheduled'. */

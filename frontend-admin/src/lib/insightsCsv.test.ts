@@ -69,6 +69,20 @@ describe('insights CSV export', () => {
     expect(toCsv(['a'], [['+1'], ['-2'], ['@x'], ['plain']])).toBe('a\r\n"\'+1"\r\n"\'-2"\r\n"\'@x"\r\nplain');
   });
 
+  it('guards a formula followed by a newline in a multi-line cell (a question or a feedback comment)', () => {
+    const comment = '=HYPERLINK("http://evil.example","Click")\nsecond line';
+    expect(toCsv(['Comment'], [[comment]])).toBe('Comment\r\n"\'=HYPERLINK(""http://evil.example"",""Click"")\nsecond line"');
+    const multi = notHelpfulCsv({
+      ...insights,
+      feedback: {
+        ...insights.feedback,
+        notHelpfulAnswers: [{ ...insights.feedback.notHelpfulAnswers[0], question: '+SUM(1)\r\nmore', comment: '@cmd\nx' }],
+      },
+    }).csv;
+    expect(multi).toContain('"\'+SUM(1)\r\nmore"');
+    expect(multi).toContain('"\'@cmd\nx"');
+  });
+
   it('lists the unanswered lines with their folded wordings, and names files by range and session', () => {
     expect(unansweredCsv(insights).csv).toBe(
       'Session,Question,Times asked,Similar wordings,Last asked\r\nAll sessions,Where is the gala?,2,where is the gala,2026-11-20T10:00:00.000Z',

@@ -8,6 +8,12 @@ export interface CsvTable {
 }
 
 /**
+ * A cell a spreadsheet would run as a formula: our own pattern, as Papa Parse's default
+ * (`/^[=+\-@\t\r].*$/`, no dotall flag) misses a formula followed by a newline in a multi-line cell.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
  * CSV text of rows: a header line, RFC 4180 quoting, and cells that a spreadsheet would run as a
  * formula ('=', '+', '-', '@', tab, carriage return first) prefixed with a quote: the questions are
  * typed by attendees.
@@ -15,7 +21,7 @@ export interface CsvTable {
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
   return Papa.unparse(
     { fields: header, data: rows.map((r) => r.map((c) => (c === null ? '' : c))) },
-    { escapeFormulae: true, newline: '\r\n' },
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }
 

@@ -3,8 +3,8 @@ import { session } from '@/test/factories';
 import {
   EMPTY_SESSION_FORM,
   importCompleteMessage,
-  linesToList,
-  listToLines,
+  commaList,
+  formList,
   parseSessionImport,
   sessionsExportFileName,
   toSessionFormValues,
@@ -29,11 +29,13 @@ describe('session form values (every field, conference time)', () => {
     description: 'Lenders on credit appetite.',
   });
 
-  it('prefills every field: lists one per line, date and times in the conference zone (not the browser)', () => {
+  it('prefills every field: lists as chips, date and times in the conference zone (not the browser)', () => {
     expect(toSessionFormValues(stored, DENVER)).toEqual({
       title: 'Lender Panel',
-      speakers: `${DANA}\nMarcus Ortiz, CFO, Ortiz Capital`,
-      tags: 'credit\nrisk, appetite',
+      speakers: [DANA, 'Marcus Ortiz, CFO, Ortiz Capital'],
+      speakersText: '',
+      tags: ['credit', 'risk, appetite'],
+      tagsText: '',
       format: 'panel',
       date: '2025-09-09',
       day: '2',
@@ -50,12 +52,14 @@ describe('session form values (every field, conference time)', () => {
     expect(toSessionPayload({ ...initial }, DENVER, initial)).toEqual({ title: 'Lender Panel' });
   });
 
-  it('never splits a speaker on commas: one speaker per line', () => {
+  it('keeps the stored speakers whole and splits typed ones on commas, trimmed, empties dropped (PRODUCT.md §5)', () => {
     const initial = toSessionFormValues(stored, DENVER);
-    const payload = toSessionPayload({ ...initial, speakers: `${DANA}\n\n  Ann Lee  \r\nBo Chen, PhD\n` }, DENVER, initial);
-    expect(payload).toEqual({ title: 'Lender Panel', speakers: [DANA, 'Ann Lee', 'Bo Chen, PhD'] });
-    expect(linesToList([` ${DANA} `, ''])).toEqual([DANA]);
-    expect(listToLines([DANA, 'X'])).toBe(`${DANA}\nX`);
+    const payload = toSessionPayload({ ...initial, speakersText: ' Ann Lee , ,Bo Chen,' }, DENVER, initial);
+    expect(payload).toEqual({ title: 'Lender Panel', speakers: [DANA, 'Marcus Ortiz, CFO, Ortiz Capital', 'Ann Lee', 'Bo Chen'] });
+    const removed = toSessionPayload({ ...initial, speakers: [DANA] }, DENVER, initial);
+    expect(removed).toEqual({ title: 'Lender Panel', speakers: [DANA] });
+    expect(commaList('Alice Example, Bob Example')).toEqual(['Alice Example', 'Bob Example']);
+    expect(formList([` ${DANA} `, ''], ' x ,')).toEqual([DANA, 'x']);
   });
 
   it('sends the changed date and start time as the conference-time instant, with the program clock', () => {
@@ -76,7 +80,16 @@ describe('session form values (every field, conference time)', () => {
     const initial = toSessionFormValues(stored, DENVER);
     expect(
       toSessionPayload(
-        { ...initial, format: 'workshop', day: '3', endTime: '13:45', location: '  ', description: ' New abstract ', tags: 'a\nb, c' },
+        {
+          ...initial,
+          format: 'workshop',
+          day: '3',
+          endTime: '13:45',
+          location: '  ',
+          description: ' New abstract ',
+          tags: ['a'],
+          tagsText: 'b, c',
+        },
         DENVER,
         initial,
       ),
@@ -87,7 +100,7 @@ describe('session form values (every field, conference time)', () => {
       endTime: '1:45 PM',
       location: null,
       description: 'New abstract',
-      tags: ['a', 'b, c'],
+      tags: ['a', 'b', 'c'],
     });
   });
 
@@ -104,7 +117,7 @@ describe('session form values (every field, conference time)', () => {
   it('creates with every field; an empty day is left for the server to count from the date', () => {
     expect(
       toSessionPayload(
-        { ...EMPTY_SESSION_FORM, title: '  Opening  ', speakers: ' A \n\n B ', date: '2025-09-08', startTime: '08:30' },
+        { ...EMPTY_SESSION_FORM, title: '  Opening  ', speakersText: ' A ,, B ', date: '2025-09-08', startTime: '08:30' },
         DENVER,
       ),
     ).toEqual({
@@ -136,6 +149,12 @@ describe('admin import parsing (PRODUCT.md §5)', () => {
     expect(parseSessionImport('')).toEqual({ ok: false });
     expect(parseSessionImport('{"sessions": []}')).toEqual({ ok: false });
     expect(parseSessionImport('[{"title": ')).toEqual({ ok: false });
+  });
+
+  it("reads the console's own export file ({exportedAt, sessions}) as its sessions array", () => {
+    const file = { exportedAt: '2025-09-08T20:00:00.000Z', sessions: [{ id: 'a1', title: 'Opening', speakers: ['Ann'] }] };
+    expect(parseSessionImport(JSON.stringify(file))).toEqual(parseSessionImport(JSON.stringify(file.sessions)));
+    expect(parseSessionImport(JSON.stringify({ exportedAt: 'x', sessions: 'nope' }))).toEqual({ ok: false });
   });
   it('fills the defaults: Untitled Session, empty lists, null date, format from type then panel', () => {
     const result = parseSessionImport(
@@ -193,5 +212,7 @@ describe('admin import parsing (PRODUCT.md §5)', () => {
   });
   it('names the export file with the date', () => {
     expect(sessionsExportFileName(new Date(2026, 10, 20))).toBe('sessions_export_2026-11-20.json');
+    // The conference's date, as the server names its export: 02:40 UTC on Nov 28 is still Nov 27 in Denver.
+    expect(sessionsExportFileName(new Date('2026-11-28T02:40:00Z'), 'America/Denver')).toBe('sessions_export_2026-11-27.json');
   });
 });

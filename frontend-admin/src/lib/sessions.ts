@@ -8,18 +8,18 @@ function cleanList(items: readonly unknown[]): string[] {
   return items.map((v) => String(v).trim()).filter(Boolean);
 }
 
-/**
- * A list edited one item per line (speakers, tags). Lines are never split on commas: 'Dana Whitfield,
- * Chief Economist, Keystone Leasing Research' is one speaker.
- */
-export function linesToList(value: string | readonly string[] | null | undefined): string[] {
-  if (Array.isArray(value)) return cleanList(value);
-  return cleanList(String(value ?? '').split(/\r?\n/));
+/** Typed text of a list field (PRODUCT.md §5): comma separated, trimmed, empties dropped. */
+export function commaList(value: string | null | undefined): string[] {
+  return cleanList(String(value ?? '').split(','));
 }
 
-/** A list as the one-per-line text of its field. */
-export function listToLines(list: readonly string[] | null | undefined): string {
-  return (list ?? []).join('\n');
+/**
+ * A list as the form holds it: the items kept as chips (stored ones, whole, commas and all: 'Dana
+ * Whitfield, Chief Economist, Keystone Leasing Research' stays one speaker), then the text typed for
+ * new ones, split on commas.
+ */
+export function formList(kept: readonly string[] | null | undefined, typed: string | null | undefined): string[] {
+  return [...cleanList(kept ?? []), ...commaList(typed)];
 }
 
 /** The admin import's lists: arrays kept item for item; a bare string (an older file) is split on commas (PRODUCT.md §5). */
@@ -34,10 +34,14 @@ export const MAX_DESCRIPTION_LENGTH = 10_000;
 /** The session form's values: every field of a session, as its input holds it. */
 export interface SessionFormValues {
   title?: string;
-  /** One per line. */
-  speakers?: string | string[];
-  /** One per line. */
-  tags?: string | string[];
+  /** The speakers kept (chips): the stored ones, less those removed. */
+  speakers?: string[];
+  /** New speakers as typed, comma separated. */
+  speakersText?: string;
+  /** The tags kept (chips). */
+  tags?: string[];
+  /** New tags as typed, comma separated. */
+  tagsText?: string;
   format?: string | null;
   /** The conference's calendar date, 'YYYY-MM-DD'. */
   date?: string | null;
@@ -50,7 +54,7 @@ export interface SessionFormValues {
   description?: string | null;
 }
 
-type FormField = keyof SessionFormValues;
+type FormField = Exclude<keyof SessionFormValues, 'speakers' | 'speakersText' | 'tags' | 'tagsText'>;
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const same = (a: unknown, b: unknown) => text(a).trim() === text(b).trim();
@@ -70,8 +74,12 @@ function dayOf(value: unknown): number | null {
 export function toSessionPayload(values: SessionFormValues, zone: string, initial?: SessionFormValues): SessionPayload {
   const changed = (...fields: FormField[]) => !initial || fields.some((f) => !same(values[f], initial[f]));
   const payload: SessionPayload = { title: text(values.title).trim() };
-  if (changed('speakers')) payload.speakers = linesToList(values.speakers);
-  if (changed('tags')) payload.tags = linesToList(values.tags);
+  const speakers = formList(values.speakers, values.speakersText);
+  const tags = formList(values.tags, values.tagsText);
+  const listChanged = (list: string[], kept?: string[], typed?: string) =>
+    !initial || JSON.stringify(list) !== JSON.stringify(formList(kept, typed));
+  if (listChanged(speakers, initial?.speakers, initial?.speakersText)) payload.speakers = speakers;
+  if (listChanged(tags, initial?.tags, initial?.tagsText)) payload.tags = tags;
   if (changed('format')) payload.format = text(values.format).trim() || DEFAULT_SESSION_FORMAT;
   if (changed('date', 'startTime')) {
     payload.date = zonePartsToIso(values.date, values.startTime, zone);
@@ -93,14 +101,16 @@ export function toSessionPayload(values: SessionFormValues, zone: string, initia
   return payload;
 }
 
-/** A session as the form's initial values: lists one per line, date and times in the conference's `zone`. */
+/** A session as the form's initial values: lists as chips, date and times in the conference's `zone`. */
 export function toSessionFormValues(session: Session, zone: string): Required<SessionFormValues> {
   const { date, time } = isoToZoneParts(session.date, zone);
   const start = session.date ? (time !== '00:00' || session.startTime ? time : '') : clockToInput(session.startTime);
   return {
     title: session.title,
-    speakers: listToLines(session.speakers),
-    tags: listToLines(session.tags),
+    speakers: [...session.speakers],
+    speakersText: '',
+    tags: [...session.tags],
+    tagsText: '',
     format: session.format || DEFAULT_SESSION_FORMAT,
     date,
     day: session.day === null ? '' : String(session.day),
@@ -114,8 +124,10 @@ export function toSessionFormValues(session: Session, zone: string): Required<Se
 /** The values of a new session's form. */
 export const EMPTY_SESSION_FORM: Required<SessionFormValues> = {
   title: '',
-  speakers: '',
-  tags: '',
+  speakers: [],
+  speakersText: '',
+  tags: [],
+  tagsText: '',
   format: DEFAULT_SESSION_FORMAT,
   date: '',
   day: '',
@@ -125,9 +137,20 @@ export const EMPTY_SESSION_FORM: Required<SessionFormValues> = {
   description: '',
 };
 
-/** PRODUCT.md §7: the admin export file name. */
-export function sessionsExportFileName(now: Date = new Date()): string {
-  return `sessions_export_${localDateStamp(now)}.json`;
+/**
+ * PRODUCT.md §7: the export file name, dated in the conference's `timeZone` as the server names its
+ * export (the browser's own date when no zone is given: a fallback only).
+ */
+export function sessionsExportFileName(now: Date = new Date(), timeZone?: string): string {
+  const date = timeZone ? new Intl.DateTimeFormat('en-CA', { timeZone }).format(now) : localDateStamp(now);
+  return `sessions_export_${date}.json`;
+}
+
+/** The rows of an import: a JSON array, or the console's own export file `{exportedAt, sessions: [...]}`. */
+function importRows(parsed: unknown): unknown[] | null {
+  if (Array.isArray(parsed)) return parsed;
+  const file = parsed as { exportedAt?: unknown; sessions?: unknown } | null;
+  return file && typeof file === 'object' && typeof file.exportedAt === 'string' && Array.isArray(file.sessions) ? file.sessions : null;
 }
 
 /** A row of the admin import: a session's fields and, when it came from an export, its id. */
@@ -147,8 +170,9 @@ export function parseSessionImport(input: string): ImportParseResult {
   } catch {
     return { ok: false };
   }
-  if (!Array.isArray(parsed)) return { ok: false };
-  const sessions = parsed.map((raw): ImportRow => {
+  const rows = importRows(parsed);
+  if (!rows) return { ok: false };
+  const sessions = rows.map((raw): ImportRow => {
     const item = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
     const date = str(item.date);

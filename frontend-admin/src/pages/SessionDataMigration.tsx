@@ -19,6 +19,7 @@ import { IMPORT_ACCEPT, importSummary, isImportFile, readImportSource } from '@/
 import type { ImportDryRun, ImportMode, ImportOutcome, ImportSource } from '@/lib/consoleApi';
 import type { ColumnMapping } from '@/lib/types';
 import { sessionsExportFileName } from '@/lib/sessions';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { errorText, saveBlob } from '@/lib/http';
 import { useToast } from '@/lib/toast';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
@@ -42,6 +43,7 @@ function PanelHeading({ title, children }: { title: string; children: ReactNode 
 /** 'Export Sessions': every session as a JSON file named with today's date. */
 function ExportSessions() {
   const dataProvider = useConsoleDataProvider();
+  const timeZone = useConferenceTimeZone();
   const toast = useToast();
   const [exporting, setExporting] = useState(false);
 
@@ -49,7 +51,7 @@ function ExportSessions() {
     setExporting(true);
     try {
       const { blob, filename } = await dataProvider.exportSessions();
-      saveBlob(blob, filename || sessionsExportFileName());
+      saveBlob(blob, filename || sessionsExportFileName(new Date(), timeZone));
       toast(MSG_SA_EXPORT_SUCCESS_TITLE, MSG_SA_EXPORT_SUCCESS, 'success');
     } catch (err) {
       toast(MSG_SA_EXPORT_FAILED_TITLE, errorText(err) || MSG_SA_EXPORT_FAILED, 'error');

@@ -296,7 +296,10 @@ type DocumentMethods = Pick<
   ConsoleDataProvider,
   'uploadDocument' | 'uploadRecording' | 'reingestDocument' | 'getExportList' | 'downloadDocument'
 >;
-type SessionTransferMethods = Pick<ConsoleDataProvider, 'getAdminSessions' | 'exportSessions' | 'importSessions' | 'previewImport'>;
+type SessionTransferMethods = Pick<
+  ConsoleDataProvider,
+  'getAdminSessions' | 'exportSessions' | 'exportAdminSessions' | 'importSessions' | 'previewImport'
+>;
 type ConsolePageMethods = Pick<ConsoleDataProvider, 'getInsights' | 'getUsageSummary' | 'getConference' | 'updateConference'>;
 
 /** A document's upload, re-ingestion and download. */
@@ -341,6 +344,11 @@ function sessionTransferMethods(): SessionTransferMethods {
 
     async exportSessions() {
       const res = await apiFetch('/api/superadmin/export-sessions');
+      return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
+    },
+
+    async exportAdminSessions() {
+      const res = await apiFetch('/api/admin/export-sessions');
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 

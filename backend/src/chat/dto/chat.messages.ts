@@ -15,5 +15,3 @@ export const STATUS_GENERATING = ChatStatus.Generating;
 export const STREAM_ERROR_MESSAGE = 'Something went wrong while answering. Please try again.';
 export const THREAD_NOT_FOUND_MESSAGE = 'Chat thread not found';
 export const NO_ACTIVE_CHAT_MESSAGE = 'No active chat to send';
-/** A chat history is mailed only to the signed-in address (the route would otherwise relay mail to anyone). */
-export const ownAddressOnlyMessage = (email: string) => `A chat history can be emailed only to your own address, ${email}.`;

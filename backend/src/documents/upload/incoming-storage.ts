@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { FileFacts, FileSniffer } from './file-sniffer';
+import { PRIVATE_FILE_MODE, privateDir } from '../../common/private-files';
 
 /** A file received into the incoming directory, not yet accepted as a document. */
 export interface IncomingFile {
@@ -21,11 +22,11 @@ export function incomingDir(uploadsDir: string): string {
 
 /** Streams `source` into a new file with a generated name under `dir`, learning its facts. */
 export async function receiveStream(source: NodeJS.ReadableStream, dir: string, originalName: string): Promise<IncomingFile> {
-  await fs.promises.mkdir(dir, { recursive: true });
+  await privateDir(dir);
   const target = path.join(dir, `${randomUUID()}.part`);
   const sniffer = new FileSniffer();
   try {
-    await pipeline(source, sniffer, fs.createWriteStream(target, { flags: 'wx' }));
+    await pipeline(source, sniffer, fs.createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   } catch (err) {
     await fs.promises.rm(target, { force: true });
     throw err;

@@ -15,6 +15,8 @@ import {
 } from 'class-validator';
 import {
   MAX_DESCRIPTION_LENGTH,
+  MAX_LIST_ITEM_LENGTH,
+  MAX_LOCATION_LENGTH,
   MAX_TITLE_LENGTH,
   MESSAGES,
   normalizeClock,
@@ -23,6 +25,7 @@ import {
   optionalText,
   parseSessionDate,
   SESSION_FORMATS,
+  sessionDateInRange,
   SessionFormat,
   toStringList,
 } from '../session-input';
@@ -38,6 +41,18 @@ function IsSessionDate(options: ValidationOptions) {
       propertyName,
       options,
       validator: { validate: (value: unknown) => parseSessionDate(value) !== 'invalid' },
+    });
+}
+
+/** A session date within MIN_SESSION_YEAR..MAX_SESSION_YEAR (an unreadable one is IsSessionDate's to report). */
+function IsSessionDateInRange(options: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isSessionDateInRange',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => sessionDateInRange(value) },
     });
 }
 
@@ -63,17 +78,20 @@ export class SessionInputDto {
   @normalized(toStringList)
   @IsArray({ message: MESSAGES.speakers })
   @IsString({ each: true, message: MESSAGES.speakers })
+  @MaxLength(MAX_LIST_ITEM_LENGTH, { each: true, message: MESSAGES.speakerTooLong })
   speakers?: string[];
 
   @IsOptional()
   @normalized(toStringList)
   @IsArray({ message: MESSAGES.tags })
   @IsString({ each: true, message: MESSAGES.tags })
+  @MaxLength(MAX_LIST_ITEM_LENGTH, { each: true, message: MESSAGES.tagTooLong })
   tags?: string[];
 
   /** ISO 8601; without an offset it is conference time (the conference settings' time zone). null or '' = not scheduled. */
   @IsOptional()
   @IsSessionDate({ message: MESSAGES.date })
+  @IsSessionDateInRange({ message: MESSAGES.dateRange })
   date?: string | null;
 
   /** One of SESSION_FORMATS, matched by keyword ('Fireside Chat' → fireside); '' or null = panel. */
@@ -102,7 +120,7 @@ export class SessionInputDto {
   @IsOptional()
   @normalized(optionalText)
   @IsString({ message: MESSAGES.location })
-  @MaxLength(MAX_TITLE_LENGTH, { message: MESSAGES.location })
+  @MaxLength(MAX_LOCATION_LENGTH, { message: MESSAGES.locationTooLong })
   location?: string | null;
 
   /** The abstract, plain text, at most 10,000 characters; null or '' clears it. */

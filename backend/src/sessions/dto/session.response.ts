@@ -42,7 +42,7 @@ export function toSessionResponse(row: SessionRow): SessionResponse {
   return { ...row, externalId: row.externalId ?? null, date: row.date ? new Date(row.date).toISOString() : null };
 }
 
-/** A session in the super admin export file: its stored fields. */
+/** A session in the export file (admin and super admin): its stored fields. */
 export class SessionExportRow {
   id: string;
   title: string;
@@ -72,4 +72,18 @@ export interface ImportOutcome {
   created: number;
   updated: number;
   skipped: ImportSkippedRow[];
+}
+
+/**
+ * GET /api/admin/export-sessions and GET /api/superadmin/export-sessions: the attachment
+ * `sessions_export_YYYY-MM-DD.json`, dated in the conference's zone.
+ */
+export class SessionExportFile {
+  exportedAt: string;
+  sessions: SessionExportRow[];
+}
+
+/** `sessions_export_YYYY-MM-DD.json`: the moment's date in `timeZone` (the conference's, as every date of the program). */
+export function exportFilename(now: Date, timeZone: string): string {
+  return `sessions_export_${new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)}.json`;
 }

@@ -1,5 +1,5 @@
 import { ConferenceResponse } from '../../conference/dto/conference.dto';
-import { ImportSkippedRow, SessionExportRow } from '../../sessions/dto/session.response';
+import { ImportSkippedRow } from '../../sessions/dto/session.response';
 import { ColumnMappingDto } from './import-sessions.dto';
 
 /** What an import body held. */
@@ -15,12 +15,6 @@ export class UserAnalytics {
   totalChatPrompts: number;
   lastLogin: string | null;
   createdAt: string;
-}
-
-/** GET /api/superadmin/export-sessions: the attachment `sessions_export_YYYY-MM-DD.json`. */
-export class SessionExportFile {
-  exportedAt: string;
-  sessions: SessionExportRow[];
 }
 
 /** POST /api/superadmin/import-sessions */
@@ -122,9 +116,4 @@ export class ImportConferenceOutcome {
   fields: ('name' | 'dates' | 'timeZone')[];
   /** The settings after the import. */
   settings: ConferenceResponse;
-}
-
-/** `sessions_export_YYYY-MM-DD.json` for the given moment (UTC date). */
-export function exportFilename(now: Date): string {
-  return `sessions_export_${now.toISOString().slice(0, 10)}.json`;
 }

@@ -41,7 +41,10 @@ describe('session form', () => {
       </AdminContext>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
-    expect(within(dialog).getByLabelText('Speakers')).toHaveValue(`${DANA}\nMarcus Ortiz, CFO`);
+    // The stored speakers show as chips, each whole; the text field is for new ones.
+    expect(within(dialog).getByRole('button', { name: DANA })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Marcus Ortiz, CFO' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Speakers')).toHaveValue('');
     await waitFor(() => expect(within(dialog).getByLabelText('Start time')).toHaveValue('08:30'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Session' }));
     await waitFor(() => expect(api.update).toHaveBeenCalled());
@@ -61,10 +64,10 @@ describe('session form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Session' });
     const field = (label: string) => within(dialog).getByLabelText(label, { exact: true });
     fireEvent.change(field('Title'), { target: { value: 'Residual Values Workshop' } });
-    fireEvent.change(field('Speakers'), { target: { value: `${DANA}\nBo Chen` } });
+    fireEvent.change(field('Speakers'), { target: { value: 'Alice Example, Bob Example,  , ' } });
     await user.click(within(dialog).getByRole('combobox', { name: 'Format' }));
     await user.click(await screen.findByRole('option', { name: 'Workshop' }));
-    fireEvent.change(field('Tags'), { target: { value: 'residuals\nleases' } });
+    fireEvent.change(field('Tags'), { target: { value: ' residuals ,leases,' } });
     fireEvent.change(field('Date'), { target: { value: '2025-09-09' } });
     fireEvent.change(field('Day'), { target: { value: '2' } });
     fireEvent.change(field('Start time'), { target: { value: '14:00' } });
@@ -76,7 +79,7 @@ describe('session form', () => {
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     expect(api.create.mock.calls[0][1].data).toEqual({
       title: 'Residual Values Workshop',
-      speakers: [DANA, 'Bo Chen'],
+      speakers: ['Alice Example', 'Bob Example'],
       tags: ['residuals', 'leases'],
       format: 'workshop',
       date: '2025-09-09T20:00:00.000Z',
@@ -88,7 +91,31 @@ describe('session form', () => {
     });
   });
 
-  it('refuses an end before the start and a description over 10,000 characters', async () => {
+  it('keeps a speaker whose name holds a comma through an edit: chips for the stored ones, typed text split on commas', async () => {
+    const user = userEvent.setup();
+    const stored = session({ id: 's2', title: 'Outlook', speakers: [DANA, 'Marcus Ortiz, CFO'], tags: ['macro'] });
+    const api = fakeApi(stored);
+    render(
+      <AdminContext dataProvider={api.dataProvider}>
+        <SessionEdit session={stored} onClose={() => undefined} />
+      </AdminContext>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Session' });
+    const marcus = within(dialog).getByRole('button', { name: 'Marcus Ortiz, CFO' });
+    await user.click(within(marcus).getByTestId('CancelIcon'));
+    expect(within(dialog).queryByRole('button', { name: 'Marcus Ortiz, CFO' })).not.toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Speakers', { exact: true }), { target: { value: 'Bo Chen, Ann Lee' } });
+    fireEvent.change(within(dialog).getByLabelText('Tags', { exact: true }), { target: { value: 'rates, ' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Update Session' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    expect(api.update.mock.calls[0][1].data).toEqual({
+      title: 'Outlook',
+      speakers: [DANA, 'Bo Chen', 'Ann Lee'],
+      tags: ['macro', 'rates'],
+    });
+  });
+
+  it('refuses an end before the start, a description over 10,000 characters, a date past 2100 and over-long speakers, tags or room', async () => {
     const api = fakeApi(session({ id: 'n' }));
     render(
       <AdminContext dataProvider={api.dataProvider}>
@@ -101,7 +128,15 @@ describe('session form', () => {
     fireEvent.change(field('Start time'), { target: { value: '14:00' } });
     fireEvent.change(field('End time'), { target: { value: '13:00' } });
     fireEvent.change(field('Description'), { target: { value: 'x'.repeat(10_001) } });
+    fireEvent.change(field('Date'), { target: { value: '9999-12-31' } });
+    fireEvent.change(field('Speakers'), { target: { value: `Ann, ${'s'.repeat(201)}` } });
+    fireEvent.change(field('Tags'), { target: { value: 't'.repeat(201) } });
+    fireEvent.change(field('Room / location'), { target: { value: 'r'.repeat(301) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await within(dialog).findByText('Date must be between 1970 and 2100.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Each speaker must be at most 200 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Each tag must be at most 200 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Location must be at most 300 characters.')).toBeInTheDocument();
     expect(await within(dialog).findByText('End time must be after the start time.')).toBeInTheDocument();
     expect(within(dialog).getByText('Description must be at most 10,000 characters.')).toBeInTheDocument();
     expect(api.create).not.toHaveBeenCalled();

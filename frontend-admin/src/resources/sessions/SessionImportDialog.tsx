@@ -127,8 +127,8 @@ export function SessionImportDialog({ open, onClose }: { open: boolean; onClose:
       <DialogTitle id="import-dialog-title">Import Sessions</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Paste a JSON array of sessions. Each needs a title (else &apos;Untitled Session&apos;); speakers, tags, date, format, day, start
-          and end time, location and description are optional.
+          Paste a JSON array of sessions, or a file this console exported. Each needs a title (else &apos;Untitled Session&apos;); speakers,
+          tags, date, format, day, start and end time, location and description are optional.
         </DialogContentText>
         <ImportModeChoice wording={IMPORT_MODE} mode={mode} onChange={setMode} disabled={importing} sx={{ mb: 2 }} />
         <SessionsJsonField value={text} onChange={edit} />

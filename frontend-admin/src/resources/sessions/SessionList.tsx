@@ -4,31 +4,45 @@ import EditIcon from '@mui/icons-material/Edit';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, DeleteWithConfirmButton, FunctionField, List, TextField, useListContext, useRefresh } from 'react-admin';
-import { MSG_EXPORT_SUCCESS_TITLE, MSG_SESSION_DELETE_FAILED, MSG_SESSION_DELETED } from '@/constants';
+import { Datagrid, DeleteWithConfirmButton, FunctionField, List, TextField, useRefresh } from 'react-admin';
+import {
+  MSG_EXPORT_SUCCESS_TITLE,
+  MSG_SA_EXPORT_FAILED,
+  MSG_SA_EXPORT_FAILED_TITLE,
+  MSG_SESSION_DELETE_FAILED,
+  MSG_SESSION_DELETED,
+} from '@/constants';
 import { formatSessionSchedule, sessionTypeLabel } from '@/lib/format';
-import { saveBlob } from '@/lib/http';
+import { errorText, saveBlob } from '@/lib/http';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
 import type { Session } from '@/lib/types';
 import { useConferenceTimeZone } from '@/lib/useConference';
+import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import { SessionCreate } from './SessionCreate';
 import { SessionEdit } from './SessionEdit';
 import { SessionImportDialog } from './SessionImportDialog';
 import { ScrollRegion } from '@/components/ScrollRegion';
 
 function SessionActions({ onNew, onImport }: { onNew: () => void; onImport: () => void }) {
-  const { data } = useListContext<Session>();
+  const dataProvider = useConsoleDataProvider();
+  const timeZone = useConferenceTimeZone();
   const toast = useToast();
-  const exportSessions = () => {
-    const sessions = data ?? [];
-    const filename = sessionsExportFileName();
-    saveBlob(new Blob([JSON.stringify(sessions, null, 2)], { type: 'application/json' }), filename);
-    toast(MSG_EXPORT_SUCCESS_TITLE, `Exported ${sessions.length} sessions to ${filename}`, 'success');
+  // The super admin's file ({exportedAt, sessions}, named with the conference's date): the Import dialog reads it back.
+  const exportSessions = async () => {
+    try {
+      const { blob, filename: named } = await dataProvider.exportAdminSessions();
+      const filename = named || sessionsExportFileName(new Date(), timeZone);
+      const { sessions } = JSON.parse(await blob.text()) as { sessions: unknown[] };
+      saveBlob(blob, filename);
+      toast(MSG_EXPORT_SUCCESS_TITLE, `Exported ${sessions.length} sessions to ${filename}`, 'success');
+    } catch (err) {
+      toast(MSG_SA_EXPORT_FAILED_TITLE, errorText(err) || MSG_SA_EXPORT_FAILED, 'error');
+    }
   };
   return (
     <Stack direction="row" sx={{ py: 1, gap: 1, flexWrap: 'wrap' }}>
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportSessions}>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportSessions()}>
         Export
       </Button>
       <Button variant="outlined" startIcon={<UploadIcon />} onClick={onImport}>
