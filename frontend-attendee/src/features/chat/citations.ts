@@ -53,6 +53,37 @@ export interface CitedSplit {
   after: string;
 }
 
+/** A run of sentence-ending punctuation with the closing quotes or brackets after it. */
+const SENTENCE_END = /[.!?…]+["'’”)\]]*/g;
+/** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
+const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+
+/**
+ * The passage cut into sentences that join back into it exactly (each with the spaces after it). The
+ * server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
+ * '$0.18') or after an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
+ * or a currency sign, or, with no space ('having.If'), a lower-case word before and a capitalised one after.
+ */
+export function splitSentences(passage: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of passage.matchAll(SENTENCE_END)) {
+    const at = m.index ?? 0;
+    const after = at + m[0].length;
+    const next = passage.slice(after);
+    const spaced = /^\s/.test(next);
+    const ends = spaced
+      ? SENTENCE_START.test(next.trimStart()) && !/(?:^|[\s.])\p{L}$/u.test(passage.slice(Math.max(0, at - 2), at))
+      : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(passage.slice(Math.max(0, at - 2), at)) && /^\p{Lu}\p{Ll}/u.test(next));
+    if (!ends) continue;
+    const end = after + (next.length - next.trimStart().length);
+    out.push(passage.slice(start, end));
+    start = end;
+  }
+  if (start < passage.length || out.length === 0) out.push(passage.slice(start));
+  return out;
+}
+
 /**
  * The passage split around the sentence that best matches `claim` (the answer's sentence that carries
  * the marker): most shared words of four letters or more. Null when no sentence shares a word.
@@ -61,7 +92,7 @@ export function splitCited(passage: string, claim: string | undefined): CitedSpl
   if (!claim) return null;
   const wanted = new Set(fold(claim).match(WORD) ?? []);
   if (wanted.size === 0) return null;
-  const sentences = passage.match(/[^.!?…]+(?:[.!?…]+["'’”)\]]*\s*|$)/g) ?? [passage];
+  const sentences = splitSentences(passage);
   let best = -1;
   let bestScore = 0;
   sentences.forEach((sentence, i) => {
