@@ -17,7 +17,7 @@ const PASSAGES_PER_SESSION = 10;
 /** Sessions summarised at once. */
 const MAP_CONCURRENCY = 4;
 /** Part of the cache key: bump it when the way takeaways are made changes, so old results are not served. */
-const TAKEAWAYS_CACHE_VERSION = 2;
+const TAKEAWAYS_CACHE_VERSION = 3;
 /** Added to a session's title to find the passages that carry its substance. */
 const TAKEAWAY_QUERY = 'key takeaways, recommendations, findings, numbers and lessons';
 
