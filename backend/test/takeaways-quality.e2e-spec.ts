@@ -74,3 +74,44 @@ describe('takeaways an attendee would keep (POST /api/takeaways)', () => {
     expect(takeaways.filter((text) => /rule of thumb/i.test(text))).toHaveLength(1);
   });
 });
+
+/** The demo conference's takeaways over all sessions: what a new attendee sees first. */
+describe('takeaways of the demo conference (POST /api/takeaways, all sessions)', () => {
+  let t: TestApp;
+  let takeaways: string[];
+  let sources: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ SEED_DEMO: 'true' });
+    const cookie = await sessionCookie(t, 'demo-takeaways@example.com', 'Dee');
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const sessions = (await request(t.url).get('/api/sessions').set('Cookie', cookie).expect(200)).body as { contentStatus: string }[];
+      if ((sessions.length > 0 && sessions.every((s) => s.contentStatus === 'available')) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const res = await request(t.url).post('/api/takeaways').set('Cookie', cookie).send({ useAllSessions: true }).expect(200);
+    ({ takeaways, sources } = res.body as { takeaways: string[]; sources: string[] });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps statements: no question, greeting or biography, each once, each with its session', () => {
+    expect(takeaways.length).toBeGreaterThanOrEqual(5);
+    expect(sources).toHaveLength(takeaways.length);
+    expect(new Set(takeaways.map((text) => text.toLowerCase())).size).toBe(takeaways.length);
+    for (const text of takeaways) {
+      expect(text).not.toMatch(/\?$/);
+      expect(text).not.toMatch(/^(?:welcome|thank|good (?:morning|afternoon))/i);
+      expect(text).not.toMatch(
+        /chief credit officer|senior vice president|director of credit risk|twenty-two years|has led the economics team/,
+      );
+    }
+  });
+
+  it('names the speaker of words said in the first person', () => {
+    for (const text of takeaways) expect(text).not.toMatch(/^(?:I|I'm|We|We're|We've|Our|My)\b/);
+    expect(takeaways.some((text) => /^\p{Lu}\p{L}+ \p{Lu}\p{L}+: /u.test(text))).toBe(true);
+  });
+});
