@@ -167,6 +167,7 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
 const SENTENCE_END = /[.!?…]+["”’)\]]*/g;
 /** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
 const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+const SPACES = /\s*/y;
 
 /**
  * Whether the punctuation `end` of `text` (found at `at`) closes a sentence. A period between figures
@@ -181,7 +182,9 @@ function endsSentence(text: string, at: number, end: string): boolean {
   if (!/\s/.test(next[0])) {
     return /^[.!?]$/.test(end) && /\p{Ll}{2}$/u.test(text.slice(Math.max(0, at - 2), at)) && /^\p{Lu}\p{Ll}/u.test(next);
   }
-  if (!SENTENCE_START.test(text.slice(after).trimStart())) return false;
+  SPACES.lastIndex = after;
+  const first = after + (SPACES.exec(text)?.[0].length ?? 0);
+  if (!SENTENCE_START.test(text.slice(first, first + 2))) return false;
   if (!end.startsWith('.')) return true;
   const lastWord = /([\p{L}.]+)$/u
     .exec(text.slice(Math.max(0, at - 20), at))?.[1]

@@ -67,16 +67,19 @@ const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
 export function splitSentences(passage: string): string[] {
   const out: string[] = [];
   let start = 0;
+  const spaces = /\s*/y;
   for (const m of passage.matchAll(SENTENCE_END)) {
     const at = m.index ?? 0;
     const after = at + m[0].length;
-    const next = passage.slice(after);
-    const spaced = /^\s/.test(next);
-    const ends = spaced
-      ? SENTENCE_START.test(next.trimStart()) && !/(?:^|[\s.])\p{L}$/u.test(passage.slice(Math.max(0, at - 2), at))
-      : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(passage.slice(Math.max(0, at - 2), at)) && /^\p{Lu}\p{Ll}/u.test(next));
+    spaces.lastIndex = after;
+    const end = after + (spaces.exec(passage)?.[0].length ?? 0);
+    const next = passage.slice(end, end + 2);
+    const before = passage.slice(Math.max(0, at - 2), at);
+    const ends =
+      end > after
+        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && /(?:^|[\s.])\p{L}$/u.test(before))
+        : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(before) && /^\p{Lu}\p{Ll}/u.test(next));
     if (!ends) continue;
-    const end = after + (next.length - next.trimStart().length);
     out.push(passage.slice(start, end));
     start = end;
   }
