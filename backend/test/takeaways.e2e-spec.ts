@@ -62,10 +62,13 @@ describe('takeaways (local provider)', () => {
         .filter((d) => d.status !== 'chunked')
         .flatMap((d) => d.chunks.map((c) => c.text))
         .join(' ');
-      // Each takeaway comes from its session's embedded documents (the draft still processing is never used).
-      expect(material).toContain(text.slice(5, 35));
+      // Each takeaway comes from its session's embedded documents (the draft still processing is never used);
+      // a transcript's opens with its speaker's name ('Hannah Brooks: …'), then the speaker's words.
+      const quote = text.replace(/^[^:]{1,60}: /, '');
+      expect(material).toContain(quote.slice(5, 35));
     }
     expect(takeaways.join(' ')).not.toContain('Draft slides');
+    expect(takeaways.filter((text) => text.startsWith('Hannah Brooks: ')).length).toBeGreaterThan(0);
     // Map (one call per session) and reduce (one merge) were each recorded as 'takeaway' usage.
     expect((await takeawayUsage(db)) - before).toBe(3);
   });

@@ -36,3 +36,16 @@ describe('focusSnippets', () => {
     expect(out.map((s) => s.snippet)).toEqual(['first 300 characters…', 'Day 1, 8:30 AM', 'first 300 characters…']);
   });
 });
+
+describe('focusSnippets on figures', () => {
+  it('shows the cited sentence with its numbers and punctuation intact', () => {
+    const text = `${filler}Our fleet pays $0.18 diesel per mile, and leases run 6.1 years. That is what we were having.If the customer pays late, we raise the rate by 12.50 €. ${'We will see more of that later. '.repeat(12)}`;
+    const content = 'Leases run 6.1 years and the fleet pays $0.18 per mile in diesel [Opening Keynote, 18:00].';
+    const [s] = focusSnippets([source()], content, [{ marker: '[Opening Keynote, 18:00]', text }]);
+    expect(s.snippet).toContain(
+      'Our fleet pays $0.18 diesel per mile, and leases run 6.1 years. That is what we were having.If the customer pays late, we raise the rate by 12.50 €.',
+    );
+    // The window is centred on the whole cited sentence: it opens at a word, not inside '$0.18'.
+    expect(s.snippet.startsWith('…Thank you all for coming')).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Source } from '../retrieval/citations';
 import { CITATION_MARKER_PATTERN } from '../text/citation-grammar';
+import { sentenceSpans } from '../text/sentences';
 
 /** Text shown around the cited sentence, before and after it. */
 export const CONTEXT_BEFORE = 240;
@@ -28,12 +29,11 @@ function bestSentence(text: string, claim: string): [number, number] | null {
   if (wanted.size === 0) return null;
   let best: [number, number] | null = null;
   let bestScore = 0;
-  for (const m of text.matchAll(/[^.!?…]+(?:[.!?…]+["'’”)\]]*|$)/g)) {
-    const score = (fold(m[0]).match(WORD) ?? []).filter((w) => wanted.has(w)).length;
+  for (const { start, end } of sentenceSpans(text)) {
+    const score = (fold(text.slice(start, end)).match(WORD) ?? []).filter((w) => wanted.has(w)).length;
     if (score > bestScore) {
       bestScore = score;
-      const lead = m[0].length - m[0].trimStart().length;
-      best = [(m.index ?? 0) + lead, (m.index ?? 0) + m[0].length];
+      best = [start, end];
     }
   }
   return best;

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { isFiller } from './filler';
+import { isBiography, isFiller } from './filler';
 
 describe('isFiller', () => {
   it.each([
@@ -62,5 +62,28 @@ describe('isFiller on text built to make a regular expression backtrack', () => 
   it('still tells a name with its affiliation', () => {
     expect(runs('Tony Russo, Keystone Equipment Finance.')).toBe(true);
     expect(runs('Dana Whitfield, Chief Economist, Keystone Leasing Research')).toBe(true);
+  });
+});
+
+describe('isBiography', () => {
+  it.each([
+    'Rebecca Lindqvist is chief credit officer at Summit Ridge Bank Equipment Finance.',
+    'Tomás Echeverría is senior vice president of credit at Granite Peak Capital, an independent.',
+    'She has 20 years of experience in equipment lending.',
+    'Elaine has been at Hartwell for twenty-two years, starting as a credit analyst, and has run the captive since 2019.',
+    'Our speaker has led the economics team at Keystone Leasing Research for nine years.',
+    'Prior to joining the bank, he ran leasing at a captive.',
+  ])('is true for a speaker’s career: %s', (text) => {
+    expect(isBiography(text)).toBe(true);
+  });
+  it.each([
+    'Used truck values fell 18 percent in 2024, so lenders shortened terms to 48 months on older units.',
+    'We have been leasing trucks for 20 years, and residuals held up in every downturn.',
+    'Delinquency has been below 2% for five years across the industry, even with Fed hikes.',
+    'The average age of private nonresidential equipment in the United States is now about 7.8 years.',
+    'Our rule of thumb is to keep residual exposure under 30 percent of the original equipment cost.',
+    'Boeing has long-standing relationships with our Chinese customers, who represent a key component of our backlog.',
+  ])('is false for a finding: %s', (text) => {
+    expect(isBiography(text)).toBe(false);
   });
 });

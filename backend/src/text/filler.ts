@@ -54,3 +54,33 @@ export function isFiller(sentence: string): boolean {
   if (figure && RECORD_FIELD.test(text) && !YEAR_CELL.test(text) && values.length === 1 && n <= 12) return true;
   return false;
 }
+
+/**
+ * A speaker's career rather than what they said: a named person or a pronoun who is, was or serves as a
+ * role ('Dana Whitfield is the chief credit officer of …', 'He was CEO at …'), a length of experience
+ * ('She has 20 years of experience in …') or a past of employers and degrees ('Prior to joining …',
+ * 'holds an MBA from …'). English patterns, matched on form: the subject opens the sentence.
+ */
+const BIO_SUBJECT = /^(?:(?:\p{Lu}[\p{L}'’-]+\s+){1,3}|(?:[Ss]he|[Hh]e|[Tt]hey|[Oo]ur (?:speaker|guest|moderator|panelist|host))\s+)/u;
+const BIO_ROLE =
+  /^(?:is|was|serves as|served as|has been|joined [\p{Lu}\p{N}])\b.{0,60}?\b(?:ceo|cfo|coo|cto|cio|founder|co-founder|president|director|officer|chair(?:man|woman|person)?|head of|manager|professor|vp)\b/iu;
+const BIO_CAREER =
+  /\b(?:(?:has|have|brings|with) (?:over |more than |nearly |almost |about )?\d+\+? years (?:of experience|in|at)|prior to joining|before joining|holds (?:a|an) (?:mba|ph\.?d|degree|bachelor|master)|graduated from|serves on the board)\b/i;
+
+/** A span of a career: 'twenty-two years', '9 years', in figures or in words. */
+const YEARS_SPAN =
+  /\b(?:\d+\+?|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty)(?:-[a-z]+)?) years\b/i;
+/** Verbs of a career told in the third person ('has been at …', 'has led …', 'spent …'). */
+const CAREER_VERB = /\b(?:(?:has|had) (?:been|led|run|spent|worked|served)|spent|starting as|started as)\b/i;
+
+/** Where a career was spent: at an organisation by its name, or starting as a role. */
+const EMPLOYER = /\bat \p{Lu}|\bstart(?:ing|ed) as\b/u;
+
+/** True for a sentence about a speaker's role or career rather than the topic (see the patterns above). */
+export function isBiography(sentence: string): boolean {
+  const text = sentence.replace(/\s+/g, ' ').trim();
+  if (BIO_CAREER.test(text)) return true;
+  const subject = BIO_SUBJECT.exec(text);
+  if (subject === null) return false;
+  return BIO_ROLE.test(text.slice(subject[0].length)) || (YEARS_SPAN.test(text) && CAREER_VERB.test(text) && EMPLOYER.test(text));
+}

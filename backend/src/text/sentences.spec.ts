@@ -1,4 +1,4 @@
-import { cleanMarkup, isFigureTable, tableShape } from './sentences';
+import { cleanMarkup, isFigureTable, sentenceSpans, splitSentences, tableShape } from './sentences';
 
 describe('cleanMarkup', () => {
   it('removes braced annotations and bracketed noise tags by their form, whatever their names', () => {
@@ -29,5 +29,44 @@ describe('tableShape', () => {
   });
   it('is not a table for prose that mentions years', () => {
     expect(isFigureTable('In 2022 and 2021 the group grew.\nWe expect more in 2023.')).toBe(false);
+  });
+});
+
+describe('splitSentences on figures', () => {
+  const texts = (t: string) => splitSentences(t).map((s) => s.text);
+  it('keeps decimals, currency amounts and percentages inside their sentence', () => {
+    expect(
+      texts('Fuel cost $0.18 diesel per mile last year. Leases ran 6.1 years on average. Fees were 25 €. A ticket is 12.50 € here.'),
+    ).toEqual([
+      'Fuel cost $0.18 diesel per mile last year.',
+      'Leases ran 6.1 years on average.',
+      'Fees were 25 €.',
+      'A ticket is 12.50 € here.',
+    ]);
+    expect(texts('Delinquencies rose to 2.5%. That is 0.4 points above 2023.')).toEqual([
+      'Delinquencies rose to 2.5%.',
+      'That is 0.4 points above 2023.',
+    ]);
+  });
+  it('ends a sentence at a period with no space before a capitalised word, not in abbreviations', () => {
+    expect(texts('That is what we were having.If the customer pays late, we raise the rate.')).toEqual([
+      'That is what we were having.',
+      'If the customer pays late, we raise the rate.',
+    ]);
+    expect(texts('Dr. Lee met approx. 40 lessees in the U.S. Market shares moved.')).toEqual([
+      'Dr. Lee met approx. 40 lessees in the U.S. Market shares moved.',
+    ]);
+  });
+});
+
+describe('sentenceSpans', () => {
+  it('gives each sentence as offsets of the text itself, figures intact', () => {
+    const text = 'We pay $0.18 diesel per mile.  Terms run 6.1 years.\nThat is what we were having.If the customer pays, fine.';
+    expect(sentenceSpans(text).map(({ start, end }) => text.slice(start, end))).toEqual([
+      'We pay $0.18 diesel per mile.',
+      'Terms run 6.1 years.',
+      'That is what we were having.',
+      'If the customer pays, fine.',
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { TextSpan } from './highlight';
+
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS = new Set(
   'mr mrs ms dr prof st vs etc inc ltd co corp jr sr e.g i.e p pp no approx est dept fig jan feb mar apr jun jul aug sep sept oct nov dec u.s a.m p.m'.split(
@@ -156,22 +158,60 @@ export function splitSentences(text: string, transcript = true): Sentence[] {
       out.push({ text: line, speaker, heading: true, lineIndex });
       continue;
     }
-    let start = 0;
-    const boundary = /[.!?]+["”’)]?\s+(?=["“(]?[A-Z0-9$])/g;
-    let m: RegExpExecArray | null;
-    while ((m = boundary.exec(line))) {
-      const end = m.index + m[0].trimEnd().length;
-      const before = line.slice(start, m.index + 1);
-      const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase().replace(/\.$/, '');
-      if (m[0].startsWith('.') && lastWord && (ABBREVIATIONS.has(lastWord) || /^[a-z]$/i.test(lastWord))) continue;
-      const sentence = line.slice(start, end).trim();
-      if (sentence) out.push({ text: sentence, speaker, heading: false, lineIndex });
-      start = m.index + m[0].length;
-    }
-    const rest = line.slice(start).trim();
-    if (rest) out.push({ text: rest, speaker, heading: false, lineIndex });
+    for (const span of sentenceSpans(line)) out.push({ text: line.slice(span.start, span.end), speaker, heading: false, lineIndex });
   }
   return out;
+}
+
+/** A run of sentence-ending punctuation with the closing quotes or brackets after it. */
+const SENTENCE_END = /[.!?…]+["”’)\]]*/g;
+/** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
+const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+const SPACES = /\s*/y;
+
+/**
+ * Whether the punctuation `end` of `text` (found at `at`) closes a sentence. A period between figures
+ * ('6.1', '$0.18'), after an abbreviation ('approx.', 'U.S.') or an initial is not an end; an end
+ * needs a space then a capital, a figure or a currency sign after it, or, with no space ('having.If'),
+ * a word in lower case before it and a capitalised word after it.
+ */
+function endsSentence(text: string, at: number, end: string): boolean {
+  const after = at + end.length;
+  if (after >= text.length) return true;
+  const next = text.slice(after, after + 2);
+  if (!/\s/.test(next[0])) {
+    return /^[.!?]$/.test(end) && /\p{Ll}{2}$/u.test(text.slice(Math.max(0, at - 2), at)) && /^\p{Lu}\p{Ll}/u.test(next);
+  }
+  SPACES.lastIndex = after;
+  const first = after + (SPACES.exec(text)?.[0].length ?? 0);
+  if (!SENTENCE_START.test(text.slice(first, first + 2))) return false;
+  if (!end.startsWith('.')) return true;
+  const lastWord = /([\p{L}.]+)$/u
+    .exec(text.slice(Math.max(0, at - 20), at))?.[1]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
+  return !lastWord || !(ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord));
+}
+
+/**
+ * The sentences of `text` as [start, end) offsets of the text itself (leading spaces left out), so a
+ * highlight or a window shows the text exactly as written. The one sentence splitter: answers,
+ * takeaways and the cited passage all cut sentences here.
+ */
+export function sentenceSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const lead = text.slice(start, end).search(/\S/);
+    if (lead >= 0) spans.push({ start: start + lead, end: start + text.slice(start, end).trimEnd().length });
+  };
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (!endsSentence(text, m.index, m[0])) continue;
+    push(m.index + m[0].length);
+    start = m.index + m[0].length;
+  }
+  push(text.length);
+  return spans;
 }
 
 /**

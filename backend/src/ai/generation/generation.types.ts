@@ -114,6 +114,8 @@ export interface Takeaway {
   sessionTitle: string;
   /** How strongly the generator rates it (local provider); used to order sessions when merging. */
   score?: number;
+  /** The transcript speaker whose words it quotes; `text` then opens with '{speaker}: '. */
+  speaker?: string;
 }
 
 /**

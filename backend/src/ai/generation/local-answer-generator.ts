@@ -30,7 +30,7 @@ import {
 } from '../../text/keywords';
 import { termKey } from '../../text/term-key';
 import { mergeRoundRobin } from './takeaway-merge';
-import { isFiller } from '../../text/filler';
+import { isBiography, isFiller } from '../../text/filler';
 import { DETERMINERS, MEASURE_WORDS, NOT_NAME_WORDS } from '../../text/lexicon';
 import { isFigureTable, speakerName, splitSentences, tidySentence } from '../../text/sentences';
 import { withoutMarkers } from '../../text/citation-grammar';
@@ -112,6 +112,11 @@ const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|yea
 /** Sentences about the session itself rather than its substance: never a takeaway. */
 const META_TALK =
   /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
+/** A sentence that may become a takeaway: a statement, not filler, talk about the session or a speaker's biography. */
+function keepable(text: string): boolean {
+  return !text.endsWith('?') && !isFiller(text) && !META_TALK.test(text) && !isBiography(text);
+}
+
 /**
  * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
  * with the sentence embeddings, so at most about 20 MB.
@@ -393,7 +398,12 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       picked.map((s) => s.text),
       ctx,
     );
-    return picked.map((s) => ({ text: s.text, sessionTitle: material.sessionTitle, score: s.score }));
+    return picked.map((s) => {
+      // A transcript's words are a speaker's: the takeaway names them ('Dana Whitfield: Our rule of thumb is …').
+      const speaker = s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null;
+      const text = speaker ? `${speaker}: ${s.text}` : s.text;
+      return { text, sessionTitle: material.sessionTitle, score: s.score, ...(speaker ? { speaker } : {}) };
+    });
   }
 
   async mergeTakeaways(perSession: Takeaway[][], ctx?: UsageContext): Promise<Takeaway[]> {
@@ -417,7 +427,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     for (const passage of material.passages) {
       for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
         const text = tidySentence(raw.text);
-        if (raw.heading || text.length < 50 || text.length > 300 || text.endsWith('?') || isFiller(text) || META_TALK.test(text)) continue;
+        if (raw.heading || text.length < 50 || text.length > 300 || /\?["”’)]*$/.test(raw.text) || !keepable(text)) continue;
         const stems = new Set(termsOf(text));
         if (stems.size < 5) continue;
         let score = 0.6 * Math.max(0, cosine(this.embedder.embed(text), unit));

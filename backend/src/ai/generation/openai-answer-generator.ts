@@ -40,7 +40,7 @@ Rules:
 
 const REWRITE_SYSTEM_PROMPT = `Rewrite the user's latest question as one standalone question that can be understood without the conversation, keeping names, numbers and terms from earlier turns that it refers to. If it is already standalone, return it unchanged. Reply with the question only.`;
 
-const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers, never greetings, introductions, headings or the details of one example case. One per line, each starting with "- ", at most 30 words each, no citations, no introduction. Use only the passages.`;
+const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers, never questions, greetings, thanks, introductions, a speaker's role or career, headings or the details of one example case. When a transcript passage names its speaker, start the takeaway with that name and a colon ("Dana Whitfield: …"), keeping the speaker's words. One per line, each starting with "- ", at most 30 words each, no citations, no introduction. Use only the passages.`;
 
 const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of a conference into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
 

@@ -72,6 +72,35 @@ describe('SourceDialog', () => {
     expect(passage.querySelector('mark')).toHaveTextContent(/^Rates rose sharply in the second quarter\.$/);
   });
 
+  it('shows the passage exactly, numbers and punctuation intact, the cited sentence highlighted', () => {
+    const snippet =
+      '…our fleet pays $0.18 diesel per mile. Leases now run 6.1 years, fees are 12.50 € and 25 € and delinquencies 2.5%. That is what we were having.If the customer pays late, we raise the rate.';
+    render(
+      <SourceDialog
+        source={{ ...base, kind: 'pdf', marker: '[p. 4]', page: 4, snippet }}
+        claim="Leases run 6.1 years with fees of 12.50 € [p. 4]"
+        onClose={() => undefined}
+      />,
+    );
+    const passage = screen.getByLabelText('Cited passage');
+    expect(passage.textContent).toBe(snippet);
+    expect(passage.querySelector('mark')?.textContent).toBe('Leases now run 6.1 years, fees are 12.50 € and 25 € and delinquencies 2.5%.');
+  });
+
+  it('highlights a sentence that follows another without a space', () => {
+    const snippet = 'That is what we were having.If the customer pays late, we raise the rate by $0.18 a mile. Then we stop.';
+    render(
+      <SourceDialog
+        source={{ ...base, marker: '[1:00]', startTime: 60, snippet }}
+        claim="customer pays late rate"
+        onClose={() => undefined}
+      />,
+    );
+    const passage = screen.getByLabelText('Cited passage');
+    expect(passage.textContent).toBe(snippet);
+    expect(passage.querySelector('mark')?.textContent).toBe('If the customer pays late, we raise the rate by $0.18 a mile.');
+  });
+
   it('for a PDF renders the cited page with the cited words and links to the document at that page', async () => {
     render(
       <SourceDialog

@@ -53,6 +53,40 @@ export interface CitedSplit {
   after: string;
 }
 
+/** A run of sentence-ending punctuation with the closing quotes or brackets after it. */
+const SENTENCE_END = /[.!?…]+["'’”)\]]*/g;
+/** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
+const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+
+/**
+ * The passage cut into sentences that join back into it exactly (each with the spaces after it). The
+ * server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
+ * '$0.18') or after an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
+ * or a currency sign, or, with no space ('having.If'), a lower-case word before and a capitalised one after.
+ */
+export function splitSentences(passage: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const spaces = /\s*/y;
+  for (const m of passage.matchAll(SENTENCE_END)) {
+    const at = m.index ?? 0;
+    const after = at + m[0].length;
+    spaces.lastIndex = after;
+    const end = after + (spaces.exec(passage)?.[0].length ?? 0);
+    const next = passage.slice(end, end + 2);
+    const before = passage.slice(Math.max(0, at - 2), at);
+    const ends =
+      end > after
+        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && /(?:^|[\s.])\p{L}$/u.test(before))
+        : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(before) && /^\p{Lu}\p{Ll}/u.test(next));
+    if (!ends) continue;
+    out.push(passage.slice(start, end));
+    start = end;
+  }
+  if (start < passage.length || out.length === 0) out.push(passage.slice(start));
+  return out;
+}
+
 /**
  * The passage split around the sentence that best matches `claim` (the answer's sentence that carries
  * the marker): most shared words of four letters or more. Null when no sentence shares a word.
@@ -61,7 +95,7 @@ export function splitCited(passage: string, claim: string | undefined): CitedSpl
   if (!claim) return null;
   const wanted = new Set(fold(claim).match(WORD) ?? []);
   if (wanted.size === 0) return null;
-  const sentences = passage.match(/[^.!?…]+(?:[.!?…]+["'’”)\]]*\s*|$)/g) ?? [passage];
+  const sentences = splitSentences(passage);
   let best = -1;
   let bestScore = 0;
   sentences.forEach((sentence, i) => {
