@@ -61,9 +61,10 @@ test('super admin: cards, session export and import, analytics that follow new a
   const sessionCount = async () => ((await (await page.request.get('/api/sessions?admin=true')).json()) as unknown[]).length;
   const sessionsBefore = await sessionCount();
 
-  // Export: a JSON file named with today's date.
+  // Export: a JSON file named with today's date in the conference's time zone.
+  const { timeZone } = (await (await page.request.get('/api/conference')).json()) as { timeZone: string };
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Sessions' }).click()]);
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   expect(download.suggestedFilename()).toContain(stamp);
   expect(download.suggestedFilename()).toMatch(/\.json$/);
   const file = await download.path();
