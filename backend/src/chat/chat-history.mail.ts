@@ -5,7 +5,7 @@ import { conferenceLine, mailLayout } from '../email/mail-layout';
 import { markdownToHtml, markdownToText } from '../email/mail-markdown';
 import type { MessageRow } from './chat.repository';
 
-/** 'Your Equipment Finance Conference 2025 chat history': the conference as its settings name it. */
+/** 'Your <conference name> chat history': the conference as its settings name it. */
 export function chatHistorySubject(conferenceName: string): string {
   return `Your ${conferenceName} chat history`;
 }
@@ -55,7 +55,7 @@ export interface HistoryMailParties {
   sentBy?: { name: string; email: string };
 }
 
-/** 'Grace Hopper <grace@example.com> sent you this conversation from Equipment Finance Conference 2025.' */
+/** 'Grace Hopper <grace@example.com> sent you this conversation from <conference name>.' */
 export const sentByLine = (sentBy: NonNullable<HistoryMailParties['sentBy']>, conferenceName: string) =>
   `${sentBy.name ? `${sentBy.name} ` : ''}<${sentBy.email}> sent you this conversation from ${conferenceName}.`;
 

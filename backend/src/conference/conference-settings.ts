@@ -39,7 +39,7 @@ export const DEFAULT_CONFERENCE: ConferenceSettings = Object.freeze({
 
 export const MAX_CONFERENCE_NAME = 200;
 export const MAX_CONFERENCE_DAYS = 60;
-/** A header's room: 'PyConFR 2024', 'EFC 2025'. */
+/** A header's room: the short name shown beside the product's name. */
 export const MAX_SHORT_NAME = 40;
 /** A program in more than a few languages is rare; ten leaves room without allowing a list of every code. */
 export const MAX_LANGUAGES = 10;
