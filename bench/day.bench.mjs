@@ -409,10 +409,16 @@ function metricOf(text, name) {
   return m ? Number(m[1]) : NaN;
 }
 
-function startSampler(apis, worker) {
+function startSampler(apis) {
   const Redis = require('ioredis');
   const redis = new Redis(REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: DATABASE_URL });
+  const pgReady = pg.connect();
   const samples = [];
+  // The database's own view, once a second: which statements its backends are running (a sampling profile).
+  const statements = new Map();
+  let activitySamples = 0;
   let stopped = false;
   const loop = (async () => {
     const started = performance.now();
@@ -436,15 +442,33 @@ function startSampler(apis, worker) {
         /* counted as unknown */
       }
       samples.push({ at, perApi, queue: { waiting, active }, load: os.loadavg()[0] });
+      if (samples.length % 2 === 0) {
+        try {
+          await pgReady;
+          const { rows } = await pg.query(
+            `SELECT regexp_replace(left(query, 70), '\\s+', ' ', 'g') AS q, coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w FROM pg_stat_activity
+              WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`,
+          );
+          activitySamples++;
+          for (const r of rows) {
+            const key = `${r.q} [${r.w}]`;
+            statements.set(key, (statements.get(key) ?? 0) + 1);
+          }
+        } catch {
+          /* a missed sample */
+        }
+      }
       await sleep(500);
     }
   })();
   return {
     samples,
+    activity: () => ({ samples: activitySamples, top: [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8) }),
     async stop() {
       stopped = true;
       await loop;
       redis.disconnect();
+      await pg.end().catch(() => undefined);
     },
   };
 }
@@ -500,13 +524,15 @@ async function runDay(apis, worker, admin, filingSession, questions) {
     if (wait > 0) await sleep(wait);
   };
   const cpuBefore = cpuNow(apis, worker);
-  const sampler = startSampler(apis, worker);
+  const generatorBefore = process.cpuUsage();
+  const sampler = startSampler(apis);
 
   const call = async (route, method, path_, opts) => {
     const api = pickApi();
     const at = since();
     const r = await request(api.url, method, path_, { ...opts, agent: api.agent });
-    records.push({ at, route, api: api.name, status: r.status, ms: r.ms, error: r.status >= 200 && r.status < 300 ? null : `HTTP ${r.status}` });
+    const error = r.status >= 200 && r.status < 300 ? null : r.status ? `HTTP ${r.status}` : r.error;
+    records.push({ at, route, api: api.name, status: r.status, ms: r.ms, error });
     return r;
   };
   const ask = async (user, threadId, message, kind) => {
@@ -570,9 +596,11 @@ async function runDay(apis, worker, admin, filingSession, questions) {
   await Promise.all([...attendeeDays, ...wave]);
   const questionsDoneAt = since();
   const cpuAfter = cpuNow(apis, worker);
+  const generator = process.cpuUsage(generatorBefore);
+  cpuAfter.generator = (generator.user + generator.system) / 1e6;
   const ingested = await Promise.all(filings);
   await sampler.stop();
-  return { plan, records, ingested, samples: sampler.samples, cpu: { before: cpuBefore, after: cpuAfter }, questionsDoneMs: questionsDoneAt, wallMs: since() };
+  return { plan, records, ingested, samples: sampler.samples, activity: sampler.activity(), cpu: { before: cpuBefore, after: cpuAfter }, questionsDoneMs: questionsDoneAt, wallMs: since() };
 }
 
 // ---------- after the day: pdf-parse alone, the worker's phases ----------
@@ -638,6 +666,7 @@ function summarize(result, apis, worker, filesInfo) {
       n: rs.length,
       errors: rs.filter((r) => r.error && r.status !== 429).length,
       limited: rs.filter((r) => r.status === 429).length,
+      errorKinds: [...new Set(rs.filter((r) => r.error && r.status !== 429).map((r) => r.error))],
       latency: latencySummary(ok.map((r) => (route === 'POST /api/chat/stream' ? r.ttfc : r.ms))),
       whole: route === 'POST /api/chat/stream' ? latencySummary(ok.map((r) => r.total)) : null,
     };
@@ -691,8 +720,10 @@ function summarize(result, apis, worker, filesInfo) {
       postgres: cpu.after.postgres - cpu.before.postgres,
       worker: cpu.after.worker - cpu.before.worker,
       redis: cpu.after.redis - cpu.before.redis,
+      generator: cpu.after.generator,
     },
     filings,
+    activity: result.activity,
   };
 }
 
@@ -718,7 +749,7 @@ function section(runs, describe, loadBefore, loadAfter) {
       '|---|---:|---:|---:|---|---:|',
       ...s.perRoute.map(
         (r) =>
-          `| ${r.route}${r.whole ? ' (first content)' : ''} | ${r.n} | ${r.errors} | ${r.limited} | ${lat(r.latency)} | ${ms(r.latency.max)} |` +
+          `| ${r.route}${r.whole ? ' (first content)' : ''} | ${r.n} | ${r.errors}${r.errorKinds.length ? ` (${r.errorKinds.join('; ')})` : ''} | ${r.limited} | ${lat(r.latency)} | ${ms(r.latency.max)} |` +
           (r.whole ? `\n| POST /api/chat/stream (whole answer) | ${r.n} | | | ${lat(r.whole)} | ${ms(r.whole.max)} |` : ''),
       ),
       '',
@@ -736,8 +767,14 @@ function section(runs, describe, loadBefore, loadAfter) {
       ),
       `| PostgreSQL (all backends, ingestion's included) | ${s.questions} | ${s.cpu.postgres.toFixed(1)} | ${((s.cpu.postgres * 1000) / Math.max(1, s.questions)).toFixed(1)} ms | | |`,
       `| worker | | ${s.cpu.worker.toFixed(1)} | | | |`,
+      `| Redis | | ${s.cpu.redis.toFixed(1)} | | | |`,
+      `| this script (the load: ${ATTENDEES.toLocaleString('en-US')} clients, their streams) | | ${s.cpu.generator.toFixed(1)} | | | |`,
       '',
       `Ingestion queue (Redis \`ingestion:wait\`, sampled every 0.5 s): at most ${s.queueMax} waiting.`,
+      '',
+      `Where the database's time went (its active backends, sampled once a second, ${s.activity.samples} samples: statement start [wait event, CPU when none] × backends seen running it):`,
+      '',
+      ...s.activity.top.map(([q, n]) => `- \`${q.replace(/`/g, "'")}\` × ${n}`),
       '',
       '| filing | pages | upload → embedded under load | pages/s | pdf-parse alone (quiet, after) | ratio | phases (ms): parse / clean / chunk / embed / insert / index / finish | slowest phase | run / phases summed |',
       '|---|---:|---:|---:|---:|---:|---|---|---:|',
@@ -804,6 +841,10 @@ async function runConfiguration(apiCount, smtp, s3, questions, filesInfo) {
     return { apis: apiCount, s, wallMs: result.wallMs, questionsDoneMs: result.questionsDoneMs };
   } finally {
     for (const p of started.reverse()) await p.stop();
+    // The processes' logs, for the errors' causes (test-results/ is not committed).
+    const logs = path.join(root, 'test-results');
+    fs.mkdirSync(logs, { recursive: true });
+    for (const p of started) fs.writeFileSync(path.join(logs, `day-${apiCount}-${p.name}.log`), stripVTControlCharacters(p.output));
     try {
       const Redis = require('ioredis');
       const redis = new Redis(REDIS_URL);
