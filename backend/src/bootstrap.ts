@@ -1,6 +1,7 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { AppModule } from './app.module';
@@ -15,6 +16,14 @@ import { validationExceptionFactory } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { serveApiDocs } from './openapi/api-docs';
 import { staticWeb } from './web/static-web';
+
+/**
+ * How long an idle keep-alive connection stays open. A reverse proxy reuses its idle connections to the API
+ * processes (docker/Caddyfile keeps them 60 s; load balancers 60 s and more): Node's default of 5 s closes them
+ * first, and a request the proxy writes into a connection the app has just closed fails with a reset (a 502 for
+ * the attendee), which the conference-day benchmark met under load. Longer than the proxy's, so the proxy closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 
 /** Largest JSON body anywhere but the session import. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -130,5 +139,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalFilters(new HttpExceptionFilter());
   await serveApiDocs(app);
   app.enableShutdownHooks();
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // The headers of a request on a kept connection may start only after the idle time: give them longer.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   return app;
 }
