@@ -31,7 +31,8 @@
  * --filings=NAME,NAME,NAME (the dev set's PDFs by file name start) --data=PATH (../shared/eval-dev)
  * --database-url=URL (a server database the script may drop and create; default
  * postgres://postgres@127.0.0.1:5432/bench_day) --redis-url=URL (redis://127.0.0.1:6379) --pool=N
- * (DB_POOL_SIZE of each process) --seed=N --no-write.
+ * (DB_POOL_SIZE of each process) --synchronous-commit=off (set on the fresh database: commits that do not wait
+ * for the WAL's flush) --seed=N --no-write.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,6 +63,8 @@ const FILINGS = (args.get('filings') ?? 'AMERICANEXPRESS_2022_10K,BOEING_2022_10
 const DATABASE_URL = args.get('database-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_day';
 const REDIS_URL = args.get('redis-url') ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POOL = args.get('pool') ?? process.env.DB_POOL_SIZE ?? null;
+// A database setting an operator may choose (docs/DEPLOY.md): commits that do not wait for the WAL's flush.
+const SYNCHRONOUS_COMMIT = args.get('synchronous-commit') ?? null;
 const QUEUE_PREFIX = `bench-day-${process.pid}`;
 const METRICS_TOKEN = 'bench-day-metrics-token-0123456789';
 const ADMIN = 'organiser@day.bench';
@@ -190,6 +193,10 @@ async function freshDatabase() {
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
+    if (SYNCHRONOUS_COMMIT) {
+      if (!/^(on|off|local|remote_write|remote_apply)$/.test(SYNCHRONOUS_COMMIT)) throw new Error('--synchronous-commit: on, off, local, ...');
+      await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
+    }
   } finally {
     await admin.end();
   }
@@ -735,7 +742,7 @@ function section(runs, describe, loadBefore, loadAfter) {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (bench/day.bench.mjs over backend/dist) on: ${machine()}.`,
     `Load average (1, 5, 15 min) of the machine: ${loadBefore} before, ${loadAfter} after. The machine is shared with other engineers' builds and tests while this runs: every figure below includes their load (the sampled 1-minute load average during each day is in its table).`,
-    `Deployment: ${describe}; Redis on ${new URL(REDIS_URL).host} (the Bull queue, the shared rate-limit counters); s3rver (uploads) and smtp-server (mail) on loopback; every process NODE_ENV=production, AI_PROVIDER=local, the demo conference ingested, ${POOL ? `DB_POOL_SIZE=${POOL}` : 'the default DB_POOL_SIZE'}; API processes with INGEST_IN_API=false and one worker (\`node backend/dist/worker.js\`, INGEST_CONCURRENCY default) ingesting.`,
+    `Deployment: ${describe}; Redis on ${new URL(REDIS_URL).host} (the Bull queue, the shared rate-limit counters); s3rver (uploads) and smtp-server (mail) on loopback; every process NODE_ENV=production, AI_PROVIDER=local, the demo conference ingested, ${POOL ? `DB_POOL_SIZE=${POOL}` : 'the default DB_POOL_SIZE'}${SYNCHRONOUS_COMMIT ? `, the database's synchronous_commit = ${SYNCHRONOUS_COMMIT}` : ", the database's synchronous_commit as the server sets it (on)"}; API processes with INGEST_IN_API=false and one worker (\`node backend/dist/worker.js\`, INGEST_CONCURRENCY default) ingesting.`,
     `Load: ${ATTENDEES.toLocaleString('en-US')} attendees sign in (POST /api/login, email and first name) at Poisson times over ${SECONDS} s, open a thread and ask (POST /api/chat/stream); ${Math.round(FOLLOW_UP_SHARE * 100)} % of all questions are follow-ups in the same thread after a 2-8 s think time; a keynote wave of ${WAVE} questions at Poisson times within ${WAVE_SECONDS} s in the middle of the minute, each on a new thread of an attendee already signed in; questions drawn (seed ${SEED}) from the dev set's ${'pool'} and the demo's topics. The admin signs in through the mailed link and uploads ${FILINGS.length} 10-K filings during the minute (${FILINGS.join(', ')}), watching the documents list every second. Requests alternate between the API processes (round robin, as the proxy spreads them). Rate limits: the documented defaults, none raised; each attendee's requests carry an address of its own in X-Forwarded-For (trusted from loopback by default).`,
     '',
   ];
