@@ -21,7 +21,7 @@
  * Reports per configuration: latency percentiles per route, per minute and per API process; errors and
  * 429s; the database pool's waiting requests (each process's GET /api/metrics, sampled); the queue's
  * depth (Redis, sampled); CPU per question (API processes, database server); each filing's upload →
- * embedded time, pages per second under load and beside pdf-parse alone on a quiet machine afterwards;
+ * embedded time, pages per second under load and beside pdf-parse alone on the same files afterwards;
  * the worker's per-phase account of each filing (its `document <id> timing {…}` log line) and whether
  * the phases overlapped (pipelined). Writes the "Conference day (PostgreSQL server)" section of
  * bench/RESULTS.md, with the machine's load average.
@@ -783,7 +783,7 @@ function section(runs, describe, loadBefore, loadAfter) {
       '',
       ...s.activity.top.map(([q, n]) => `- \`${q.replace(/`/g, "'")}\` × ${n}`),
       '',
-      '| filing | pages | upload → embedded under load | pages/s | pdf-parse alone (quiet, after) | ratio | phases (ms): parse / clean / chunk / embed / insert / index / finish | slowest phase | run / phases summed |',
+      '| filing | pages | upload → embedded under load | pages/s | pdf-parse alone (after the day, same machine) | ratio | phases (ms): parse / clean / chunk / embed / insert / index / finish | slowest phase | run / phases summed |',
       '|---|---:|---:|---:|---:|---:|---|---|---:|',
       ...s.filings.map((f) => {
         const p = f.phases;
@@ -806,7 +806,7 @@ function section(runs, describe, loadBefore, loadAfter) {
     '',
     ...verdict,
     '',
-    'Notes: "phases" are the worker\'s own account (its `document <id> timing` line): parse is the parsing thread\'s work, embed the local embeddings, insert the INSERT round trips, index the full-text index merge, finish the final switch and the abbreviations stored. "run / phases summed" below 1 means the phases overlapped (pipelined); the slowest phase alone sets the pace when the run is close to it. pdf-parse alone runs after the day on the same files, with no other load from this script. Each configuration starts on a fresh database.',
+    'Notes: "phases" are the worker\'s own account (its `document <id> timing` line): parse is the parsing thread\'s work, embed the local embeddings, insert the INSERT round trips, index the full-text index merge, finish the final switch and the abbreviations stored. "run / phases summed" below 1 means the phases overlapped (pipelined); the slowest phase alone sets the pace when the run is close to it. pdf-parse alone runs after the days on the same files, with no load from this script but the machine\'s other load (see the load average). Each configuration starts on a fresh database.',
   );
   return lines.join('\n') + '\n';
 }
