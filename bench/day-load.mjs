@@ -85,7 +85,9 @@ export function planDay({
     id: i,
     at,
     question: pick(questions),
-    followUp: asksFollowUp.has(i) ? { question: pick(followUps), thinkSeconds: thinkSeconds[0] + random() * (thinkSeconds[1] - thinkSeconds[0]) } : null,
+    followUp: asksFollowUp.has(i)
+      ? { question: pick(followUps), thinkSeconds: thinkSeconds[0] + random() * (thinkSeconds[1] - thinkSeconds[0]) }
+      : null,
   }));
   const earlyOnes = people.filter((p) => p.at < waveFrom);
   if (earlyOnes.length < wave) throw new Error(`only ${earlyOnes.length} attendees signed in before the wave of ${wave}`);
@@ -108,5 +110,11 @@ export function byMinute(records) {
 /** p50/p95/p99/max of `xs` (milliseconds) and their count. */
 export function latencySummary(xs) {
   const ok = xs.filter((x) => Number.isFinite(x));
-  return { n: ok.length, p50: percentile(ok, 50), p95: percentile(ok, 95), p99: percentile(ok, 99), max: ok.length ? Math.max(...ok) : NaN };
+  return {
+    n: ok.length,
+    p50: percentile(ok, 50),
+    p95: percentile(ok, 95),
+    p99: percentile(ok, 99),
+    max: ok.length ? Math.max(...ok) : NaN,
+  };
 }

@@ -40,7 +40,16 @@ test('percentile: nearest rank, unsorted input, NaN when empty', () => {
 });
 
 test('planDay: a third of the questions are follow-ups, the wave in the middle from attendees already in', () => {
-  const plan = planDay({ attendees: 1000, seconds: 60, wave: 300, waveSeconds: 10, followUpShare: 1 / 3, uploads: 3, questions: 50, followUps: 6 });
+  const plan = planDay({
+    attendees: 1000,
+    seconds: 60,
+    wave: 300,
+    waveSeconds: 10,
+    followUpShare: 1 / 3,
+    uploads: 3,
+    questions: 50,
+    followUps: 6,
+  });
   assert.equal(plan.people.length, 1000);
   const followUps = plan.people.filter((p) => p.followUp).length;
   const all = 1000 + 300 + followUps;
@@ -53,7 +62,9 @@ test('planDay: a third of the questions are follow-ups, the wave in the middle f
   assert.deepEqual(plan.uploads, [10, 30, 50]);
   assert.ok(plan.people.every((p) => p.question >= 0 && p.question < 50));
   assert.ok(plan.people.every((p) => !p.followUp || (p.followUp.thinkSeconds >= 2 && p.followUp.thinkSeconds <= 8)));
-  assert.throws(() => planDay({ attendees: 100, seconds: 60, wave: 300, waveSeconds: 10, followUpShare: 0, uploads: 0, questions: 5, followUps: 1 }));
+  assert.throws(() =>
+    planDay({ attendees: 100, seconds: 60, wave: 300, waveSeconds: 10, followUpShare: 0, uploads: 0, questions: 5, followUps: 1 }),
+  );
 });
 
 test('byMinute: records grouped by the minute of the run they started in', () => {

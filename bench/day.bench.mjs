@@ -114,7 +114,12 @@ function request(base, method, route, { body, cookie, address, headers = {}, age
       const parts = [];
       res.on('data', (c) => parts.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts).toString('utf8'), ms: performance.now() - started }),
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(parts).toString('utf8'),
+          ms: performance.now() - started,
+        }),
       );
     });
     req.on('error', (err) => resolve({ status: 0, error: err.message, body: '', headers: {}, ms: performance.now() - started }));
@@ -194,7 +199,8 @@ async function freshDatabase() {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
     if (SYNCHRONOUS_COMMIT) {
-      if (!/^(on|off|local|remote_write|remote_apply)$/.test(SYNCHRONOUS_COMMIT)) throw new Error('--synchronous-commit: on, off, local, ...');
+      if (!/^(on|off|local|remote_write|remote_apply)$/.test(SYNCHRONOUS_COMMIT))
+        throw new Error('--synchronous-commit: on, off, local, ...');
       await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
     }
   } finally {
@@ -205,7 +211,12 @@ async function freshDatabase() {
   try {
     await db.query('CREATE EXTENSION IF NOT EXISTS vector');
   } catch (err) {
-    throw new Error(`CREATE EXTENSION vector failed (${err.message}): install pgvector (../shared/tools/install-pgvector where it exists)`);
+    throw new Error(
+      `CREATE EXTENSION vector failed (${err.message}): install pgvector (../shared/tools/install-pgvector where it exists)`,
+      {
+        cause: err,
+      },
+    );
   } finally {
     await db.end();
   }
@@ -229,7 +240,11 @@ async function describeDatabase() {
 
 /** A child process (node -e script or a file) whose output is kept; resolves once `ready(output)` holds. */
 function child(name, argv, env, ready, timeoutMs = 180_000) {
-  const proc = spawn(process.execPath, argv, { cwd: path.join(root, 'backend'), env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, argv, {
+    cwd: path.join(root, 'backend'),
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const state = { name, proc, output: '' };
   proc.stdout.on('data', (b) => (state.output += b));
   proc.stderr.on('data', (b) => (state.output += b));
@@ -340,7 +355,9 @@ async function startApi(name, env) {
 
 async function startWorker(env) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-day-worker-'));
-  const worker = await child('worker', [path.join(dist, 'worker.js')], { ...env, DATA_DIR: dataDir }, (s) => /Ingestion worker ready/.test(s.output));
+  const worker = await child('worker', [path.join(dist, 'worker.js')], { ...env, DATA_DIR: dataDir }, (s) =>
+    /Ingestion worker ready/.test(s.output),
+  );
   const stop = worker.stop;
   worker.stop = async () => {
     await stop();
@@ -404,7 +421,11 @@ async function upload(api, cookie, sessionId, file) {
   form.set('kind', 'pdf');
   form.set('file', await fs.openAsBlob(file), path.basename(file));
   const started = performance.now();
-  const res = await fetch(`${api.url}/api/admin/upload`, { method: 'POST', headers: { cookie, 'x-forwarded-for': ADMIN_ADDRESS }, body: form });
+  const res = await fetch(`${api.url}/api/admin/upload`, {
+    method: 'POST',
+    headers: { cookie, 'x-forwarded-for': ADMIN_ADDRESS },
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, ms: performance.now() - started, doc: res.ok ? JSON.parse(text) : null, body: text };
 }
@@ -416,66 +437,83 @@ function metricOf(text, name) {
   return m ? Number(m[1]) : NaN;
 }
 
+/** The database's own view, once a second: which statements its backends are running (a sampling profile). */
+function databaseActivity() {
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: DATABASE_URL });
+  const ready = pg.connect();
+  const statements = new Map();
+  let samples = 0;
+  return {
+    async sample() {
+      try {
+        await ready;
+        const { rows } = await pg.query(
+          `SELECT regexp_replace(left(query, 70), '\\s+', ' ', 'g') AS q, coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`,
+        );
+        samples++;
+        for (const r of rows) {
+          const key = `${r.q} [${r.w}]`;
+          statements.set(key, (statements.get(key) ?? 0) + 1);
+        }
+      } catch {
+        /* a missed sample */
+      }
+    },
+    summary: () => ({ samples, top: [...statements.entries()].sort((x, y) => y[1] - x[1]).slice(0, 8) }),
+    close: () => pg.end().catch(() => undefined),
+  };
+}
+
+/** Each API process's pool and event loop (its GET /api/metrics). */
+function processGauges(apis) {
+  return Promise.all(
+    apis.map(async (api) => {
+      const r = await request(api.url, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, agent: api.agent });
+      return {
+        waiting: metricOf(r.body, 'db_pool_waiting_requests'),
+        busy: metricOf(r.body, 'db_pool_connections\\{state="busy"\\}'),
+        lag: metricOf(r.body, 'nodejs_eventloop_lag_p99_seconds'),
+      };
+    }),
+  );
+}
+
 function startSampler(apis) {
   const Redis = require('ioredis');
   const redis = new Redis(REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 });
-  const { Client } = require('pg');
-  const pg = new Client({ connectionString: DATABASE_URL });
-  const pgReady = pg.connect();
+  const activity = databaseActivity();
   const samples = [];
-  // The database's own view, once a second: which statements its backends are running (a sampling profile).
-  const statements = new Map();
-  let activitySamples = 0;
   let stopped = false;
   const loop = (async () => {
     const started = performance.now();
     while (!stopped) {
       const at = performance.now() - started;
-      const perApi = await Promise.all(
-        apis.map(async (api) => {
-          const r = await request(api.url, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, agent: api.agent });
-          return {
-            waiting: metricOf(r.body, 'db_pool_waiting_requests'),
-            busy: metricOf(r.body, 'db_pool_connections\\{state="busy"\\}'),
-            lag: metricOf(r.body, 'nodejs_eventloop_lag_p99_seconds'),
-          };
-        }),
-      );
+      const perApi = await processGauges(apis);
       let waiting = NaN;
       let active = NaN;
       try {
-        [waiting, active] = await Promise.all([redis.llen(`${QUEUE_PREFIX}:ingestion:wait`), redis.llen(`${QUEUE_PREFIX}:ingestion:active`)]);
+        [waiting, active] = await Promise.all([
+          redis.llen(`${QUEUE_PREFIX}:ingestion:wait`),
+          redis.llen(`${QUEUE_PREFIX}:ingestion:active`),
+        ]);
       } catch {
         /* counted as unknown */
       }
       samples.push({ at, perApi, queue: { waiting, active }, load: os.loadavg()[0] });
-      if (samples.length % 2 === 0) {
-        try {
-          await pgReady;
-          const { rows } = await pg.query(
-            `SELECT regexp_replace(left(query, 70), '\\s+', ' ', 'g') AS q, coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w FROM pg_stat_activity
-              WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`,
-          );
-          activitySamples++;
-          for (const r of rows) {
-            const key = `${r.q} [${r.w}]`;
-            statements.set(key, (statements.get(key) ?? 0) + 1);
-          }
-        } catch {
-          /* a missed sample */
-        }
-      }
+      if (samples.length % 2 === 0) await activity.sample();
       await sleep(500);
     }
   })();
   return {
     samples,
-    activity: () => ({ samples: activitySamples, top: [...statements.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8) }),
+    activity: activity.summary,
     async stop() {
       stopped = true;
       await loop;
       redis.disconnect();
-      await pg.end().catch(() => undefined);
+      await activity.close();
     },
   };
 }
@@ -508,6 +546,120 @@ function filingFiles() {
   });
 }
 
+/** The day's HTTP client: requests spread round robin over `apis`, each one recorded with its time since the start. */
+function dayClient(apis) {
+  const records = []; // { at, route, api, status, ms, ttfc?, total?, error?, kind? }
+  let next = 0;
+  const pickApi = () => apis[next++ % apis.length]; // round robin per request, as the proxy spreads them
+  const started = performance.now();
+  const since = () => performance.now() - started;
+  const c = {
+    records,
+    pickApi,
+    since,
+    async until(seconds) {
+      const wait = seconds * 1000 - since();
+      if (wait > 0) await sleep(wait);
+    },
+    async call(route, method, path_, opts) {
+      const api = pickApi();
+      const at = since();
+      const r = await request(api.url, method, path_, { ...opts, agent: api.agent });
+      const error = r.status >= 200 && r.status < 300 ? null : r.status ? `HTTP ${r.status}` : r.error;
+      records.push({ at, route, api: api.name, status: r.status, ms: r.ms, error });
+      return r;
+    },
+    async ask(user, threadId, message, kind) {
+      const api = pickApi();
+      const at = since();
+      const r = await chatStream(api.url, user.cookie, user.address, { threadId, message }, api.agent);
+      records.push({
+        at,
+        route: 'POST /api/chat/stream',
+        kind,
+        api: api.name,
+        status: r.status,
+        ms: r.total,
+        ttfc: r.ttfc,
+        total: r.total,
+        error: r.error,
+      });
+      return r;
+    },
+    async openThread(user) {
+      const r = await c.call('POST /api/chat/start', 'POST', '/api/chat/start', {
+        body: { sessionFilter: [] },
+        cookie: user.cookie,
+        address: user.address,
+      });
+      return r.status === 200 ? JSON.parse(r.body).id : null;
+    },
+  };
+  return c;
+}
+
+/** One attendee: signs in at the planned time, opens a thread, asks, and maybe asks a follow-up after reading the answer. */
+async function attendeeDay(c, p, users, questions) {
+  await c.until(p.at);
+  const address = addressOf(p.id);
+  const user = { address, cookie: null };
+  const signedIn = (async () => {
+    const login = await c.call('POST /api/login', 'POST', '/api/login', {
+      body: { email: `attendee-${p.id}@day.bench`, firstName: `Guest${p.id}` },
+      address,
+    });
+    if (login.status !== 200) return null;
+    user.cookie = cookieOf(login);
+    return user;
+  })();
+  users.set(p.id, signedIn);
+  if (!(await signedIn)) return;
+  const threadId = await c.openThread(user);
+  if (!threadId) return;
+  const first = await c.ask(user, threadId, questions[p.question], 'first');
+  if (!p.followUp || first.error) return;
+  await sleep(p.followUp.thinkSeconds * 1000);
+  await c.ask(user, threadId, FOLLOW_UPS[p.followUp.question], 'follow-up');
+}
+
+/** A wave question: an attendee already signed in asks on a new thread. */
+async function waveQuestion(c, w, users, questions) {
+  await c.until(w.at);
+  const user = await users.get(w.attendee);
+  if (!user) return;
+  const threadId = await c.openThread(user);
+  if (threadId) await c.ask(user, threadId, questions[w.question], 'wave');
+}
+
+/** The organiser uploads `file` at `t` seconds and watches the documents list (every second) until it is embedded. */
+async function filingUpload(c, t, file, admin, filingSession) {
+  await c.until(t);
+  const api = c.pickApi();
+  const at = c.since();
+  const up = await upload(api, admin, filingSession, file);
+  c.records.push({
+    at,
+    route: 'POST /api/admin/upload',
+    api: api.name,
+    status: up.status,
+    ms: up.ms,
+    error: up.doc ? null : `HTTP ${up.status}`,
+  });
+  if (!up.doc) return { file, error: `${up.status} ${up.body}` };
+  for (;;) {
+    await sleep(1000);
+    const list = await c.call('GET /api/admin/documents', 'GET', '/api/admin/documents?kind=pdf', {
+      cookie: admin,
+      address: ADMIN_ADDRESS,
+    });
+    if (list.status !== 200) continue;
+    const d = JSON.parse(list.body).find((x) => x.id === up.doc.id);
+    if (d?.status === 'embedded' || d?.status === 'error') {
+      return { file, id: up.doc.id, uploadedAt: at, seconds: (c.since() - at) / 1000, status: d.status, error: d.error };
+    }
+  }
+}
+
 async function runDay(apis, worker, admin, filingSession, questions) {
   const plan = planDay({
     attendees: ATTENDEES,
@@ -521,93 +673,34 @@ async function runDay(apis, worker, admin, filingSession, questions) {
     seed: SEED,
   });
   const files = filingFiles();
-  const records = []; // { at, route, api, status, ms, ttfc?, total?, error?, kind? }
-  let next = 0;
-  const pickApi = () => apis[next++ % apis.length]; // round robin per request, as the proxy spreads them
-  const started = performance.now();
-  const since = () => performance.now() - started;
-  const until = async (seconds) => {
-    const wait = seconds * 1000 - since();
-    if (wait > 0) await sleep(wait);
-  };
   const cpuBefore = cpuNow(apis, worker);
   const generatorBefore = process.cpuUsage();
   const sampler = startSampler(apis);
-
-  const call = async (route, method, path_, opts) => {
-    const api = pickApi();
-    const at = since();
-    const r = await request(api.url, method, path_, { ...opts, agent: api.agent });
-    const error = r.status >= 200 && r.status < 300 ? null : r.status ? `HTTP ${r.status}` : r.error;
-    records.push({ at, route, api: api.name, status: r.status, ms: r.ms, error });
-    return r;
-  };
-  const ask = async (user, threadId, message, kind) => {
-    const api = pickApi();
-    const at = since();
-    const r = await chatStream(api.url, user.cookie, user.address, { threadId, message }, api.agent);
-    records.push({ at, route: 'POST /api/chat/stream', kind, api: api.name, status: r.status, ms: r.total, ttfc: r.ttfc, total: r.total, error: r.error });
-    return r;
-  };
-  const openThread = async (user) => {
-    const r = await call('POST /api/chat/start', 'POST', '/api/chat/start', { body: { sessionFilter: [] }, cookie: user.cookie, address: user.address });
-    return r.status === 200 ? JSON.parse(r.body).id : null;
-  };
-
+  const c = dayClient(apis);
   const users = new Map();
-  const attendeeDays = plan.people.map(async (p) => {
-    await until(p.at);
-    const address = addressOf(p.id);
-    const user = { address, cookie: null };
-    const signedIn = (async () => {
-      const login = await call('POST /api/login', 'POST', '/api/login', { body: { email: `attendee-${p.id}@day.bench`, firstName: `Guest${p.id}` }, address });
-      if (login.status !== 200) return null;
-      user.cookie = cookieOf(login);
-      return user;
-    })();
-    users.set(p.id, signedIn);
-    if (!(await signedIn)) return;
-    const threadId = await openThread(user);
-    if (!threadId) return;
-    const first = await ask(user, threadId, questions[p.question], 'first');
-    if (!p.followUp || first.error) return;
-    await sleep(p.followUp.thinkSeconds * 1000);
-    await ask(user, threadId, FOLLOW_UPS[p.followUp.question], 'follow-up');
-  });
-  const wave = plan.wave.map(async (w) => {
-    await until(w.at);
-    const user = await users.get(w.attendee);
-    if (!user) return;
-    const threadId = await openThread(user);
-    if (threadId) await ask(user, threadId, questions[w.question], 'wave');
-  });
-  const filings = plan.uploads.map(async (t, i) => {
-    await until(t);
-    const api = pickApi();
-    const at = since();
-    const up = await upload(api, admin, filingSession, files[i]);
-    records.push({ at, route: 'POST /api/admin/upload', api: api.name, status: up.status, ms: up.ms, error: up.doc ? null : `HTTP ${up.status}` });
-    if (!up.doc) return { file: files[i], error: `${up.status} ${up.body}` };
-    // The admin console's list, polled every second as an organiser watching it would.
-    for (;;) {
-      await sleep(1000);
-      const list = await call('GET /api/admin/documents', 'GET', '/api/admin/documents?kind=pdf', { cookie: admin, address: ADMIN_ADDRESS });
-      if (list.status !== 200) continue;
-      const d = JSON.parse(list.body).find((x) => x.id === up.doc.id);
-      if (d?.status === 'embedded' || d?.status === 'error') {
-        return { file: files[i], id: up.doc.id, uploadedAt: at, seconds: (since() - at) / 1000, status: d.status, error: d.error, chunks: d.chunkCount ?? d.chunks };
-      }
-    }
-  });
-
-  await Promise.all([...attendeeDays, ...wave]);
-  const questionsDoneAt = since();
+  const asking = [
+    ...plan.people.map((p) => attendeeDay(c, p, users, questions)),
+    ...plan.wave.map((w) => waveQuestion(c, w, users, questions)),
+  ];
+  const filings = plan.uploads.map((t, i) => filingUpload(c, t, files[i], admin, filingSession));
+  await Promise.all(asking);
+  const questionsDoneMs = c.since();
   const cpuAfter = cpuNow(apis, worker);
   const generator = process.cpuUsage(generatorBefore);
   cpuAfter.generator = (generator.user + generator.system) / 1e6;
   const ingested = await Promise.all(filings);
   await sampler.stop();
-  return { plan, records, ingested, samples: sampler.samples, activity: sampler.activity(), cpu: { before: cpuBefore, after: cpuAfter }, questionsDoneMs: questionsDoneAt, wallMs: since() };
+  const cpu = { before: cpuBefore, after: cpuAfter };
+  return {
+    plan,
+    records: c.records,
+    ingested,
+    samples: sampler.samples,
+    activity: sampler.activity(),
+    cpu,
+    questionsDoneMs,
+    wallMs: c.since(),
+  };
 }
 
 // ---------- after the day: pdf-parse alone, the worker's phases ----------
@@ -660,12 +753,10 @@ function phasesOf(t) {
 
 // ---------- the report ----------
 
-function summarize(result, apis, worker, filesInfo) {
-  const { records, samples, cpu } = result;
-  const chats = records.filter((r) => r.route === 'POST /api/chat/stream');
-  const answered = chats.filter((r) => !r.error);
+/** Latency, errors and 429s of each route (chat streams: to the first content, and whole). */
+function routeSummaries(records) {
   const routes = [...new Set(records.map((r) => r.route))];
-  const perRoute = routes.map((route) => {
+  return routes.map((route) => {
     const rs = records.filter((r) => r.route === route);
     const ok = rs.filter((r) => !r.error);
     return {
@@ -678,13 +769,19 @@ function summarize(result, apis, worker, filesInfo) {
       whole: route === 'POST /api/chat/stream' ? latencySummary(ok.map((r) => r.total)) : null,
     };
   });
-  const chatGroup = (rs) => ({
-    n: rs.length,
-    errors: rs.filter((r) => r.error && r.status !== 429).length,
-    limited: rs.filter((r) => r.status === 429).length,
-    ttfc: latencySummary(rs.filter((r) => !r.error).map((r) => r.ttfc)),
-    whole: latencySummary(rs.filter((r) => !r.error).map((r) => r.total)),
-  });
+}
+
+const chatGroup = (rs) => ({
+  n: rs.length,
+  errors: rs.filter((r) => r.error && r.status !== 429).length,
+  limited: rs.filter((r) => r.status === 429).length,
+  ttfc: latencySummary(rs.filter((r) => !r.error).map((r) => r.ttfc)),
+  whole: latencySummary(rs.filter((r) => !r.error).map((r) => r.total)),
+});
+
+function summarize(result, apis, worker, filesInfo) {
+  const { records, samples, cpu } = result;
+  const chats = records.filter((r) => r.route === 'POST /api/chat/stream');
   const minutes = [...byMinute(chats).entries()].flatMap(([m, rs]) => [
     { label: `minute ${m}, all processes`, ...chatGroup(rs) },
     ...apis.map((a) => ({ label: `minute ${m}, ${a.name}`, ...chatGroup(rs.filter((r) => r.api === a.name)) })),
@@ -713,11 +810,11 @@ function summarize(result, apis, worker, filesInfo) {
     return { ...f, name: path.basename(f.file, '.pdf'), pages: info.pages, parseAlone: info.seconds, phases };
   });
   return {
-    perRoute,
+    perRoute: routeSummaries(records),
     minutes,
     kinds,
     inWave,
-    answered: answered.length,
+    answered: chats.filter((r) => !r.error).length,
     questions: chats.length,
     pool,
     queueMax: queue.length ? Math.max(...queue) : NaN,
@@ -734,9 +831,63 @@ function summarize(result, apis, worker, filesInfo) {
   };
 }
 
+const lat = (l) => `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)}`;
+
+/** One configuration's part of the record. */
+function runSection({ apis, s, wallMs, questionsDoneMs }) {
+  return [
+    `### ${apis} API process${apis > 1 ? 'es' : ''}, 1 worker`,
+    '',
+    `${s.questions.toLocaleString('en-US')} questions asked, ${s.answered.toLocaleString('en-US')} answered; the last answer ended ${(questionsDoneMs / 1000).toFixed(1)} s after the first arrival, the last filing was embedded at ${(wallMs / 1000).toFixed(1)} s. Load average (1 min) sampled during the day: ${s.loadDuring ? `${s.loadDuring.min.toFixed(1)}-${s.loadDuring.max.toFixed(1)}` : 'n/a'}.`,
+    '',
+    '| route | requests | errors | 429 | p50 / p95 / p99 | max |',
+    '|---|---:|---:|---:|---|---:|',
+    ...s.perRoute.map(
+      (r) =>
+        `| ${r.route}${r.whole ? ' (first content)' : ''} | ${r.n} | ${r.errors}${r.errorKinds.length ? ` (${r.errorKinds.join('; ')})` : ''} | ${r.limited} | ${lat(r.latency)} | ${ms(r.latency.max)} |` +
+        (r.whole ? `\n| POST /api/chat/stream (whole answer) | ${r.n} | | | ${lat(r.whole)} | ${ms(r.whole.max)} |` : ''),
+    ),
+    '',
+    '| questions | asked | errors | 429 | first content p50 / p95 / p99 | whole answer p95 |',
+    '|---|---:|---:|---:|---|---:|',
+    ...[...s.kinds, { label: `asked during the wave (${WAVE_SECONDS} s)`, ...s.inWave }, ...s.minutes].map(
+      (g) => `| ${g.label} | ${g.n} | ${g.errors} | ${g.limited} | ${lat(g.ttfc)} | ${ms(g.whole.p95)} |`,
+    ),
+    '',
+    '| process | questions | CPU s | CPU per question | pool waits: max / mean / share of samples | event loop lag p99, max |',
+    '|---|---:|---:|---:|---|---:|',
+    ...s.pool.map(
+      (p) =>
+        `| ${p.name} | ${p.questions} | ${p.cpu.toFixed(1)} | ${((p.cpu * 1000) / Math.max(1, p.questions)).toFixed(1)} ms | ${p.waitingMax} / ${p.waitingMean.toFixed(2)} / ${(p.waitingShare * 100).toFixed(0)} % | ${ms(p.lagMax * 1000)} |`,
+    ),
+    `| PostgreSQL (all backends, ingestion's included) | ${s.questions} | ${s.cpu.postgres.toFixed(1)} | ${((s.cpu.postgres * 1000) / Math.max(1, s.questions)).toFixed(1)} ms | | |`,
+    `| worker | | ${s.cpu.worker.toFixed(1)} | | | |`,
+    `| Redis | | ${s.cpu.redis.toFixed(1)} | | | |`,
+    `| this script (the load: ${ATTENDEES.toLocaleString('en-US')} clients, their streams) | | ${s.cpu.generator.toFixed(1)} | | | |`,
+    '',
+    `Ingestion queue (Redis \`ingestion:wait\`, sampled every 0.5 s): at most ${s.queueMax} waiting.`,
+    '',
+    `Where the database's time went (its active backends, sampled once a second, ${s.activity.samples} samples: statement start [wait event, CPU when none] × backends seen running it):`,
+    '',
+    ...s.activity.top.map(([q, n]) => `- \`${q.replace(/`/g, "'")}\` × ${n}`),
+    '',
+    '| filing | pages | upload → embedded under load | pages/s | pdf-parse alone (after the day, same machine) | ratio | phases (ms): parse / clean / chunk / embed / insert / index / finish | slowest phase | run / phases summed |',
+    '|---|---:|---:|---:|---:|---:|---|---|---:|',
+    ...s.filings.map((f) => {
+      const p = f.phases;
+      const phaseCell = p
+        ? Object.values(p.phases)
+            .map((v) => Math.round(v ?? 0))
+            .join(' / ')
+        : (f.error ?? 'no timing line');
+      return `| ${f.name} | ${f.pages} | ${f.seconds?.toFixed(1) ?? 'n/a'} s | ${f.seconds ? (f.pages / f.seconds).toFixed(1) : 'n/a'} | ${f.parseAlone.toFixed(1)} s | ${f.seconds ? (f.seconds / f.parseAlone).toFixed(2) : 'n/a'} × | ${phaseCell} | ${p ? `${p.slowest[0]} (${Math.round(p.slowest[1])} of ${Math.round(p.total)} ms)` : ''} | ${p ? (p.total / p.sum).toFixed(2) : ''} |`;
+    }),
+    '',
+  ];
+}
+
 function section(runs, describe, loadBefore, loadAfter) {
   const command = ['npm run bench:day', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
-  const lat = (l) => `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)}`;
   const lines = [
     `## Conference day (PostgreSQL server)`,
     '',
@@ -746,53 +897,7 @@ function section(runs, describe, loadBefore, loadAfter) {
     `Load: ${ATTENDEES.toLocaleString('en-US')} attendees sign in (POST /api/login, email and first name) at Poisson times over ${SECONDS} s, open a thread and ask (POST /api/chat/stream); ${Math.round(FOLLOW_UP_SHARE * 100)} % of all questions are follow-ups in the same thread after a 2-8 s think time; a keynote wave of ${WAVE} questions at Poisson times within ${WAVE_SECONDS} s in the middle of the minute, each on a new thread of an attendee already signed in; questions drawn (seed ${SEED}) from the dev set's ${'pool'} and the demo's topics. The admin signs in through the mailed link and uploads ${FILINGS.length} 10-K filings during the minute (${FILINGS.join(', ')}), watching the documents list every second. Requests alternate between the API processes (round robin, as the proxy spreads them). Rate limits: the documented defaults, none raised; each attendee's requests carry an address of its own in X-Forwarded-For (trusted from loopback by default).`,
     '',
   ];
-  for (const { apis, s, wallMs, questionsDoneMs } of runs) {
-    lines.push(
-      `### ${apis} API process${apis > 1 ? 'es' : ''}, 1 worker`,
-      '',
-      `${s.questions.toLocaleString('en-US')} questions asked, ${s.answered.toLocaleString('en-US')} answered; the last answer ended ${(questionsDoneMs / 1000).toFixed(1)} s after the first arrival, the last filing was embedded at ${(wallMs / 1000).toFixed(1)} s. Load average (1 min) sampled during the day: ${s.loadDuring ? `${s.loadDuring.min.toFixed(1)}-${s.loadDuring.max.toFixed(1)}` : 'n/a'}.`,
-      '',
-      '| route | requests | errors | 429 | p50 / p95 / p99 | max |',
-      '|---|---:|---:|---:|---|---:|',
-      ...s.perRoute.map(
-        (r) =>
-          `| ${r.route}${r.whole ? ' (first content)' : ''} | ${r.n} | ${r.errors}${r.errorKinds.length ? ` (${r.errorKinds.join('; ')})` : ''} | ${r.limited} | ${lat(r.latency)} | ${ms(r.latency.max)} |` +
-          (r.whole ? `\n| POST /api/chat/stream (whole answer) | ${r.n} | | | ${lat(r.whole)} | ${ms(r.whole.max)} |` : ''),
-      ),
-      '',
-      '| questions | asked | errors | 429 | first content p50 / p95 / p99 | whole answer p95 |',
-      '|---|---:|---:|---:|---|---:|',
-      ...[...s.kinds, { label: `asked during the wave (${WAVE_SECONDS} s)`, ...s.inWave }, ...s.minutes].map(
-        (g) => `| ${g.label} | ${g.n} | ${g.errors} | ${g.limited} | ${lat(g.ttfc)} | ${ms(g.whole.p95)} |`,
-      ),
-      '',
-      '| process | questions | CPU s | CPU per question | pool waits: max / mean / share of samples | event loop lag p99, max |',
-      '|---|---:|---:|---:|---|---:|',
-      ...s.pool.map(
-        (p) =>
-          `| ${p.name} | ${p.questions} | ${p.cpu.toFixed(1)} | ${((p.cpu * 1000) / Math.max(1, p.questions)).toFixed(1)} ms | ${p.waitingMax} / ${p.waitingMean.toFixed(2)} / ${(p.waitingShare * 100).toFixed(0)} % | ${ms(p.lagMax * 1000)} |`,
-      ),
-      `| PostgreSQL (all backends, ingestion's included) | ${s.questions} | ${s.cpu.postgres.toFixed(1)} | ${((s.cpu.postgres * 1000) / Math.max(1, s.questions)).toFixed(1)} ms | | |`,
-      `| worker | | ${s.cpu.worker.toFixed(1)} | | | |`,
-      `| Redis | | ${s.cpu.redis.toFixed(1)} | | | |`,
-      `| this script (the load: ${ATTENDEES.toLocaleString('en-US')} clients, their streams) | | ${s.cpu.generator.toFixed(1)} | | | |`,
-      '',
-      `Ingestion queue (Redis \`ingestion:wait\`, sampled every 0.5 s): at most ${s.queueMax} waiting.`,
-      '',
-      `Where the database's time went (its active backends, sampled once a second, ${s.activity.samples} samples: statement start [wait event, CPU when none] × backends seen running it):`,
-      '',
-      ...s.activity.top.map(([q, n]) => `- \`${q.replace(/`/g, "'")}\` × ${n}`),
-      '',
-      '| filing | pages | upload → embedded under load | pages/s | pdf-parse alone (after the day, same machine) | ratio | phases (ms): parse / clean / chunk / embed / insert / index / finish | slowest phase | run / phases summed |',
-      '|---|---:|---:|---:|---:|---:|---|---|---:|',
-      ...s.filings.map((f) => {
-        const p = f.phases;
-        const phaseCell = p ? Object.values(p.phases).map((v) => Math.round(v ?? 0)).join(' / ') : f.error ?? 'no timing line';
-        return `| ${f.name} | ${f.pages} | ${f.seconds?.toFixed(1) ?? 'n/a'} s | ${f.seconds ? (f.pages / f.seconds).toFixed(1) : 'n/a'} | ${f.parseAlone.toFixed(1)} s | ${f.seconds ? (f.seconds / f.parseAlone).toFixed(2) : 'n/a'} × | ${phaseCell} | ${p ? `${p.slowest[0]} (${Math.round(p.slowest[1])} of ${Math.round(p.total)} ms)` : ''} | ${p ? (p.total / p.sum).toFixed(2) : ''} |`;
-      }),
-      '',
-    );
-  }
+  for (const run of runs) lines.push(...runSection(run));
   const verdict = runs.map(({ apis, s }) => {
     const r = s.perRoute.find((x) => x.route === 'POST /api/chat/stream');
     const allErrors = s.perRoute.reduce((a, x) => a + x.errors, 0);
@@ -835,7 +940,10 @@ async function runConfiguration(apiCount, smtp, s3, questions, filesInfo) {
     for (const api of apis) {
       for (let i = 0; i < 6; i++) {
         const address = `198.51.100.${i + 1}`;
-        const login = await request(api.url, 'POST', '/api/login', { body: { email: `warm-${api.name}-${i}@day.bench`, firstName: 'Warm' }, address });
+        const login = await request(api.url, 'POST', '/api/login', {
+          body: { email: `warm-${api.name}-${i}@day.bench`, firstName: 'Warm' },
+          address,
+        });
         const cookie = cookieOf(login);
         const t = await request(api.url, 'POST', '/api/chat/start', { body: { sessionFilter: [] }, cookie, address });
         await chatStream(api.url, cookie, address, { threadId: JSON.parse(t.body).id, message: DEMO_QUESTIONS[i] }, api.agent);
@@ -844,7 +952,9 @@ async function runConfiguration(apiCount, smtp, s3, questions, filesInfo) {
     console.log(`${apiCount} API process(es): the day starts`);
     const result = await runDay(apis, worker, admin, session.id, questions);
     const s = summarize(result, apis, worker, filesInfo);
-    console.log(JSON.stringify({ apis: apiCount, perRoute: s.perRoute, kinds: s.kinds, pool: s.pool, cpu: s.cpu, filings: s.filings }, null, 1));
+    console.log(
+      JSON.stringify({ apis: apiCount, perRoute: s.perRoute, kinds: s.kinds, pool: s.pool, cpu: s.cpu, filings: s.filings }, null, 1),
+    );
     return { apis: apiCount, s, wallMs: result.wallMs, questionsDoneMs: result.questionsDoneMs };
   } finally {
     for (const p of started.reverse()) await p.stop();
