@@ -1,7 +1,7 @@
 import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { AppModule } from './app.module';
@@ -143,5 +143,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // The headers of a request on a kept connection may start only after the idle time: give them longer.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  // Once a shutdown has begun (the server no longer listens), a connection is closed as soon as its response is
+  // done: a kept-alive one would otherwise hold the exit for KEEP_ALIVE_TIMEOUT_MS, past the grace period.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (!server.listening) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   return app;
 }

@@ -52,3 +52,33 @@ describe('idle keep-alive connections outlive the proxy’s', () => {
     }
   }, 30_000);
 });
+
+describe('a shutdown does not wait for kept-alive connections', () => {
+  it('closes a connection once the response in flight when the shutdown began is done', async () => {
+    const t = await startTestApp();
+    const server = t.app.getHttpServer() as import('node:http').Server;
+    const { port } = new URL(t.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    try {
+      const body = JSON.stringify({ email: 'keep.alive@example.com', firstName: 'Kim' });
+      // The request is in flight (its body not all sent) when the shutdown begins.
+      socket.write(
+        `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const serverClosed = new Promise((resolve) => server.close(resolve));
+      let response = '';
+      socket.on('data', (chunk: Buffer) => (response += chunk.toString('latin1')));
+      socket.write(body.slice(5));
+      const within = (ms: number) => new Promise((resolve) => setTimeout(() => resolve('still open'), ms));
+      expect(await Promise.race([socketClosed.then(() => 'closed'), within(5000)])).toBe('closed');
+      expect(response).toMatch(/^HTTP\/1\.1 200/);
+      expect(await Promise.race([serverClosed.then(() => 'closed'), within(2000)])).toBe('closed');
+    } finally {
+      socket.destroy();
+      await t.close().catch(() => undefined);
+    }
+  }, 30_000);
+});
