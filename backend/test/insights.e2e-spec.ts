@@ -280,6 +280,64 @@ describe('insights for organisers and answer feedback', () => {
   });
 });
 
+describe('insights that keep questions apart and count them where they were answered', () => {
+  let t: TestApp;
+  let lenders: SeededSession;
+  let attendee: TestAgent;
+  let admin: TestAgent;
+  let threadId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, CHAT_LIMIT_PER_USER: '1000' });
+    [lenders] = await seedChunks(t, SAMPLE_CONFERENCE);
+    attendee = await signIn(t, { email: 'rooms@insights.test', firstName: 'Rhea' });
+    admin = await signInPrivileged(t, ADMIN);
+    threadId = (await attendee.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ask = (message: string, sessionIds: string[] = []) =>
+    attendee.post('/api/chat/message').send({ threadId, message, sessionIds }).expect(200);
+
+  it('"Top questions" keeps apart questions that differ in a number or a name, and still folds a rewording', async () => {
+    await ask('What is in Larimer Room 1?');
+    await ask('What is in Larimer Room 1?');
+    await ask('What is in Larimer Room 3?');
+    await ask('Where does Maria Lopez speak?');
+    await ask('Where does Mario Lopez speak?');
+    await ask('what is in larimer room 3');
+    const { topQuestions } = (await admin.get('/api/admin/insights').expect(200)).body;
+    const lines = topQuestions.map((q: { question: string; count: number; variants: string[] }) => [q.question, q.count, q.variants]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['What is in Larimer Room 1?', 2, []],
+        ['what is in larimer room 3', 2, []],
+        ['Where does Maria Lopez speak?', 1, []],
+        ['Where does Mario Lopez speak?', 1, []],
+      ]),
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it('"Questions by session" counts a question asked of all sessions under the session its answer cited', async () => {
+    const answer = (await ask('What is the FICO floor lenders use?')).body;
+    expect(answer.content).toContain('680');
+    expect(answer.sources.map((s: { sessionId: string }) => s.sessionId)).toContain(lenders.id);
+    const res = (await admin.get('/api/admin/insights').expect(200)).body;
+    expect(res.totals.questions).toBe(7);
+    expect(res.questionsBySession).toEqual([
+      { sessionId: null, sessionTitle: 'All sessions', questions: 6 },
+      { sessionId: lenders.id, sessionTitle: lenders.title, questions: 1 },
+    ]);
+    // The session's own view holds it too.
+    const one = (await admin.get(`/api/admin/insights?sessionId=${lenders.id}`).expect(200)).body;
+    expect(one.totals.questions).toBe(1);
+    expect(one.topQuestions.map((q: { question: string }) => q.question)).toEqual(['What is the FICO floor lenders use?']);
+  });
+});
+
 describe('the insights migration on messages stored before it', () => {
   let t: TestApp;
   let db: DataSource;
