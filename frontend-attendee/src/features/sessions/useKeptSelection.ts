@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isStringArray, readKept, writeKept } from '@/lib/keptState';
+import type { Session } from '@/lib/types';
 import { isSelectable } from './sessionRules';
-import { useSessions } from './useSessions';
 
 /**
  * The ticked sessions, kept for `userId` across reloads. Ids that no longer name a session that can be
@@ -9,7 +10,8 @@ import { useSessions } from './useSessions';
  */
 export function useKeptSelection(userId: string): [Set<string>, (next: Set<string>) => void] {
   const [ticked, setTicked] = useState<Set<string>>(() => new Set(readKept('selectedSessions', userId, isStringArray) ?? []));
-  const { data: program } = useSessions(true);
+  // The whole program (useSessions(true)'s query), read only while something is ticked.
+  const { data: program } = useQuery<Session[]>({ queryKey: ['/api/sessions?includeAll=true'], enabled: ticked.size > 0 });
   const selected = useMemo(() => {
     if (!program) return ticked;
     const known = new Set(program.filter(isSelectable).map((s) => s.id));
