@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/auth/access.guard';
 import { FEEDBACK_COMMENT_TOO_LONG, INVALID_RATING_MESSAGE, MESSAGE_NOT_FOUND_MESSAGE } from '../src/chat/dto/chat.dto';
 import { Insights1735000014000 } from '../src/database/migrations/1735000014000-insights';
+import { CitedSessions1735000034700 } from '../src/database/migrations/1735000034700-cited-sessions';
 import { INVALID_INSIGHTS_DAYS_MESSAGE, INVALID_INSIGHTS_SESSION_MESSAGE } from '../src/insights/dto/insights.query';
 import { trigramSimilarity } from '../src/insights/insights.service';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
@@ -393,6 +394,52 @@ describe('the insights migration on messages stored before it', () => {
         { id: q3, sessionIds: [sessionId], questionId: null, unanswered: true, norm: 'and the paydex' },
         { id: a3, sessionIds: null, questionId: q3, unanswered: null, norm: null },
       ]);
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('the cited-sessions migration reads the answers stored before it, and keeps later ones by trigger; its down/up round-trips', async () => {
+    const runner = db.createQueryRunner();
+    const migration = new CitedSessions1735000034700();
+    try {
+      const [{ id: cited }] = await db.query(`INSERT INTO sessions (title) VALUES ('Cited Session') RETURNING id`);
+      const [{ id: asked }] = await db.query(`INSERT INTO sessions (title) VALUES ('Asked Session') RETURNING id`);
+      const [{ id: userId }] = await db.query(`INSERT INTO users (email, first_name) VALUES ('cite@insights.test', 'Cy') RETURNING id`);
+      const [{ id: threadId }] = await db.query(`INSERT INTO chat_threads (user_id) VALUES ($1) RETURNING id`, [userId]);
+      const question = async (filter: string[]) =>
+        (
+          await db.query(
+            `INSERT INTO chat_messages (thread_id, role, content, session_ids) VALUES ($1, 'user', 'Q', $2::uuid[]) RETURNING id`,
+            [threadId, filter],
+          )
+        )[0].id as string;
+      const answer = (questionId: string, sources: unknown[]) =>
+        db.query(
+          `INSERT INTO chat_messages (thread_id, role, content, sources, question_id) VALUES ($1, 'assistant', 'A', $2::jsonb, $3)`,
+          [threadId, JSON.stringify(sources), questionId],
+        );
+      const citedOf = async (id: string) =>
+        (await db.query(`SELECT cited_session_ids::text[] AS ids FROM chat_messages WHERE id = $1`, [id]))[0].ids as string[] | null;
+      const sources = [
+        { sessionId: cited, marker: '[p. 1]' },
+        { sessionId: asked, marker: '[p. 2]' },
+        { sessionId: '', marker: '[p. 3]' },
+      ];
+
+      await migration.down(runner);
+      const before = await question([asked]);
+      await answer(before, sources);
+      await migration.up(runner);
+      // The filter's own session is not repeated; an id that names no session is ignored.
+      expect(await citedOf(before)).toEqual([cited]);
+
+      const after = await question([]);
+      await answer(after, sources);
+      expect([...(await citedOf(after))!].sort()).toEqual([cited, asked].sort());
+      const none = await question([]);
+      await answer(none, []);
+      expect(await citedOf(none)).toBeNull();
     } finally {
       await runner.release();
     }

@@ -45,7 +45,7 @@ const WORK_MEM = '32MB';
 /**
  * The Insights tab in one statement. `q`: the questions of the range (and session), narrow rows (no
  * text, so they stay in memory); a question's sessions are those of its filter and those its answer
- * cited (the stored sources' `sessionId`), and it counts once per such session (once under null when
+ * cited beyond it (`cited_session_ids`, kept from the answer's sources by a trigger), and it counts once per such session (once under null when
  * asked of all sessions and answered from none); a question says whether its answer left it `unanswered`, and a
  * rating names its answer's question (`question_id`). Groups are by
  * normalised wording (`question_norm`); the first `candidates` groups of each list come with their
@@ -65,21 +65,12 @@ export class InsightsRepository {
       return m.query(
         `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
        q AS MATERIALIZED (
-         SELECT m.id, m.question_norm AS norm, m.created_at, s.ids AS session_ids,
+         SELECT m.id, m.question_norm AS norm, m.created_at,
+                coalesce(m.session_ids, '{}') || coalesce(m.cited_session_ids, '{}') AS session_ids,
                 coalesce(m.unanswered, false) AS unanswered
-           FROM chat_messages m
-          CROSS JOIN range
-          CROSS JOIN LATERAL (
-            SELECT coalesce(array_agg(x.id ORDER BY x.id), '{}') AS ids
-              FROM (SELECT unnest(coalesce(m.session_ids, '{}')) AS id
-                    UNION
-                    SELECT (src->>'sessionId')::uuid
-                      FROM chat_messages a CROSS JOIN LATERAL jsonb_array_elements(a.sources) src
-                     WHERE a.question_id = m.id AND jsonb_typeof(a.sources) = 'array'
-                       AND src->>'sessionId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') x
-          ) s
+           FROM chat_messages m, range
           WHERE m.role = 'user' AND m.created_at >= range.since
-            ${bySession ? 'AND s.ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
+            ${bySession ? 'AND (m.session_ids @> ARRAY[$2::uuid] OR m.cited_session_ids @> ARRAY[$2::uuid])' : 'AND $2::uuid IS NULL'}
        ),
        -- Unanswered: grouped by filter and wording first (few groups), then once per session of the filter.
        ug AS (
