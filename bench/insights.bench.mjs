@@ -289,6 +289,26 @@ function foldingTable(methods) {
   return table;
 }
 
+/** The scores of each folding method on the three kinds of pairs. */
+async function foldingMethods({ trgm, embed, backend }, { distinct, reworded, paraphrased }) {
+  // What the Insights tab folds: trigram similarity, and only between questions with the same numbers and names.
+  const same = (pairs) => pairs.map(([a, b]) => backend.sameParticulars(backend.particulars(a), backend.particulars(b)));
+  const gated = (scores, pairs) => {
+    const ok = same(pairs);
+    return scores.map((x, i) => (ok[i] ? x : 0));
+  };
+  const trigram = { distinct: await trgm(distinct), reworded: await trgm(reworded), paraphrased: await trgm(paraphrased) };
+  return {
+    trigram,
+    'trigram, same numbers and names': {
+      distinct: gated(trigram.distinct, distinct),
+      reworded: gated(trigram.reworded, reworded),
+      paraphrased: gated(trigram.paraphrased, paraphrased),
+    },
+    embedding: { distinct: embed(distinct), reworded: embed(reworded), paraphrased: embed(paraphrased) },
+  };
+}
+
 async function foldingQuality(db, embeddings, backend, log) {
   if (!fs.existsSync(EVAL)) {
     log(`no eval-dev manifest at ${EVAL_SHOWN}: folding quality skipped`);
@@ -319,22 +339,7 @@ async function foldingQuality(db, embeddings, backend, log) {
   const embedded = await embeddings.embedDocuments(texts);
   texts.forEach((t, i) => vectors.set(t, embedded[i]));
   const embed = (pairs) => pairs.map(([a, b]) => cos(vectors.get(a), vectors.get(b)));
-  // What the Insights tab folds: trigram similarity, and only between questions with the same numbers and names.
-  const same = (pairs) => pairs.map(([a, b]) => backend.sameParticulars(backend.particulars(a), backend.particulars(b)));
-  const gated = (scores, pairs) => {
-    const ok = same(pairs);
-    return scores.map((x, i) => (ok[i] ? x : 0));
-  };
-  const trigram = { distinct: await trgm(distinct), reworded: await trgm(reworded), paraphrased: await trgm(paraphrased) };
-  const methods = {
-    trigram,
-    'trigram, same numbers and names': {
-      distinct: gated(trigram.distinct, distinct),
-      reworded: gated(trigram.reworded, reworded),
-      paraphrased: gated(trigram.paraphrased, paraphrased),
-    },
-    embedding: { distinct: embed(distinct), reworded: embed(reworded), paraphrased: embed(paraphrased) },
-  };
+  const methods = await foldingMethods({ trgm, embed, backend }, { distinct, reworded, paraphrased });
   const table = foldingTable(methods);
   // The closest distinct pairs by trigram similarity (what a threshold must keep apart).
   const closest = distinct
