@@ -142,7 +142,6 @@ async function seedSessionsAndThreads(db) {
 function questionBatch(n, threads, sessionIds) {
   const q = { thread: [], content: [], sessions: [], at: [] };
   const a = { content: [], unanswered: [], sources: [] };
-  const source = { documentId: sessionIds[0], sessionId: sessionIds[0], sessionTitle: 'Bench', kind: 'pdf', page: 3, marker: '[p. 3]' };
   for (let i = 0; i < n; i++) {
     const th = pick(threads);
     const unanswered = rand() < 0.15;
@@ -150,11 +149,11 @@ function questionBatch(n, threads, sessionIds) {
     q.thread.push(th.id);
     q.content.push(reword(text));
     const k = rand() < 0.4 ? 0 : 1 + Math.floor(rand() * 3);
-    q.sessions.push(
-      `{${Array.from({ length: k }, () => pick(sessionIds))
-        .filter((v, j, all) => all.indexOf(v) === j)
-        .join(',')}}`,
-    );
+    const filter = Array.from({ length: k }, () => pick(sessionIds)).filter((v, j, all) => all.indexOf(v) === j);
+    q.sessions.push(`{${filter.join(',')}}`);
+    // An answer cites a session of the question's filter, or any session when it was asked of all.
+    const cited = filter.length ? filter[0] : pick(sessionIds);
+    const source = { documentId: cited, sessionId: cited, sessionTitle: 'Bench', kind: 'pdf', page: 3, marker: '[p. 3]' };
     // Newer days hold more questions (a conference's questions bunch up around the event).
     q.at.push(new Date(Date.now() - Math.pow(rand(), 1.5) * DAYS * 86_400_000).toISOString());
     a.unanswered.push(unanswered);
@@ -290,7 +289,27 @@ function foldingTable(methods) {
   return table;
 }
 
-async function foldingQuality(db, embeddings, log) {
+/** The scores of each folding method on the three kinds of pairs. */
+async function foldingMethods({ trgm, embed, backend }, { distinct, reworded, paraphrased }) {
+  // What the Insights tab folds: trigram similarity, and only between questions with the same numbers and names.
+  const same = (pairs) => pairs.map(([a, b]) => backend.sameParticulars(backend.particulars(a), backend.particulars(b)));
+  const gated = (scores, pairs) => {
+    const ok = same(pairs);
+    return scores.map((x, i) => (ok[i] ? x : 0));
+  };
+  const trigram = { distinct: await trgm(distinct), reworded: await trgm(reworded), paraphrased: await trgm(paraphrased) };
+  return {
+    trigram,
+    'trigram, same numbers and names': {
+      distinct: gated(trigram.distinct, distinct),
+      reworded: gated(trigram.reworded, reworded),
+      paraphrased: gated(trigram.paraphrased, paraphrased),
+    },
+    embedding: { distinct: embed(distinct), reworded: embed(reworded), paraphrased: embed(paraphrased) },
+  };
+}
+
+async function foldingQuality(db, embeddings, backend, log) {
   if (!fs.existsSync(EVAL)) {
     log(`no eval-dev manifest at ${EVAL_SHOWN}: folding quality skipped`);
     return null;
@@ -320,10 +339,7 @@ async function foldingQuality(db, embeddings, log) {
   const embedded = await embeddings.embedDocuments(texts);
   texts.forEach((t, i) => vectors.set(t, embedded[i]));
   const embed = (pairs) => pairs.map(([a, b]) => cos(vectors.get(a), vectors.get(b)));
-  const methods = {
-    trigram: { distinct: await trgm(distinct), reworded: await trgm(reworded), paraphrased: await trgm(paraphrased) },
-    embedding: { distinct: embed(distinct), reworded: embed(reworded), paraphrased: embed(paraphrased) },
-  };
+  const methods = await foldingMethods({ trgm, embed, backend }, { distinct, reworded, paraphrased });
   const table = foldingTable(methods);
   // The closest distinct pairs by trigram similarity (what a threshold must keep apart).
   const closest = distinct
@@ -444,7 +460,9 @@ function foldingLines(folding) {
     "worded alike ('What did the professor think about …' / 'What did PhD D think about …'): every pair of them folded is a false merge. Each question also gets",
     `${(folding.rewordings / folding.questions).toFixed(1)} rewordings on average (lower case without '?', "What's", 'Can you tell me …', '… please?', an article dropped, two letters swapped):`,
     "each of those folded into its question is a correct fold. Trigram similarity is PostgreSQL's pg_trgm `similarity()` on the normalised wording (the function the",
-    "Insights query calls); embedding cosine uses the local provider's embeddings (feature hashing, 384 dimensions). Identical normalised wordings are always one group.",
+    "Insights query calls); 'trigram, same numbers and names' is what the tab folds: trigram similarity, and only between questions with the same numbers and",
+    "names (a capitalised word that does not open a sentence; `particulars` in insights.service.ts); embedding cosine uses the local provider's embeddings",
+    '(feature hashing, 384 dimensions). Identical normalised wordings are always one group.',
     '',
     `Paraphrases (${folding.paraphrases}: words swapped for synonyms, or the topic moved to the front, e.g. “${folding.examples.map((e) => e[1]).join('” / “')}”) are the hard case.`,
     '',
@@ -471,8 +489,8 @@ function insightsSection(backend, { data, rows, noIndex, noIndex7, planText, fol
     `Measured ${date} by \`npm run bench:insights\` (builds the backend, then \`node bench/insights.bench.mjs --runs=${RUNS}\`) on: ${machine()}.`,
     `Load average (1 min): ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared; figures move by tens of percent between runs).`,
     'Embedded database (PGlite 0.5.14 with pgvector and pg_trgm, over pglite-socket), the built app in this process; timed: `InsightsService.insights()` = the one SQL statement of the',
-    `Insights tab + folding of near-duplicates (pg_trgm similarity ≥ ${FOLD_SIMILARITY} among the first ${FOLD_CANDIDATES} wording groups of each list).`,
-    `Data: ${MESSAGES.toLocaleString('en-US')} chat messages (${(MESSAGES / 2).toLocaleString('en-US')} questions and their answers, 15 % unanswered, ${SESSIONS} sessions, ${USERS.toLocaleString('en-US')} users, over ${DAYS} days, newer days denser; ${data.rated.toLocaleString('en-US')} rated answers), loaded in ${data.seconds.toFixed(1)} s.`,
+    `Insights tab (a question counted under its filter's sessions and those its answer cited) + folding of near-duplicates (pg_trgm similarity ≥ ${FOLD_SIMILARITY}, same numbers and names, among the first ${FOLD_CANDIDATES} wording groups of each list).`,
+    `Data: ${MESSAGES.toLocaleString('en-US')} chat messages (${(MESSAGES / 2).toLocaleString('en-US')} questions and their answers, 15 % unanswered, ${SESSIONS} sessions, ${USERS.toLocaleString('en-US')} users, over ${DAYS} days, newer days denser; each answer cites one session: its question's first, or any when asked of all; ${data.rated.toLocaleString('en-US')} rated answers), loaded in ${data.seconds.toFixed(1)} s.`,
     '',
     '| measure | result | target |',
     '|---|---|---|',
@@ -529,7 +547,7 @@ async function main() {
     const rows = [];
     for (const c of cases) rows.push(await timeCase(backend, app, c, log));
     const figures = await indexFigures(db, insights, data.sessionIds[3], log);
-    const folding = await foldingQuality(db, app.get(backend.EMBEDDINGS), log);
+    const folding = await foldingQuality(db, app.get(backend.EMBEDDINGS), backend, log);
     const section = insightsSection(backend, { data, rows, ...figures, folding, loadBefore });
     if (args.get('no-write') === 'true') console.log(section);
     else writeResultsSection('Insights', section);

@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_SUPERADMIN_EMAIL } from './support/env';
-import { ADMIN_TABS, AdminConsole, EXTRA_ADMIN_TABS, type AdminTab, signInThroughMailedLink } from './pages/adminConsole';
+import {
+  ADMIN_TABS,
+  AdminConsole,
+  askAsAttendee,
+  EXTRA_ADMIN_TABS,
+  type AdminTab,
+  signInThroughMailedLink,
+  uniqueEmail,
+} from './pages/adminConsole';
 
 const ALL_TABS: AdminTab[] = [...ADMIN_TABS, ...EXTRA_ADMIN_TABS];
 const PHONE = { width: 390, height: 844 };
@@ -113,5 +121,64 @@ test.describe('session times follow the conference time zone, never the browser'
       const restore = await page.request.put('/api/admin/conference', { data: { timeZone: 'America/Denver' } });
       expect(restore.ok(), await restore.text()).toBe(true);
     }
+  });
+});
+
+test.describe('upload, insights and chat-history times carry the conference time zone, as session times do', () => {
+  // A browser far from the conference: every time reads in the conference's zone, with its name.
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  /** How the consoles write a moment: the conference's date and clock, then the zone's short name. */
+  async function conferenceTime(page: Page, iso: string): Promise<string> {
+    const { timeZone } = (await (await page.request.get('/api/conference')).json()) as { timeZone: string };
+    const d = new Date(iso);
+    const text = d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true, timeZone });
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(d)
+      .find((p) => p.type === 'timeZoneName')!.value;
+    return `${text} ${zone}`;
+  }
+
+  test('the Transcripts list, the Insights tables and the View Chats dialog', async ({ page, baseURL }) => {
+    const app = new AdminConsole(page);
+    const attendee = uniqueEmail('zones');
+    const question = `Which room hosts the zone check ${Date.now()}?`;
+    const asker = await playwrightRequest.newContext({ baseURL });
+    await askAsAttendee(asker, attendee, [question]);
+    await asker.dispose();
+    await signInThroughMailedLink(page, E2E_ADMIN_EMAIL);
+
+    const [doc] = (await (await page.request.get('/api/admin/documents?kind=transcript')).json()) as {
+      originalFilename: string;
+      createdAt: string;
+    }[];
+    await app.openTab('Transcripts');
+    await expect(app.row(doc.originalFilename).first()).toContainText(await conferenceTime(page, doc.createdAt));
+
+    const insights = (await (await page.request.get('/api/admin/insights')).json()) as {
+      topQuestions: { question: string; lastAskedAt: string }[];
+    };
+    const asked = insights.topQuestions.find((q) => q.question === question)!;
+    await app.openTab('Insights');
+    const top = page.getByRole('region', { name: 'Top Questions' });
+    await expect(top.getByRole('row').filter({ hasText: question })).toContainText(await conferenceTime(page, asked.lastAskedAt));
+
+    await app.openTab('Chat History');
+    await page.getByPlaceholder('Search users').fill(attendee);
+    await app
+      .row(attendee)
+      .getByRole('button', { name: `View Chats of ${attendee}` })
+      .click();
+    const dialog = app.dialog(/Chats of Quinn Asker/);
+    await expect(dialog).toContainText(question);
+    const users = (await (await page.request.get(`/api/admin/users/chat-history?q=${encodeURIComponent(attendee)}`)).json()) as {
+      userId: string;
+    }[];
+    const [thread] = (await (await page.request.get(`/api/admin/users/${users[0].userId}/chats`)).json()) as {
+      createdAt: string;
+      messages: { createdAt: string }[];
+    }[];
+    await expect(dialog).toContainText(`Conversation started ${await conferenceTime(page, thread.createdAt)}`);
+    await expect(dialog.locator('[data-role="user"]')).toContainText(`User · ${await conferenceTime(page, thread.messages[0].createdAt)}`);
   });
 });

@@ -85,6 +85,47 @@ test.describe('attendee: the main journey', () => {
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toHaveCount(2);
   });
 
+  test('a reload keeps the ticked sessions and the takeaways, as it keeps the conversation; logging out forgets them', async ({ page }) => {
+    const app = new AttendeeApp(page);
+    await app.skipHowToUse();
+    const email = uniqueEmail('kept');
+    await app.signInViaApi(email);
+    await page.goto('/');
+    const sessions = app.sessionsPanel();
+    const boxes = sessions.getByTestId('session-item').getByRole('checkbox', { disabled: false });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await expect(page.getByTestId('chat-scope')).toHaveText('2 sessions selected');
+    const takeaways = app.takeawaysPanel();
+    await expect(takeaways.getByRole('radio', { name: 'Selected Sessions (2)' })).toBeChecked();
+    await takeaways.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(app.text('Takeaways Generated')).toBeVisible({ timeout: 60_000 });
+    const generated = await takeaways.getByTestId('takeaway').allTextContents();
+    expect(generated.length).toBeGreaterThan(0);
+    await app.waitForChatReady();
+    await app.ask('What did the speakers say about credit risk?');
+
+    await page.reload();
+    await app.waitForChatReady();
+    await expect(page.getByTestId('chat-scope')).toHaveText('2 sessions selected');
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(boxes.nth(1)).toBeChecked();
+    await expect(takeaways.getByRole('radio', { name: 'Selected Sessions (2)' })).toBeChecked();
+    await expect(takeaways.getByTestId('takeaway')).toHaveText(generated);
+    await expect(takeaways.getByRole('button', { name: 'Refresh', exact: true })).toBeVisible();
+    await expect(app.assistantMessages).toHaveCount(1);
+
+    await page.goto('/logout');
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await app.signInViaApi(email);
+    await page.goto('/');
+    await app.waitForChatReady();
+    await expect(sessions.getByTestId('session-item').first()).toBeVisible();
+    await expect(page.getByTestId('chat-scope')).toHaveText('All sessions');
+    await expect(takeaways.getByTestId('takeaway')).toHaveCount(0);
+    await expect(takeaways.getByText('Please select at least one session to generate takeaways.')).toBeVisible();
+  });
+
   test('takeaways: generate, copy, export as a numbered file, email', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const app = new AttendeeApp(page);

@@ -1,7 +1,7 @@
-import { devices, expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import fs from 'node:fs';
 import { E2E_ADMIN_EMAIL } from './support/env';
-import { AdminConsole, signInThroughMailedLink } from './pages/adminConsole';
+import { AdminConsole, askAsAttendee, signInThroughMailedLink } from './pages/adminConsole';
 import { AttendeeApp, uniqueEmail } from './pages/attendee';
 
 const NOT_COVERED = "The conference materials don't cover this.";
@@ -85,6 +85,43 @@ test.describe.serial('insights: what attendees ask and how they rate answers rea
     await expect(unanswered.getByRole('row').filter({ hasText: uncovered })).toBeVisible();
     await app.expectAccessible('Insights tab');
     await app.screenshot('admin-insights');
+    await context.close();
+  });
+});
+
+test.describe('insights: questions kept apart by their particulars, counted where they were answered', () => {
+  test('Top Questions shows a room number apart; Questions by Session counts an all-sessions question under the session it cited', async ({
+    browser,
+    baseURL,
+  }) => {
+    const run = Date.now().toString(36);
+    const asker = await playwrightRequest.newContext({ baseURL });
+    const rooms = [`What is in Larimer Room 1 on day ${run}?`, `What is in Larimer Room 3 on day ${run}?`];
+    await askAsAttendee(asker, uniqueEmail('rooms'), rooms);
+    // A program question asked of all sessions: its answer cites a session.
+    const start = await asker.post('/api/chat/start', { data: { sessionFilter: [] } });
+    const { id } = (await start.json()) as { id: string };
+    const answer = await asker.post('/api/chat/message', {
+      data: { threadId: id, message: 'When is the opening keynote?', sessionIds: [] },
+      timeout: 90_000,
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const cited = ((await answer.json()) as { sources: { sessionTitle: string }[] }).sources.map((s) => s.sessionTitle);
+    expect(cited.length).toBeGreaterThan(0);
+    await asker.dispose();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const app = new AdminConsole(page);
+    await signInThroughMailedLink(page, E2E_ADMIN_EMAIL);
+    await app.openTab('Insights');
+    const top = page.getByRole('region', { name: 'Top Questions' });
+    await expect(top.getByRole('row').filter({ hasText: rooms[0] })).toHaveCount(1);
+    await expect(top.getByRole('row').filter({ hasText: rooms[1] })).toHaveCount(1);
+    await expect(top.getByText(`Also asked as: “${rooms[0]}”`)).toHaveCount(0);
+    await expect(top.getByText(`Also asked as: “${rooms[1]}”`)).toHaveCount(0);
+    const bySession = page.getByRole('region', { name: 'Questions by Session' });
+    await expect(bySession.getByRole('row').filter({ hasText: cited[0] })).toBeVisible();
     await context.close();
   });
 });

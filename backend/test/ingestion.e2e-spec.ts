@@ -97,6 +97,7 @@ describe(`ingestion queue: ${MODE}`, () => {
     const stages = chunked.map((d) => d.progressStage ?? '');
     expect(stages).toContain('Parsing');
     expect(stages.some((s) => /^Embedding \d+\/\d+$/.test(s))).toBe(true);
+    // While the pages are still being read the total is not known yet: 'Embedding n', the total 0.
     // Stages only move forward ('Saving' is a single short transaction: a poll may miss it).
     const order = (s: string) => ['Parsing', 'Chunking', 'Embedding', 'Saving'].findIndex((p) => s.startsWith(p));
     const ranks = stages.map(order);
@@ -104,10 +105,10 @@ describe(`ingestion queue: ${MODE}`, () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     const embedding = chunked.filter((d) => d.progressStage?.startsWith('Embedding'));
     for (const d of embedding) {
-      const [, n, m] = /^Embedding (\d+)\/(\d+)$/.exec(d.progressStage!)!.map(Number);
+      const [, n, m] = /^Embedding (\d+)(?:\/(\d+))?$/.exec(d.progressStage!)!.map((x) => Number(x ?? 0));
       expect(d.processedChunks).toBe(n);
       expect(d.totalChunks).toBe(m);
-      expect(n).toBeLessThanOrEqual(m);
+      if (m) expect(n).toBeLessThanOrEqual(m);
       expect(d.progressPercent).toBeGreaterThan(0);
       expect(d.progressPercent).toBeLessThan(100);
       expect(typeof d.estimatedTimeRemaining).toBe('number');
@@ -119,6 +120,30 @@ describe(`ingestion queue: ${MODE}`, () => {
     expect(last).toMatchObject({ status: 'embedded', progressStage: 'Ready', progressPercent: 100, estimatedTimeRemaining: 0 });
     expect(last.totalChunks).toBe(chunks.length);
     expect(new Set(chunks.map((c) => c.page)).size).toBe(150);
+  });
+
+  it("never shows a total that shrinks: a PDF's chunk total appears once it is known, and it is the final one", async () => {
+    // Every progress write of the run is seen (the polls below may miss the short-lived ones).
+    const writes = jest.spyOn(t.app.get(IngestionRepository), 'progress');
+    try {
+      // Dense first pages, then short ones: a total extrapolated from the first pages falls as the rest is read.
+      const pages = Array.from({ length: 150 }, (_, i) => reportPage(i + 1, i < 30 ? 3000 : 400));
+      const doc = await upload(await textPdf(pages), 'pdf', 'front-loaded.pdf');
+      const { seen } = await settledWithProgress(admin, doc.id, 120_000, 10);
+      const last = seen[seen.length - 1];
+      expect(last.status).toBe('embedded');
+      const written = writes.mock.calls.filter(([id]) => id === doc.id).map(([, , p]) => p);
+      expect(written.filter((p) => p.stage.startsWith('Embedding')).length).toBeGreaterThan(1);
+      const totals = [...written.map((p) => p.totalChunks), ...seen.map((d) => d.totalChunks)].filter((n) => n > 0);
+      expect(totals.length).toBeGreaterThan(0);
+      expect([...new Set(totals)]).toEqual([last.totalChunks]);
+      // Each figure once: the stage states the chunks ('Embedding n', or 'n/m' once the total is known), as the counts do.
+      for (const p of written.filter((w) => w.stage.startsWith('Embedding'))) {
+        expect(p.stage).toBe(p.totalChunks ? `Embedding ${p.processedChunks}/${p.totalChunks}` : `Embedding ${p.processedChunks}`);
+      }
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('retries a failing job with backoff and ends embedded once the failure is gone', async () => {

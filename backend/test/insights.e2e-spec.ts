@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/auth/access.guard';
 import { FEEDBACK_COMMENT_TOO_LONG, INVALID_RATING_MESSAGE, MESSAGE_NOT_FOUND_MESSAGE } from '../src/chat/dto/chat.dto';
 import { Insights1735000014000 } from '../src/database/migrations/1735000014000-insights';
+import { CitedSessions1735000034700 } from '../src/database/migrations/1735000034700-cited-sessions';
 import { INVALID_INSIGHTS_DAYS_MESSAGE, INVALID_INSIGHTS_SESSION_MESSAGE } from '../src/insights/dto/insights.query';
 import { trigramSimilarity } from '../src/insights/insights.service';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
@@ -280,6 +281,64 @@ describe('insights for organisers and answer feedback', () => {
   });
 });
 
+describe('insights that keep questions apart and count them where they were answered', () => {
+  let t: TestApp;
+  let lenders: SeededSession;
+  let attendee: TestAgent;
+  let admin: TestAgent;
+  let threadId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, CHAT_LIMIT_PER_USER: '1000' });
+    [lenders] = await seedChunks(t, SAMPLE_CONFERENCE);
+    attendee = await signIn(t, { email: 'rooms@insights.test', firstName: 'Rhea' });
+    admin = await signInPrivileged(t, ADMIN);
+    threadId = (await attendee.post('/api/chat/start').send({ sessionFilter: [] }).expect(200)).body.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ask = (message: string, sessionIds: string[] = []) =>
+    attendee.post('/api/chat/message').send({ threadId, message, sessionIds }).expect(200);
+
+  it('"Top questions" keeps apart questions that differ in a number or a name, and still folds a rewording', async () => {
+    await ask('What is in Larimer Room 1?');
+    await ask('What is in Larimer Room 1?');
+    await ask('What is in Larimer Room 3?');
+    await ask('Where does Maria Lopez speak?');
+    await ask('Where does Mario Lopez speak?');
+    await ask('what is in larimer room 3');
+    const { topQuestions } = (await admin.get('/api/admin/insights').expect(200)).body;
+    const lines = topQuestions.map((q: { question: string; count: number; variants: string[] }) => [q.question, q.count, q.variants]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['What is in Larimer Room 1?', 2, []],
+        ['what is in larimer room 3', 2, []],
+        ['Where does Maria Lopez speak?', 1, []],
+        ['Where does Mario Lopez speak?', 1, []],
+      ]),
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it('"Questions by session" counts a question asked of all sessions under the session its answer cited', async () => {
+    const answer = (await ask('What is the FICO floor lenders use?')).body;
+    expect(answer.content).toContain('680');
+    expect(answer.sources.map((s: { sessionId: string }) => s.sessionId)).toContain(lenders.id);
+    const res = (await admin.get('/api/admin/insights').expect(200)).body;
+    expect(res.totals.questions).toBe(7);
+    expect(res.questionsBySession).toEqual([
+      { sessionId: null, sessionTitle: 'All sessions', questions: 6 },
+      { sessionId: lenders.id, sessionTitle: lenders.title, questions: 1 },
+    ]);
+    // The session's own view holds it too.
+    const one = (await admin.get(`/api/admin/insights?sessionId=${lenders.id}`).expect(200)).body;
+    expect(one.totals.questions).toBe(1);
+    expect(one.topQuestions.map((q: { question: string }) => q.question)).toEqual(['What is the FICO floor lenders use?']);
+  });
+});
+
 describe('the insights migration on messages stored before it', () => {
   let t: TestApp;
   let db: DataSource;
@@ -335,6 +394,52 @@ describe('the insights migration on messages stored before it', () => {
         { id: q3, sessionIds: [sessionId], questionId: null, unanswered: true, norm: 'and the paydex' },
         { id: a3, sessionIds: null, questionId: q3, unanswered: null, norm: null },
       ]);
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('the cited-sessions migration reads the answers stored before it, and keeps later ones by trigger; its down/up round-trips', async () => {
+    const runner = db.createQueryRunner();
+    const migration = new CitedSessions1735000034700();
+    try {
+      const [{ id: cited }] = await db.query(`INSERT INTO sessions (title) VALUES ('Cited Session') RETURNING id`);
+      const [{ id: asked }] = await db.query(`INSERT INTO sessions (title) VALUES ('Asked Session') RETURNING id`);
+      const [{ id: userId }] = await db.query(`INSERT INTO users (email, first_name) VALUES ('cite@insights.test', 'Cy') RETURNING id`);
+      const [{ id: threadId }] = await db.query(`INSERT INTO chat_threads (user_id) VALUES ($1) RETURNING id`, [userId]);
+      const question = async (filter: string[]) =>
+        (
+          await db.query(
+            `INSERT INTO chat_messages (thread_id, role, content, session_ids) VALUES ($1, 'user', 'Q', $2::uuid[]) RETURNING id`,
+            [threadId, filter],
+          )
+        )[0].id as string;
+      const answer = (questionId: string, sources: unknown[]) =>
+        db.query(
+          `INSERT INTO chat_messages (thread_id, role, content, sources, question_id) VALUES ($1, 'assistant', 'A', $2::jsonb, $3)`,
+          [threadId, JSON.stringify(sources), questionId],
+        );
+      const citedOf = async (id: string) =>
+        (await db.query(`SELECT cited_session_ids::text[] AS ids FROM chat_messages WHERE id = $1`, [id]))[0].ids as string[] | null;
+      const sources = [
+        { sessionId: cited, marker: '[p. 1]' },
+        { sessionId: asked, marker: '[p. 2]' },
+        { sessionId: '', marker: '[p. 3]' },
+      ];
+
+      await migration.down(runner);
+      const before = await question([asked]);
+      await answer(before, sources);
+      await migration.up(runner);
+      // The filter's own session is not repeated; an id that names no session is ignored.
+      expect(await citedOf(before)).toEqual([cited]);
+
+      const after = await question([]);
+      await answer(after, sources);
+      expect([...(await citedOf(after))!].sort()).toEqual([cited, asked].sort());
+      const none = await question([]);
+      await answer(none, []);
+      expect(await citedOf(none)).toBeNull();
     } finally {
       await runner.release();
     }

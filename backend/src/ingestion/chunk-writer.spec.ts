@@ -71,7 +71,11 @@ async function* source(db: ReturnType<typeof fakeDatabase>, parts: number, perPa
   for (let p = 0; p < parts; p++) {
     await sleep(delayMs);
     db.countRead(perPart);
-    yield { chunks: Array.from({ length: perPart }, (_, i) => draft(p * perPart + i)), totalEstimate: parts * perPart };
+    yield {
+      chunks: Array.from({ length: perPart }, (_, i) => draft(p * perPart + i)),
+      totalEstimate: parts * perPart,
+      totalKnown: p === parts - 1,
+    };
   }
 }
 

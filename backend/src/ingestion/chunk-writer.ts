@@ -13,7 +13,10 @@ export const MIN_SPLIT_BATCH = 16;
 /** Chunks as the parser produces them, with the expected total so far. */
 export interface ChunkBatch {
   chunks: ChunkDraft[];
+  /** The document's chunks as far as the source can tell: an extrapolation until `totalKnown`. */
   totalEstimate: number;
+  /** The source has read the whole document: `totalEstimate` is its number of chunks. */
+  totalKnown: boolean;
 }
 
 /** What a run's chunks are written with and for. */
@@ -50,6 +53,8 @@ export class ChunkWriter {
   index = 0;
   /** The source's latest estimate of the document's number of chunks. */
   estimate = 0;
+  /** The estimate is the document's number of chunks (the source has read it all). */
+  totalKnown = false;
   /** Chunks read, waiting for their embeddings. */
   private readonly drafts: EmbeddedChunk[] = [];
   /** Chunks embedded, waiting for their INSERT (in order). */
@@ -160,7 +165,7 @@ export class ChunkWriter {
     timing.insertMs += performance.now() - t;
     this.stored = Math.max(this.stored, chunks[chunks.length - 1].index + 1);
     // Progress is written after the rows it counts are stored (throttled; proves the run is current).
-    await progress.embedded(this.stored, Math.max(this.estimate, this.index), resumeFrom);
+    await progress.embedded(this.stored, Math.max(this.estimate, this.index), { resumedFrom: resumeFrom, totalKnown: this.totalKnown });
   }
 
   /** Throws a stage's failure, or AbortedError once the run is cancelled. */
@@ -193,6 +198,7 @@ export async function writeChunks(source: AsyncIterable<ChunkBatch>, writer: Chu
     for await (const part of source) {
       timing.sourceMs += performance.now() - t;
       writer.estimate = part.totalEstimate;
+      writer.totalKnown = part.totalKnown;
       for (const draft of part.chunks) await writer.add(draft);
       writer.offer();
       t = performance.now();

@@ -137,7 +137,7 @@ export class IngestionService {
       throw new IngestError(ocrLooked ? INGEST_MESSAGES.pdfNoReadableText : INGEST_MESSAGES.pdfNoText);
     }
     if (signal.aborted) throw new AbortedError('shutting down');
-    await progress.embedded(index, index, resumeFrom, true);
+    await progress.embedded(index, index, { resumedFrom: resumeFrom, totalKnown: true, force: true });
     await progress.stage('Saving', index, index);
     // The abbreviations its chunks define ('fair market value (FMV)').
     const t = performance.now();
@@ -211,8 +211,9 @@ export class IngestionService {
       }
       pagesDone += batch.pages.length;
       produced += chunks.length;
-      const totalEstimate = pagesDone >= batch.total ? produced : Math.round((produced / pagesDone) * batch.total);
-      yield { chunks, totalEstimate };
+      const totalKnown = pagesDone >= batch.total;
+      const totalEstimate = totalKnown ? produced : Math.round((produced / pagesDone) * batch.total);
+      yield { chunks, totalEstimate, totalKnown };
     }
   }
 
@@ -264,7 +265,7 @@ export class IngestionService {
       if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noSpeech);
       await progress.stage('Chunking');
       const chunks = await chunkTranscript(turns);
-      yield { chunks, totalEstimate: chunks.length };
+      yield { chunks, totalEstimate: chunks.length, totalKnown: true };
       return;
     }
     await progress.stage('Parsing');
@@ -280,6 +281,6 @@ export class IngestionService {
     const segments = parseTranscript(content, mimeType);
     await progress.stage('Chunking');
     const chunks = await chunkTranscript(segments);
-    yield { chunks, totalEstimate: chunks.length };
+    yield { chunks, totalEstimate: chunks.length, totalKnown: true };
   }
 }

@@ -6,7 +6,7 @@ export const PROGRESS_INTERVAL_MS = 250;
 /**
  * Writes a run's progress: the stage ('Parsing', 'Reading scanned pages (page n of m)' while
  * pages without text layer are read by OCR, 'Preparing audio' and 'Transcribing n/m' for recordings, 'Chunking', 'Embedding n/m', 'Saving'),
- * processed/total chunks, an ETA from the measured rate (chunks read, embedded and stored per
+ * processed/total chunks (the total only once it is known), an ETA from the measured rate (chunks read, embedded and stored per
  * second since the run started) and the percent done. Writes are throttled; each one also proves the run is still
  * current (SupersededError otherwise) and refreshes the heartbeat.
  */
@@ -48,17 +48,26 @@ export class ProgressReporter {
   }
 
   /**
-   * `processed` of about `total` chunks are embedded and stored (`total` may still be an estimate
-   * while a PDF is being read). `resumedFrom` chunks were done by an earlier attempt.
+   * `processed` chunks are embedded and stored, of `total`: the document's number of chunks once
+   * `totalKnown`, before that (a PDF still being read) an extrapolation from the pages read so far,
+   * which only paces the percent and the ETA. An extrapolation is never shown as the total (the
+   * stage reads 'Embedding n', the total stays 0): early pages are rarely typical, and a total that
+   * shrinks as the reading goes on (1516, then 1306, then 1287) reads as lost chunks.
+   * `resumedFrom` chunks were done by an earlier attempt.
    */
-  async embedded(processed: number, total: number, resumedFrom = 0, force = false): Promise<void> {
+  async embedded(
+    processed: number,
+    total: number,
+    { resumedFrom = 0, totalKnown, force = false }: { resumedFrom?: number; totalKnown: boolean; force?: boolean },
+  ): Promise<void> {
     // The rate of the whole run so far (reading, chunking, embedding and storing overlap).
     const done = processed - resumedFrom;
     const seconds = (Date.now() - this.started) / 1000;
     const rate = done > 0 && seconds > 0 ? done / seconds : null;
     const eta = rate ? Math.ceil(Math.max(0, total - processed) / rate) : null;
     const percent = total > 0 ? 2 + (96 * processed) / total : 2;
-    await this.write(`Embedding ${processed}/${total}`, percent, processed, total, eta, force);
+    const stage = totalKnown ? `Embedding ${processed}/${total}` : `Embedding ${processed}`;
+    await this.write(stage, percent, processed, totalKnown ? total : 0, eta, force);
   }
 
   private async write(stage: string, percent: number, processed: number, total: number, eta: number | null, force: boolean) {

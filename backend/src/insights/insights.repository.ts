@@ -44,8 +44,9 @@ const WORK_MEM = '32MB';
 
 /**
  * The Insights tab in one statement. `q`: the questions of the range (and session), narrow rows (no
- * text, so they stay in memory); each question counts once per session of its filter (once under
- * null when asked of all sessions); a question says whether its answer left it `unanswered`, and a
+ * text, so they stay in memory); a question's sessions are those of its filter and those its answer
+ * cited beyond it (`cited_session_ids`, kept from the answer's sources by a trigger), and it counts once per such session (once under null when
+ * asked of all sessions and answered from none); a question says whether its answer left it `unanswered`, and a
  * rating names its answer's question (`question_id`). Groups are by
  * normalised wording (`question_norm`); the first `candidates` groups of each list come with their
  * pg_trgm trigrams (`show_trgm`), from which the service computes pg_trgm's similarity pairwise
@@ -64,11 +65,12 @@ export class InsightsRepository {
       return m.query(
         `WITH range AS (SELECT now() - make_interval(days => $1::int) AS since),
        q AS MATERIALIZED (
-         SELECT m.id, m.question_norm AS norm, m.created_at, coalesce(m.session_ids, '{}') AS session_ids,
+         SELECT m.id, m.question_norm AS norm, m.created_at,
+                coalesce(m.session_ids, '{}') || coalesce(m.cited_session_ids, '{}') AS session_ids,
                 coalesce(m.unanswered, false) AS unanswered
            FROM chat_messages m, range
           WHERE m.role = 'user' AND m.created_at >= range.since
-            ${bySession ? 'AND m.session_ids @> ARRAY[$2::uuid]' : 'AND $2::uuid IS NULL'}
+            ${bySession ? 'AND (m.session_ids @> ARRAY[$2::uuid] OR m.cited_session_ids @> ARRAY[$2::uuid])' : 'AND $2::uuid IS NULL'}
        ),
        -- Unanswered: grouped by filter and wording first (few groups), then once per session of the filter.
        ug AS (

@@ -1,5 +1,5 @@
 import type { WordingRow } from './insights.repository';
-import { foldGroups, similarPairs, trigramSimilarity } from './insights.service';
+import { foldGroups, particulars, sameParticulars, similarPairs, trigramSimilarity } from './insights.service';
 
 const group = (i: number, text: string, count = 1, last = `2026-11-0${i}T00:00:00Z`): WordingRow => ({
   i,
@@ -59,5 +59,30 @@ describe(similarPairs.name, () => {
     ]);
     expect(similarPairs([a, b, c], 0.3, true)).toEqual([[1, 3]]);
     expect(similarPairs([a, b, c], 0.5, false)).toEqual([[1, 2]]);
+  });
+});
+
+describe(sameParticulars.name, () => {
+  const same = (a: string, b: string) => sameParticulars(particulars(a), particulars(b));
+
+  it('keeps apart questions that differ in a number', () => {
+    expect(same('What is in Larimer Room 1?', 'What is in Larimer Room 3?')).toBe(false);
+    expect(same('Is the 2.5% rate fixed?', 'Is the 3.5% rate fixed?')).toBe(false);
+    expect(same('What is in Larimer Room 1?', 'what is in larimer room 1')).toBe(true);
+  });
+
+  it('keeps apart questions that differ in a name, in any case and script, but not in the first word of a sentence', () => {
+    expect(same('Where does Maria Lopez speak?', 'Where does Mario Lopez speak?')).toBe(false);
+    expect(same('Wo spricht Jürgen Weiß?', 'Wo spricht Jörg Weiß?')).toBe(false);
+    expect(same('Where does Maria Lopez speak?', 'where does maria lopez speak')).toBe(true);
+    expect(same("What's the FICO floor lenders use?", 'what is the FICO floor lenders use')).toBe(true);
+    // A capital that only opens a sentence names nothing.
+    expect(same('When is lunch? Where is it served?', 'When is lunch? where is it served?')).toBe(true);
+  });
+
+  it('lets similarPairs fold only questions with the same particulars', () => {
+    const room = (i: number, text: string) => ({ ...group(i, text), trgm: ['x', 'y', 'z'] });
+    expect(similarPairs([room(1, 'What is in Larimer Room 1?'), room(2, 'What is in Larimer Room 3?')], 0.5, false)).toEqual([]);
+    expect(similarPairs([room(1, 'What is in Larimer Room 1?'), room(2, 'what is in larimer room 1')], 0.5, false)).toEqual([[1, 2]]);
   });
 });

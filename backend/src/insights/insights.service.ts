@@ -42,14 +42,65 @@ export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
-/** Pairs of groups (by rank) at least `threshold` similar; with `sameSession`, only within a session. */
+/** What tells one question from a near-identical one: its numbers, its names, and all its words (lower case). */
+interface Particulars {
+  numbers: Set<string>;
+  names: Set<string>;
+  words: Set<string>;
+}
+
+/** A word (letters, marks, inner apostrophes and hyphens) or a number ('3', '2.5', '10,000'). */
+const TOKEN = /\p{L}[\p{L}\p{M}\p{N}'’-]*|\p{N}+(?:[.,]\p{N}+)*/gu;
+/** What ends a sentence: the word after it opens the next one, capitalised whatever it is. */
+const SENTENCE_END = /[.!?¡¿:;…]\s*$/u;
+
+/**
+ * A question's particulars. A name is a word written with a capital that does not open a sentence
+ * ('Larimer', 'Room', 'FICO'); a number is any run of digits. Case and script come from the text as
+ * typed, so this holds for any language that writes names with capitals, and numbers hold in all.
+ */
+export function particulars(text: string): Particulars {
+  const numbers = new Set<string>();
+  const names = new Set<string>();
+  const words = new Set<string>();
+  for (const m of text.matchAll(TOKEN)) {
+    const token = m[0];
+    if (/^\p{N}/u.test(token)) {
+      numbers.add(token.replace(/[.,]/g, ''));
+      continue;
+    }
+    const lower = token.toLocaleLowerCase();
+    words.add(lower);
+    const before = text.slice(0, m.index);
+    const opensSentence = before.trim() === '' || SENTENCE_END.test(before);
+    if (!opensSentence && /^\p{Lu}/u.test(token)) names.add(lower);
+  }
+  return { numbers, names, words };
+}
+
+/**
+ * Whether two questions may be one line: the same numbers, and each one's names also in the other
+ * (in any case: 'larimer' typed in lower case still matches 'Larimer'). 'What is in Larimer Room 1?'
+ * and '… Room 3?' are two questions however alike their letters are.
+ */
+export function sameParticulars(a: Particulars, b: Particulars): boolean {
+  if (a.numbers.size !== b.numbers.size || [...a.numbers].some((n) => !b.numbers.has(n))) return false;
+  return [...a.names].every((n) => b.words.has(n)) && [...b.names].every((n) => a.words.has(n));
+}
+
+/**
+ * Pairs of groups (by rank) at least `threshold` similar and with the same particulars (numbers and
+ * names); with `sameSession`, only within a session.
+ */
 export function similarPairs(groups: WordingRow[], threshold: number, sameSession: boolean): [number, number][] {
   const sets = groups.map((g) => new Set(g.trgm));
+  const details = groups.map((g) => particulars(g.text));
   const pairs: [number, number][] = [];
   for (let x = 0; x < groups.length; x++) {
     for (let y = x + 1; y < groups.length; y++) {
       if (sameSession && groups[x].sessionId !== groups[y].sessionId) continue;
-      if (trigramSimilarity(sets[x], sets[y]) >= threshold) pairs.push([groups[x].i, groups[y].i]);
+      if (trigramSimilarity(sets[x], sets[y]) >= threshold && sameParticulars(details[x], details[y]))
+        pairs.push([groups[x].i, groups[y].i]);
     }
   }
   return pairs;

@@ -33,4 +33,37 @@ describe('DocumentProgress', () => {
     );
     expect(screen.getByText('Reading scanned pages (page 2 of 3) · ~4s remaining')).toBeInTheDocument();
   });
+
+  it('states each figure once: an embedding stage that counts the chunks is not followed by the counts again', () => {
+    render(
+      <DocumentProgress
+        doc={doc({
+          status: 'chunked',
+          progressPercent: 28,
+          progressStage: 'Embedding 414/1516',
+          processedChunks: 414,
+          totalChunks: 1516,
+          estimatedTimeRemaining: 65,
+        })}
+      />,
+    );
+    expect(screen.getByText('Embedding 414/1516 · ~1m 5s remaining')).toBeInTheDocument();
+    expect(screen.queryByText(/414\/1516 chunks/)).not.toBeInTheDocument();
+  });
+
+  it('while the total is not known yet shows the chunks embedded so far once, with no total', () => {
+    render(
+      <DocumentProgress doc={doc({ status: 'chunked', progressPercent: 12, progressStage: 'Embedding 128', processedChunks: 128 })} />,
+    );
+    expect(screen.getByText('Embedding 128')).toBeInTheDocument();
+  });
+
+  it('adds the counts to a stage that does not state them', () => {
+    render(
+      <DocumentProgress
+        doc={doc({ status: 'chunked', progressPercent: 99, progressStage: 'Saving', processedChunks: 20, totalChunks: 20 })}
+      />,
+    );
+    expect(screen.getByText('Saving · 20/20 chunks')).toBeInTheDocument();
+  });
 });

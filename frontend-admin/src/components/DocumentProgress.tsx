@@ -13,6 +13,17 @@ export function DocumentStatusChip({ status }: { status: DocumentStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={documentStatusLabel(status)} data-status={status} />;
 }
 
+/**
+ * The line under a processing document's bar: the stage, the chunk counts unless the stage already
+ * states them ('Embedding 414/1516' is not followed by '414/1516 chunks'), and the time left.
+ */
+function progressCaption(doc: DocumentRecord): string {
+  const stage = doc.progressStage || (doc.status === 'uploaded' ? 'Waiting to start' : 'Processing');
+  const counts = doc.totalChunks ? `${doc.processedChunks ?? 0}/${doc.totalChunks}` : '';
+  const eta = formatEta(doc.estimatedTimeRemaining);
+  return [stage, counts && !stage.includes(counts) ? `${counts} chunks` : '', eta ? `~${eta} remaining` : ''].filter(Boolean).join(' · ');
+}
+
 /** PRODUCT.md §4: waiting, then processing with percent, stage, chunk counts and ETA; Ready; failed. */
 export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
   if (doc.status === 'embedded') {
@@ -38,7 +49,6 @@ export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
     );
   }
   const percent = Math.max(0, Math.min(100, Number(doc.progressPercent) || 0));
-  const eta = formatEta(doc.estimatedTimeRemaining);
   return (
     <Stack spacing={0.5} sx={{ minWidth: 200 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -51,9 +61,7 @@ export function DocumentProgress({ doc }: { doc: DocumentRecord }) {
         <Typography variant="caption">{percent}%</Typography>
       </Box>
       <Typography variant="caption" color="text.secondary">
-        {doc.progressStage || (doc.status === 'uploaded' ? 'Waiting to start' : 'Processing')}
-        {doc.totalChunks ? ` · ${doc.processedChunks ?? 0}/${doc.totalChunks} chunks` : ''}
-        {eta ? ` · ~${eta} remaining` : ''}
+        {progressCaption(doc)}
       </Typography>
     </Stack>
   );

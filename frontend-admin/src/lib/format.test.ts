@@ -12,6 +12,7 @@ import {
   formatSessionDate,
   formatTranscription,
   formatUsd,
+  formatZonedDateTime,
   ingestSummary,
   localDateStamp,
   ocrPagesNote,
@@ -60,6 +61,19 @@ describe('formatSessionDate', () => {
   it('is en-US with 12-hour time', () => {
     expect(formatSessionDate('2025-09-08T15:30:00.000Z', 'America/Denver')).toBe('Sep 8, 2025, 9:30 AM');
     expect(formatSessionDate('2025-09-09T23:05:00.000Z', 'America/Denver')).toBe('Sep 9, 2025, 5:05 PM');
+  });
+});
+
+describe('formatZonedDateTime', () => {
+  it("writes a moment in the conference's zone with the zone's short name", () => {
+    expect(formatZonedDateTime('2026-11-22T10:00:00.000Z', 'America/Denver')).toBe('Nov 22, 2026, 3:00 AM MST');
+    expect(formatZonedDateTime('2025-09-09T14:30:00.000Z', 'America/Denver')).toBe('Sep 9, 2025, 8:30 AM MDT');
+    expect(formatZonedDateTime('2026-11-22T10:00:00.000Z', 'Europe/Paris')).toBe('Nov 22, 2026, 11:00 AM GMT+1');
+  });
+
+  it('is empty for no date or not a date', () => {
+    expect(formatZonedDateTime(null, 'America/Denver')).toBe('');
+    expect(formatZonedDateTime('soon', 'America/Denver')).toBe('');
   });
 });
 

@@ -53,6 +53,18 @@ export function formatSessionSchedule(
   return `${text}${end} ${zoneAbbreviation(timeZone, at)}`;
 }
 
+/**
+ * A moment in the conference's zone, labelled with it as session times are: 'Sep 9, 2025, 2:30 PM MDT'
+ * (en-US, 12-hour); '' when absent or not a date.
+ */
+export function formatZonedDateTime(date: string | null | undefined, timeZone: string): string {
+  if (!date) return '';
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  const text = d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true, timeZone });
+  return `${text} ${zoneAbbreviation(timeZone, d)}`;
+}
+
 /** Full date and time (en-US, 12-hour). */
 export function formatDateTime(date: string | null | undefined): string {
   if (!date) return '';

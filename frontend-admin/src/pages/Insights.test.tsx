@@ -57,10 +57,11 @@ const data = (days: number, sessionId: string | null): InsightsData => ({
   topQuestions: [{ question: 'What FICO floor do lenders use?', count: 5, variants: [], lastAskedAt: '2026-11-22T10:00:00.000Z' }],
 });
 
-function renderPage() {
+function renderPage(timeZone?: string) {
   const getInsights = vi.fn(async (query: { days: number; sessionId: string | null }) => data(query.days, query.sessionId));
   const getList = vi.fn(async () => ({ data: sessions, total: sessions.length }));
-  const dataProvider = { getInsights, getList } as unknown as DataProvider;
+  const getConference = vi.fn(async () => (timeZone ? { timeZone } : new Promise<never>(() => {})));
+  const dataProvider = { getInsights, getList, getConference } as unknown as DataProvider;
   render(
     <AdminContext dataProvider={dataProvider}>
       <Insights />
@@ -107,6 +108,22 @@ describe('Insights tab', () => {
     const top = screen.getByRole('table', { name: 'Top Questions' });
     expect(within(top).getByText('What FICO floor do lenders use?')).toBeInTheDocument();
     expect(within(top).getByText('5')).toBeInTheDocument();
+  });
+
+  it("shows every time in the conference's zone, labelled with it, whatever the browser's", async () => {
+    renderPage('Asia/Tokyo');
+    const top = await screen.findByRole('table', { name: 'Top Questions' });
+    expect(await within(top).findByText('Nov 22, 2026, 7:00 PM GMT+9')).toBeInTheDocument();
+    const unanswered = screen.getByRole('table', { name: 'Unanswered Questions' });
+    expect(within(unanswered).getByText('Nov 20, 2026, 7:00 PM GMT+9')).toBeInTheDocument();
+    const notHelpful = screen.getByRole('table', { name: 'Not helpful answers' });
+    expect(within(notHelpful).getByText('Nov 21, 2026, 7:00 PM GMT+9')).toBeInTheDocument();
+  });
+
+  it('before the settings are known, in the default conference zone (Denver), labelled', async () => {
+    renderPage();
+    const top = await screen.findByRole('table', { name: 'Top Questions' });
+    expect(within(top).getByText('Nov 22, 2026, 3:00 AM MST')).toBeInTheDocument();
   });
 
   it('reloads for another range and for one session', async () => {

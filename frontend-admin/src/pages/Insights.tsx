@@ -22,7 +22,8 @@ import { type Column, DataTable } from '@/components/DataTable';
 import { RichContent } from '@/components/RichContent';
 import { StatCard } from '@/components/StatCard';
 import { ALL_SESSIONS_LABEL, DEFAULT_INSIGHTS_DAYS, INSIGHTS_RANGES, INSIGHTS_TAB_LABEL, MSG_LOADING_INSIGHTS } from '@/constants';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount, formatZonedDateTime } from '@/lib/format';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { errorText } from '@/lib/http';
 import { type CsvTable, notHelpfulCsv, questionsBySessionCsv, topQuestionsCsv, unansweredCsv } from '@/lib/insightsCsv';
 import type {
@@ -78,14 +79,14 @@ const questionWithVariants = (q: { question: string; variants: string[] }) => (
   </>
 );
 
-const UNANSWERED_COLUMNS: Column<InsightsUnansweredGroup>[] = [
+const unansweredColumns = (timeZone: string): Column<InsightsUnansweredGroup>[] => [
   { header: 'Session', render: (u) => u.sessionTitle },
   { header: 'Question', render: questionWithVariants },
   { header: 'Times asked', align: 'right', render: (u) => formatCount(u.count) },
-  { header: 'Last asked', render: (u) => formatDateTime(u.lastAskedAt) },
+  { header: 'Last asked', render: (u) => formatZonedDateTime(u.lastAskedAt, timeZone) },
 ];
 
-const NOT_HELPFUL_COLUMNS: Column<InsightsNotHelpfulAnswer>[] = [
+const notHelpfulColumns = (timeZone: string): Column<InsightsNotHelpfulAnswer>[] => [
   { header: 'Question', render: (a) => a.question, sx: { minWidth: 160 } },
   { header: 'Answer', render: (a) => <RichContent content={a.answer} />, sx: { minWidth: 260 } },
   {
@@ -104,13 +105,13 @@ const NOT_HELPFUL_COLUMNS: Column<InsightsNotHelpfulAnswer>[] = [
           )),
   },
   { header: 'Comment', render: (a) => a.comment ?? '—' },
-  { header: 'Rated', render: (a) => formatDateTime(a.ratedAt) },
+  { header: 'Rated', render: (a) => formatZonedDateTime(a.ratedAt, timeZone) },
 ];
 
-const TOP_COLUMNS: Column<InsightsQuestionGroup>[] = [
+const topColumns = (timeZone: string): Column<InsightsQuestionGroup>[] => [
   { header: 'Question', render: questionWithVariants },
   { header: 'Times asked', align: 'right', render: (q) => formatCount(q.count) },
-  { header: 'Last asked', render: (q) => formatDateTime(q.lastAskedAt) },
+  { header: 'Last asked', render: (q) => formatZonedDateTime(q.lastAskedAt, timeZone) },
 ];
 
 /** The session filter's value for no filter. */
@@ -252,12 +253,12 @@ function TableSection<T>({ title, csv, tableLabel, columns, rows, rowKey, maxHei
   );
 }
 
-function UnansweredQuestions({ data }: { data: InsightsData }) {
+function UnansweredQuestions({ data, timeZone }: { data: InsightsData; timeZone: string }) {
   return (
     <TableSection
       title="Unanswered Questions"
       csv={unansweredCsv(data)}
-      columns={UNANSWERED_COLUMNS}
+      columns={unansweredColumns(timeZone)}
       rows={data.unanswered}
       rowKey={(u, i) => `${u.sessionId ?? 'all'}-${i}`}
       maxHeight={500}
@@ -270,14 +271,14 @@ function UnansweredQuestions({ data }: { data: InsightsData }) {
   );
 }
 
-function AnswerFeedback({ data }: { data: InsightsData }) {
+function AnswerFeedback({ data, timeZone }: { data: InsightsData; timeZone: string }) {
   const { feedback } = data;
   return (
     <TableSection
       title="Answer Feedback"
       csv={notHelpfulCsv(data)}
       tableLabel="Not helpful answers"
-      columns={NOT_HELPFUL_COLUMNS}
+      columns={notHelpfulColumns(timeZone)}
       rows={feedback.notHelpfulAnswers}
       rowKey={(a) => a.messageId}
       maxHeight={600}
@@ -292,12 +293,12 @@ function AnswerFeedback({ data }: { data: InsightsData }) {
   );
 }
 
-function TopQuestions({ data }: { data: InsightsData }) {
+function TopQuestions({ data, timeZone }: { data: InsightsData; timeZone: string }) {
   return (
     <TableSection
       title="Top Questions"
       csv={topQuestionsCsv(data)}
-      columns={TOP_COLUMNS}
+      columns={topColumns(timeZone)}
       rows={data.topQuestions}
       rowKey={(q, i) => `${i}-${q.question}`}
       maxHeight={500}
@@ -314,6 +315,7 @@ function TopQuestions({ data }: { data: InsightsData }) {
 export function Insights() {
   const [days, setDays] = useState<number>(DEFAULT_INSIGHTS_DAYS);
   const [sessionId, setSessionId] = useState<string>(ALL);
+  const timeZone = useConferenceTimeZone();
   const sessions = useGetList<Session>('sessions', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' } });
   const dataProvider = useConsoleDataProvider();
   const query = { days, sessionId: sessionId === ALL ? null : sessionId };
@@ -349,9 +351,9 @@ export function Insights() {
       {header}
       <InsightsTotals data={insights.data} />
       <QuestionsBySession data={insights.data} />
-      <UnansweredQuestions data={insights.data} />
-      <AnswerFeedback data={insights.data} />
-      <TopQuestions data={insights.data} />
+      <UnansweredQuestions data={insights.data} timeZone={timeZone} />
+      <AnswerFeedback data={insights.data} timeZone={timeZone} />
+      <TopQuestions data={insights.data} timeZone={timeZone} />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useChatThread } from '@/features/chat/useChatThread';
 import { HowToUseDialog } from '@/features/help/HowToUseDialog';
 import { hasSeenInstructions, markInstructionsSeen, removeOldRegistrationFlag } from '@/features/help/instructions';
 import { SessionSelector } from '@/features/sessions/SessionSelector';
+import { useKeptSelection } from '@/features/sessions/useKeptSelection';
 import { useSessionView } from '@/features/sessions/useSessionView';
 import { TakeawaysPanel, useTakeawaysState } from '@/features/takeaways/TakeawaysPanel';
 import { welcomeName } from '@/lib/format';
@@ -99,13 +100,13 @@ function PanelBar({ selectedCount, onOpen }: { selectedCount: number; onOpen: (p
 /** The main chat page: sessions (left), chat (centre), takeaways (right); slide-overs below lg. */
 export default function ChatPage({ user }: { user: User }) {
   useUnauthorizedRedirect('/auth');
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [selected, setSelected] = useKeptSelection(user.id);
   const selectedIds = useMemo(() => [...selected], [selected]);
   const { threadId, restart, open: openThread } = useChatThread(user.id, selectedIds);
   const [helpOpen, setHelpOpen] = useFirstVisitHelp();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [sessionView, setSessionView] = useSessionView();
-  const [takeawaysState, setTakeawaysState] = useTakeawaysState();
+  const [takeawaysState, setTakeawaysState] = useTakeawaysState(user.id);
   const isLarge = useMediaQuery(LARGE_SCREEN);
 
   useEffect(() => removeOldRegistrationFlag(), []);

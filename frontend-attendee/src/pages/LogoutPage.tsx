@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { LOGOUT_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@/constants';
 import { apiRequest } from '@/lib/api';
+import { forgetKept } from '@/lib/keptState';
 import { USER_QUERY_KEY } from '@/lib/auth';
 
 type State = 'logging-out' | 'success' | 'error';
@@ -24,6 +25,7 @@ export default function LogoutPage() {
     apiRequest('POST', '/api/logout')
       .then(() => {
         queryClient.setQueryData(USER_QUERY_KEY, null);
+        forgetKept(); // the ticked sessions and takeaways kept for reloads
         setState('success');
         timer = setTimeout(() => navigation.assign('/'), LOGOUT_REDIRECT_DELAY_MS);
       })

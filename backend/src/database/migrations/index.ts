@@ -19,6 +19,7 @@ import { DocumentWords1735000029000 } from './1735000029000-document-words';
 import { ConferenceIdentity1735000030500 } from './1735000030500-conference-identity';
 import { TranscriptionUsage1735000033500 } from './1735000033500-transcription-usage';
 import { RecordingTranscripts1735000033600 } from './1735000033600-recording-transcripts';
+import { CitedSessions1735000034700 } from './1735000034700-cited-sessions';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   ConferenceIdentity1735000030500,
   TranscriptionUsage1735000033500,
   RecordingTranscripts1735000033600,
+  CitedSessions1735000034700,
 ];

@@ -10,9 +10,10 @@ import {
   MSG_REINGEST_STARTED,
   UPLOAD_POLL_INTERVAL_MS,
 } from '@/constants';
-import { anyProcessing, formatBytes, formatDateTime } from '@/lib/format';
+import { anyProcessing, formatBytes, formatZonedDateTime } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import { useToast } from '@/lib/toast';
+import { useConferenceTimeZone } from '@/lib/useConference';
 import { useConsoleDataProvider } from '@/lib/useConsoleDataProvider';
 import type { DocumentKind, DocumentRecord } from '@/lib/types';
 import { RecordingUploadForm, UploadForm } from './UploadForm';
@@ -53,11 +54,12 @@ function ReprocessButton({ doc }: { doc: DocumentRecord }) {
   );
 }
 
-/** When the document was uploaded, and by whom. */
+/** When the document was uploaded (in the conference's zone, labelled with it), and by whom. */
 function DocumentUploaded({ doc }: { doc: DocumentRecord }) {
+  const timeZone = useConferenceTimeZone();
   return (
     <Stack>
-      <Typography variant="body2">{formatDateTime(doc.createdAt)}</Typography>
+      <Typography variant="body2">{formatZonedDateTime(doc.createdAt, timeZone)}</Typography>
       {doc.uploaderName && (
         <Typography variant="caption" color="text.secondary">
           by {doc.uploaderName}

@@ -18,11 +18,12 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useGetList } from 'react-admin';
 import { RichContent } from '@/components/RichContent';
-import { formatDateTime, personName } from '@/lib/format';
+import { formatZonedDateTime, personName } from '@/lib/format';
 import { errorText } from '@/lib/http';
 import type { ChatMessage, ChatThread, UserChatSummary } from '@/lib/types';
+import { useConferenceTimeZone } from '@/lib/useConference';
 
-function MessageBubble({ message }: { message: ChatMessage }) {
+function MessageBubble({ message, timeZone }: { message: ChatMessage; timeZone: string }) {
   const isUser = message.role === 'user';
   return (
     <Box sx={{ display: 'flex', justifyContent: isUser ? 'flex-end' : 'flex-start' }}>
@@ -37,7 +38,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         data-role={message.role}
       >
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
-          {isUser ? 'User' : 'Assistant'} · {formatDateTime(message.createdAt)}
+          {isUser ? 'User' : 'Assistant'} · {formatZonedDateTime(message.createdAt, timeZone)}
         </Typography>
         {isUser ? (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -64,12 +65,12 @@ function MessageBubble({ message }: { message: ChatMessage }) {
   );
 }
 
-function ThreadView({ thread, index }: { thread: ChatThread; index: number }) {
+function ThreadView({ thread, index, timeZone }: { thread: ChatThread; index: number; timeZone: string }) {
   return (
     <Accordion defaultExpanded={index === 0} disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600 }}>Conversation started {formatDateTime(thread.createdAt)}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>Conversation started {formatZonedDateTime(thread.createdAt, timeZone)}</Typography>
           <Chip size="small" label={`${thread.messages.length} messages`} />
           <Chip
             size="small"
@@ -86,7 +87,7 @@ function ThreadView({ thread, index }: { thread: ChatThread; index: number }) {
         ) : (
           <Stack spacing={1.5}>
             {thread.messages.map((m) => (
-              <MessageBubble key={m.id} message={m} />
+              <MessageBubble key={m.id} message={m} timeZone={timeZone} />
             ))}
           </Stack>
         )}
@@ -97,6 +98,7 @@ function ThreadView({ thread, index }: { thread: ChatThread; index: number }) {
 
 /** PRODUCT.md §2 'View Chats': a user's threads and messages (GET /api/admin/users/{userId}/chats). */
 export function UserChatsDialog({ user, onClose }: { user: UserChatSummary | null; onClose: () => void }) {
+  const timeZone = useConferenceTimeZone();
   const { data, isPending, error } = useGetList<ChatThread>(
     'chats',
     { filter: { userId: user?.userId }, pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' } },
@@ -128,7 +130,7 @@ export function UserChatsDialog({ user, onClose }: { user: UserChatSummary | nul
         ) : (
           <Stack spacing={1}>
             {data.map((t, i) => (
-              <ThreadView key={t.id} thread={t} index={i} />
+              <ThreadView key={t.id} thread={t} index={i} timeZone={timeZone} />
             ))}
           </Stack>
         )}

@@ -12,8 +12,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Harness({ selectedIds, userEmail = 'jane@example.com' }: { selectedIds: string[]; userEmail?: string | null }) {
-  const [state, setState] = useTakeawaysState();
+function Harness({
+  selectedIds,
+  userEmail = 'jane@example.com',
+  userId = 'u1',
+}: {
+  selectedIds: string[];
+  userEmail?: string | null;
+  userId?: string;
+}) {
+  const [state, setState] = useTakeawaysState(userId);
   return <TakeawaysPanel selectedIds={selectedIds} userEmail={userEmail} state={state} onStateChange={setState} />;
 }
 
@@ -114,7 +122,7 @@ describe('TakeawaysPanel', () => {
     expect((await screen.findAllByText('Failed to send email. Please try again.'))[0]).toBeInTheDocument();
     unmount();
 
-    renderApp(<Harness selectedIds={['a']} userEmail={null} />);
+    renderApp(<Harness selectedIds={['a']} userEmail={null} userId="u2" />);
     await u.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByText('Rates are rising');
     await u.click(screen.getByRole('button', { name: /Email to/ }));

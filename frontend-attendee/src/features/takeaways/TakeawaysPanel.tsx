@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { RadioGroup } from 'radix-ui';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -13,6 +13,7 @@ import {
   TAKEAWAYS_FILE_NAME,
 } from '@/constants';
 import { apiJson } from '@/lib/api';
+import { readKept, writeKept } from '@/lib/keptState';
 import type { TakeawaysResult } from '@/lib/types';
 import { useSessions } from '@/features/sessions/useSessions';
 import { cleanTakeaway, downloadText, numberedList } from './takeawaysText';
@@ -25,8 +26,33 @@ export interface TakeawaysState {
   result: TakeawaysResult | null;
 }
 
-export function useTakeawaysState() {
-  return useState<TakeawaysState>({ mode: 'selected', result: null });
+const isTakeawaysState = (v: unknown): v is TakeawaysState => {
+  if (typeof v !== 'object' || v === null) return false;
+  const { mode, result } = v as Partial<TakeawaysState>;
+  if (mode !== 'selected' && mode !== 'all') return false;
+  if (result === null) return true;
+  return (
+    typeof result === 'object' &&
+    Array.isArray(result?.takeaways) &&
+    result.takeaways.every((t) => typeof t === 'string') &&
+    Array.isArray(result.sources) &&
+    result.sources.every((t) => typeof t === 'string')
+  );
+};
+
+/** The panel's state for `userId`, kept across reloads as the conversation is (forgotten at sign-out). */
+export function useTakeawaysState(userId: string): [TakeawaysState, (next: TakeawaysState) => void] {
+  const [state, setState] = useState<TakeawaysState>(
+    () => readKept('takeaways', userId, isTakeawaysState) ?? { mode: 'selected', result: null },
+  );
+  const change = useCallback(
+    (next: TakeawaysState) => {
+      writeKept('takeaways', userId, next.mode === 'selected' && !next.result ? null : next);
+      setState(next);
+    },
+    [userId],
+  );
+  return [state, change];
 }
 
 interface Props {
