@@ -1,9 +1,9 @@
-import type { CitationSet, Source } from '../retrieval/citations';
-import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../text/citation-grammar';
-import { entryFacts } from './program-answer';
-import type { ProgramEntry } from './program-index';
-import { fold } from './program-text';
-import type { Language } from './program-vocabulary';
+import type { CitationSet, Source } from './citation-set';
+import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../../text/citation-grammar';
+import { entryFacts } from '../../program/program-answer';
+import type { ProgramEntry } from '../../program/program-index';
+import { fold } from '../../text/lang/fold';
+import type { Language } from '../../program/program-vocabulary';
 
 const key = (title: string) =>
   fold(title)

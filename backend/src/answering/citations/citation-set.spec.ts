@@ -1,6 +1,6 @@
-import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citations';
-import type { Passage } from './retrieval.types';
-import { CITATION_MARKER_EXAMPLES, citationMarkers } from '../text/citation-grammar';
+import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citation-set';
+import type { Passage } from '../../retrieval/retrieval.types';
+import { CITATION_MARKER_EXAMPLES, citationMarkers } from '../../text/citation-grammar';
 
 let nextId = 1;
 function passage(over: Partial<Passage>): Passage {

@@ -1,13 +1,13 @@
-import type { Source } from '../retrieval/citations';
-import { CITATION_MARKER_PATTERN } from '../text/citation-grammar';
-import { sentenceSpans } from '../text/sentences';
+import type { Source } from './citation-set';
+import { CITATION_MARKER_PATTERN } from '../../text/citation-grammar';
+import { fold } from '../../text/lang/fold';
+import { sentenceSpans } from '../../text/sentences';
 
 /** Text shown around the cited sentence, before and after it. */
 export const CONTEXT_BEFORE = 240;
 export const CONTEXT_AFTER = 320;
 
 const WORD = /[\p{L}\p{N}]{4,}/gu;
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 const normalise = (m: string) => m.replace(/\s+/g, ' ').trim().toLowerCase();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,4 +1,4 @@
-import type { Source } from '../retrieval/citations';
+import type { Source } from './citation-set';
 import { focusSnippets } from './cited-snippet';
 
 const source = (over: Partial<Source> = {}): Source => ({

@@ -1,4 +1,4 @@
-import { cleanMarkup } from '../text/sentences';
+import { cleanMarkup } from '../../text/sentences';
 import {
   citationMarker,
   lineLocator,
@@ -9,12 +9,12 @@ import {
   MODEL_NOWHERE,
   MODEL_NUMBERED,
   pageLocator,
-} from '../text/citation-grammar';
-import type { Source } from './dto/source.response';
-import type { Passage } from './retrieval.types';
+} from '../../text/citation-grammar';
+import type { Source } from '../../retrieval/dto/source.response';
+import type { Passage } from '../../retrieval/retrieval.types';
 
 export type { Source };
-export { formatTime, locatorOf } from '../text/citation-grammar';
+export { formatTime, locatorOf } from '../../text/citation-grammar';
 
 /** A passage as handed to a generator: its number in the prompt and the marker to cite it with. */
 export interface CitedPassage extends Passage {

@@ -1,6 +1,6 @@
-import { CitationSet, resolveCitations } from '../retrieval/citations';
+import { CitationSet, resolveCitations } from './citation-set';
 import { entriesByKey, keysOf, ProgramCitations } from './program-citations';
-import { ProgramIndex, type ProgramRecord } from './program-index';
+import { ProgramIndex, type ProgramRecord } from '../../program/program-index';
 
 const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
   id: 'x',
