@@ -15,7 +15,7 @@ import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
 import type { AnswerHooks, EngineAnswer, Question } from './answering.types';
-import { CitationFilter, CitationSet } from './citations/citation-set';
+import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
 import { focusSnippets } from './citations/cited-snippet';
 import { ProgramCitations } from './citations/program-citations';
 import { PASSAGES, SIMPLE_PASSAGES, TAKEAWAY_PASSAGES_PER_SESSION } from './knobs';
@@ -30,12 +30,11 @@ type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> &
 /**
  * A delta of an answer as the text sent: a model's text read for its citations (the filter keeps the
  * ones naming a source and drops invented ones); text a generator composed, as it is; a citation
- * attached as data, as its passage's marker (counted as used).
+ * attached as data, as its passage's marker (counted as used). The filter records every citation.
  */
 function answerText(delta: AnswerDelta, filter: CitationFilter, cited: ProgramCitations): string {
   if (typeof delta === 'string') return filter.push(delta);
-  const before = filter.end(); // a model's text before it, complete
-  return before + ('text' in delta ? delta.text : cited.cite(delta.cite, delta.turn));
+  return 'text' in delta ? filter.pass(delta.text) : filter.cite(cited.cite(delta.cite, delta.turn));
 }
 
 /**
@@ -66,9 +65,9 @@ export class AnsweringService {
     const { program } = findings;
     const cited = new ProgramCitations(citations, program.entries, program.language, () => program.answeredEntries());
     hooks.onStage?.('generating');
-    const content = await this.write(question, hooks, findings, citations, cited);
+    const { content, made } = await this.write(question, hooks, findings, citations, cited);
     // The snippet of each source is the passage's text around the sentence the answer cites it for.
-    const sources = focusSnippets(cited.sources(content), content, citations.passages);
+    const sources = focusSnippets(cited.sources(made), made, citations.passages);
     return { content, sources };
   }
 
@@ -121,7 +120,8 @@ export class AnsweringService {
 
   /**
    * The answer's text, sent to `hooks.onContent` as it is written: citations kept to the sources
-   * given, and links a document planted in it (markdown links, images, autolinks) left as plain text.
+   * given, and links a document planted in it (markdown links, images, autolinks) left as plain text;
+   * with the citations it made, in order.
    */
   private async write(
     request: Question,
@@ -129,7 +129,7 @@ export class AnsweringService {
     findings: Findings,
     citations: CitationSet,
     cited: ProgramCitations,
-  ): Promise<string> {
+  ): Promise<{ content: string; made: Citation[] }> {
     const { program } = findings;
     const local = this.generator.provider === 'local';
     const filter = new CitationFilter(cited);
@@ -174,20 +174,27 @@ export class AnsweringService {
     }
     throwIfAborted(hooks.signal);
     const content = links.text.trim();
-    if (!held) return content;
-    const withProgram = withProgramPart(content, program, citations, cited);
-    hooks.onContent?.(withProgram);
+    if (!held) return { content, made: filter.cited() };
+    const withProgram = withProgramPart({ content, made: filter.cited() }, program, citations, cited);
+    hooks.onContent?.(withProgram.content);
     return withProgram;
   }
 }
 
 /** The documents' answer followed by the program's part (alone when the documents did not cover the question). */
-function withProgramPart(content: string, program: ProgramTurn, citations: CitationSet, cited: ProgramCitations): string {
+function withProgramPart(
+  documents: { content: string; made: Citation[] },
+  program: ProgramTurn,
+  citations: CitationSet,
+  cited: ProgramCitations,
+): { content: string; made: Citation[] } {
   const part = program.answer(citations.sources().map((s) => s.sessionId));
   const programFilter = new CitationFilter(cited);
   const programLinks = new LinkNeutralizer();
   const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
-  return isRefusal(content) || !content ? programText : `${content}\n\n${programText}`;
+  const { content } = documents;
+  if (isRefusal(content) || !content) return { content: programText, made: programFilter.cited() };
+  return { content: `${content}\n\n${programText}`, made: [...documents.made, ...programFilter.cited()] };
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
