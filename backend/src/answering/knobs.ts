@@ -13,13 +13,13 @@ export {
   RRF_K,
   /** Candidates each ranking gives the fusion: dev set `tune`. */
   DEFAULT_CANDIDATES,
-  /** Text-rank bonus per business-vocabulary phrase held: the passes, second pass. */
+  /** Text-rank bonus per business-vocabulary phrase held: dev set `tune`. */
   PHRASE_BONUS,
 } from '../retrieval/retrieval.repository';
 export {
-  /** Share of its IDF an expansion word counts for: the passes, second pass. */
+  /** Share of its IDF an expansion word counts for: dev set `tune`. */
   EXPANSION_WEIGHT,
-  /** Chunks the full-text side may score per query: bench/RESULTS.md (CPU, not quality). */
+  /** Chunks the full-text side may score per query: bench/history/server-deployment-sittings.md (CPU, not quality). */
   TEXT_CANDIDATE_BUDGET,
 } from '../retrieval/bm25';
 export {
@@ -28,7 +28,7 @@ export {
   /** Passages a search returns by default, and per document: dev set `tune`. */
   DEFAULT_K,
   DEFAULT_PER_DOCUMENT,
-  /** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL): the passes, second pass. */
+  /** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL): dev set `tune`. */
   RERANK_POOL_FACTOR,
   MIN_RERANK_POOL,
   /** Every fused candidate reranked with a session filter: the passes, seventh pass. */
@@ -56,7 +56,7 @@ export const SIMPLE_PASSAGES = 5;
 // ---------- 4. Sentence scoring (ai/generation/local/scoring.ts, question-terms.ts) ----------
 /** A sentence's score: question words, similarity, passage rank (sum 1): dev set `tune` (bench/EVAL.md). */
 export const SENTENCE_WEIGHTS = { coverage: 0.55, similarity: 0.25, prior: 0.2 };
-/** A table-of-figures row holding the question's words, against prose repeating them: the passes, second pass. */
+/** A table-of-figures row holding the question's words, against prose repeating them: dev set `tune`. */
 export const FIGURE_ROW_BOOST = 1.4;
 /** A figure question: sentences with a figure up, without one down: dev set `tune`. */
 export const QUANTITY_BOOST = 1.3;
@@ -65,7 +65,7 @@ export const QUANTITY_PENALTY = 0.85;
 export const NUMBER_BONUS = 1.05;
 /** Weight of a question word every passage uses, against its rarest word: the passes, sixth pass (less tried and dropped). */
 export const RARITY_FLOOR = 0.3;
-/** A question word this rare (share of its rarest word's IDF) names the topic: the passes, second pass. */
+/** A question word this rare (share of its rarest word's IDF) names the topic: dev set `tune`. */
 export const SPECIFIC_RARITY = 0.5;
 
 // ---------- 5. The coverage policy: answer or "not covered" (ai/generation/local/coverage.ts) ----------
@@ -91,7 +91,7 @@ export const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
 export const STATEMENT_ROWS = 2;
 
 // ---------- 7. Takeaways (ai/generation/local/takeaways.ts, takeaways/takeaways.service.ts) ----------
-/** Takeaways one session gives at most: dev set takeaways filler figure (bench/EVAL.md). */
+/** Takeaways one session gives at most: no evaluation recorded (set by hand; bench/EVAL.md measures their filler share). */
 export const MAX_TAKEAWAYS_PER_SESSION = 6;
-/** Passages of one session read for its takeaways: dev set takeaways filler figure (bench/EVAL.md). */
+/** Passages of one session read for its takeaways: no evaluation recorded (set by hand). */
 export const TAKEAWAY_PASSAGES_PER_SESSION = 10;
