@@ -9,7 +9,7 @@ import {
   isRefusal,
   type Takeaway,
 } from '../ai/generation/generation.types';
-import { capitalisedWords } from '../ai/generation/local-answer-generator';
+import { capitalisedWords } from '../ai/generation/local/coverage';
 import { LinkNeutralizer } from '../common/neutralize-links';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';

@@ -20,8 +20,6 @@ import { type ScoredSentence, SentenceScorer } from './local/scoring';
 import { sessionTakeawaysOf } from './local/takeaways';
 
 export type { AnswerPiece } from './local/composition';
-export { capitalisedWords, oneEditApart, unknownName, unknownNames } from './local/coverage';
-export { hasNumber } from './local/scoring';
 
 export const LOCAL_CHAT_MODEL = 'local-extractive-v1';
 /**
