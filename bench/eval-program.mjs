@@ -241,6 +241,8 @@ async function askAll(server, questions, titlesOf, label, log) {
       latencies: [latencyMs, ...again],
       ...verdict,
       content: answer.content,
+      // Sources without their ids (each run imports anew): compared run to run by bench/eval-diff.mjs.
+      sources: (answer.sources ?? []).map((source) => ({ ...source, sessionId: undefined, documentId: undefined })),
     });
     log(`  ${verdict.pass ? 'PASS' : 'FAIL'} ${q.id}${verdict.pass ? '' : `: ${verdict.missing.join('; ')}`}`);
   }

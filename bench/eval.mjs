@@ -14,7 +14,7 @@
  *   --subset          three meetings and three filings of both halves (CI-sized); writes test-results/eval-subset.md
  *   --write           with --subset or --only, write bench/EVAL.md anyway (else test-results/eval-*.md)
  *   --check           exit 1 when a figure is under its floor (each printed with PASS/FAIL)
- *   --json <file>     raw per-question results
+ *   --json <file>     raw per-question results (answer, its sources, every passage /api/search returned)
  *   --only <a,b>      only these manifest sessions (and their questions)
  *   --note <text>     a note printed under this run's heading in the report
  *   --reuse <dir>     keep the app's data directory there and reuse the files already embedded in it
@@ -608,6 +608,13 @@ async function judgeSearch(client, row, q, session, ctx) {
   const u = await client.json('GET', `/api/search?q=${enc}`);
   row.searchFiltered = judgeResults(f.results, q, session, ctx.transcriptIndex, ctx.sessionByUuid, true);
   row.searchUnfiltered = judgeResults(u.results, q, session, ctx.transcriptIndex, ctx.sessionByUuid, false);
+  // Every passage returned, in rank order (the raw --json output, compared run to run by bench/eval-diff.mjs).
+  row.passages = { filtered: f.results.map((r) => rawItem(r, ctx)), unfiltered: u.results.map((r) => rawItem(r, ctx)) };
+}
+
+/** A search result or an answer's source as returned, its session named by the manifest id (stable across runs). */
+function rawItem(item, ctx) {
+  return { ...item, sessionId: ctx.sessionByUuid.get(item.sessionId)?.id ?? item.sessionId };
 }
 
 /** An answerable question's answer judged: markers located, filler claims, evidence page cited, gold words. */
@@ -650,12 +657,18 @@ async function askQuestion(client, q, ctx) {
     line: s.line ?? null,
     lineEnd: s.lineEnd ?? null,
   }));
+  row.rawSources = answer.rawSources.map((s) => rawItem(s, ctx));
   if (refusalQ) return row;
   judgeAnswer(row, answer, q, session, ctx.isFiller);
   const partner = ctx.sessionById.get(ctx.partners.get(q.session));
   if (partner && !opts.noProbes) {
     const probe = await askChat(client, partner.uuid, q.question);
-    row.probe = { session: partner.id, refused: probe.refused, content: probe.content };
+    row.probe = {
+      session: partner.id,
+      refused: probe.refused,
+      content: probe.content,
+      rawSources: probe.rawSources.map((s) => rawItem(s, ctx)),
+    };
   }
   return row;
 }

@@ -776,7 +776,7 @@ export interface components {
       /** @description The zone local times were read in, and whether the program named it or the conference settings gave it. */
       timeZone: string;
       /** @enum {string} */
-      timeZoneFrom: "program" | "conference";
+      timeZoneFrom: "conference" | "program";
       /** @description The conference's name, dates and zone as the program names them; null when it names none. */
       proposedConference: components["schemas"]["ImportProposedConference"] | null;
       /** @description Which of them differ from the current settings. */

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ANSWER_GENERATOR } from '../src/ai/generation/generation.types';
 import { LocalAnswerGenerator } from '../src/ai/generation/local-answer-generator';
 import { DemoSeeder } from '../src/demo/demo.seeder';
-import { CitationSet, resolveCitations } from '../src/retrieval/citations';
+import { CitationSet, resolveCitations } from '../src/answering/citations/citation-set';
 import { RetrievalService } from '../src/retrieval/retrieval.service';
 import type { Passage } from '../src/retrieval/retrieval.types';
 import { startTestApp, TestApp } from './utils/test-app';

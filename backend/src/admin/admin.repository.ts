@@ -1,4 +1,4 @@
-import type { Source } from '../retrieval/citations';
+import type { Source } from '../retrieval/dto/source.response';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ActionTypeFilter } from './dto/list-actions.query';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Source } from '../retrieval/citations';
+import type { Source } from '../retrieval/dto/source.response';
 
 /**
  * A running request holds its thread by a lease: `active_request_at`, refreshed every

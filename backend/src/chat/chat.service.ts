@@ -1,35 +1,21 @@
-import { BadGatewayException, BadRequestException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, HttpException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
-import {
-  ANSWER_GENERATOR,
-  type AnswerDelta,
-  type AnswerGenerator,
-  type AnswerRequest,
-  type ChatTurn,
-  GenerationAborted,
-  isRefusal,
-} from '../ai/generation/generation.types';
-import { standaloneQuestion } from '../ai/generation/follow-up';
-import { capitalisedWords } from '../ai/generation/local-answer-generator';
+import { type ChatTurn, GenerationAborted, isRefusal } from '../ai/generation/generation.types';
 import { AiUsageService } from '../ai/usage/ai-usage.service';
+import { AnsweringService } from '../answering/answering.service';
+import type { AnswerStage } from '../answering/answering.types';
 import type { AuthUser } from '../common/roles';
 import { normalEmail } from '../common/email-address';
 import { isConnectionError } from '../common/connection-errors';
-import { LinkNeutralizer } from '../common/neutralize-links';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
 import { DeferredWrites } from '../database/deferred-writes';
 import { EmailService } from '../email/email.service';
 import { type ChatOutcome, MetricsService } from '../metrics/metrics.service';
-import type { ProgramCitations } from '../program/program-citations';
-import { ProgramService, type ProgramTurn } from '../program/program.service';
-import { CitationFilter, CitationSet, type Source } from '../retrieval/citations';
-import { RetrievalService } from '../retrieval/retrieval.service';
-import type { RetrievalResult } from '../retrieval/retrieval.types';
+import type { Source } from '../retrieval/dto/source.response';
 import { chatHistoryMail } from './chat-history.mail';
 import { HistoryMailLimits } from './history-mail-limits';
-import { focusSnippets } from './cited-snippet';
 import { ChatRepository, REQUEST_HEARTBEAT_MS, STALE_REQUEST_SECONDS } from './chat.repository';
 import {
   BLANK_MESSAGE,
@@ -66,9 +52,12 @@ export const THREAD_LIST_LIMIT = 50;
 const HISTORY_MESSAGES = 6;
 /** How often a failed answer tries again to free its thread while the database is away. */
 const RELEASE_RETRY_MS = 500;
-/** Passages given to the generator (the simple fallback takes fewer). */
-export const PASSAGES = 8;
-const SIMPLE_PASSAGES = 5;
+/** The status event chat sends as each stage of an answer starts. */
+const STATUS_OF: Record<AnswerStage, string> = {
+  searching: STATUS_SEARCHING,
+  analyzing: STATUS_ANALYZING,
+  generating: STATUS_GENERATING,
+};
 
 export interface RequestContext {
   ip: string;
@@ -86,10 +75,6 @@ interface AnswerOptions {
   onAnswered?: () => void;
 }
 
-/** What an answer draws on: the question as searched, the program's reading of it and the passages found. */
-type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> &
-  Pick<AnswerRequest, 'question' | 'carried'> & { program: ProgramTurn };
-
 interface ClaimedRequest {
   user: AuthUser;
   threadId: string;
@@ -99,26 +84,15 @@ interface ClaimedRequest {
   history: ChatTurn[];
 }
 
-/**
- * A delta of an answer as the text sent: a model's text read for its citations (the filter keeps the
- * ones naming a source and drops invented ones); text a generator composed, as it is; a citation
- * attached as data, as its passage's marker (counted as used).
- */
-function answerText(delta: AnswerDelta, filter: CitationFilter, cited: ProgramCitations): string {
-  if (typeof delta === 'string') return filter.push(delta);
-  const before = filter.end(); // a model's text before it, complete
-  return before + ('text' in delta ? delta.text : cited.cite(delta.cite, delta.turn));
-}
-
 /** An answer the materials did not support: the generators' refusal, or no source cited. */
 export function isUnanswered(content: string, sources: Source[]): boolean {
   return isRefusal(content) || sources.length === 0;
 }
 
 /**
- * Chat threads and answers: a question is rewritten into a standalone one using the thread's recent
- * turns, passages are retrieved (hybrid search, filtered by the chosen sessions), the generator writes
- * the answer citing them, invented citations are dropped, and both messages are stored with sources.
+ * Chat threads, streaming and storage: a question claims its thread, the answer engine
+ * (AnsweringService) answers it with its citations as data, and both messages are stored with the
+ * sources.
  */
 @Injectable()
 export class ChatService {
@@ -126,12 +100,10 @@ export class ChatService {
 
   constructor(
     private readonly repo: ChatRepository,
-    private readonly retrieval: RetrievalService,
+    private readonly answering: AnsweringService,
     private readonly activity: ActivityService,
     private readonly email: EmailService,
-    @Inject(ANSWER_GENERATOR) private readonly generator: AnswerGenerator,
     private readonly usage: AiUsageService,
-    private readonly program: ProgramService,
     private readonly config: AppConfig,
     private readonly conference: ConferenceService,
     private readonly deferred: DeferredWrites,
@@ -279,18 +251,15 @@ export class ChatService {
     const heartbeat = setInterval(() => void this.repo.heartbeat(threadId).catch(() => undefined), REQUEST_HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      opts.onStatus?.(STATUS_SEARCHING);
-      const findings = await this.find(request, opts);
-      void record();
-      this.throwIfAborted(opts.signal);
-
-      opts.onStatus?.(STATUS_ANALYZING);
-      const citations = new CitationSet(findings.passages);
-      const cited = findings.program.citations(citations);
-      opts.onStatus?.(STATUS_GENERATING);
-      const content = await this.write(request, opts, findings, citations, cited);
+      const { history, message, sessionIds, user } = request;
+      const question = { userId: user.id, message, history, sessionIds, simple: opts.simple, stream: opts.stream };
+      const { content, sources } = await this.answering.answer(question, {
+        signal: opts.signal,
+        onStage: (stage) => opts.onStatus?.(STATUS_OF[stage]),
+        onSearched: () => void record(),
+        onContent: opts.onContent,
+      });
       opts.onAnswered?.();
-      const sources = focusSnippets(cited.sources(content), content, citations.passages);
       const [, questionId] = await record();
       // The answer is stored and the thread released in one statement.
       await this.repo.insertMessage(threadId, 'assistant', content, sources, {
@@ -349,102 +318,6 @@ export class ChatService {
       recorded.catch(() => undefined); // handled where it is awaited
       return recorded;
     };
-  }
-
-  /**
-   * The question as searched (a follow-up rewritten to stand alone), and what answers it: the
-   * program answers program questions from its entries; the documents answer the rest, and both
-   * answer a question asking what was said and when (ProgramKind).
-   */
-  private async find(request: ClaimedRequest, opts: AnswerOptions): Promise<Findings> {
-    const { user, message, history } = request;
-    const { text: question, carried } = opts.simple
-      ? standaloneQuestion(message, history)
-      : await this.generator.rewriteQuestion(message, history, { userId: user.id });
-    // The program reads the user's own words: a follow-up takes from the thread's earlier questions only what it points back to.
-    const earlier = history.filter((t) => t.role === 'user').map((t) => t.content);
-    const program = await this.program.read(message, request.sessionIds, earlier);
-    if (program.kind === 'program') return { question, carried, program, passages: [], rarity: {}, expansions: [] };
-    const found = await this.retrieval.search(question, {
-      sessionIds: request.sessionIds,
-      k: opts.simple ? SIMPLE_PASSAGES : PASSAGES,
-      userId: user.id,
-    });
-    return { question, carried, program, passages: found.passages, rarity: found.rarity, expansions: found.expansions };
-  }
-
-  /**
-   * The answer's text, sent to `opts.onContent` as it is written: citations kept to the sources
-   * given, and links a document planted in it (markdown links, images, autolinks) left as plain text.
-   */
-  private async write(
-    request: ClaimedRequest,
-    opts: AnswerOptions,
-    findings: Findings,
-    citations: CitationSet,
-    cited: ProgramCitations,
-  ): Promise<string> {
-    const { program } = findings;
-    const local = this.generator.provider === 'local';
-    const filter = new CitationFilter(cited);
-    const links = new LinkNeutralizer();
-    // The local provider composes program answers from the facts; so does any provider for a
-    // session or person the program does not hold (there is nothing to give a model).
-    const composed = program.kind === 'program' && (local || program.answer().notInProgram);
-    // Local, combined: the documents' answer is held back to add the program's part after it.
-    const held = program.kind === 'combined' && local;
-    if (composed) {
-      const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
-      if (out) opts.onContent?.(out);
-    } else {
-      const passages = [
-        ...citations.passages,
-        ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1)),
-      ];
-      // The local answerer refuses a question naming someone its passages never mention; a word the
-      // question writes with a capital where English puts an ordinary word ('the Real change'), and that
-      // the materials write in lower case elsewhere, is not such a name.
-      const commonWords = local ? await this.retrieval.writtenInLowerCase(capitalisedWords(findings.question, passages)) : [];
-      const deltas = this.generator.streamAnswer({
-        question: findings.question,
-        carried: findings.carried,
-        passages,
-        rarity: findings.rarity,
-        expansions: findings.expansions,
-        commonWords,
-        history: request.history,
-        signal: opts.signal,
-        simple: opts.simple,
-        paced: opts.stream === true,
-        userId: request.user.id,
-      });
-      for await (const delta of deltas) {
-        this.throwIfAborted(opts.signal);
-        const out = links.push(answerText(delta, filter, cited));
-        if (out && !held) opts.onContent?.(out);
-      }
-      const rest = links.push(filter.end()) + links.end();
-      if (rest && !held) opts.onContent?.(rest);
-    }
-    this.throwIfAborted(opts.signal);
-    const content = links.text.trim();
-    if (!held) return content;
-    const withProgram = this.withProgramPart(content, program, citations, cited);
-    opts.onContent?.(withProgram);
-    return withProgram;
-  }
-
-  /** The documents' answer followed by the program's part (alone when the documents did not cover the question). */
-  private withProgramPart(content: string, program: ProgramTurn, citations: CitationSet, cited: ProgramCitations): string {
-    const part = program.answer(citations.sources().map((s) => s.sessionId));
-    const programFilter = new CitationFilter(cited);
-    const programLinks = new LinkNeutralizer();
-    const programText = (programLinks.push(programFilter.push(part.text) + programFilter.end()) + programLinks.end()).trim();
-    return isRefusal(content) || !content ? programText : `${content}\n\n${programText}`;
-  }
-
-  private throwIfAborted(signal?: AbortSignal): void {
-    if (signal?.aborted) throw new GenerationAborted();
   }
 }
 

@@ -1,5 +1,5 @@
 import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
-import type { Source } from '../retrieval/citations';
+import type { Source } from '../retrieval/dto/source.response';
 import { isUnanswered } from './chat.service';
 
 const source: Source = {

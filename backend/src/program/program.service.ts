@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { GenerationPassage } from '../ai/generation/generation.types';
-import type { CitationSet } from '../retrieval/citations';
 import { ConferenceService } from '../conference/conference.service';
 import { ContentVersionWatch } from '../database/content-version';
 import { sessionMarker } from '../text/citation-grammar';
 import { entryFacts, ProgramAnswerer, type ProgramResult } from './program-answer';
-import { ProgramCitations } from './program-citations';
-import { ProgramIndex } from './program-index';
+import { type ProgramEntry, ProgramIndex } from './program-index';
+import type { Language } from './program-vocabulary';
 import { kindOf, parseThread, type ProgramKind, type ProgramQuery } from './program-query';
 import { ProgramRepository } from './program.repository';
 
@@ -64,13 +63,19 @@ export class ProgramTurn {
     }));
   }
 
-  /**
-   * The citation set of the answer: the documents' passages and every session of the program, the
-   * entries this turn's program answer holds first (a title two sessions share cites the one it names).
-   */
-  citations(documents: CitationSet): ProgramCitations {
-    const answered = () => (this.kind === 'none' ? [] : this.answer().entries);
-    return new ProgramCitations(documents, this.index.entries, this.query.language, answered);
+  /** Every session of the program (what a '[Session: Title]' marker may name). */
+  get entries(): ProgramEntry[] {
+    return this.index.entries;
+  }
+
+  /** The question's language (the program answer's and its citations' snippets'). */
+  get language(): Language {
+    return this.query.language;
+  }
+
+  /** The entries this turn's program answer holds ('none': no program answer). */
+  answeredEntries(): ProgramEntry[] {
+    return this.kind === 'none' ? [] : this.answer().entries;
   }
 }
 

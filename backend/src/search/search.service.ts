@@ -3,7 +3,7 @@ import { keywordStems, WORD } from '../text/keywords';
 import { cleanMarkup } from '../text/sentences';
 import { termKey } from '../text/term-key';
 import type { AuthUser } from '../common/roles';
-import { CitationSet } from '../retrieval/citations';
+import { CitationSet } from '../answering/citations/citation-set';
 import { highlightSpans } from '../text/highlight';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { SearchQueryDto } from './dto/search.dto';

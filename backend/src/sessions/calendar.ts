@@ -1,3 +1,4 @@
+import { fold } from '../text/lang/fold';
 import { zoneOffsetMinutes } from '../common/wall-clock';
 import { zonedParts } from './session-input';
 
@@ -224,10 +225,7 @@ export function sessionsCalendar(sessions: CalendarSession[], o: CalendarOptions
 
 /** A file name from a title: 'Opening Keynote' → 'opening-keynote.ics'. */
 export function calendarFilename(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const slug = fold(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)

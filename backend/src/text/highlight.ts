@@ -1,3 +1,4 @@
+import { fold } from './lang/fold';
 import { termKey } from './term-key';
 import { WORD } from './keywords';
 
@@ -15,11 +16,7 @@ export function highlightSpans(text: string, stems: ReadonlySet<string>): TextSp
   };
   const spans: TextSpan[] = [];
   for (const m of text.matchAll(WORD)) {
-    const lower = m[0]
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/['’]s$/, '');
+    const lower = fold(m[0]).replace(/['’]s$/, '');
     if (matches(lower) || lower.split(/[-.'’]/).some((part) => part && matches(part))) {
       spans.push({ start: m.index, end: m.index + m[0].length });
     }

@@ -1,3 +1,4 @@
+import { fold } from './lang/fold';
 import { contentKey, termKey } from './term-key';
 import {
   ABBREVIATIONS,
@@ -13,10 +14,7 @@ export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
 /** Words of `text` in order, lower-cased, accents folded. */
 export function words(text: string): string[] {
-  const normalised = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const normalised = fold(text);
   return [...normalised.matchAll(WORD)].map((m) => m[0].replace(/['’]s$/, ''));
 }
 
@@ -68,10 +66,7 @@ const NON_ASCII = /[^\p{ASCII}]/u;
 export function termsOf(text: string): string[] {
   if (!NON_ASCII.test(text)) return asciiTerms(text.toLowerCase());
   const out: string[] = [];
-  const normalised = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const normalised = fold(text);
   TERM_WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TERM_WORD.exec(normalised)) !== null) {

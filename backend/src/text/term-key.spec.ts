@@ -1,4 +1,5 @@
 import { termsOf } from './keywords';
+import { fold } from './lang/fold';
 import { STOP_WORDS } from './lexicon';
 import { porterStem } from './porter-stemmer';
 import { contentKey, contentKeysCached, termKey } from './term-key';
@@ -32,15 +33,13 @@ describe(contentKey.name, () => {
 });
 
 describe(termsOf.name, () => {
-  /** The tokeniser as it was written with regular expressions only (before `asciiTerms`): the reference. */
+  /**
+   * The tokeniser as it was written with regular expressions only (before `asciiTerms`), other text
+   * folded by the language layer's `fold`: the reference.
+   */
   function referenceTerms(text: string): string[] {
     const ascii = !/[^\p{ASCII}]/u.test(text);
-    const normalised = ascii
-      ? text.toLowerCase()
-      : text
-          .normalize('NFKD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toLowerCase();
+    const normalised = ascii ? text.toLowerCase() : fold(text);
     const pattern = ascii ? /[a-z0-9]+(?:'[a-z]+)?/g : /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
     const out: string[] = [];
     for (const m of normalised.matchAll(pattern)) {

@@ -1,3 +1,4 @@
+import { fold } from '../../text/lang/fold';
 import { type ColumnMapping, type MappedField } from './common';
 
 /**
@@ -91,10 +92,7 @@ const HEADER_WORDS: Record<MappedField, string[]> = {
 
 /** A header compared loosely: lower case, accents and punctuation dropped, spaces collapsed. */
 export function headerKey(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return fold(header)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

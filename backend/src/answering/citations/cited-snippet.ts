@@ -1,27 +1,13 @@
-import type { Source } from '../retrieval/citations';
-import { CITATION_MARKER_PATTERN } from '../text/citation-grammar';
-import { sentenceSpans } from '../text/sentences';
+import type { Citation, Source } from './citation-set';
+import { fold } from '../../text/lang/fold';
+import { sentenceSpans } from '../../text/sentences';
 
 /** Text shown around the cited sentence, before and after it. */
 export const CONTEXT_BEFORE = 240;
 export const CONTEXT_AFTER = 320;
 
 const WORD = /[\p{L}\p{N}]{4,}/gu;
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 const normalise = (m: string) => m.replace(/\s+/g, ' ').trim().toLowerCase();
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The answer's sentences that a marker closes (the text before each occurrence, back to the previous sentence end). */
-function claimsOf(content: string, marker: string): string[] {
-  const claims: string[] = [];
-  for (const m of content.matchAll(new RegExp(escape(marker), 'gi'))) {
-    const before = content.slice(0, m.index).replace(new RegExp(CITATION_MARKER_PATTERN, 'g'), ' ');
-    const ends = [...before.matchAll(/[.!?\n](?=\s)/g)].map((e) => e.index ?? 0);
-    const start = ends.filter((i) => i < before.trimEnd().length - 1).pop();
-    claims.push(before.slice(start === undefined ? 0 : start + 1).trim());
-  }
-  return claims;
-}
 
 /** The [start, end) of the passage's sentence sharing most words with `claim`; null when none shares one. */
 function bestSentence(text: string, claim: string): [number, number] | null {
@@ -57,15 +43,18 @@ function windowAround(text: string, start: number, end: number): string {
 /**
  * Page and time citations show the sentence the answer cites, with context around it: a source's
  * snippet (the first 300 characters of its passage) is replaced by a window of the passage around
- * the passage sentence that best matches the answer's sentence carrying the marker. Sources whose
- * passage has no such sentence, line citations (they carry their turns) and program entries keep
- * their snippet.
+ * the passage sentence that best matches the answer's sentences its marker closes (`citations`, as
+ * the answer made them). Sources whose passage has no such sentence, line citations (they carry their
+ * turns) and program entries keep their snippet.
  */
-export function focusSnippets(sources: Source[], content: string, passages: { marker: string; text: string }[]): Source[] {
+export function focusSnippets(sources: Source[], citations: Citation[], passages: { marker: string; text: string }[]): Source[] {
   return sources.map((source) => {
     if (source.kind === 'session' || source.excerpt) return source;
     const texts = passages.filter((p) => normalise(p.marker) === normalise(source.marker)).map((p) => p.text);
-    const claim = claimsOf(content, source.marker).join(' ');
+    const claim = citations
+      .filter((c) => normalise(c.marker) === normalise(source.marker))
+      .map((c) => c.claim)
+      .join(' ');
     for (const text of texts) {
       const at = bestSentence(text, claim);
       if (at) return { ...source, snippet: windowAround(text, at[0], at[1]) };

@@ -1,4 +1,4 @@
-import { cleanMarkup } from '../text/sentences';
+import { cleanMarkup } from '../../text/sentences';
 import {
   citationMarker,
   lineLocator,
@@ -9,12 +9,12 @@ import {
   MODEL_NOWHERE,
   MODEL_NUMBERED,
   pageLocator,
-} from '../text/citation-grammar';
-import type { Source } from './dto/source.response';
-import type { Passage } from './retrieval.types';
+} from '../../text/citation-grammar';
+import type { Source } from '../../retrieval/dto/source.response';
+import type { Passage } from '../../retrieval/retrieval.types';
 
 export type { Source };
-export { formatTime, locatorOf } from '../text/citation-grammar';
+export { formatTime, locatorOf } from '../../text/citation-grammar';
 
 /** A passage as handed to a generator: its number in the prompt and the marker to cite it with. */
 export interface CitedPassage extends Passage {
@@ -215,6 +215,12 @@ export class CitationSet {
     return marker;
   }
 
+  /** Whether `marker` is the canonical marker of one of the passages (or of a turn of one). */
+  isCitation(marker: string): boolean {
+    const key = normalise(marker);
+    return this.byMarker.get(key)?.marker === marker || this.lineCitations.get(key)?.marker === marker;
+  }
+
   /** The sources of the markers resolved so far, in order of first citation. */
   sources(): Source[] {
     return this.used.map((marker) => {
@@ -275,16 +281,56 @@ function lineSource(c: LineCitation): Source {
 /** Longest bracket group considered a citation; a longer '[' run is plain text. */
 const MAX_GROUP = 120;
 
+/** A citation an answer made, as data: its marker and the answer's sentence it closes. */
+export interface Citation {
+  marker: string;
+  /** The answer's text from the previous sentence end up to the marker (other citations left out). */
+  claim: string;
+}
+
+/** Where a citation sits in the text written: [start, end) of its marker. */
+interface CitationSpan {
+  marker: string;
+  start: number;
+  end: number;
+}
+
+/** The markers of a resolved bracket group, as `resolve` joins them ('[p. 3] [p. 4]'). */
+const markersOf = (replacement: string): string[] => replacement.split(/(?<=\]) (?=\[)/);
+
+/**
+ * The answer's sentence a citation closes: the text before it, back to the previous sentence end
+ * (earlier citations count as a space).
+ */
+function claimBefore(text: string, spans: CitationSpan[], at: number): string {
+  let before = '';
+  let from = 0;
+  for (const span of spans) {
+    if (span.start >= at) break;
+    before += `${text.slice(from, span.start)} `;
+    from = span.end;
+  }
+  before += text.slice(from, at);
+  const ends = [...before.matchAll(/[.!?\n](?=\s)/g)].map((e) => e.index ?? 0);
+  const start = ends.filter((i) => i < before.trimEnd().length - 1).pop();
+  return before.slice(start === undefined ? 0 : start + 1).trim();
+}
+
 /**
  * Applies a CitationSet to generated text as it streams: a bracket group is held back until it is
  * closed (or proves too long to be a citation), then replaced by its canonical marker or dropped,
- * with the whitespace before it. `push` returns the text safe to send now; `end` the rest.
+ * with the whitespace before it. `push` returns the text safe to send now; `end` the rest. A
+ * generator's composed text (`pass`) and its citations attached as data (`cite`) are written through
+ * it too, so every citation of the answer is recorded where it was made (`citations`), never read
+ * back from the text.
  */
 export class CitationFilter {
   private pending = '';
   private out = '';
+  private readonly spans: CitationSpan[] = [];
 
-  constructor(private readonly citations: Pick<CitationSet, 'resolve'>) {}
+  /** `citations.isCitation`: a bracket group `resolve` left as it was is a citation when it names a source. */
+  constructor(private readonly citations: Pick<CitationSet, 'resolve'> & Partial<Pick<CitationSet, 'isCitation'>>) {}
 
   push(delta: string): string {
     this.pending += delta;
@@ -295,9 +341,29 @@ export class CitationFilter {
     return this.drain(true);
   }
 
+  /** Text a generator composed (it cites only as data): written as it is, after any text held back. */
+  pass(text: string): string {
+    const before = this.drain(true);
+    this.out += text;
+    return before + text;
+  }
+
+  /** A citation attached as data: its canonical marker (`CitationSet.cite`), written and recorded. */
+  cite(marker: string): string {
+    const before = this.drain(true);
+    this.spans.push({ marker, start: this.out.length, end: this.out.length + marker.length });
+    this.out += marker;
+    return before + marker;
+  }
+
   /** Everything emitted so far. */
   get text(): string {
     return this.out;
+  }
+
+  /** The citations made so far, in the order they were made, each with the sentence it closes. */
+  cited(): Citation[] {
+    return this.spans.map((span) => ({ marker: span.marker, claim: claimBefore(this.out, this.spans, span.start) }));
   }
 
   private drain(final: boolean): string {
@@ -322,6 +388,13 @@ export class CitationFilter {
           // A citation glued to the previous word reads better with a space.
           const last = (this.out + emitted + before).slice(-1);
           if (last && !/[\s([]/.test(last)) before += ' ';
+        }
+        if (replacement !== '' && (replacement !== `[${inner}]` || this.citations.isCitation?.(replacement))) {
+          let at = this.out.length + emitted.length + before.length;
+          for (const marker of markersOf(replacement)) {
+            this.spans.push({ marker, start: at, end: at + marker.length });
+            at += marker.length + 1;
+          }
         }
         emitted += before + replacement;
         this.pending = this.pending.slice(close + 1);

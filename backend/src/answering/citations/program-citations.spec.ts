@@ -1,6 +1,6 @@
-import { CitationSet, resolveCitations } from '../retrieval/citations';
+import { CitationFilter, CitationSet } from './citation-set';
 import { entriesByKey, keysOf, ProgramCitations } from './program-citations';
-import { ProgramIndex, type ProgramRecord } from './program-index';
+import { ProgramIndex, type ProgramRecord } from '../../program/program-index';
 
 const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
   id: 'x',
@@ -31,18 +31,21 @@ describe(ProgramCitations.name, () => {
   it('cites the session the answer holds when two sessions share its title', () => {
     for (const held of [day1, day2]) {
       const cited = new ProgramCitations(new CitationSet([]), index.entries, 'en', () => [held]);
-      const content = resolveCitations(`A break follows in ${held.location} [Session: Networking Break].`, cited);
+      const filter = new CitationFilter(cited);
+      const content = filter.push(`A break follows in ${held.location} [Session: Networking Break].`) + filter.end();
       expect(content).toBe(`A break follows in ${held.location} [Session: Networking Break].`);
-      expect(cited.sources(content).map((s) => s.sessionId)).toEqual([held.id]);
-      expect(cited.sources(content)[0].snippet).toContain(held.location);
+      expect(cited.sources(filter.cited()).map((s) => s.sessionId)).toEqual([held.id]);
+      expect(cited.sources(filter.cited())[0].snippet).toContain(held.location);
     }
   });
 
   it('cites a session the answer does not hold by its title, and drops a session the program does not have', () => {
     const cited = new ProgramCitations(new CitationSet([]), index.entries, 'en', () => [day2]);
-    const content = resolveCitations('First [Session: Opening Keynote]. Then [Session: Closing Gala].', cited);
+    const filter = new CitationFilter(cited);
+    const content = filter.push('First [Session: Opening Keynote]. Then [Session: Closing Gala].') + filter.end();
     expect(content).toBe('First [Session: Opening Keynote]. Then.');
-    expect(cited.sources(content).map((s) => s.sessionId)).toEqual(['keynote']);
+    expect(cited.sources(filter.cited()).map((s) => s.sessionId)).toEqual(['keynote']);
+    expect(filter.cited()).toEqual([{ marker: '[Session: Opening Keynote]', claim: 'First' }]);
   });
 });
 

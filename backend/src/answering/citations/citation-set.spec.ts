@@ -1,6 +1,6 @@
-import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citations';
-import type { Passage } from './retrieval.types';
-import { CITATION_MARKER_EXAMPLES, citationMarkers } from '../text/citation-grammar';
+import { CitationFilter, CitationSet, formatTime, resolveCitations, shortSessionName } from './citation-set';
+import type { Passage } from '../../retrieval/retrieval.types';
+import { CITATION_MARKER_EXAMPLES, citationMarkers } from '../../text/citation-grammar';
 
 let nextId = 1;
 function passage(over: Partial<Passage>): Passage {
@@ -227,5 +227,46 @@ describe('one grammar for the server and the apps', () => {
     expect(resolveCitations('A [Lender Panel, p. 3] b [Research Meeting, 12:34] c [pp. 3-4] d [p. 9].', set)).toBe(
       'A [Lender Panel, p. 3] b [Research Meeting, 12:34] c [Lender Panel, p. 3] d.',
     );
+  });
+});
+
+describe('citations as data', () => {
+  const set = () => new CitationSet([passage({ documentId: 'd1', page: 3 }), passage({ documentId: 'd1', page: 5 })]);
+
+  it("records each citation of a model's text where it is made, with the sentence it closes", () => {
+    const citations = set();
+    const filter = new CitationFilter(citations);
+    // Streamed in pieces, a marker split across deltas; an exact canonical marker, a numbered one, an invented one.
+    const text = ['Revenue grew 5% in 2022 [p.', ' 3]. Margins held.', ' Costs fell [1, 2] while debt rose [p. 9].'];
+    const out = text.map((d) => filter.push(d)).join('') + filter.end();
+    expect(out).toBe('Revenue grew 5% in 2022 [p. 3]. Margins held. Costs fell [p. 3] [p. 5] while debt rose.');
+    expect(filter.cited()).toEqual([
+      { marker: '[p. 3]', claim: 'Revenue grew 5% in 2022' },
+      { marker: '[p. 3]', claim: 'Costs fell' },
+      { marker: '[p. 5]', claim: 'Costs fell' },
+    ]);
+  });
+
+  it('records citations attached as data beside composed text, never reading the text for them', () => {
+    const citations = set();
+    const filter = new CitationFilter(citations);
+    const out = [
+      filter.pass('Leases run 6.1 years. '),
+      filter.cite(citations.cite(2)),
+      filter.pass('\n- The fleet pays $0.18 a mile [sic] '),
+      filter.cite(citations.cite(1)),
+    ].join('');
+    expect(out).toBe('Leases run 6.1 years. [p. 5]\n- The fleet pays $0.18 a mile [sic] [p. 3]');
+    // Composed text is written as it is: only the citations attached as data count, each with its sentence.
+    expect(filter.cited()).toEqual([
+      { marker: '[p. 5]', claim: 'Leases run 6.1 years.' },
+      { marker: '[p. 3]', claim: '- The fleet pays $0.18 a mile [sic]' },
+    ]);
+  });
+
+  it('tells a canonical marker from other bracket text', () => {
+    expect(set().isCitation('[p. 3]')).toBe(true);
+    expect(set().isCitation('[p. 4]')).toBe(false);
+    expect(set().isCitation('[note]')).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
-import type { CitationSet, Source } from '../retrieval/citations';
-import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../text/citation-grammar';
-import { entryFacts } from './program-answer';
-import type { ProgramEntry } from './program-index';
-import { fold } from './program-text';
-import type { Language } from './program-vocabulary';
+import type { Citation, CitationSet, Source } from './citation-set';
+import { MODEL_SESSION, sessionMarker, sessionMarkerTitle } from '../../text/citation-grammar';
+import { entryFacts } from '../../program/program-answer';
+import type { ProgramEntry } from '../../program/program-index';
+import { fold } from '../../text/lang/fold';
+import type { Language } from '../../program/program-vocabulary';
 
 const key = (title: string) =>
   fold(title)
@@ -78,6 +78,11 @@ export class ProgramCitations {
     return sessionMarker(entry.title);
   }
 
+  /** Whether `marker` is a canonical citation: a passage's, or a session's cited so far. */
+  isCitation(marker: string): boolean {
+    return this.documents.isCitation(marker) || this.used.some((e) => sessionMarker(e.title) === marker);
+  }
+
   /** A document passage cited as data (`CitationSet.cite`): the program's entries are only cited in text. */
   cite(n: number, turn?: number): string {
     return this.documents.cite(n, turn);
@@ -88,8 +93,11 @@ export class ProgramCitations {
     return [...this.used];
   }
 
-  /** The sources of the answer `content`: documents' and sessions', in order of first citation. */
-  sources(content: string): Source[] {
+  /**
+   * The sources of an answer's citations (`CitationFilter.cited`, in the order made): documents' and
+   * sessions', one per marker, in order of first citation.
+   */
+  sources(made: readonly Pick<Citation, 'marker'>[]): Source[] {
     const sessions: Source[] = this.used.map((e) => ({
       documentId: '',
       sessionId: e.id,
@@ -99,15 +107,8 @@ export class ProgramCitations {
       snippet: entryFacts(e, this.language),
       score: 1,
     }));
-    // A documents' answer replaced by the program's (it refused) leaves sources no marker shows.
-    const all = [...this.documents.sources(), ...sessions].filter((s) => content.includes(s.marker));
-    const at = (s: Source) => {
-      const i = content.indexOf(s.marker);
-      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-    };
-    return all
-      .map((s, i) => ({ s, i }))
-      .sort((a, b) => at(a.s) - at(b.s) || a.i - b.i)
-      .map(({ s }) => s);
+    const all = [...this.documents.sources(), ...sessions];
+    // A documents' answer replaced by the program's (it refused) made citations the answer no longer holds: not in `made`.
+    return [...new Set(made.map((c) => c.marker))].flatMap((marker) => all.find((s) => s.marker === marker) ?? []);
   }
 }

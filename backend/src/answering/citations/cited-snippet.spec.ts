@@ -1,4 +1,4 @@
-import type { Source } from '../retrieval/citations';
+import type { Source } from './citation-set';
 import { focusSnippets } from './cited-snippet';
 
 const source = (over: Partial<Source> = {}): Source => ({
@@ -18,8 +18,8 @@ const passage = `${filler}The residual value of excavators fell nine percent in 
 
 describe('focusSnippets', () => {
   it('shows the sentence the answer cites, with context, even far into the passage', () => {
-    const content = 'Excavator residual values fell nine percent in the second quarter [Opening Keynote, 18:00].';
-    const [s] = focusSnippets([source()], content, [{ marker: '[Opening Keynote, 18:00]', text: passage }]);
+    const made = [{ marker: '[Opening Keynote, 18:00]', claim: 'Excavator residual values fell nine percent in the second quarter' }];
+    const [s] = focusSnippets([source()], made, [{ marker: '[Opening Keynote, 18:00]', text: passage }]);
     expect(s.snippet).toContain('The residual value of excavators fell nine percent in the second quarter.');
     expect(s.snippet.startsWith('…')).toBe(true);
     expect(s.snippet.endsWith('…')).toBe(true);
@@ -30,9 +30,11 @@ describe('focusSnippets', () => {
     const line = source({ marker: '[line 4]', excerpt: [{ line: 4, text: 'x', cited: true }] });
     const session = source({ kind: 'session', marker: '[Session: Opening Keynote]', snippet: 'Day 1, 8:30 AM' });
     const unrelated = source();
-    const out = focusSnippets([line, session, unrelated], 'Zebras dance [line 4] [Session: Opening Keynote] [Opening Keynote, 18:00].', [
-      { marker: '[Opening Keynote, 18:00]', text: passage },
-    ]);
+    const made = ['[line 4]', '[Session: Opening Keynote]', '[Opening Keynote, 18:00]'].map((marker) => ({
+      marker,
+      claim: 'Zebras dance',
+    }));
+    const out = focusSnippets([line, session, unrelated], made, [{ marker: '[Opening Keynote, 18:00]', text: passage }]);
     expect(out.map((s) => s.snippet)).toEqual(['first 300 characters…', 'Day 1, 8:30 AM', 'first 300 characters…']);
   });
 });
@@ -40,8 +42,8 @@ describe('focusSnippets', () => {
 describe('focusSnippets on figures', () => {
   it('shows the cited sentence with its numbers and punctuation intact', () => {
     const text = `${filler}Our fleet pays $0.18 diesel per mile, and leases run 6.1 years. That is what we were having.If the customer pays late, we raise the rate by 12.50 €. ${'We will see more of that later. '.repeat(12)}`;
-    const content = 'Leases run 6.1 years and the fleet pays $0.18 per mile in diesel [Opening Keynote, 18:00].';
-    const [s] = focusSnippets([source()], content, [{ marker: '[Opening Keynote, 18:00]', text }]);
+    const made = [{ marker: '[Opening Keynote, 18:00]', claim: 'Leases run 6.1 years and the fleet pays $0.18 per mile in diesel' }];
+    const [s] = focusSnippets([source()], made, [{ marker: '[Opening Keynote, 18:00]', text }]);
     expect(s.snippet).toContain(
       'Our fleet pays $0.18 diesel per mile, and leases run 6.1 years. That is what we were having.If the customer pays late, we raise the rate by 12.50 €.',
     );

@@ -1,0 +1,218 @@
+import type { AiUsageService } from '../../usage/ai-usage.service';
+import { type GenerationPassage, NOT_COVERED_ANSWER } from '../generation.types';
+import { termKey } from '../../../text/term-key';
+import { LocalAnswerGenerator } from '../local-answer-generator';
+
+function passage(over: Partial<GenerationPassage>): GenerationPassage {
+  return {
+    n: 1,
+    marker: '[p. 1]',
+    text: '',
+    sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
+    kind: 'pdf',
+    speaker: null,
+    score: 0.03,
+    similarity: 0.3,
+    ...over,
+  };
+}
+
+describe('composition: substance and coverage that carry over to new material', () => {
+  const generator = new LocalAnswerGenerator(64, { record: async () => undefined } as unknown as AiUsageService, 0);
+  const meeting = (text: string, n = 1) =>
+    passage({
+      n,
+      marker: `[line ${n * 10}]`,
+      kind: 'transcript',
+      speaker: null,
+      sessionTitle: 'Product design meeting',
+      text,
+      similarity: 0.1,
+    });
+
+  it('never refuses to summarize a discussion the meeting holds, even where its words are common there', () => {
+    const passages = [
+      meeting(
+        'Project Manager: The microphone kept cutting out during the last call, so we could not hear the designer.\nIndustrial Designer: We should test the microphones before each meeting and keep a spare one in the room.',
+      ),
+      meeting('Marketing: The remote control needs fewer buttons and a bigger power button.', 2),
+    ];
+    const rarity = { microphon: 0.6, spare: 0.7, budget: 1, approv: 1 };
+    const answer = generator.composeAnswer({
+      question: 'Summarize the discussion about microphone spares, their budget and approval',
+      passages,
+      rarity,
+    });
+    expect(answer).not.toBe(NOT_COVERED_ANSWER);
+    expect(answer).toMatch(/microphone/i);
+  });
+
+  it('summarizes a discussion whose words the whole conference says often, where the meeting says them', () => {
+    const passages = [
+      meeting(
+        'The Chair: Petitions come first today, and the government asked that its priorities be taken after them.\nMember: The petitions on rail service deserve time before the government priorities are debated.',
+      ),
+    ];
+    const rarity = { petit: 0.2, priorit: 0.3, govern: 0.1, order: 1, busi: 1 };
+    const question = 'Summarize the discussion about petitions, priorities of government and the order of business';
+    expect(generator.composeAnswer({ question, passages, rarity })).toMatch(/Petitions come first/);
+  });
+
+  it('does not open an answer with a self-introduction or quote one as a finding', () => {
+    const passages = [
+      meeting(
+        'Audience Member: Tony Russo, Keystone Equipment Finance. Are you worried about electric equipment and its residual values?\nPanelist: Residual values of electric equipment are harder to forecast because the secondary market for used electric machines is still thin.',
+      ),
+    ];
+    const answer = generator.composeAnswer({ question: 'What about residual values of electric equipment?', passages });
+    expect(answer).not.toMatch(/Tony Russo/);
+    expect(answer).toMatch(/secondary market/);
+  });
+
+  it('answers a figure question from the rows of a table of figures with both years, whatever the table is titled', () => {
+    const passages = [
+      passage({
+        marker: '[p. 52]',
+        sessionTitle: 'Annual report',
+        text: 'Statement of results\nYears ended December 31, 2022 2021\nRevenue 17,606 15,785\nCost of sales 9,100 8,200\nOperating income 6,098 5,802\nNet income 4,000 3,900',
+      }),
+      passage({
+        n: 2,
+        marker: '[p. 12]',
+        sessionTitle: 'Annual report',
+        text: 'Our operating margin reflects our focus on disciplined growth and on our customers.',
+      }),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'What was the operating margin in 2022?',
+      passages,
+      expansions: ['revenue', 'operating income', 'net income', 'cost of sales'],
+    });
+    expect(answer).toMatch(
+      /Operating income: 6,098 \(2022\), 5,802 \(2021\)\. \[p\. 52\]|Revenue: 17,606 \(2022\), 15,785 \(2021\)\. \[p\. 52\]/,
+    );
+  });
+
+  it('does not count the instructions on how to answer among the words the materials must hold', () => {
+    const passages = [
+      passage({
+        marker: '[p. 40]',
+        sessionTitle: 'Annual report',
+        text: 'Net cash provided by operating activities was 2,100 million in 2017, up from 1,900 million in 2016, as collections improved.',
+      }),
+    ];
+    const question =
+      'What was the cash provided by operating activities in 2017? Round your answer to two decimal places and rely on the information outlined within the statement, according to the formula shown.';
+    expect(generator.composeAnswer({ question, passages })).toMatch(/2,100 million.*\[p\. 40\]/);
+  });
+
+  it('answers a question asking for a measure with the statement rows that hold it, both years, citing their page', () => {
+    const prose = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      prose(
+        12,
+        'The largest liability on our balance sheet in 2022 remained the deposits our customers hold with us. We manage the largest liability on the balance sheet with care.',
+      ),
+      prose(
+        13,
+        'In 2022 the balance sheet grew, and the largest liability grew with it as customers kept more with us. Our balance sheet liability mix in 2022 stayed stable.',
+      ),
+      prose(
+        14,
+        'A liability on the balance sheet in 2022 is measured at cost, the largest one included. The balance sheet of 2022 reflects every liability at its carrying amount.',
+      ),
+      passage({
+        n: 4,
+        marker: '[p. 98]',
+        sessionTitle: 'Annual report',
+        text: 'Consolidated statement\nDecember 31, 2022 2021\nCustomer deposits 110,239 84,382\nAccounts payable 12,133 10,574\nLong-term debt 42,573 38,675\nTotal liabilities 204,742 166,371',
+      }),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'What was the largest liability on the balance sheet in 2022?',
+      passages,
+      simple: true,
+    });
+    expect(answer).toMatch(/Total liabilities: 204,742 \(2022\), 166,371 \(2021\)\. \[p\. 98\]/);
+  });
+
+  it('draws a document answer from more of its pages: two sentences a page', () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, sessionTitle: 'Annual report', text });
+    const passages = [
+      page(
+        20,
+        'Lease revenue grew in every region this year as demand for equipment leases rose. Lease revenue in the largest region grew fastest. Lease revenue from new customers also grew in the year.',
+      ),
+      page(
+        21,
+        'Lease revenue growth came mostly from renewals of equipment leases. Growth of lease revenue was strongest in the second half of the year. Lease revenue growth slowed in the last month before the close.',
+      ),
+      page(22, 'Lease revenue rose on longer terms for equipment.'),
+    ];
+    const answer = generator.composeAnswer({ question: 'How did lease revenue growth develop?', passages, simple: true });
+    expect(answer).toContain('[p. 22]');
+  });
+
+  it('answers a question in colloquial words from a passage in the business terms the materials use for them', () => {
+    const passages = [
+      passage({
+        marker: '[p. 88]',
+        sessionTitle: 'Annual report',
+        text: 'Legal proceedings. Acme is a defendant in litigation over product claims filed in 2022, and the cases remain pending before the court.',
+      }),
+    ];
+    const rarity = Object.fromEntries(
+      Object.entries({ acme: 0.1, legal: 0.3, '2022': 0.2, reported: 0.4, ongoing: 1, battles: 1 }).map(([w, r]) => [termKey(w), r]),
+    );
+    const expansions = ['legal proceedings', 'litigation', 'contingencies', 'claims'];
+    const answer = generator.composeAnswer({
+      question: 'Has Acme reported any ongoing legal battles in 2022?',
+      passages,
+      rarity,
+      expansions,
+    });
+    expect(answer).toMatch(/litigation.*\[p\. 88\]/);
+  });
+
+  it("cites every page holding evidence before a page's second sentence (a document's answer)", () => {
+    const page = (n: number, text: string) => passage({ n, marker: `[p. ${n}]`, text, sessionTitle: 'Annual Report' });
+    const passages = [
+      page(
+        1,
+        'Residual values of electric equipment are uncertain because battery wear is hard to measure. Residual values of electric equipment are uncertain where charging networks grow slowly. Residual values of electric equipment are uncertain with each new battery chemistry.',
+      ),
+      page(
+        2,
+        'Residual values of electric equipment are uncertain while auction data stays scarce. Residual values of electric equipment are uncertain when a new model doubles the range. Residual values of electric equipment are uncertain where diesel bans come into force.',
+      ),
+      page(3, 'Lessors shorten terms to three years because residual values of electric fleets are hard to forecast.'),
+      page(4, 'Electric equipment loses value faster in secondary markets that remain thin.'),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'Why are residual values of electric equipment uncertain?',
+      passages,
+      simple: true,
+    });
+    for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[p. ${n}]`);
+  });
+
+  it('reads the topic of a question in its asking sentences, not in its instructions on how to answer', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 7]', text: 'Fleet utilisation reached 87 percent in 2024, up from 81 percent a year earlier.' }),
+    ];
+    const question =
+      'Answer the following question as if you were an equity research analyst who lost internet connection and cannot access market data providers. What was the fleet utilisation in 2024? If utilisation is not a useful metric for a business like this, then state that and explain why.';
+    const answer = generator.composeAnswer({ question, passages, simple: true });
+    expect(answer).toContain('Fleet utilisation reached 87 percent in 2024');
+    expect(answer).toContain('[p. 7]');
+  });
+
+  it('reads a word the passages write as two words (cashflow, cash flow) as those two words', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 2]', text: 'The clinic improved its parking and its waiting room signage during the spring.' }),
+      passage({ n: 2, marker: '[p. 9]', text: 'Cash flow from clinic operations improved to 4 million dollars over the year.' }),
+    ];
+    const answer = generator.composeAnswer({ question: 'Is the cashflow of the clinic improving?', passages, simple: true });
+    expect(answer.split('\n')[0]).toBe('Cash flow from clinic operations improved to 4 million dollars over the year. [p. 9]');
+  });
+});

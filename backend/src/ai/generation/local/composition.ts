@@ -1,0 +1,187 @@
+import type { AnswerRequest, ComposedText, GenerationPassage, PassageCitation } from '../generation.types';
+import { notCoveredFor } from '../generation.types';
+import { keywordStems, words } from '../../../text/keywords';
+import { MEASURE_WORDS } from '../../../text/lexicon';
+import { speakerName } from '../../../text/sentences';
+import { withoutMarkers } from '../../../text/citation-grammar';
+import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
+import { foldName, unknownName } from './coverage';
+import { FIGURE_ROW, pickDiverse, QUANTITY_QUESTION, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
+
+/**
+ * Composition of a local answer: the text (a lead sentence and bullets, a speaker's turns, a
+ * discussion in meeting order) with a citation after every sentence, as pieces a stream sends.
+ */
+
+/** Words per streamed delta. */
+const WORDS_PER_DELTA = 3;
+
+/** "What did X say / think / suggest about Y": the answer keeps to X's turns. */
+const SPEAKER_QUESTION =
+  /\b(?:what|how)\b.*\b(?:did|does|do|would)\s+(\S(?:.{0,58}?\S)?)\s+(?:say|said|think|thought|feel|felt|suggest|suggested|propose|proposed|recommend|recommended|argue|argued|mention|mentioned|explain|explained|believe|describe|report|present|presented|add|raise|disagree|agree|prefer|want)\b/i;
+
+/**
+ * The answer to a question from its passages, as text and citations: the sentence that best
+ * answers it (its key words and figures) with its citation, then 2–5 supporting bullets, each with
+ * its citation. "What did X say about Y" keeps to X's turns; "summarize the discussion about Y" gives
+ * the turns about Y in meeting order with their speakers. Refuses when no passage covers the
+ * question, or when it names someone or something the passages never mention.
+ */
+export function composePieces(
+  scorer: SentenceScorer,
+  request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
+): AnswerPiece[] {
+  const { question, passages } = request;
+  const refused = [{ text: notCoveredFor(question) }];
+  if (passages.length === 0) return refused;
+  if (unknownName(question, passages, request.commonWords)) return refused;
+  const ranked = scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
+  if (!ranked.covered || ranked.sentences.length === 0) return refused;
+  let sentences = ranked.sentences;
+  const speaker = askedSpeaker(question, passages);
+  if (speaker) {
+    // X's turns in the passages about Y, even those that do not repeat Y's words.
+    const own = ranked.all.filter((s) => sameSpeaker(s.speaker ?? s.passage.speaker, speaker) && !s.text.endsWith('?'));
+    if (own.length > 0) sentences = own;
+  }
+  const max = request.simple ? 4 : MAX_BULLETS;
+  const citeAt = (s: ScoredSentence, line: number): PassageCitation =>
+    s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
+  const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
+  // Every sentence carries its own citation: a joined pair cites each of its lines.
+  const quote = (s: ScoredSentence): AnswerPiece[] =>
+    s.joined
+      ? [{ text: `${endSentence(s.joined.first)} ` }, cite(s), { text: ` ${endSentence(s.joined.text)} ` }, citeAt(s, s.joined.lineIndex)]
+      : [{ text: `${endSentence(s.text)} ` }, cite(s)];
+  const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
+  const bullet = (s: ScoredSentence): AnswerPiece[] => [
+    { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
+    ...(s.joined ? quote(s) : [{ text: `${s.text} ` }, cite(s)]),
+  ];
+  const lines = (bullets: AnswerPiece[][]) => bullets.flatMap((b, i) => (i > 0 ? [{ text: '\n' }, ...b] : b));
+
+  if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
+    const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
+    picked.sort(meetingOrder);
+    // The turns themselves, each with its speaker: no lead-in line saying who discussed it.
+    return tidyPieces(lines(picked.map(bullet)));
+  }
+
+  // A document's answer draws on more of its pages: the best sentence of each page first, then up to
+  // two a page (three a transcript passage, taken best-first).
+  const document = passages.every((p) => p.kind === 'pdf');
+  const perPage = document ? 2 : 3;
+  const picked = withStatementRows(
+    pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage, document),
+    sentences,
+    question,
+    max + 1,
+  );
+  // The lead is a whole statement: of the best three, the first of eight words or more.
+  const leadAt = Math.max(
+    0,
+    picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
+  );
+  const [lead] = picked.splice(leadAt, 1);
+  const leadWho = who(lead);
+  const leadLabel = leadWho && !speaker ? `${leadWho}: ` : '';
+  const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
+  return tidyPieces([{ text: leadLabel }, ...quote(lead), ...body]);
+}
+
+/** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */
+function asksForFigure(question: string): boolean {
+  return QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w));
+}
+
+/**
+ * A question that needs a figure is answered with the statement rows that hold it, both years, citing
+ * their page (PRODUCT.md §5): when the picked sentences hold no row of a table of figures, the best
+ * page's rows naming the question's words take the place of the weakest supporting sentences.
+ */
+function withStatementRows(picked: ScoredSentence[], ranked: ScoredSentence[], question: string, max: number): ScoredSentence[] {
+  if (!asksForFigure(question) || picked.some((s) => FIGURE_ROW.test(s.text))) return picked;
+  const asked = new Set(keywordStems(question));
+  const rows = ranked.filter((s) => s.passage.kind === 'pdf' && FIGURE_ROW.test(s.text) && [...s.stems].some((x) => asked.has(x)));
+  if (rows.length === 0) return picked;
+  const page = rows[0].passage;
+  const added = rows.filter((s) => s.passage === page && !picked.includes(s)).slice(0, STATEMENT_ROWS);
+  return [...picked.slice(0, Math.max(1, max - added.length)), ...added];
+}
+
+/** A sentence ending in punctuation (a quoted fragment gets a period). */
+function endSentence(text: string): string {
+  return /[.!?:"”)]$/.test(text) ? text : `${text}.`;
+}
+
+/** Meeting order: by document, passage position, line, then sentence. */
+function meetingOrder(a: ScoredSentence, b: ScoredSentence): number {
+  return (
+    (a.passage.documentId ?? '').localeCompare(b.passage.documentId ?? '') ||
+    (a.passage.chunkIndex ?? a.passage.n) - (b.passage.chunkIndex ?? b.passage.n) ||
+    a.lineIndex - b.lineIndex ||
+    a.position - b.position
+  );
+}
+
+/** Speakers named in the passages' turns ('Grad E', 'Vaughan Gething AM', 'Project Manager'). */
+function passageSpeakers(passages: GenerationPassage[]): string[] {
+  const out = new Set<string>();
+  for (const p of passages) {
+    if (p.kind !== 'transcript') continue;
+    if (p.speaker) out.add(p.speaker);
+    for (const m of p.text.matchAll(/^([\p{Lu}][\p{L}\p{N}.'’ -]{0,40}?):\s/gmu)) out.add(m[1].trim());
+  }
+  return [...out];
+}
+
+/** The speaker a "what did X say about Y" question asks about, as the transcript labels them. */
+function askedSpeaker(question: string, passages: GenerationPassage[]): string | null {
+  const m = SPEAKER_QUESTION.exec(question);
+  if (!m) return null;
+  const asked = foldName(m[1].replace(/^(?:the|a|an|our|their)\s+/i, ''));
+  const speakers = passageSpeakers(passages);
+  return (
+    speakers.find((s) => foldName(s) === asked) ?? speakers.find((s) => asked.includes(foldName(s)) || foldName(s).includes(asked)) ?? null
+  );
+}
+
+function sameSpeaker(speaker: string | null | undefined, asked: string): boolean {
+  return !!speaker && foldName(speaker) === foldName(asked);
+}
+
+/** A piece of a composed answer: its own text, or a citation of a passage. */
+export type AnswerPiece = ComposedText | PassageCitation;
+
+/** The marker a citation of a passage shows: its turn's line marker, else the passage's marker. */
+export function markerOf(c: PassageCitation, passages: GenerationPassage[]): string {
+  const p = passages.find((x) => x.n === c.cite);
+  if (!p) return '';
+  return (c.turn != null ? p.lineMarkers?.[c.turn] : undefined) ?? p.marker;
+}
+
+/**
+ * Adjacent text pieces joined, empty ones left out, and marker-shaped text quoted from a passage
+ * ('see [p. 3]' on a slide) taken out: only the citations attached as data cite.
+ */
+function tidyPieces(pieces: AnswerPiece[]): AnswerPiece[] {
+  const out: AnswerPiece[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if ('text' in p && last && 'text' in last) out[out.length - 1] = { text: last.text + p.text };
+    else out.push(p);
+  }
+  return out.map((p) => ('text' in p ? { text: withoutMarkers(p.text) } : p)).filter((p) => !('text' in p) || p.text);
+}
+
+/** The pieces as streamed: text in deltas of WORDS_PER_DELTA words, each citation on its own. */
+export function* paced(pieces: AnswerPiece[]): Generator<AnswerPiece> {
+  for (const p of pieces) {
+    if (!('text' in p)) {
+      yield p;
+      continue;
+    }
+    const words = p.text.match(/\S+\s*|\s+/g) ?? [];
+    for (let i = 0; i < words.length; i += WORDS_PER_DELTA) yield { text: words.slice(i, i + WORDS_PER_DELTA).join('') };
+  }
+}

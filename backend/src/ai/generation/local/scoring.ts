@@ -1,0 +1,263 @@
+import { LRUCache } from 'lru-cache';
+import type { LocalHashEmbeddings } from '../../embeddings/local-hash-embeddings';
+import type { GenerationPassage } from '../generation.types';
+import { jaccard, termsOf } from '../../../text/keywords';
+import { isFiller } from '../../../text/filler';
+import { isFigureTable, splitSentences, tidySentence } from '../../../text/sentences';
+import {
+  FIGURE_ROW_BOOST,
+  MIN_BULLETS,
+  MIN_SHARE_OF_BEST,
+  MIN_SHARE_OF_BEST_COVERAGE,
+  NUMBER_BONUS,
+  QUANTITY_BOOST,
+  QUANTITY_PENALTY,
+  SENTENCE_WEIGHTS,
+} from '../../../answering/knobs';
+import { coversQuestion } from './coverage';
+import { type QuestionTerms, questionTerms } from './question-terms';
+
+/**
+ * Sentence and passage scoring of the local answerer: each sentence of the retrieved passages scored
+ * against the question (its words, its similarity, its passage's rank), and the best ones picked.
+ */
+
+/** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
+export const QUANTITY_QUESTION =
+  /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
+const NUMBER_WORDS =
+  /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
+const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** A figure, in digits or in words ('forty-three percent'), or a date. */
+export function hasNumber(text: string): boolean {
+  return /\d/.test(text) || NUMBER_WORDS.test(text) || MONTHS.test(text) || DURATION.test(text);
+}
+/** A duration said in words ('about a day', 'a couple of weeks'). */
+const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|year|hour|minute|quarter)s?\b/i;
+
+/**
+ * Passages whose question-independent analysis (`PassageAnalysis`) is kept: up to about 20 KB each
+ * with the sentence embeddings, so at most about 20 MB.
+ */
+const ANALYSED_PASSAGES = 1000;
+
+/** What the answerer reads from a passage whatever the question: done once per passage text. */
+export interface PassageAnalysis {
+  /** Stems of the speaker, session title and text. */
+  stems: Set<string>;
+  units: {
+    text: string;
+    speaker: string | null;
+    lineIndex: number;
+    /** Stems of the sentence; null: never an answer sentence (heading, too short or long, small talk). */
+    stems: Set<string> | null;
+    /** The sentence's content terms in order (what its embedding hashes), kept with its stems. */
+    terms: string[] | null;
+    number: boolean;
+    /** The sentence's local embedding, made the first time a question shares a word with it. */
+    vector?: number[];
+  }[];
+}
+
+export interface ScoredSentence {
+  text: string;
+  speaker: string | null;
+  passage: GenerationPassage;
+  stems: Set<string>;
+  score: number;
+  /** Line of the passage text the sentence starts on (its turn, in a transcript). */
+  lineIndex: number;
+  /** Order of the sentence within its passage. */
+  position: number;
+  /** Weighted share of the question's key words the sentence's passage holds. */
+  coverage?: number;
+  /** A figure question's subject sentence taken with the next one (`linkNeighbours`): both parts, each cited. */
+  joined?: { first: string; text: string; lineIndex: number };
+}
+
+/** "Summarize the discussion / meeting / questioning about Y": the turns about Y in meeting order. */
+export const SUMMARY_QUESTION =
+  /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
+
+/** A table row as `tableRowSentence` writes it with its years: 'Net income: 300 (2022), 290 (2021).' */
+export const FIGURE_ROW = /: \D*\d.*\(\d{4}\)/;
+
+export const cosine = (a: number[], b: number[]) => {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  return dot; // both unit length
+};
+
+/** The sentences of passages scored against questions; each passage's question-independent analysis is kept (LRU). */
+export class SentenceScorer {
+  private readonly analysed = new LRUCache<string, PassageAnalysis>({ max: ANALYSED_PASSAGES });
+
+  constructor(private readonly embedder: LocalHashEmbeddings) {}
+  /**
+   * Sentences of the passages scored against the question: weighted share of its key words present
+   * (common conference words weigh less), embedding similarity, and the passage's retrieval rank.
+   */
+  rankSentences(
+    question: string,
+    passages: GenerationPassage[],
+    rarity?: Record<string, number>,
+    expansions: string[] = [],
+    carried: string[] = [],
+  ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
+    // The passages' text is joined only when a question word needs splitting (rare), not for every question.
+    let joined: string | undefined;
+    let titles: string[] | undefined;
+    const known = {
+      stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
+      text: () => (joined ??= passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ')),
+      titles: () => (titles ??= [...new Set(passages.flatMap((p) => p.sessionTitle.toLowerCase().match(/\p{L}+/gu) ?? []))]),
+    };
+    const terms = questionTerms(question, rarity, carried, known);
+    const qVec = this.embedder.embed(question);
+    const quantity = QUANTITY_QUESTION.test(question);
+    const summary = SUMMARY_QUESTION.test(question);
+    let covered = false;
+    const sentences: ScoredSentence[] = [];
+    const all: ScoredSentence[] = [];
+    passages.forEach((passage, i) => {
+      const analysis = this.analyse(passage);
+      const statementPage = figureTableFor(passage, expansions);
+      const vocabulary = expansionsIn(passage, expansions);
+      if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) covered = true;
+      const prior = 1 - i / Math.max(1, passages.length);
+      const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
+      linkNeighbours(scored, quantity);
+      for (const s of scored) {
+        if (!s) continue;
+        all.push(s);
+        if (s.score >= 0.2 || terms.coverageOf(s.stems) > 0) sentences.push(s);
+      }
+    });
+    sentences.sort((a, b) => b.score - a.score);
+    all.sort((a, b) => b.score - a.score);
+    return { covered, sentences, all };
+  }
+
+  /** Each answer sentence of a passage scored: its share of the question's words, its similarity, the passage's rank. */
+  private scoreUnits(
+    analysis: PassageAnalysis,
+    passage: GenerationPassage,
+    terms: QuestionTerms,
+    qVec: number[],
+    { prior, statementPage, quantity }: { prior: number; statementPage: boolean; quantity: boolean },
+  ): (ScoredSentence | null)[] {
+    const passageCoverage = terms.coverageOf(analysis.stems);
+    return analysis.units.map((unit, k) => {
+      if (!unit.stems) return null;
+      const { text, stems } = unit; // shared with later questions: never changed in place
+      const coverage = terms.coverageOf(stems);
+      // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
+      const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embedTerms(unit.terms ?? [])), qVec) : 0;
+      const w = SENTENCE_WEIGHTS;
+      let score = w.coverage * coverage + w.similarity * Math.max(0, similarity) + w.prior * prior;
+      if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
+      if (quantity) score *= unit.number ? QUANTITY_BOOST : QUANTITY_PENALTY;
+      else if (unit.number) score *= NUMBER_BONUS;
+      return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
+    });
+  }
+
+  /** The passage's sentences and stems, split and stemmed once per passage text (LRU). */
+  analyse(passage: GenerationPassage): PassageAnalysis {
+    const key = `${passage.kind}\u0000${passage.speaker ?? ''}\u0000${passage.sessionTitle}\u0000${passage.text}`;
+    let analysis = this.analysed.get(key);
+    if (!analysis) {
+      const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
+        const text = tidySentence(raw.text);
+        let stems: Set<string> | null = null;
+        let terms: string[] | null = null;
+        if (!(raw.heading || text.length < 25 || text.length > 420 || isFiller(text))) {
+          terms = termsOf(text);
+          stems = new Set(terms);
+          if (stems.size < 3) [stems, terms] = [null, null];
+        }
+        return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, terms, number: stems ? hasNumber(text) : false };
+      });
+      analysis = { stems: new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`)), units };
+      this.analysed.set(key, analysis);
+    }
+    return analysis;
+  }
+}
+
+/**
+ * A table of figures holding the line items of the question's general business vocabulary (current
+ * assets and liabilities for a quick ratio): it covers the question whatever the question's own words.
+ */
+function figureTableFor(passage: GenerationPassage, expansions: string[]): boolean {
+  if (expansions.length === 0) return false;
+  const lower = passage.text.toLowerCase();
+  return expansions.some((e) => lower.includes(e)) && isFigureTable(passage.text);
+}
+
+/** How many of the phrases of the question's general business vocabulary (`expansions`) the passage holds. */
+function expansionsIn(passage: GenerationPassage, expansions: string[]): number {
+  if (expansions.length === 0) return 0;
+  const lower = passage.text.toLowerCase();
+  return expansions.filter((e) => lower.includes(e)).length;
+}
+
+/**
+ * Neighbouring sentences that answer together: a question asked on stage is not an answer, but what
+ * is said right after it usually is; a sentence that names the subject of a figure question but not
+ * the figure takes the next one (with the figure) with it.
+ */
+function linkNeighbours(scored: (ScoredSentence | null)[], quantity: boolean): void {
+  scored.forEach((s, j) => {
+    if (!s) return;
+    const next = scored[j + 1];
+    if (s.text.endsWith('?')) {
+      if (next && !next.text.endsWith('?')) next.score = Math.max(next.score, s.score * 0.95);
+      s.score *= 0.5;
+    }
+    if (
+      quantity &&
+      !hasNumber(s.text) &&
+      next &&
+      hasNumber(next.text) &&
+      !next.text.endsWith('?') &&
+      s.text.length + next.text.length < 420
+    ) {
+      s.joined = { first: s.text, text: next.text, lineIndex: next.lineIndex };
+      s.text = `${s.text} ${next.text}`;
+      s.stems = new Set([...s.stems, ...next.stems]);
+      s.score *= QUANTITY_BOOST / QUANTITY_PENALTY;
+    }
+  });
+}
+
+/**
+ * Best-first sentences with near-duplicates (and a third sentence from one passage) left out. `spread`:
+ * the best sentence of every passage is taken before a second one of any passage (a document's answer
+ * cites each page that holds evidence rather than two sentences of the first page), then best-first.
+ */
+export function pickDiverse(
+  sorted: ScoredSentence[],
+  max: number,
+  keep: (s: ScoredSentence, best: number) => boolean,
+  perPassage = 2,
+  spread = false,
+): ScoredSentence[] {
+  const picked: ScoredSentence[] = [];
+  const best = sorted[0]?.score ?? 0;
+  for (const limit of spread && perPassage > 1 ? [1, perPassage] : [perPassage]) {
+    for (const s of sorted) {
+      if (picked.length >= max) break;
+      if (picked.includes(s)) continue;
+      if (picked.length >= MIN_BULLETS && !keep(s, best)) break;
+      // Never padding: a sentence far below the best, or from a passage holding few of the words the
+      // best one's passage holds, is not evidence for this question.
+      if (s.score < best * MIN_SHARE_OF_BEST) break;
+      if ((s.coverage ?? 1) < (sorted[0]?.coverage ?? 0) * MIN_SHARE_OF_BEST_COVERAGE) continue;
+      if (picked.some((p) => p.text === s.text || jaccard(p.stems, s.stems) >= 0.6)) continue;
+      if (picked.filter((p) => p.passage === s.passage).length >= limit) continue;
+      picked.push(s);
+    }
+  }
+  return spread ? picked.sort((a, b) => b.score - a.score) : picked;
+}

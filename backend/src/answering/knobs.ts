@@ -1,0 +1,97 @@
+/**
+ * The ranking knobs of the answer engine, stage by stage, in one place. Each constant says in one line
+ * which evaluation chose it; the story of each choice is in bench/history/ (eval-passes.md is
+ * "the passes" below), the current figures in bench/EVAL.md. "Dev set `tune`" without a pass: chosen
+ * on the `tune` half of bench/EVAL.md before bench/history/ was kept, no comparison recorded.
+ * Retrieval's knobs stay beside the code that uses them (retrieval/ owns its algorithms) and are
+ * re-exported here so the whole chain reads in one file.
+ */
+
+// ---------- 1. Retrieval: candidates and fusion (retrieval/retrieval.repository.ts, retrieval/bm25.ts) ----------
+export {
+  /** Reciprocal rank fusion constant: the common default, never tuned (dev set `tune`). */
+  RRF_K,
+  /** Candidates each ranking gives the fusion: dev set `tune`. */
+  DEFAULT_CANDIDATES,
+  /** Text-rank bonus per business-vocabulary phrase held: dev set `tune`. */
+  PHRASE_BONUS,
+} from '../retrieval/retrieval.repository';
+export {
+  /** Share of its IDF an expansion word counts for: dev set `tune`. */
+  EXPANSION_WEIGHT,
+  /** Chunks the full-text side may score per query: bench/history/server-deployment-sittings.md (CPU, not quality). */
+  TEXT_CANDIDATE_BUDGET,
+} from '../retrieval/bm25';
+export {
+  /** Full-text weight in the fusion with local embeddings: demo questions, bench/RESULTS.md. */
+  LOCAL_TEXT_WEIGHT,
+  /** Passages a search returns by default, and per document: dev set `tune`. */
+  DEFAULT_K,
+  DEFAULT_PER_DOCUMENT,
+  /** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL): dev set `tune`. */
+  RERANK_POOL_FACTOR,
+  MIN_RERANK_POOL,
+  /** Every fused candidate reranked with a session filter: the passes, seventh pass. */
+  FILTERED_RERANK_POOL,
+  /** A filtered session this small is reranked whole: the passes, third pass. */
+  WHOLE_SESSION_MAX_CHUNKS,
+} from '../retrieval/conference-retriever';
+
+// ---------- 2. Rerank (retrieval/rerank.ts) ----------
+export {
+  /** The rerank features' weights: dev set `tune` (bench/EVAL.md), neighbour and document added in the passes, second pass. */
+  RERANK_WEIGHTS,
+  /** Speaker feature for one turn of the named speaker: the passes, second pass. */
+  SPEAKER_PRESENT,
+  /** Score kept by a passage whose neighbouring chunk is taken: the passes, second pass. */
+  ADJACENT_PENALTY,
+} from '../retrieval/rerank';
+
+// ---------- 3. What the answer reads (answering/answering.service.ts, takeaways/) ----------
+/** Passages given to the generator for a chat answer: dev set `tune`. */
+export const PASSAGES = 8;
+/** Passages of the simple fallback (POST /api/chat/simple): the passes, sixth pass (8 tried and dropped). */
+export const SIMPLE_PASSAGES = 5;
+
+// ---------- 4. Sentence scoring (ai/generation/local/scoring.ts, question-terms.ts) ----------
+/** A sentence's score: question words, similarity, passage rank (sum 1): dev set `tune` (bench/EVAL.md). */
+export const SENTENCE_WEIGHTS = { coverage: 0.55, similarity: 0.25, prior: 0.2 };
+/** A table-of-figures row holding the question's words, against prose repeating them: dev set `tune`. */
+export const FIGURE_ROW_BOOST = 1.4;
+/** A figure question: sentences with a figure up, without one down: dev set `tune`. */
+export const QUANTITY_BOOST = 1.3;
+export const QUANTITY_PENALTY = 0.85;
+/** Any other question: a sentence with a figure a little up: dev set `tune`. */
+export const NUMBER_BONUS = 1.05;
+/** Weight of a question word every passage uses, against its rarest word: the passes, sixth pass (less tried and dropped). */
+export const RARITY_FLOOR = 0.3;
+/** A question word this rare (share of its rarest word's IDF) names the topic: dev set `tune`. */
+export const SPECIFIC_RARITY = 0.5;
+
+// ---------- 5. The coverage policy: answer or "not covered" (ai/generation/local/coverage.ts) ----------
+/** Weighted share of the question's words one passage must exceed: the passes, second pass (0.45 / 0.40 tried in the sixth). */
+export const COVERAGE_THRESHOLD = 0.5;
+/** Embedding similarity that covers a question by itself: dev set `tune`. */
+export const SIMILARITY_THRESHOLD = 0.45;
+/** Business-vocabulary phrases and share of words that cover a question: the passes, second pass. */
+export const VOCABULARY_PHRASES = 2;
+export const VOCABULARY_COVERAGE = 0.3;
+/** Share of a summary topic's words (and two of them) a meeting passage needs: the passes, second pass. */
+export const SUMMARY_COVERAGE = 0.34;
+
+// ---------- 6. Composition (ai/generation/local/composition.ts, scoring.ts's pickDiverse) ----------
+/** Bullets of an answer at most / at least before the score cut applies: dev set `tune`. */
+export const MAX_BULLETS = 6;
+export const MIN_BULLETS = 3;
+/** A supporting sentence scores at least this share of the best one: dev set `tune`. */
+export const MIN_SHARE_OF_BEST = 0.3;
+/** ...and its passage holds at least this share of the best passage's question words: dev set `tune`. */
+export const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
+/** Statement rows added to a figure answer: the passes, second pass. */
+export const STATEMENT_ROWS = 2;
+
+// ---------- 7. Takeaways (ai/generation/local/takeaways.ts, takeaways/takeaways.service.ts) ----------
+/** Takeaways one session gives at most: no evaluation recorded (set by hand; bench/EVAL.md measures their filler share). */
+export const MAX_TAKEAWAYS_PER_SESSION = 6;
+/** Passages of one session read for its takeaways: no evaluation recorded (set by hand). */
+export const TAKEAWAY_PASSAGES_PER_SESSION = 10;
