@@ -111,7 +111,9 @@ export function meanOf(xs) {
   const n = v.length;
   if (!n) return { n, value: NaN, lo: NaN, hi: NaN };
   const m = v.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1)) : 0;
+  // One score has no spread to measure: no interval.
+  if (n < 2) return { n, value: m, lo: NaN, hi: NaN };
+  const sd = Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1));
   const half = (Z95 * sd) / Math.sqrt(n);
   return { n, value: m, lo: Math.max(0, m - half), hi: Math.min(1, m + half) };
 }

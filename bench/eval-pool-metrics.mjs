@@ -113,34 +113,51 @@ export function poolFamily(session) {
   return (session.id.match(/^[A-Za-z]+/)?.[0] ?? session.id).toLowerCase();
 }
 
-/** Share of the question's words found in its own file that a text's words also hold (NaN: none found in its own). */
-export function sharedWords(question, ownWords, otherWords) {
-  const own = [...factWords(question)].filter((w) => ownWords.has(w));
-  if (!own.length) return NaN;
-  return own.filter((w) => otherWords.has(w)).length / own.length;
+/**
+ * How much of a question a file holds: the question's words found in its own file, each weighed by how rare it is
+ * among the fold's files (ln(files / files holding it): a word every file holds weighs nothing), and the share of
+ * that weight the other file holds too. NaN when fewer than two of the question's words with a weight are in its
+ * own file: a question such as `Who were the participants of the meeting?` fits any meeting.
+ */
+export function sharedWords(question, ownWords, otherWords, weightOf = () => 1) {
+  const own = [...factWords(question)].filter((w) => ownWords.has(w) && weightOf(w) > 0);
+  if (own.length < UNCOVERED_MIN_WORDS) return NaN;
+  const total = own.reduce((a, w) => a + weightOf(w), 0);
+  return own.filter((w) => otherWords.has(w)).reduce((a, w) => a + weightOf(w), 0) / total;
 }
 
-/** Uncovered questions share fewer than this of their own file's words with the file they are asked in. */
-export const UNCOVERED_MAX_SHARED = 0.5;
+/** Uncovered questions share less than this of their own file's weighted words with the file they are asked in. */
+export const UNCOVERED_MAX_SHARED = 1 / 3;
+/** Words with a weight a question needs in its own file to be made uncovered elsewhere. */
+export const UNCOVERED_MIN_WORDS = 2;
+
+/** Each word's weight among some files' words: ln(files / files holding it). */
+export function rarityWeights(wordSets) {
+  const df = new Map();
+  for (const set of wordSets) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = wordSets.length;
+  return (w) => (df.has(w) ? Math.log(n / df.get(w)) : Math.log(n));
+}
 
 /**
  * Uncovered questions made from a fold's own questions, without writing any: each question is asked again with
- * the session filter set to another file of its fold (its conference) of the same kind and another family, whose
- * text holds fewer than half of the question's words that its own file holds. The chosen file lacks the
- * question's material, so the right answer is a refusal. A question that names nothing of its own file
- * (`Who attended the meeting?`) fits every meeting and gets no uncovered twin. Among the files that qualify, one
- * is picked by a hash of the seed and the question's id. `wordsOf(sessionId)`: the content words of a file.
- * Returns question id → { session, shared }.
+ * the session filter set to another file of its fold (its conference) of the same kind and another family, which
+ * holds less than a third of the question's words found in its own file, weighed by their rarity in the fold
+ * (`sharedWords`). That file lacks the question's material, so the right answer is a refusal. A question with
+ * fewer than two words of weight in its own file (`Who attended the meeting?`) fits any meeting and gets no twin. Among the
+ * files that qualify, one is picked by a hash of the seed and the question's id. `wordsOf(sessionId)`: the
+ * words (`factWords`) of a file. Returns question id → { session, shared }.
  */
 export function uncoveredTargets(questions, sessions, wordsOf, seed = 1) {
   const byId = new Map(sessions.map((s) => [s.id, s]));
+  const weightOf = rarityWeights(sessions.map((s) => wordsOf(s.id)));
   const out = new Map();
   for (const q of questions) {
     const own = byId.get(q.session);
     if (!own) continue;
     const candidates = sessions
       .filter((s) => s.id !== own.id && s.kind === own.kind && poolFamily(s) !== poolFamily(own))
-      .map((s) => ({ s, shared: sharedWords(q.question, wordsOf(own.id), wordsOf(s.id)) }))
+      .map((s) => ({ s, shared: sharedWords(q.question, wordsOf(own.id), wordsOf(s.id), weightOf) }))
       .filter((c) => Number.isFinite(c.shared) && c.shared < UNCOVERED_MAX_SHARED);
     if (!candidates.length) continue;
     candidates.sort((a, b) => hash32(`${seed}:${q.id}:${a.s.id}`) - hash32(`${seed}:${q.id}:${b.s.id}`) || (a.s.id < b.s.id ? -1 : 1));

@@ -26,7 +26,7 @@ export const POOL_MEASURES = [
   { key: 'factScore', label: `Short facts: mean share of the gold answer's words held` },
   { key: 'goldRecall', label: 'Gold-word recall (meetings, filings)' },
 ];
-/** The dev set's groups beside the pool's (short facts have none there). */
+/** The v2 set's groups (manifest.json, the dev set's run section) beside the pool's (short facts have none there). */
 const V2_GROUP = { meetings: 'meetings', filings: 'filings', overall: 'overall' };
 
 const signed = (x) => `${x > 0 ? '+' : ''}${fmt(x)}`;
@@ -42,13 +42,16 @@ function flagCell(tune, check) {
 /** One measure's table: a row per group, folds 0-3 and fold 4 with intervals, the gap, the dev set's halves. */
 export function measureTable(measure, figures, v2) {
   const lines = [
-    `| ${measure.label} | folds 0-3 (tune) | fold 4 (check) | fold 4 − folds 0-3 | dev set tune | dev set check |`,
+    `| ${measure.label} | folds 0-3 (tune) | fold 4 (check) | fold 4 − folds 0-3 | v2 set tune | v2 set check |`,
     '|---|---:|---:|---:|---:|---:|',
   ];
+  const measured = (group) => figures.tune?.[group]?.[measure.key]?.n > 0 || figures.check?.[group]?.[measure.key]?.n > 0;
+  // Overall repeats a source's row when that source alone has the measure (filings' evidence page, short facts).
+  const sources = GROUPS.filter((g) => g !== 'overall' && measured(g));
   for (const group of GROUPS) {
     const tune = figures.tune?.[group]?.[measure.key];
     const check = figures.check?.[group]?.[measure.key];
-    if (!(tune?.n > 0) && !(check?.n > 0)) continue;
+    if (!measured(group) || (group === 'overall' && sources.length < 2)) continue;
     const v2group = V2_GROUP[group];
     const v2cell = (split) => {
       const c = v2group ? v2?.[split]?.[v2group]?.[measure.key] : undefined;
@@ -96,7 +99,7 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     `- Machine: ${machine}; load average at the start ${load}; ${provider} provider, embedded database`,
     `- Folds run: ${plan.map((p) => p.fold).join(', ')} of ${FOLDS.join(', ')}; ${files} files; ${asked} of their ${available} questions asked${sample ? ` (a sample of ${sample} a fold, stratified by source, seed ${seed})` : ' (all)'}, each also asked as an uncovered question in another file of its fold when one lacks its words (fewer than half of the question's words its own file holds; not of its series or company)`,
     `- Time: ${fmt(total / 60, 1)} min in all; a fold ${timings.map((t) => `${t.fold}: ${fmt(t.totalSeconds / 60, 1)} min (ingestion ${fmt(t.ingestSeconds, 0)} s)`).join(', ')}`,
-    `- Intervals: 95%, Wilson for shares, mean ± 1.96·sd/√n for MRR and word shares; n = the questions measured. A gap is flagged (⚠) when fold 4 is more than ${GENERALISATION_GAP} from folds 0-3 or folds 0-3 lie outside fold 4's interval. The dev set's columns are its last full run (the run section below)${v2 ? '' : ': none holds its figures yet, run `npm run eval`'}.`,
+    `- Intervals: 95%, Wilson for shares, mean ± 1.96·sd/√n for MRR and word shares; n = the questions measured. A gap is flagged (⚠) when fold 4 is more than ${GENERALISATION_GAP} from folds 0-3 or folds 0-3 lie outside fold 4's interval. The v2 set's columns (\`manifest.json\`) are its last full run, the run section below${v2 ? '' : ': none holds its figures yet, run `npm run eval`'}.`,
     '',
   );
   for (const m of POOL_MEASURES) {
@@ -104,7 +107,9 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     if (table) lines.push(table, '');
   }
   const flags = poolFlags(figures);
-  if (flags.length) {
+  const ran = (split) => (figures[split]?.overall?.answerable ?? 0) > 0;
+  if (!ran('tune') || !ran('check')) lines.push(`Not compared: ${ran('tune') ? 'fold 4' : 'folds 0-3'} not run.`);
+  else if (flags.length) {
     lines.push(`Rates where fold 4 parts from folds 0-3 (${flags.length}):`);
     for (const f of flags) {
       const label = POOL_MEASURES.find((m) => m.key === f.key)?.label ?? f.key;
@@ -137,8 +142,8 @@ export function writePoolSection(file, markdown) {
   if (start >= 0 && end > start) next = old.slice(0, start) + markdown + old.slice(end + POOL_END.length);
   else {
     const cut = old.search(/^## Run /m);
-    next =
-      cut >= 0 ? `${old.slice(0, cut)}${markdown}\n\n${old.slice(cut)}` : `${old}${old && !old.endsWith('\n') ? '\n' : ''}\n${markdown}\n`;
+    if (cut >= 0) next = `${old.slice(0, cut)}${markdown}\n\n${old.slice(cut)}`;
+    else next = old ? `${old.trimEnd()}\n\n${markdown}\n` : `${markdown}\n`;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, next);

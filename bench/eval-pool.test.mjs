@@ -13,6 +13,7 @@ import {
   poolFlag,
   poolFlags,
   poolPlan,
+  rarityWeights,
   sampleStratified,
   sharedWords,
   uncoveredTargets,
@@ -197,7 +198,7 @@ describe('uncoveredTargets', () => {
     assert.notEqual(poolFamily(sessions[2]), poolFamily(sessions[3]));
     assert.equal(poolFamily(sessions[4]), 'acme');
   });
-  it('asks a question in a file of the same kind, another family, lacking most of its words', () => {
+  it('asks a question in a file of the same kind, another family, holding under a third of its words by rarity', () => {
     const t = uncoveredTargets(
       [
         { id: 'q1', session: 'Bro001', question: 'What did they say about the digit recognizer training?' },
@@ -207,20 +208,36 @@ describe('uncoveredTargets', () => {
       wordsOf,
       1,
     );
-    // Not Bro002 (its series), not IS1001b (holds 2 of its 3 words), ES2001a holds 1 of 3.
-    assert.deepEqual(t.get('q1'), { session: 'ES2001a', shared: 1 / 3 });
-    assert.deepEqual(t.get('q2'), { session: 'BETA_2021_10K', shared: 1 / 3 });
+    // q1's words in its own file: digit (2 of 6 files hold it: ln 3), recognizer (3 files: ln 2), training (2 files: ln 3).
+    // Not Bro002 (its series); ES2001a holds training (ln 3 / (2 ln 3 + ln 2) = 0.38, a third or more); IS1001b
+    // holds recognizer only (0.24).
+    assert.equal(t.get('q1').session, 'IS1001b');
+    close(t.get('q1').shared, Math.log(2) / (2 * Math.log(3) + Math.log(2)), 1e-9);
+    // ACME's words: acme (1 file: ln 6), revenue (2 files: ln 3), 2020 (ln 6); BETA holds revenue only.
+    assert.equal(t.get('q2').session, 'BETA_2021_10K');
+    close(t.get('q2').shared, Math.log(3) / (2 * Math.log(6) + Math.log(3)), 1e-9);
   });
   it('makes no uncovered twin of a question that fits any meeting', () => {
+    // Two words of weight are needed in its own file: it holds 'meeting' only ('summarize' is in no file).
     const t = uncoveredTargets([{ id: 'q3', session: 'Bro001', question: 'Summarize the meeting' }], sessions, wordsOf, 1);
     assert.equal(t.has('q3'), false);
     assert.ok(Number.isNaN(sharedWords('Who came?', new Set(['meeting']), new Set())));
   });
+  it('weighs nothing a word every file holds', () => {
+    const weight = rarityWeights([new Set(['a', 'b']), new Set(['a'])]);
+    assert.equal(weight('a'), 0);
+    close(weight('b'), Math.log(2), 1e-12);
+    close(
+      sharedWords('alpha beta gamma', new Set(['alpha', 'beta', 'gamma']), new Set(['beta']), () => 1),
+      1 / 3,
+      1e-12,
+    );
+  });
   it('picks among the files that qualify by the seed', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ id: `X${String.fromCharCode(65 + i)}1`, kind: 'transcript' }));
     const all = [{ id: 'Own1', kind: 'transcript' }, ...many];
-    const w = (id) => (id === 'Own1' ? new Set(['alpha']) : new Set(['beta']));
-    const q = [{ id: 'q', session: 'Own1', question: 'alpha?' }];
+    const w = (id) => (id === 'Own1' ? new Set(['alpha', 'gamma']) : new Set(['beta']));
+    const q = [{ id: 'q', session: 'Own1', question: 'alpha gamma?' }];
     const picks = new Set([1, 2, 3, 4, 5, 6].map((seed) => uncoveredTargets(q, all, w, seed).get('q').session));
     assert.ok(picks.size > 1);
     assert.equal(uncoveredTargets(q, all, w, 3).get('q').session, uncoveredTargets(q, all, w, 3).get('q').session);
