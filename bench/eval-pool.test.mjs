@@ -353,6 +353,23 @@ describe('the pool report', () => {
     assert.ok(!table.some((l) => l.startsWith('| short facts')));
     assert.equal(withInterval(rateOf([true, false, false, false]), true), '25% (5-70%)');
   });
+  it('leaves out the overall row of a measure one source alone has', () => {
+    const facts = measureTable(
+      POOL_MEASURES.find((m) => m.key === 'holdsFact'),
+      f,
+      null,
+    ).split('\n');
+    assert.deepEqual(
+      facts.slice(2).map((l) => l.split(' | ')[0]),
+      ['| short facts (ELITR)'],
+    );
+    const refused = measureTable(
+      POOL_MEASURES.find((m) => m.key === 'falseRefusal'),
+      f,
+      null,
+    ).split('\n');
+    assert.equal(refused.length, 6);
+  });
   it('replaces its own section between its markers and leaves the rest of the record', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pool-report-'));
     const file = path.join(dir, 'EVAL.md');
@@ -379,7 +396,7 @@ describe('the pool report', () => {
       askSeconds: 30,
       totalSeconds: 120,
     }));
-    const md = renderPool({
+    const args = () => ({
       started: new Date('2026-11-28T06:00:00Z'),
       commit: 'abc1234',
       command: 'npm run eval -- --pool --sample 2',
@@ -393,10 +410,14 @@ describe('the pool report', () => {
       figures: f,
       v2: null,
     });
+    const md = renderPool(args());
     assert.ok(md.startsWith(POOL_START) && md.endsWith(POOL_END));
     assert.match(md, /10 of their 50 questions asked \(a sample of 2 a fold, stratified by source, seed 1\)/);
     assert.match(md, /Time: 10\.0 min in all/);
     assert.match(md, /none holds its figures yet/);
+    assert.match(md, /Rates where fold 4 parts from folds 0-3/);
+    const tuneOnly = renderPool({ ...args(), figures: poolFigures(rows().filter((r) => r.fold !== 4)) });
+    assert.match(tuneOnly, /Not compared: fold 4 not run\./);
     assert.doesNotMatch(md, /^## Run /m);
   });
 });
