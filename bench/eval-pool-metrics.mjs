@@ -86,17 +86,23 @@ export function sampleStratified(questions, n, seed = 1) {
 
 /**
  * The run's plan: for each fold asked for, its files (all of them: the fold is one conference) and its questions
- * (all, or `sample` of them stratified by source).
+ * (all, or `sample` of them stratified by source). A file without text (`isEmpty`: by default the manifest gives it
+ * no turns) is left out with its questions, which nothing can answer; each fold lists them in `leftOut`.
  */
-export function poolPlan(manifest, { folds = FOLDS, sample, seed = 1 } = {}) {
+export function poolPlan(manifest, { folds = FOLDS, sample, seed = 1, isEmpty = (s) => s.turns === 0 } = {}) {
   return folds.map((fold) => {
-    const sessions = manifest.sessions.filter((s) => s.fold === fold);
+    const inFold = manifest.sessions.filter((s) => s.fold === fold);
+    const sessions = inFold.filter((s) => !isEmpty(s));
     const ids = new Set(sessions.map((s) => s.id));
     const all = manifest.questions.filter((q) => ids.has(q.session));
+    const leftOut = inFold
+      .filter((s) => isEmpty(s))
+      .map((s) => ({ session: s.id, questions: manifest.questions.filter((q) => q.session === s.id).length }));
     return {
       fold,
       split: splitOfFold(fold),
       sessions,
+      leftOut,
       questions: sample ? sampleStratified(all, sample, seed) : all,
       available: all.length,
     };

@@ -39,19 +39,25 @@ function flagCell(tune, check) {
   return why.length ? `**${signed(f.diff)} ⚠ ${why.join(', ')}**` : signed(f.diff);
 }
 
+/**
+ * The groups a measure is shown for: those measured, and overall only when more than one source has the measure
+ * (else it repeats that source's row: filings' evidence page, short facts).
+ */
+function shownGroups(figures, key) {
+  const measured = (group) => figures.tune?.[group]?.[key]?.n > 0 || figures.check?.[group]?.[key]?.n > 0;
+  const sources = GROUPS.filter((g) => g !== 'overall' && measured(g));
+  return sources.length > 1 ? [...sources, 'overall'] : sources;
+}
+
 /** One measure's table: a row per group, folds 0-3 and fold 4 with intervals, the gap, the dev set's halves. */
 export function measureTable(measure, figures, v2) {
   const lines = [
     `| ${measure.label} | folds 0-3 (tune) | fold 4 (check) | fold 4 − folds 0-3 | v2 set tune | v2 set check |`,
     '|---|---:|---:|---:|---:|---:|',
   ];
-  const measured = (group) => figures.tune?.[group]?.[measure.key]?.n > 0 || figures.check?.[group]?.[measure.key]?.n > 0;
-  // Overall repeats a source's row when that source alone has the measure (filings' evidence page, short facts).
-  const sources = GROUPS.filter((g) => g !== 'overall' && measured(g));
-  for (const group of GROUPS) {
+  for (const group of shownGroups(figures, measure.key)) {
     const tune = figures.tune?.[group]?.[measure.key];
     const check = figures.check?.[group]?.[measure.key];
-    if (!measured(group) || (group === 'overall' && sources.length < 2)) continue;
     const v2group = V2_GROUP[group];
     const v2cell = (split) => {
       const c = v2group ? v2?.[split]?.[v2group]?.[measure.key] : undefined;
@@ -85,6 +91,12 @@ function foldLines(figures, timings) {
   return lines;
 }
 
+/** The files left out for having no text, and their questions. */
+function leftOutLines(plan) {
+  const out = plan.flatMap((p) => (p.leftOut ?? []).map((l) => `${l.session} (fold ${p.fold}, ${l.questions} questions)`));
+  return out.length ? [`- Left out, the file being empty in the pool (nothing can answer its questions): ${out.join(', ')}`] : [];
+}
+
 /** The pool section, between its markers. */
 export function renderPool({ started, commit, command, machine, load, provider, sample, seed, plan, timings, figures, v2 }) {
   const lines = [POOL_START, '## The pool: folds 0-3 (tune) and fold 4 (check)', ''];
@@ -97,7 +109,8 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     '',
     `- Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}; command \`${command}\``,
     `- Machine: ${machine}; load average at the start ${load}; ${provider} provider, embedded database`,
-    `- Folds run: ${plan.map((p) => p.fold).join(', ')} of ${FOLDS.join(', ')}; ${files} files; ${asked} of their ${available} questions asked${sample ? ` (a sample of ${sample} a fold, stratified by source, seed ${seed})` : ' (all)'}, each also asked as an uncovered question in another file of its fold when one lacks its words (fewer than half of the question's words its own file holds; not of its series or company)`,
+    `- Folds run: ${plan.map((p) => p.fold).join(', ')} of ${FOLDS.join(', ')}; ${files} files; ${asked} of their ${available} questions asked${sample ? ` (a sample of ${sample} a fold, stratified by source, seed ${seed})` : ' (all)'}, each also asked as an uncovered question in another file of its fold that lacks its material (another series or company, holding less than a third of the question's words found in its own file, weighed by their rarity in the fold)`,
+    ...leftOutLines(plan),
     `- Time: ${fmt(total / 60, 1)} min in all; a fold ${timings.map((t) => `${t.fold}: ${fmt(t.totalSeconds / 60, 1)} min (ingestion ${fmt(t.ingestSeconds, 0)} s)`).join(', ')}`,
     `- Intervals: 95%, Wilson for shares, mean ± 1.96·sd/√n for MRR and word shares; n = the questions measured. A gap is flagged (⚠) when fold 4 is more than ${GENERALISATION_GAP} from folds 0-3 or folds 0-3 lie outside fold 4's interval. The v2 set's columns (\`manifest.json\`) are its last full run, the run section below${v2 ? '' : ': none holds its figures yet, run `npm run eval`'}.`,
     '',
@@ -106,7 +119,7 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     const table = measureTable(m, figures, v2);
     if (table) lines.push(table, '');
   }
-  const flags = poolFlags(figures);
+  const flags = poolFlags(figures).filter((f) => shownGroups(figures, f.key).includes(f.group));
   const ran = (split) => (figures[split]?.overall?.answerable ?? 0) > 0;
   if (!ran('tune') || !ran('check')) lines.push(`Not compared: ${ran('tune') ? 'fold 4' : 'folds 0-3'} not run.`);
   else if (flags.length) {

@@ -210,7 +210,9 @@ async function runFold(kit, opts, part, dataDirOfSet) {
  */
 export async function runPool(kit, opts, dataDirOfSet, command) {
   const manifest = loadPool(dataDirOfSet);
-  const plan = poolPlan(manifest, { folds: opts.folds, sample: opts.sample, seed: opts.seed });
+  // A file the manifest gives no turns, or empty on disk, has no text to ask about.
+  const isEmpty = (s) => s.turns === 0 || fs.statSync(path.join(dataDirOfSet, s.file), { throwIfNoEntry: false })?.size === 0;
+  const plan = poolPlan(manifest, { folds: opts.folds, sample: opts.sample, seed: opts.seed, isEmpty });
   const started = new Date();
   const load = os
     .loadavg()

@@ -167,6 +167,24 @@ describe('poolPlan', () => {
       ],
     );
   });
+  it('leaves out a file without text and its questions, and says so', () => {
+    const withEmpty = {
+      sessions: [...manifest.sessions, { id: 'E1', fold: 0, kind: 'transcript', turns: 0 }],
+      questions: [...manifest.questions, { id: 'q4', session: 'E1', source: 'elitr' }],
+    };
+    const [p] = poolPlan(withEmpty, { folds: [0] });
+    assert.deepEqual(
+      p.sessions.map((s) => s.id),
+      ['M1', 'F1'],
+    );
+    assert.deepEqual(
+      p.questions.map((q) => q.id),
+      ['q1', 'q3'],
+    );
+    assert.deepEqual(p.leftOut, [{ session: 'E1', questions: 1 }]);
+    const [byDisk] = poolPlan(manifest, { folds: [0], isEmpty: (s) => s.id === 'F1' });
+    assert.deepEqual(byDisk.leftOut, [{ session: 'F1', questions: 1 }]);
+  });
   it('samples the questions, never the files', () => {
     const [p] = poolPlan(manifest, { folds: [0], sample: 1 });
     assert.equal(p.sessions.length, 2);
@@ -382,7 +400,13 @@ describe('the pool report', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   it('states the sample, the folds run and their time', () => {
-    const plan = [0, 1, 2, 3, 4].map((fold) => ({ fold, sessions: [{}], questions: [{}, {}], available: 10 }));
+    const plan = [0, 1, 2, 3, 4].map((fold) => ({
+      fold,
+      sessions: [{}],
+      questions: [{}, {}],
+      available: 10,
+      leftOut: fold === 4 ? [{ session: 'E1', questions: 13 }] : [],
+    }));
     const timings = plan.map((p) => ({
       fold: p.fold,
       files: 1,
@@ -415,6 +439,7 @@ describe('the pool report', () => {
     assert.match(md, /10 of their 50 questions asked \(a sample of 2 a fold, stratified by source, seed 1\)/);
     assert.match(md, /Time: 10\.0 min in all/);
     assert.match(md, /none holds its figures yet/);
+    assert.match(md, /Left out, the file being empty in the pool \(nothing can answer its questions\): E1 \(fold 4, 13 questions\)/);
     assert.match(md, /Rates where fold 4 parts from folds 0-3/);
     const tuneOnly = renderPool({ ...args(), figures: poolFigures(rows().filter((r) => r.fold !== 4)) });
     assert.match(tuneOnly, /Not compared: fold 4 not run\./);
