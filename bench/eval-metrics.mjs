@@ -79,6 +79,45 @@ export function pct(xs, p) {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
+// ---------- intervals ----------
+/** z of a two-sided 95% interval. */
+export const Z95 = 1.959964;
+/**
+ * The Wilson score interval of k successes in n trials (95% by default): `{ lo, hi }`, both NaN when n is 0.
+ * Unlike value ± z·se it stays inside [0, 1] and is not empty at 0 or n successes.
+ */
+export function wilson(k, n, z = Z95) {
+  if (!(n > 0)) return { lo: NaN, hi: NaN };
+  const p = k / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+}
+/** A rate over yes/no outcomes: successes, trials, the share and its Wilson 95% interval. */
+export function rateOf(outcomes) {
+  const n = outcomes.length;
+  const k = outcomes.filter(Boolean).length;
+  return { k, n, value: n ? k / n : NaN, ...wilson(k, n) };
+}
+/** A rate from counts (`k` of `n`), as `rateOf`. */
+export const rateOfCounts = (k, n) => ({ k, n, value: n ? k / n : NaN, ...wilson(k, n) });
+/**
+ * A mean of scores in [0, 1] (MRR, word recall) with a normal 95% interval (mean ± z·sd/√n, kept in [0, 1]):
+ * not a share of yes/no outcomes, so not a Wilson interval.
+ */
+export function meanOf(xs) {
+  const v = xs.filter(Number.isFinite);
+  const n = v.length;
+  if (!n) return { n, value: NaN, lo: NaN, hi: NaN };
+  const m = v.reduce((a, b) => a + b, 0) / n;
+  // One score has no spread to measure: no interval.
+  if (n < 2) return { n, value: m, lo: NaN, hi: NaN };
+  const sd = Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1));
+  const half = (Z95 * sd) / Math.sqrt(n);
+  return { n, value: m, lo: Math.max(0, m - half), hi: Math.min(1, m + half) };
+}
+
 // ---------- text matching ----------
 const STOP = new Set(
   (
@@ -126,6 +165,31 @@ export function goldRecall(gold, answer) {
   const g = contentWords(gold);
   if (!g.size) return NaN;
   const a = contentWords(answer);
+  let n = 0;
+  for (const w of g) if (a.has(w)) n++;
+  return n / g.size;
+}
+
+/**
+ * Words of a short fact: the content words above, plus each anonymisation tag (`PERSON3`, `[ORGANIZATION5]`:
+ * capitals then digits, with or without brackets) as one word, where content words would split it or drop it
+ * as a citation marker.
+ */
+export function factWords(text) {
+  const tags = [];
+  const rest = (text ?? '').replace(/\[?\b([A-Z]{3,}\d+)\b\]?/g, (_, tag) => {
+    tags.push(tag.toLowerCase());
+    return ' ';
+  });
+  return new Set([...tags, ...contentWords(rest)]);
+}
+/** A short fact counts as held when the answer holds at least this share of the gold answer's words. */
+export const HOLDS_FACT = 0.5;
+/** Share of a short gold fact's words (`factWords`) the answer holds (NaN for a gold fact without any). */
+export function shortFactScore(gold, answer) {
+  const g = factWords(gold);
+  if (!g.size) return NaN;
+  const a = factWords(answer);
   let n = 0;
   for (const w of g) if (a.has(w)) n++;
   return n / g.size;
@@ -301,6 +365,19 @@ export function groupFigures(rows, ingestion, takeaways = []) {
     fillerShareAll: measuredUnits > 0 ? ((fillerMeasured ? fillers.length : 0) + takeawayFillers) / measuredUnits : NaN,
     p50: pct(lat, 50),
     p95: pct(lat, 95),
+    // Each quality figure with its counts and 95% interval (Wilson for shares, normal for means).
+    ci: {
+      hitFiltered: rateOf(answerable.map((r) => r.searchFiltered.hit)),
+      mrrFiltered: meanOf(answerable.map((r) => r.searchFiltered.rr)),
+      hitUnfiltered: rateOf(answerable.map((r) => r.searchUnfiltered.hit)),
+      mrrUnfiltered: meanOf(answerable.map((r) => r.searchUnfiltered.rr)),
+      falseRefusal: rateOf(answerable.map((r) => r.refused)),
+      refusedUncovered: rateOf(uncovered.map((r) => r.refused)),
+      located: rateOf(answered.map((r) => r.allLocated)),
+      evidenceCited: rateOf(answerable.filter((r) => r.kind === 'pdf').map((r) => r.evidenceCited)),
+      goldRecall: meanOf(answerable.map((r) => r.goldRecall)),
+      probesRefused: rateOf(probes.map((r) => r.probe.refused)),
+    },
   };
 }
 

@@ -188,10 +188,23 @@ describe('computeFigures', () => {
     assert.ok(gaps.some((g) => g.key === 'falseRefusal' && g.tune === 0.5 && g.check === 0));
     assert.ok(!gaps.some((g) => g.key === 'located'));
   });
-  it('prints tune and check side by side for meetings, filings and overall', () => {
+  it('prints tune and check side by side for meetings, filings and overall, each rate with its 95% interval', () => {
     const [head, , ...body] = figureTable(f).split('\n');
     assert.equal(head, '| Figure | meetings tune | meetings check | filings tune | filings check | overall tune | overall check |');
-    assert.ok(body.includes('| False refusals (answerable refused) | 50% | 0% | n/a | 0% | 50% | 0% |'));
+    assert.ok(
+      body.includes('| False refusals (answerable refused) | 50% (9-91%) | 0% (0-79%) | n/a | 0% (0-79%) | 50% (9-91%) | 0% (0-66%) |'),
+    );
+    assert.ok(
+      body.includes(
+        '| hit@5, session filter | 0.50 (0.09-0.91) | 1.00 (0.21-1.00) | n/a | 1.00 (0.21-1.00) | 0.50 (0.09-0.91) | 1.00 (0.34-1.00) |',
+      ),
+    );
+  });
+  it('keeps each rate’s counts and Wilson interval beside its value', () => {
+    const c = f.tune.overall.ci.falseRefusal;
+    assert.deepEqual([c.k, c.n, c.value], [1, 2, 0.5]);
+    assert.ok(Math.abs(c.lo - 0.0945) < 1e-3 && Math.abs(c.hi - 0.9055) < 1e-3);
+    assert.equal(f.check.overall.ci.refusedUncovered.n, 1);
   });
   it('lists a question among the misses with every reason', () => {
     assert.deepEqual(missReasons(rows[1]), ['retrieval', 'refused']);

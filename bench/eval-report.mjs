@@ -11,6 +11,14 @@ export const fmtPct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : 
 
 const GROUPS = ['meetings', 'filings', 'overall'];
 
+/** A figure with its 95% interval: `0.84 (0.76-0.89)`, or `28% (22-35%)` as a percentage. */
+export function withInterval(ci, percent = false) {
+  if (!ci || !Number.isFinite(ci.value)) return 'n/a';
+  if (!Number.isFinite(ci.lo)) return percent ? fmtPct(ci.value) : fmt(ci.value);
+  if (percent) return `${fmtPct(ci.value)} (${(ci.lo * 100).toFixed(0)}-${fmtPct(ci.hi)})`;
+  return `${fmt(ci.value)} (${fmt(ci.lo)}-${fmt(ci.hi)})`;
+}
+
 /** Rows of the figure table: label and how a group's figures print. */
 const ROWS = [
   ['Files embedded', (g) => `${g.embedded} / ${g.files}`],
@@ -18,22 +26,25 @@ const ROWS = [
   ['PDF pages/s: app (upload → embedded)', (g) => (g.pages ? fmt(g.appPagesPerSecond, 1) : '–')],
   ['PDF pages/s: pdf-parse alone', (g) => (g.pages ? fmt(g.parsePagesPerSecond, 1) : '–')],
   ['Questions: answerable / uncovered', (g) => `${g.answerable} / ${g.uncovered}`],
-  ['hit@5, session filter', (g) => fmt(g.hitFiltered)],
-  ['MRR@5, session filter', (g) => fmt(g.mrrFiltered)],
-  ['hit@5, no filter', (g) => fmt(g.hitUnfiltered)],
-  ['MRR@5, no filter', (g) => fmt(g.mrrUnfiltered)],
-  ['False refusals (answerable refused)', (g) => fmtPct(g.falseRefusal)],
-  ['Uncovered questions refused', (g) => (g.uncovered ? fmtPct(g.refusedUncovered) : '–')],
-  ['Answers with every unit located', (g) => fmtPct(g.located)],
-  ['Filing answers citing an evidence page', (g) => (g.answerable && Number.isFinite(g.evidenceCited) ? fmtPct(g.evidenceCited) : '–')],
+  ['hit@5, session filter', (g) => withInterval(g.ci?.hitFiltered)],
+  ['MRR@5, session filter', (g) => withInterval(g.ci?.mrrFiltered)],
+  ['hit@5, no filter', (g) => withInterval(g.ci?.hitUnfiltered)],
+  ['MRR@5, no filter', (g) => withInterval(g.ci?.mrrUnfiltered)],
+  ['False refusals (answerable refused)', (g) => withInterval(g.ci?.falseRefusal, true)],
+  ['Uncovered questions refused', (g) => (g.uncovered ? withInterval(g.ci?.refusedUncovered, true) : '–')],
+  ['Answers with every unit located', (g) => withInterval(g.ci?.located, true)],
+  [
+    'Filing answers citing an evidence page',
+    (g) => (g.answerable && Number.isFinite(g.evidenceCited) ? withInterval(g.ci?.evidenceCited, true) : '–'),
+  ],
   [
     'Cross-file probes refused (a question asked in another file of its half)',
-    (g) => (g.probes ? `${fmtPct(g.probesRefused)} of ${g.probes}` : '–'),
+    (g) => (g.probes ? `${withInterval(g.ci?.probesRefused, true)} of ${g.probes}` : '–'),
   ],
   ['Answer claims that are filler', (g) => fmtPct(g.fillerShare)],
   ['Takeaways that are filler (per file)', (g) => (g.takeaways ? `${fmtPct(g.takeawayFillerShare)} of ${g.takeaways}` : '–')],
   ['Answer claims and takeaways that are filler', (g) => fmtPct(g.fillerShareAll)],
-  ['Gold-word recall', (g) => fmt(g.goldRecall)],
+  ['Gold-word recall', (g) => withInterval(g.ci?.goldRecall)],
   ['chat/simple latency p50 / p95 (ms)', (g) => `${fmt(g.p50, 0)} / ${fmt(g.p95, 0)}`],
 ];
 
@@ -178,6 +189,10 @@ export function renderRun({
   lines.push('');
   lines.push(figureTable(figures));
   lines.push('');
+  lines.push('Each share with its 95% Wilson interval; MRR@5 and gold-word recall (means) with mean ± 1.96·sd/√n.');
+  lines.push('');
+  lines.push(figuresComment(figures));
+  lines.push('');
   lines.push(...gapLines(figures));
   lines.push('');
   lines.push(...ingestionLines(ingestion));
@@ -188,6 +203,38 @@ export function renderRun({
     lines.push(...fillerTakeaways.map((f) => `- ${cell(oneLine(f, 200))}`), '', '</details>', '');
   }
   return lines.join('\n');
+}
+
+const FIGURES_TAG = 'eval-figures';
+/**
+ * The run's rates with their counts and intervals as one HTML comment (invisible in the rendered record), for the
+ * pool section (`--pool`), which prints this set's figures beside the pool's: `{ split: { group: { key: ci } } }`.
+ */
+export function figuresComment(figures) {
+  const out = {};
+  for (const split of SPLITS) {
+    for (const group of GROUPS) {
+      const ci = figures[split]?.[group]?.ci;
+      if (!ci) continue;
+      out[split] ??= {};
+      out[split][group] = Object.fromEntries(
+        Object.entries(ci)
+          .filter(([, c]) => c.n > 0)
+          .map(([key, c]) => [key, Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Number(v.toFixed(4))]))]),
+      );
+    }
+  }
+  return `<!-- ${FIGURES_TAG} ${JSON.stringify(out)} -->`;
+}
+/** The figures `figuresComment` left in a report's text (null when it holds none). */
+export function readFiguresComment(text) {
+  const m = (text ?? '').match(new RegExp(`<!-- ${FIGURES_TAG} (\\{.*?\\}) -->`));
+  if (!m) return null;
+  try {
+    return JSON.parse(m[1]);
+  } catch {
+    return null;
+  }
 }
 
 const HEADER = `# Answer-quality evaluation

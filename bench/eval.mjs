@@ -21,6 +21,13 @@
  *   --no-probes       skip the cross-file probes (each answerable question asked again in another file of its half)
  *   --no-takeaways    skip the takeaways made per file (their filler share)
  *   --no-program      skip the program questions (bench/eval-program.mjs)
+ *   --pool            the pool instead (../shared/eval-dev/pool/, bench/eval-pool.mjs): each fold a conference of its
+ *                     own, folds 0-3 (tune) and fold 4 (check) side by side; writes the pool section of bench/EVAL.md
+ *                     when every fold ran (else test-results/eval-pool.md, unless --write)
+ *   --folds <0,1>     with --pool: only these folds (default all five)
+ *   --sample <N>      with --pool: N questions a fold, stratified by source, chosen by --seed (default: all)
+ *   --seed <S>        with --pool: the sample's and the uncovered questions' seed (default 1)
+ *   --no-uncovered    with --pool: skip the uncovered questions
  *   --provider <p>    local (default) or openai: any OpenAI-compatible server (OpenAI, Ollama, vLLM…)
  *   --base-url <url>  with openai: the server's base URL (OPENAI_BASE_URL), e.g. http://127.0.0.1:11434/v1
  *   --model <name>    with openai: the chat model (OPENAI_CHAT_MODEL; default the app's)
@@ -50,6 +57,8 @@ import {
 import { printCheck, printFigures, renderRun, writeReport } from './eval-report.mjs';
 import { BACKEND_DIST } from './server.mjs';
 import { runProgramEval, writeSection } from './eval-program.mjs';
+import { runPool } from './eval-pool.mjs';
+import { parseFolds } from './eval-pool-metrics.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireBackend = createRequire(path.join(root, 'backend', 'package.json'));
@@ -71,6 +80,11 @@ const DEFAULT_OPTIONS = {
   noProbes: false,
   noTakeaways: false,
   noProgram: false,
+  pool: false,
+  folds: undefined,
+  sample: undefined,
+  seed: 1,
+  noUncovered: false,
 };
 
 /** Flags that switch an option on by themselves. */
@@ -81,7 +95,30 @@ const SWITCHES = {
   '--no-probes': 'noProbes',
   '--no-takeaways': 'noTakeaways',
   '--no-program': 'noProgram',
+  '--pool': 'pool',
+  '--no-uncovered': 'noUncovered',
 };
+
+/** A whole number ≥ 1 for `flag`, else the run stops. */
+function positiveInteger(flag) {
+  return (value) => {
+    if (!/^\d+$/.test(String(value)) || Number(value) < 1) {
+      console.error(`${flag} takes a whole number ≥ 1 (got ${value})`);
+      process.exit(2);
+    }
+    return Number(value);
+  };
+}
+
+/** `--folds`: folds of the pool, else the run stops. */
+function foldsOption(value) {
+  try {
+    return parseFolds(value);
+  } catch (e) {
+    console.error(e.message);
+    process.exit(2);
+  }
+}
 
 /** `--provider`: local or openai, else the run stops. */
 function providerOption(provider) {
@@ -112,6 +149,9 @@ const VALUED = {
   '--base-url': ['baseUrl', asIs],
   '--model': ['model', asIs],
   '--embedding-model': ['embeddingModel', asIs],
+  '--folds': ['folds', foldsOption],
+  '--sample': ['sample', positiveInteger('--sample')],
+  '--seed': ['seed', positiveInteger('--seed')],
 };
 
 function parseArgs(argv) {
@@ -285,7 +325,7 @@ async function waitForMail(smtp, to, since, timeoutMs = 30_000) {
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
 
-const state = { appExit: null, app: null, smtp: null, dataDir: null, logFile: null, stopping: false };
+const state = { appExit: null, app: null, smtp: null, dataDir: null, keepDataDir: false, logFile: null, stopping: false };
 
 /** Rate limits raised for the run: the known ones, and any other *_LIMIT_* setting .env.example lists. */
 function limitSettings(maxima) {
@@ -316,10 +356,12 @@ function providerSettings() {
   return env;
 }
 
-async function startApp(smtpPort) {
+/** The built app on a free port; `dataDir` a directory to keep (--reuse), else a fresh one removed at the stop. */
+async function startApp(smtpPort, dataDir = opts.reuse) {
   const maxima = {};
   for (let attempt = 0; attempt < 6; attempt++) {
-    state.dataDir = opts.reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ca-eval-'));
+    state.keepDataDir = Boolean(dataDir);
+    state.dataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ca-eval-'));
     fs.mkdirSync(state.dataDir, { recursive: true });
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -390,7 +432,7 @@ async function stopApp() {
       fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
       fs.copyFileSync(state.logFile, path.join(root, 'test-results', 'eval-server.log'));
     }
-    if (!opts.reuse) fs.rmSync(state.dataDir, { recursive: true, force: true });
+    if (!state.keepDataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
     state.dataDir = null;
   }
 }
@@ -409,6 +451,12 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 // ---------- the run ----------
+/** The command as typed, for the report. */
+function commandLine() {
+  const shellArg = (a) => (/^[\w.,/=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return `npm run eval${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(shellArg).join(' ')}` : ''}`;
+}
+
 async function signInAsAdmin(client, smtp) {
   const since = Date.now();
   // The answer is the same for every address (no admin enumeration); the link arrives by mail.
@@ -438,7 +486,7 @@ async function pdfParseAlone(file) {
   const parser = new PDFParse({ data });
   try {
     const result = await parser.getText();
-    return { seconds: (performance.now() - t0) / 1000, pages: result.total ?? result.pages.length };
+    return { seconds: (performance.now() - t0) / 1000, pages: result.total ?? result.pages.length, text: result.text };
   } finally {
     await parser.destroy().catch(() => {});
   }
@@ -535,9 +583,9 @@ function loadSet() {
  * for tuning retrieval and answers without ingesting again) a session already there with an embedded
  * document is reused as it is; returns those.
  */
-async function prepareSessions(client, sessions) {
-  const existing = opts.reuse ? await client.json('GET', '/api/sessions?admin=true') : [];
-  const documents = opts.reuse ? await client.json('GET', '/api/admin/documents') : [];
+async function prepareSessions(client, sessions, reuse = Boolean(opts.reuse)) {
+  const existing = reuse ? await client.json('GET', '/api/sessions?admin=true') : [];
+  const documents = reuse ? await client.json('GET', '/api/admin/documents') : [];
   const reused = [];
   for (const s of sessions) {
     const found = existing.find((x) => x.title === s.title && documents.some((d) => d.sessionId === x.id && d.status === 'embedded'));
@@ -594,7 +642,14 @@ async function askChat(client, sessionUuid, question) {
   const t0 = performance.now();
   const answer = await client.json('POST', '/api/chat/simple', { threadId: thread.id, message: question, sessionIds: [sessionUuid] });
   const content = answer.content ?? '';
-  return { latencyMs: performance.now() - t0, content, refused: content.includes(REFUSAL_TEXT), rawSources: answer.sources ?? [] };
+  return {
+    latencyMs: performance.now() - t0,
+    content,
+    refused: content.includes(REFUSAL_TEXT),
+    rawSources: answer.sources ?? [],
+    // A coverage or confidence score when the answer carries one (none yet): the refusal's calibration curve.
+    coverage: answer.coverage ?? answer.confidence ?? null,
+  };
 }
 
 /** Search with and without the session filter, judged against the question's gold. */
@@ -749,10 +804,42 @@ function checkAll(figures, program) {
   return failed + programFailed;
 }
 
+/** `--pool`: the pool's folds, each a conference of its own (bench/eval-pool.mjs), with this file's app and judges. */
+async function mainPool(command) {
+  if (opts.check || opts.only || opts.subset) {
+    console.error('--pool takes neither --check, --only nor --subset (its folds: --folds, its size: --sample)');
+    process.exit(2);
+  }
+  if (!fs.existsSync(path.join(BACKEND_DIST, 'main.js'))) {
+    console.error('the backend is not built: run `node scripts/ensure-built.mjs` (npm run eval does it)');
+    process.exit(2);
+  }
+  if (opts.reuse) fs.mkdirSync(opts.reuse, { recursive: true });
+  state.smtp = await startSmtp();
+  const kit = {
+    root,
+    Client,
+    startApp: (dataDir) => startApp(state.smtp.port, dataDir),
+    stopApp,
+    signInAsAdmin: (client) => signInAsAdmin(client, state.smtp),
+    prepareSessions,
+    ingest,
+    askChat,
+    judgeAnswer,
+    isFiller: loadFillerRule(),
+    pdfParseAlone,
+    machine,
+    gitCommit,
+    provider: opts.provider === 'openai' ? `openai (${opts.model ?? 'default model'} at ${opts.baseUrl ?? 'the default URL'})` : 'local',
+  };
+  await runPool(kit, opts, dataDirOfSet, command);
+  await cleanup();
+}
+
 async function main() {
+  if (opts.pool) return mainPool(commandLine());
   const { sessions, questions } = loadSet();
-  const shellArg = (a) => (/^[\w.,/=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  const command = `npm run eval${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(shellArg).join(' ')}` : ''}`;
+  const command = commandLine();
   const started = new Date();
   const isFiller = loadFillerRule();
   console.log(`eval: ${sessions.length} files, ${questions.length} questions from ${dataDirOfSet}`);
