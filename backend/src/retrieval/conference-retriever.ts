@@ -5,6 +5,7 @@ import type { EmbeddingsProvider } from '../ai/ai.types';
 import { keywords } from '../text/keywords';
 import { termKey } from '../text/term-key';
 import { EXPANSION_WEIGHT } from './bm25';
+import { ROUTE_SESSIONS, routedSessions } from './document-routing';
 import type { HybridSearch } from './hybrid-search';
 import type { TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
@@ -114,16 +115,23 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
    */
   async search(query: string): Promise<RetrievalResult> {
     const text = query.trim();
-    if (!text) return { passages: [], rarity: {}, expansions: [], contentVersion: null };
+    if (!text) return { passages: [], rarity: {}, expansions: [], routedSessionIds: [], contentVersion: null };
     const k = this.options.k ?? DEFAULT_K;
-    const sessionIds = this.options.sessionIds ?? [];
+    const asked = this.options.sessionIds ?? [];
     const { words, synonyms, expansions, expansionWords } = await this.searchWords(text);
     // The word statistics are looked up once, for the SQL, the rerank weights and the answerer.
-    const [embedding, looked, sessionChunks] = await Promise.all([
+    // Without a session filter (or with more sessions ticked than ROUTE_SESSIONS) the question is first
+    // matched to the documents it is about, and passages are chosen within their sessions.
+    const routing = asked.length === 0 || asked.length > ROUTE_SESSIONS;
+    const [embedding, looked, route] = await Promise.all([
       this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
       this.repository.queryTerms(words, expansionWords),
-      sessionIds.length > 0 ? this.repository.chunksOf(sessionIds) : Infinity,
+      routing ? this.repository.routeDocuments(words, asked) : null,
     ]);
+    const routedIds = route && ROUTE_SESSIONS > 0 && route.sessions > ROUTE_SESSIONS ? routedSessions(route.routed) : [];
+    const sessionIds = routedIds.length > 0 ? routedIds : asked;
+    const sessionChunks = sessionIds.length > 0 ? await this.repository.chunksOf(sessionIds) : Infinity;
+    const prior = new Map((route?.routed ?? []).map((r) => [r.documentId, r.score]));
     const terms = weighSynonyms(looked, synonyms);
     const whole = sessionChunks <= WHOLE_SESSION_MAX_CHUNKS;
     const pool = Math.max(
@@ -154,11 +162,12 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       ...questionTerms.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
       ...terms.expansion.map((t) => ({ stem: termKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
     ];
-    const ranked = rerank(text, candidates, weighted, expansions, synonyms);
+    const ranked = rerank(text, candidates, weighted, expansions, synonyms, prior);
     return {
       passages: capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT),
       rarity: rarityOf(questionTerms),
       expansions,
+      routedSessionIds: routedIds,
       contentVersion,
     };
   }

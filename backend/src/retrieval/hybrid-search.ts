@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import { type DocumentProfile, type RoutedDocument, type RoutingIndex, routeDocuments, routingIndex } from './document-routing';
 import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
@@ -21,11 +22,28 @@ export class HybridSearch {
   readonly definitions: LearnedDefinitions;
   /** The words of the speaker labels, read once per content version (as the word statistics are). */
   private readonly speakers: VersionedCache<{ version: string; speakers: string[] }, Set<string>>;
+  /** The documents' profiles for routing a question to them, read once per content version. */
+  private readonly routing: VersionedCache<{ version: string; profiles: DocumentProfile[] }, RoutingIndex>;
 
   constructor(private readonly repository: RetrievalRepository) {
     this.words = new WordStatistics(repository);
     this.definitions = new LearnedDefinitions(repository);
     this.speakers = new VersionedCache(() => repository.speakersAtVersion(), speakerWords);
+    this.routing = new VersionedCache(
+      () => repository.documentProfilesAtVersion(),
+      ({ profiles }) => routingIndex(profiles),
+    );
+  }
+
+  /**
+   * The documents `words` (a question's key words) are about, best first (`routeDocuments`), among
+   * `sessionIds` when given; with the number of sessions they were chosen among.
+   */
+  async routeDocuments(words: string[], sessionIds: readonly string[] = []): Promise<{ routed: RoutedDocument[]; sessions: number }> {
+    const [index, counts] = await Promise.all([this.routing.get(), words.length > 0 ? this.repository.documentWordCounts(words) : []]);
+    const allowed = sessionIds.length > 0 ? new Set(sessionIds) : null;
+    const sessions = new Set(index.profiles.map((p) => p.sessionId).filter((id) => !allowed || allowed.has(id))).size;
+    return { routed: routeDocuments(index, counts, words, sessionIds), sessions };
   }
 
   /** What the abbreviations the materials define add to `question` searched in `sessionIds` (`learnedExpansionsOf`; cached per content version). */
@@ -80,6 +98,7 @@ export class HybridSearch {
     this.words.sawContentVersion(result.contentVersion);
     this.definitions.sawContentVersion(result.contentVersion);
     this.speakers.sawContentVersion(result.contentVersion);
+    this.routing.sawContentVersion(result.contentVersion);
     return result;
   }
 

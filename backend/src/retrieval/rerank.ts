@@ -29,7 +29,28 @@ export const RERANK_WEIGHTS = {
   neighbour: 0.25,
   /** How well the passage's document answers, relative to the best document among the candidates. */
   document: 0.3,
+  /**
+   * Without a session filter: how much the question is about the passage's document, relative to the
+   * document it is most about (`routeDocuments`; bench/history/document-routing.md).
+   */
+  route: Number(process.env.TUNE_ROUTE_WEIGHT ?? 0.3),
+  /**
+   * A table row the question names, in a column of the period it names ('operating income in 2022':
+   * the row 'Operating income' under the heading 2022): the page where that row and column meet.
+   */
+  cell: Number(process.env.TUNE_CELL_WEIGHT ?? 0.3),
 };
+
+/** A table row: a label, then two or more figures ('Total revenue 5,854,430 4,795,511', 'Net income $ 1,168 $ 629'). */
+const TABLE_ROW = /^(\p{L}[^\n]*?)((?:\s+[-–—(]?[$€£¥]?\s?\d[\d,.]*\)?%?){2,})$/u;
+/** A year written as a column heading or in a question ('2022', 'FY2022' → 2022). */
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
+/** Lines longer than this are prose, not table rows. */
+const ROW_MAX_CHARS = 200;
+/** Share of the cell feature a row the question names gets when the table has no column of the question's period. */
+export const CELL_OTHER_PERIOD = 0.25;
+/** Share of the cell feature a row the question names gets when the question names no period, or the table heads no years. */
+export const CELL_NO_PERIOD = 0.5;
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
 const CONVERSATION_QUESTION =
@@ -93,6 +114,60 @@ export function numberForms(question: string): Set<string> {
   return out;
 }
 
+/** The years a question names ('in 2022', 'FY2015', 'fiscal 2021'). */
+export function questionYears(question: string): Set<string> {
+  return new Set(question.match(YEAR) ?? []);
+}
+
+/**
+ * How well a table of the passage answers a question naming a line item and a period, 0..1, by the
+ * layout of its lines: a row (a label then two or more figures) whose label's words the question
+ * holds (the share of the label's words, at least two of them or the whole of a one-word label),
+ * counted whole when the years heading the table (the lines above its first row, or the context line
+ * a split page's later pieces start with) include a year the question names, CELL_OTHER_PERIOD of it
+ * when they do not, CELL_NO_PERIOD when the question names no year or the table heads none.
+ */
+export function tableCellMatch(questionStems: ReadonlySet<string>, years: ReadonlySet<string>, text: string): number {
+  const { rows, headingYears } = tableOf(text);
+  let best = 0;
+  for (const label of rows) {
+    const matched = label.filter((t) => questionStems.has(t)).length;
+    if (matched === 0 || (matched < 2 && label.length > 1)) continue;
+    best = Math.max(best, matched / label.length);
+  }
+  if (best === 0) return 0;
+  if (years.size === 0 || headingYears.size === 0) return CELL_NO_PERIOD * best;
+  return [...years].some((y) => headingYears.has(y)) ? best : CELL_OTHER_PERIOD * best;
+}
+
+/** Tables of passages read (`tableOf`): the same passages answer many questions. */
+const tables = new LRUCache<string, { rows: string[][]; headingYears: Set<string> }>({ max: TOKENISED_PASSAGES });
+
+/** A passage's table rows (each label's distinct stems, figures left out) and the years heading them, once per text. */
+function tableOf(text: string): { rows: string[][]; headingYears: Set<string> } {
+  let table = tables.get(text);
+  if (table) return table;
+  const rows: string[][] = [];
+  const headingYears = new Set<string>();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const found = line.length <= ROW_MAX_CHARS ? TABLE_ROW.exec(line) : null;
+    // Figures that are all years head columns ('Fiscal Year 2022 2021 2020').
+    const row = found && !/^(?:\s+(?:19|20)\d{2})+$/.test(found[2]) ? found : null;
+    if (!row) {
+      // Years above the first row (or in the piece's context line, 'Title | Years Ended … 2022 …') head the table.
+      if (rows.length === 0 || line.includes(' | ')) for (const y of line.match(YEAR) ?? []) headingYears.add(y);
+      continue;
+    }
+    const label = [...new Set(termsOf(row[1]).filter((t) => !/^\d/.test(t)))];
+    if (label.length > 0) rows.push(label);
+  }
+  table = { rows, headingYears };
+  tables.set(text, table);
+  return table;
+}
+
 /** The figures written in a passage, normalised ('3,676.2' → '3676.2'; '$1.6' → '1.6'). */
 function passageNumbers(text: string): Set<string> {
   const out = new Set<string>();
@@ -148,6 +223,9 @@ interface QuestionEvidence {
   expansions: string[];
   /** Stem of a short form the search added for a long form the question spells out → that long form's stems. */
   synonyms: Map<string, string[]>;
+  /** The question's own stems (`termsOf`) and the years it names, for table rows (`tableCellMatch`). */
+  stems: Set<string>;
+  years: Set<string>;
 }
 
 /** A passage's stems with each short form the search added written out as its long form (`QuestionEvidence.synonyms`). */
@@ -172,6 +250,8 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
     synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
+    stems: new Set(termsOf(question)),
+    years: questionYears(question),
   };
 }
 
@@ -210,10 +290,13 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
   }
   const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, p.text) : 0;
   const speaker = share > 0 ? SPEAKER_PRESENT + (1 - SPEAKER_PRESENT) * share : 0;
+  const cell = p.kind === 'pdf' ? tableCellMatch(q.stems, q.years, p.text) : 0;
   const w = RERANK_WEIGHTS;
   return (
+    w.cell * cell +
     w.coverage * coverage +
-    w.proximity * proximity +
+    // A row and the column of the year heading it hold the question's words together, however far apart they are written.
+    w.proximity * Math.max(proximity, cell) +
     w.phrase * phrase +
     w.numbers * numbers +
     w.heading * heading +
@@ -261,8 +344,9 @@ const DOCUMENT_TOP = 3;
 /**
  * The reranking stage over the fused candidates: lexical evidence a bag-of-words rank misses
  * (the question's words close together, phrases, figures and years, the page or table heading),
- * the evidence of the passage's neighbours and of its document, plus the fused rank itself.
- * Returns the passages best first, `score` set to the reranked score.
+ * the evidence of the passage's neighbours and of its document, plus the fused rank itself, and
+ * (`routes`: document id → 0..1, without a session filter) how much the question is about the passage's
+ * document. Returns the passages best first, `score` set to the reranked score.
  */
 export function rerank(
   question: string,
@@ -270,6 +354,7 @@ export function rerank(
   terms: WeightedTerm[],
   expansions: string[] = [],
   synonyms: Synonym[] = [],
+  routes: ReadonlyMap<string, number> = new Map(),
 ): Passage[] {
   const q = questionEvidence(question, terms, expansions, synonyms);
   const evidence = candidates.map((p) => passageEvidence(q, p));
@@ -277,7 +362,12 @@ export function rerank(
   const w = RERANK_WEIGHTS;
   const scored = candidates.map((p, rank) => ({
     p,
-    value: evidence[rank] + w.fused * (1 / (1 + rank / 4)) + w.neighbour * context.neighbour[rank] + w.document * context.document[rank],
+    value:
+      evidence[rank] +
+      w.fused * (1 / (1 + rank / 4)) +
+      w.neighbour * context.neighbour[rank] +
+      w.document * context.document[rank] +
+      w.route * (routes.get(p.documentId) ?? 0),
   }));
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
 }

@@ -1,0 +1,116 @@
+import { termsOf } from '../text/keywords';
+import { termKey } from '../text/term-key';
+import { bm25Idf } from './bm25';
+
+/**
+ * Sessions a search without a session filter (or with more sessions ticked than this) is run in: the
+ * sessions of the documents the question is most about (`routeDocuments`). Chosen on the pool's tune
+ * folds (bench/history/document-routing.md).
+ */
+export const ROUTE_SESSIONS = Number(process.env.TUNE_ROUTE_SESSIONS ?? 3);
+/**
+ * Share of a document's chunks holding a word at which the word counts half of its weight for that
+ * document (the share saturates: a word on every page counts little more than one on a tenth of them).
+ */
+export const ROUTE_HALF_SHARE = Number(process.env.TUNE_ROUTE_K ?? 0.08);
+/** Weight of the program entry (title, description, speakers, file name) beside the document's own words. */
+export const ROUTE_ENTRY_WEIGHT = Number(process.env.TUNE_ROUTE_ENTRY ?? 1);
+
+/** What routing knows of one searchable document, read once per content version. */
+export interface DocumentProfile {
+  documentId: string;
+  sessionId: string;
+  /** Searchable chunks of the document (its length). */
+  chunks: number;
+  /** Its session's program entry and the file's name: title, description, speakers, original file name. */
+  entry: string;
+}
+
+/** Chunks of one document holding one word (a `to_tsvector` lexeme of the question). */
+export interface DocumentWordCount {
+  documentId: string;
+  word: string;
+  chunks: number;
+}
+
+export interface RoutedDocument {
+  documentId: string;
+  sessionId: string;
+  /** Relative to the best document's (0..1). */
+  score: number;
+}
+
+/** The documents' program entries as stems, and in how many entries each stem occurs. */
+export interface RoutingIndex {
+  profiles: DocumentProfile[];
+  entryStems: Map<string, Set<string>>;
+  entryDf: Map<string, number>;
+  averageChunks: number;
+}
+
+export function routingIndex(profiles: DocumentProfile[]): RoutingIndex {
+  const entryStems = new Map<string, Set<string>>();
+  const entryDf = new Map<string, number>();
+  for (const p of profiles) {
+    const stems = new Set(termsOf(p.entry.replace(/_/g, ' ')));
+    entryStems.set(p.documentId, stems);
+    for (const s of stems) entryDf.set(s, (entryDf.get(s) ?? 0) + 1);
+  }
+  const averageChunks = profiles.length > 0 ? profiles.reduce((s, p) => s + p.chunks, 0) / profiles.length : 0;
+  return { profiles, entryStems, entryDf, averageChunks };
+}
+
+/**
+ * The documents a question is about, best first: a document-level BM25 over the chunks of each
+ * document holding each of the question's words (a word every document uses weighs nothing, one that
+ * a single meeting or filing uses a lot weighs most), plus the question's words found in the
+ * document's program entry (title, description, speakers, file name: a company, a year, a speaker),
+ * weighed by how few entries hold them. `counts`: the question's words' chunk counts per document;
+ * `questionWords`: the question's own key words (lower case). Documents outside `sessionIds` (when
+ * given) are left out.
+ */
+export function routeDocuments(
+  index: RoutingIndex,
+  counts: DocumentWordCount[],
+  questionWords: string[],
+  sessionIds: readonly string[] = [],
+): RoutedDocument[] {
+  const allowed = sessionIds.length > 0 ? new Set(sessionIds) : null;
+  const profiles = allowed ? index.profiles.filter((p) => allowed.has(p.sessionId)) : index.profiles;
+  if (profiles.length === 0) return [];
+  const byId = new Map(profiles.map((p) => [p.documentId, p]));
+  const n = index.profiles.length;
+  const docsPerWord = new Map<string, number>();
+  for (const c of counts) if (c.chunks > 0) docsPerWord.set(c.word, (docsPerWord.get(c.word) ?? 0) + 1);
+  const score = new Map<string, number>();
+  for (const c of counts) {
+    const p = byId.get(c.documentId);
+    if (!p || c.chunks <= 0) continue;
+    const idf = bm25Idf(docsPerWord.get(c.word) ?? 0, n);
+    const share = Math.min(1, c.chunks / Math.max(1, p.chunks));
+    score.set(p.documentId, (score.get(p.documentId) ?? 0) + (idf * share) / (share + ROUTE_HALF_SHARE));
+  }
+  const stems = [...new Set(questionWords.map(termKey))];
+  for (const p of profiles) {
+    const entry = index.entryStems.get(p.documentId);
+    if (!entry) continue;
+    let sum = 0;
+    for (const s of stems) if (entry.has(s)) sum += bm25Idf(index.entryDf.get(s) ?? 0, n);
+    if (sum > 0) score.set(p.documentId, (score.get(p.documentId) ?? 0) + ROUTE_ENTRY_WEIGHT * sum);
+  }
+  const best = Math.max(0, ...score.values());
+  if (best <= 0) return [];
+  return [...score]
+    .map(([documentId, s]) => ({ documentId, sessionId: byId.get(documentId)!.sessionId, score: s / best }))
+    .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId));
+}
+
+/** The sessions of the best documents, best first, until `limit` sessions. */
+export function routedSessions(routed: RoutedDocument[], limit = ROUTE_SESSIONS): string[] {
+  const out: string[] = [];
+  for (const r of routed) {
+    if (out.length >= limit) break;
+    if (!out.includes(r.sessionId)) out.push(r.sessionId);
+  }
+  return out;
+}
