@@ -3,18 +3,21 @@ import { termKey } from '../text/term-key';
 import { bm25Idf } from './bm25';
 
 /**
- * Sessions a search without a session filter (or with more sessions ticked than this) is run in: the
- * sessions of the documents the question is most about (`routeDocuments`). Chosen on the pool's tune
- * folds (bench/history/document-routing.md).
+ * Sessions searched as if ticked when a question comes without a session filter (or with more sessions
+ * ticked than this): the sessions of the documents it is most about (`routeDocuments`), whose
+ * candidates join the whole search's. 3, 5 and routing alone (0) tried on the pool's tune folds: 5 kept
+ * (bench/history/document-routing.md).
  */
-export const ROUTE_SESSIONS = Number(process.env.TUNE_ROUTE_SESSIONS ?? 3);
+export const ROUTE_SESSIONS = 5;
 /**
  * Share of a document's chunks holding a word at which the word counts half of its weight for that
  * document (the share saturates: a word on every page counts little more than one on a tenth of them).
+ * Chosen on the tune folds by how often the meeting or filing asked about ranks first (BM25 over chunk
+ * counts and query likelihood ranked it first less often: bench/history/document-routing.md).
  */
-export const ROUTE_HALF_SHARE = Number(process.env.TUNE_ROUTE_K ?? 0.08);
+export const ROUTE_HALF_SHARE = 0.08;
 /** Weight of the program entry (title, description, speakers, file name) beside the document's own words. */
-export const ROUTE_ENTRY_WEIGHT = Number(process.env.TUNE_ROUTE_ENTRY ?? 1);
+export const ROUTE_ENTRY_WEIGHT = 1;
 
 /** What routing knows of one searchable document, read once per content version. */
 export interface DocumentProfile {
@@ -45,7 +48,6 @@ export interface RoutingIndex {
   profiles: DocumentProfile[];
   entryStems: Map<string, Set<string>>;
   entryDf: Map<string, number>;
-  averageChunks: number;
 }
 
 export function routingIndex(profiles: DocumentProfile[]): RoutingIndex {
@@ -56,14 +58,13 @@ export function routingIndex(profiles: DocumentProfile[]): RoutingIndex {
     entryStems.set(p.documentId, stems);
     for (const s of stems) entryDf.set(s, (entryDf.get(s) ?? 0) + 1);
   }
-  const averageChunks = profiles.length > 0 ? profiles.reduce((s, p) => s + p.chunks, 0) / profiles.length : 0;
-  return { profiles, entryStems, entryDf, averageChunks };
+  return { profiles, entryStems, entryDf };
 }
 
 /**
- * The documents a question is about, best first: a document-level BM25 over the chunks of each
- * document holding each of the question's words (a word every document uses weighs nothing, one that
- * a single meeting or filing uses a lot weighs most), plus the question's words found in the
+ * The documents a question is about, best first: per word of the question, its IDF over the documents
+ * times the saturated share of each document's chunks holding it (`ROUTE_HALF_SHARE`: a word every
+ * document uses weighs nothing, one that a single meeting or filing uses throughout weighs most), plus the question's words found in the
  * document's program entry (title, description, speakers, file name: a company, a year, a speaker),
  * weighed by how few entries hold them. `counts`: the question's words' chunk counts per document;
  * `questionWords`: the question's own key words (lower case). Documents outside `sessionIds` (when

@@ -70,8 +70,9 @@ describe('rerank', () => {
       { stem: '2022', idf: 1.5 },
     ];
     const q = 'What was the operating income in 2022?';
-    const ranked = rerank(q, [prose, earlier, asked], weights);
-    expect(ranked.map((p) => p.chunkId)).toEqual([asked.chunkId, expect.any(String), expect.any(String)]);
+    // The fused ranking brought the other year's table first and the prose last.
+    const ranked = rerank(q, [earlier, asked, prose], weights);
+    expect(ranked.map((p) => p.chunkId)).toEqual([asked.chunkId, prose.chunkId, earlier.chunkId]);
     // The feature itself: the row and the year's column (1), the row under other years, no row.
     const stems = new Set(termsOf(q));
     expect(tableCellMatch(stems, questionYears(q), asked.text)).toBe(1);

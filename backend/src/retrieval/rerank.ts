@@ -31,14 +31,15 @@ export const RERANK_WEIGHTS = {
   document: 0.3,
   /**
    * Without a session filter: how much the question is about the passage's document, relative to the
-   * document it is most about (`routeDocuments`; bench/history/document-routing.md).
+   * document it is most about (`routeDocuments`; 0.3, 0.6 and 1 tried on the pool's tune folds, 0.3 kept:
+   * bench/history/document-routing.md).
    */
-  route: Number(process.env.TUNE_ROUTE_WEIGHT ?? 0.3),
+  route: 0.3,
   /**
    * A table row the question names, in a column of the period it names ('operating income in 2022':
    * the row 'Operating income' under the heading 2022): the page where that row and column meet.
    */
-  cell: Number(process.env.TUNE_CELL_WEIGHT ?? 0.3),
+  cell: 0.3,
 };
 
 /** A table row: a label, then two or more figures ('Total revenue 5,854,430 4,795,511', 'Net income $ 1,168 $ 629'). */
@@ -140,6 +141,13 @@ export function tableCellMatch(questionStems: ReadonlySet<string>, years: Readon
   return [...years].some((y) => headingYears.has(y)) ? best : CELL_OTHER_PERIOD * best;
 }
 
+/** Figures that are two years or more and otherwise days of a date ('31, 2022 2021'): column headings, not a row. */
+function headsColumns(figures: string): boolean {
+  const cells = figures.trim().split(/\s+/);
+  const years = cells.filter((c) => /^(?:19|20)\d{2},?$/.test(c)).length;
+  return years >= 2 && cells.every((c) => /^(?:19|20)\d{2},?$/.test(c) || /^\d{1,2},?$/.test(c));
+}
+
 /** Tables of passages read (`tableOf`): the same passages answer many questions. */
 const tables = new LRUCache<string, { rows: string[][]; headingYears: Set<string> }>({ max: TOKENISED_PASSAGES });
 
@@ -152,9 +160,10 @@ function tableOf(text: string): { rows: string[][]; headingYears: Set<string> } 
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line) continue;
-    const found = line.length <= ROW_MAX_CHARS ? TABLE_ROW.exec(line) : null;
-    // Figures that are all years head columns ('Fiscal Year 2022 2021 2020').
-    const row = found && !/^(?:\s+(?:19|20)\d{2})+$/.test(found[2]) ? found : null;
+    // The context line a split page's pieces start with ('Title | Years Ended … 2022 …') and a line whose
+    // figures are years (and days of a date) head columns ('Fiscal Year 2022 2021', 'December 31, 2022 2021').
+    const found = line.length <= ROW_MAX_CHARS && !line.includes(' | ') ? TABLE_ROW.exec(line) : null;
+    const row = found && !headsColumns(found[2]) ? found : null;
     if (!row) {
       // Years above the first row (or in the piece's context line, 'Title | Years Ended … 2022 …') head the table.
       if (rows.length === 0 || line.includes(' | ')) for (const y of line.match(YEAR) ?? []) headingYears.add(y);
