@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { keywords, termsOf } from '../text/keywords';
 import { isFigureTable } from '../text/sentences';
+import { tableRow } from '../text/table';
 import { termKey } from '../text/term-key';
 import type { Synonym } from './learned-expansions';
 import type { Passage } from './retrieval.types';
@@ -42,8 +43,6 @@ export const RERANK_WEIGHTS = {
   cell: 0.3,
 };
 
-/** A table row: a label, then two or more figures ('Total revenue 5,854,430 4,795,511', 'Net income $ 1,168 $ 629'). */
-const TABLE_ROW = /^(\p{L}[^\n]*?)((?:\s+[-–—(]?[$€£¥]?\s?\d[\d,.]*\)?%?){2,})$/u;
 /** A year written as a column heading or in a question ('2022', 'FY2022' → 2022). */
 const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
 /** Lines longer than this are prose, not table rows. */
@@ -142,8 +141,7 @@ export function tableCellMatch(questionStems: ReadonlySet<string>, years: Readon
 }
 
 /** Figures that are two years or more and otherwise days of a date ('31, 2022 2021'): column headings, not a row. */
-function headsColumns(figures: string): boolean {
-  const cells = figures.trim().split(/\s+/);
+function headsColumns(cells: string[]): boolean {
   const years = cells.filter((c) => /^(?:19|20)\d{2},?$/.test(c)).length;
   return years >= 2 && cells.every((c) => /^(?:19|20)\d{2},?$/.test(c) || /^\d{1,2},?$/.test(c));
 }
@@ -162,14 +160,14 @@ function tableOf(text: string): { rows: string[][]; headingYears: Set<string> } 
     if (!line) continue;
     // The context line a split page's pieces start with ('Title | Years Ended … 2022 …') and a line whose
     // figures are years (and days of a date) head columns ('Fiscal Year 2022 2021', 'December 31, 2022 2021').
-    const found = line.length <= ROW_MAX_CHARS && !line.includes(' | ') ? TABLE_ROW.exec(line) : null;
-    const row = found && !headsColumns(found[2]) ? found : null;
+    const found = line.length <= ROW_MAX_CHARS && !line.includes(' | ') ? tableRow(line) : null;
+    const row = found && !headsColumns(found.figures) ? found : null;
     if (!row) {
       // Years above the first row (or in the piece's context line, 'Title | Years Ended … 2022 …') head the table.
       if (rows.length === 0 || line.includes(' | ')) for (const y of line.match(YEAR) ?? []) headingYears.add(y);
       continue;
     }
-    const label = [...new Set(termsOf(row[1]).filter((t) => !/^\d/.test(t)))];
+    const label = [...new Set(termsOf(row.label).filter((t) => !/^\d/.test(t)))];
     if (label.length > 0) rows.push(label);
   }
   table = { rows, headingYears };

@@ -1,4 +1,5 @@
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import { tableRow } from '../../text/table';
 import type { PdfPage, TranscriptSegment } from '../parsing/parsed-document';
 
 /** Target chunk length in characters, and the overlap between consecutive pieces of one text. */
@@ -62,8 +63,6 @@ const BOILERPLATE_MAX = 100;
 /** A table's column-heading block carried into a split page's later pieces: at most this many lines and characters. */
 export const TABLE_HEADER_LINES = 5;
 export const TABLE_HEADER_CHARS = 150;
-/** A table row: a label, then two or more figures ('Total revenue 5,854,430 4,795,511', 'Net income $ 1,168 $ 629'). */
-const TABLE_ROW = /^\p{L}.*?(?:\s+[-–—(]?\$?\s?\d[\d,.]*\)?%?){2,}$/u;
 /** A section label inside a table body ('Operating expenses:', 'Current assets:'). */
 const SECTION_LABEL = /^[^\n]{1,80}:$/;
 
@@ -121,7 +120,7 @@ export function tableHeaderAbove(before: string[], title = ''): string {
   let rows = 0;
   while (i >= 0) {
     const line = before[i].trim();
-    if (TABLE_ROW.test(line)) rows++;
+    if (tableRow(line)) rows++;
     else if (line && !SECTION_LABEL.test(line)) break;
     i--;
   }
