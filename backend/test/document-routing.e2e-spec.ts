@@ -19,7 +19,10 @@ const SERIES = [
 /** One meeting's own topic, in turns spread over the meeting. */
 const TOPICS: Record<string, string[]> = {
   kickoff: ['The tool training went well and everyone drew their favourite animal.', 'Each of us gets a role for the project today.'],
-  interface: ['The menu on the screen of the television should show the channels.', 'Voice recognition could replace some of the menu buttons.'],
+  interface: [
+    'The menu on the screen of the television should show the channels.',
+    'Voice recognition could replace some of the menu buttons.',
+  ],
   marketing: ['Our market research asked one hundred users about their remote.', 'Most users lose the remote under the sofa cushions.'],
   energy: [
     'For energy we looked at a kinetic battery that charges while you move it.',
@@ -66,7 +69,7 @@ describe('no session ticked: the question goes to the meeting it is about (GET /
     await t?.close();
   });
 
-  it('matches a question naming a session\'s speaker to that session, its program entry, among meetings that say the same', async () => {
+  it("matches a question naming a session's speaker to that session, its program entry, among meetings that say the same", async () => {
     // Two more meetings of the series go over the energy decision again, word for word; the program
     // names who led each. The transcripts say only the roles.
     const review = (closing: string) =>
@@ -78,7 +81,12 @@ describe('no session ticked: the question goes to the meeting it is about (GET /
     ] as const) {
       const res = await admin
         .post('/api/admin/session')
-        .send({ title: `Product design meeting ${n}`, speakers: [speaker], format: 'panel', description: 'The energy review of the series.' });
+        .send({
+          title: `Product design meeting ${n}`,
+          speakers: [speaker],
+          format: 'panel',
+          description: 'The energy review of the series.',
+        });
       expect(res.status).toBe(201);
       led.set(speaker, res.body.id as string);
       await uploadEmbedded(admin, res.body.id as string, 'transcript', Buffer.from(review(closing)), `meeting-${n}.txt`);

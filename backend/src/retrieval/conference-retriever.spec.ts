@@ -54,7 +54,11 @@ function meetingSearch(size: number, answer: number, position = 90) {
     queryTerms: async () => terms,
     // One meeting among seven: routed first, six others after it.
     routeDocuments: async () => ({
-      routed: ['s1', 's2', 's3', 's4', 's5', 's6', 's7'].map((sessionId, i) => ({ documentId: i === 0 ? 'd1' : `d${i + 1}`, sessionId, score: 1 - i / 10 })),
+      routed: ['s1', 's2', 's3', 's4', 's5', 's6', 's7'].map((sessionId, i) => ({
+        documentId: i === 0 ? 'd1' : `d${i + 1}`,
+        sessionId,
+        score: 1 - i / 10,
+      })),
       sessions: 7,
     }),
     chunksOf: async (ids: string[]) => {
@@ -121,7 +125,9 @@ describe('ConferenceRetriever', () => {
     expect(result.passages[0].chunkIndex).toBe(95);
     // With one session ticked nothing is routed.
     const ticked = meetingSearch(120, 95);
-    const filtered = await new ConferenceRetriever({ repository: ticked.repository, embeddings, sessionIds: ['s1'], k: 5 }).search('charger');
+    const filtered = await new ConferenceRetriever({ repository: ticked.repository, embeddings, sessionIds: ['s1'], k: 5 }).search(
+      'charger',
+    );
     expect(ticked.calls).toHaveLength(1);
     expect(filtered.routedSessionIds).toEqual([]);
   });

@@ -1,4 +1,11 @@
-import { type DocumentProfile, type DocumentWordCount, routeDocuments, routedSessions, routingIndex, ROUTE_SESSIONS } from './document-routing';
+import {
+  type DocumentProfile,
+  type DocumentWordCount,
+  routeDocuments,
+  routedSessions,
+  routingIndex,
+  ROUTE_SESSIONS,
+} from './document-routing';
 
 /** Five meetings of one series: the same people, the same product, each its own topic. */
 const MEETINGS: DocumentProfile[] = ['kickoff', 'materials', 'interface', 'marketing', 'wrap-up'].map((topic, i) => ({
@@ -25,7 +32,12 @@ describe('routing a question to the documents it is about', () => {
     });
     const routed = routeDocuments(index, words, ['remote', 'battery', 'kinetic']);
     expect(routed[0]).toEqual({ documentId: 'doc-1', sessionId: 'session-1', score: 1 });
-    expect(routed.map((r) => r.documentId).slice(1, 3).sort()).toEqual(['doc-2', 'doc-4']);
+    expect(
+      routed
+        .map((r) => r.documentId)
+        .slice(1, 3)
+        .sort(),
+    ).toEqual(['doc-2', 'doc-4']);
     // A word every document uses decides nothing on its own.
     const common = routeDocuments(index, counts({ remot: [40, 40, 40, 40, 40] }), ['remote']);
     expect(new Set(common.map((r) => r.score))).toEqual(new Set([1]));
@@ -49,7 +61,10 @@ describe('routing a question to the documents it is about', () => {
   it('keeps to the sessions asked for, and hands out at most ROUTE_SESSIONS sessions', () => {
     const index = routingIndex(MEETINGS);
     const words = counts({ batteri: [5, 22, 9, 7, 3] });
-    expect(routeDocuments(index, words, ['battery'], ['session-0', 'session-4']).map((r) => r.sessionId)).toEqual(['session-0', 'session-4']);
+    expect(routeDocuments(index, words, ['battery'], ['session-0', 'session-4']).map((r) => r.sessionId)).toEqual([
+      'session-0',
+      'session-4',
+    ]);
     const sessions = routedSessions(routeDocuments(index, words, ['battery']));
     expect(sessions).toHaveLength(ROUTE_SESSIONS);
     expect(sessions[0]).toBe('session-1');

@@ -23,7 +23,10 @@ describe('table rows of filings', () => {
 
 describe('tableRow', () => {
   it('reads a label and its figures by layout, whatever the currency or the sign', () => {
-    expect(tableRow('Net income $ 1,168,782 $ 629,551 $ 268,395')).toEqual({ label: 'Net income', figures: ['1,168,782', '629,551', '268,395'] });
+    expect(tableRow('Net income $ 1,168,782 $ 629,551 $ 268,395')).toEqual({
+      label: 'Net income',
+      figures: ['1,168,782', '629,551', '268,395'],
+    });
     expect(tableRow('Restructuring and other charges (1,508) 1,559 19,883')?.figures).toEqual(['(1,508)', '1,559', '19,883']);
     expect(tableRow('Umsatzerlöse €12,50 €11,80')?.label).toBe('Umsatzerlöse');
     expect(tableRow('We grew revenue by 12% in 2022.')).toBeNull();
