@@ -1,7 +1,6 @@
 import type { Passage } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
-import { capPerDocument, numberForms, questionYears, rerank, tableCellMatch, titleLines } from './rerank';
-import { termsOf } from '../text/keywords';
+import { capPerDocument, numberForms, rerank, titleLines } from './rerank';
 
 let id = 0;
 const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
@@ -55,32 +54,16 @@ describe('rerank', () => {
     expect(ranked[0].chunkId).toBe(statement.chunkId);
   });
 
-  it('ranks first the page where the row the question names meets the column of the year it names', () => {
-    // Prose holding the question's words, the same row under other years, and the row under the year asked.
-    const prose = passage('Management discussion\nOperating income in 2022 reflects the segment results discussed below.');
-    const earlier = passage(
-      'Consolidated statements of operations\nYears ended December 31,\n2020 2019 2018\nRevenue 9,100 8,700 8,200\nCost of revenue (5,000) (4,800) (4,600)\nOperating income 1,250 1,180 1,020\nNet income 900 850 700',
-    );
-    const asked = passage(
-      'Consolidated statements of operations | Years ended December 31, 2023 2022 2021\nRevenue 11,400 10,900 9,800\nCost of revenue (6,200) (5,900) (5,400)\nOperating income 1,610 1,540 1,390\nNet income 1,100 1,050 980',
-    );
-    const weights = [
-      { stem: 'oper', idf: 1.2 },
-      { stem: 'incom', idf: 0.8 },
-      { stem: '2022', idf: 1.5 },
-    ];
-    const q = 'What was the operating income in 2022?';
-    // The fused ranking brought the other year's table first and the prose last.
-    const ranked = rerank(q, [earlier, asked, prose], weights);
-    expect(ranked.map((p) => p.chunkId)).toEqual([asked.chunkId, prose.chunkId, earlier.chunkId]);
-    // The feature itself: the row and the year's column (1), the row under other years, no row.
-    const stems = new Set(termsOf(q));
-    expect(tableCellMatch(stems, questionYears(q), asked.text)).toBe(1);
-    expect(tableCellMatch(stems, questionYears(q), earlier.text)).toBeLessThan(0.5);
-    expect(tableCellMatch(stems, questionYears(q), prose.text)).toBe(0);
-    // A heading of years alone is not a row; 'FY2022' names the year 2022.
-    expect(questionYears('Operating income for FY2022 and fiscal 2021')).toEqual(new Set(['2022', '2021']));
-    expect(tableCellMatch(new Set(termsOf('fiscal year')), new Set(['2022']), 'Fiscal Year 2022 2021\nRevenue 1 2')).toBe(0);
+  it('without a filter, puts first the passage of the document the question is routed to, between passages alike', () => {
+    const a = passage('The kinetic battery was chosen.', { documentId: 'meeting-1', kind: 'transcript', page: null });
+    const b = passage('The kinetic battery was chosen.', { documentId: 'meeting-2', kind: 'transcript', page: null });
+    const terms = [{ stem: 'kinet', idf: 2 }];
+    expect(rerank('kinetic battery', [a, b], terms)[0].chunkId).toBe(a.chunkId);
+    const routes = new Map([
+      ['meeting-2', 1],
+      ['meeting-1', 0.4],
+    ]);
+    expect(rerank('kinetic battery', [a, b], terms, [], [], routes)[0].chunkId).toBe(b.chunkId);
   });
 
   it('favours the turns of a speaker the question names', () => {

@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { keywords, termsOf } from '../text/keywords';
 import { isFigureTable } from '../text/sentences';
-import { tableRow } from '../text/table';
 import { termKey } from '../text/term-key';
 import type { Synonym } from './learned-expansions';
 import type { Passage } from './retrieval.types';
@@ -36,21 +35,7 @@ export const RERANK_WEIGHTS = {
    * bench/history/document-routing.md).
    */
   route: 0.3,
-  /**
-   * A table row the question names, in a column of the period it names ('operating income in 2022':
-   * the row 'Operating income' under the heading 2022): the page where that row and column meet.
-   */
-  cell: 0.3,
 };
-
-/** A year written as a column heading or in a question ('2022', 'FY2022' → 2022). */
-const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
-/** Lines longer than this are prose, not table rows. */
-const ROW_MAX_CHARS = 200;
-/** Share of the cell feature a row the question names gets when the table has no column of the question's period. */
-export const CELL_OTHER_PERIOD = 0.25;
-/** Share of the cell feature a row the question names gets when the question names no period, or the table heads no years. */
-export const CELL_NO_PERIOD = 0.5;
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
 const CONVERSATION_QUESTION =
@@ -114,67 +99,6 @@ export function numberForms(question: string): Set<string> {
   return out;
 }
 
-/** The years a question names ('in 2022', 'FY2015', 'fiscal 2021'). */
-export function questionYears(question: string): Set<string> {
-  return new Set(question.match(YEAR) ?? []);
-}
-
-/**
- * How well a table of the passage answers a question naming a line item and a period, 0..1, by the
- * layout of its lines: a row (a label then two or more figures) whose label's words the question
- * holds (the share of the label's words, at least two of them or the whole of a one-word label),
- * counted whole when the years heading the table (the lines above its first row, or the context line
- * a split page's later pieces start with) include a year the question names, CELL_OTHER_PERIOD of it
- * when they do not, CELL_NO_PERIOD when the question names no year or the table heads none.
- */
-export function tableCellMatch(questionStems: ReadonlySet<string>, years: ReadonlySet<string>, text: string): number {
-  const { rows, headingYears } = tableOf(text);
-  let best = 0;
-  for (const label of rows) {
-    const matched = label.filter((t) => questionStems.has(t)).length;
-    if (matched === 0 || (matched < 2 && label.length > 1)) continue;
-    best = Math.max(best, matched / label.length);
-  }
-  if (best === 0) return 0;
-  if (years.size === 0 || headingYears.size === 0) return CELL_NO_PERIOD * best;
-  return [...years].some((y) => headingYears.has(y)) ? best : CELL_OTHER_PERIOD * best;
-}
-
-/** Figures that are two years or more and otherwise days of a date ('31, 2022 2021'): column headings, not a row. */
-function headsColumns(cells: string[]): boolean {
-  const years = cells.filter((c) => /^(?:19|20)\d{2},?$/.test(c)).length;
-  return years >= 2 && cells.every((c) => /^(?:19|20)\d{2},?$/.test(c) || /^\d{1,2},?$/.test(c));
-}
-
-/** Tables of passages read (`tableOf`): the same passages answer many questions. */
-const tables = new LRUCache<string, { rows: string[][]; headingYears: Set<string> }>({ max: TOKENISED_PASSAGES });
-
-/** A passage's table rows (each label's distinct stems, figures left out) and the years heading them, once per text. */
-function tableOf(text: string): { rows: string[][]; headingYears: Set<string> } {
-  let table = tables.get(text);
-  if (table) return table;
-  const rows: string[][] = [];
-  const headingYears = new Set<string>();
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line) continue;
-    // The context line a split page's pieces start with ('Title | Years Ended … 2022 …') and a line whose
-    // figures are years (and days of a date) head columns ('Fiscal Year 2022 2021', 'December 31, 2022 2021').
-    const found = line.length <= ROW_MAX_CHARS && !line.includes(' | ') ? tableRow(line) : null;
-    const row = found && !headsColumns(found.figures) ? found : null;
-    if (!row) {
-      // Years above the first row (or in the piece's context line, 'Title | Years Ended … 2022 …') head the table.
-      if (rows.length === 0 || line.includes(' | ')) for (const y of line.match(YEAR) ?? []) headingYears.add(y);
-      continue;
-    }
-    const label = [...new Set(termsOf(row.label).filter((t) => !/^\d/.test(t)))];
-    if (label.length > 0) rows.push(label);
-  }
-  table = { rows, headingYears };
-  tables.set(text, table);
-  return table;
-}
-
 /** The figures written in a passage, normalised ('3,676.2' → '3676.2'; '$1.6' → '1.6'). */
 function passageNumbers(text: string): Set<string> {
   const out = new Set<string>();
@@ -230,9 +154,6 @@ interface QuestionEvidence {
   expansions: string[];
   /** Stem of a short form the search added for a long form the question spells out → that long form's stems. */
   synonyms: Map<string, string[]>;
-  /** The question's own stems (`termsOf`) and the years it names, for table rows (`tableCellMatch`). */
-  stems: Set<string>;
-  years: Set<string>;
 }
 
 /** A passage's stems with each short form the search added written out as its long form (`QuestionEvidence.synonyms`). */
@@ -257,8 +178,6 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
     synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
-    stems: new Set(termsOf(question)),
-    years: questionYears(question),
   };
 }
 
@@ -297,13 +216,10 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
   }
   const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, p.text) : 0;
   const speaker = share > 0 ? SPEAKER_PRESENT + (1 - SPEAKER_PRESENT) * share : 0;
-  const cell = p.kind === 'pdf' ? tableCellMatch(q.stems, q.years, p.text) : 0;
   const w = RERANK_WEIGHTS;
   return (
-    w.cell * cell +
     w.coverage * coverage +
-    // A row and the column of the year heading it hold the question's words together, however far apart they are written.
-    w.proximity * Math.max(proximity, cell) +
+    w.proximity * proximity +
     w.phrase * phrase +
     w.numbers * numbers +
     w.heading * heading +
