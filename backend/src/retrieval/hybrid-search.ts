@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
-import { type DocumentProfile, type RoutedDocument, type RoutingIndex, routeDocuments, routingIndex } from './document-routing';
+import { LRUCache } from 'lru-cache';
+import { DF_CACHE_WORDS, EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import {
+  type DocumentProfile,
+  type DocumentWordCount,
+  type RoutedDocument,
+  type RoutingIndex,
+  routeDocuments,
+  routingIndex,
+} from './document-routing';
 import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
@@ -22,8 +30,14 @@ export class HybridSearch {
   readonly definitions: LearnedDefinitions;
   /** The words of the speaker labels, read once per content version (as the word statistics are). */
   private readonly speakers: VersionedCache<{ version: string; speakers: string[] }, Set<string>>;
-  /** The documents' profiles for routing a question to them, read once per content version. */
-  private readonly routing: VersionedCache<{ version: string; profiles: DocumentProfile[] }, RoutingIndex>;
+  /**
+   * The documents' profiles for routing a question to them, and the words' chunk counts per document as
+   * questions ask for them (bounded like the word statistics), read once per content version.
+   */
+  private readonly routing: VersionedCache<
+    { version: string; profiles: DocumentProfile[] },
+    { index: RoutingIndex; counts: LRUCache<string, DocumentWordCount[]> }
+  >;
 
   constructor(private readonly repository: RetrievalRepository) {
     this.words = new WordStatistics(repository);
@@ -31,7 +45,7 @@ export class HybridSearch {
     this.speakers = new VersionedCache(() => repository.speakersAtVersion(), speakerWords);
     this.routing = new VersionedCache(
       () => repository.documentProfilesAtVersion(),
-      ({ profiles }) => routingIndex(profiles),
+      ({ profiles }) => ({ index: routingIndex(profiles), counts: new LRUCache({ max: DF_CACHE_WORDS }) }),
     );
   }
 
@@ -40,7 +54,23 @@ export class HybridSearch {
    * `sessionIds` when given; with the number of sessions they were chosen among.
    */
   async routeDocuments(words: string[], sessionIds: readonly string[] = []): Promise<{ routed: RoutedDocument[]; sessions: number }> {
-    const [index, counts] = await Promise.all([this.routing.get(), words.length > 0 ? this.repository.documentWordCounts(words) : []]);
+    const { index, counts: cached } = await this.routing.get();
+    // A word's counts are read once per content version: a question of known words costs no statement here.
+    const missing = [...new Set(words)].filter((w) => !cached.has(w));
+    if (missing.length > 0) {
+      const rows = await this.repository.documentWordCounts(missing);
+      for (const w of missing) cached.set(w, []);
+      for (const { asked, ...row } of rows) cached.get(asked)?.push(row);
+    }
+    const seen = new Set<string>();
+    const counts = words
+      .flatMap((w) => cached.get(w) ?? [])
+      .filter((c) => {
+        const key = `${c.word}\u0000${c.documentId}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
     const allowed = sessionIds.length > 0 ? new Set(sessionIds) : null;
     const sessions = new Set(index.profiles.map((p) => p.sessionId).filter((id) => !allowed || allowed.has(id))).size;
     return { routed: routeDocuments(index, counts, words, sessionIds), sessions };

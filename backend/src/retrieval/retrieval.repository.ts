@@ -216,25 +216,25 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
   }
 
   /**
-   * Per embedded document and per lexeme of `words` (`to_tsvector('english')`): the document's chunks
-   * holding it, in one statement. Read from the counts written when each document's run became
-   * searchable (`document_words`, by its primary key); an embedded document whose run is not counted
-   * (stored by other means than ingestion) is counted over its chunks.
+   * Per word of `words`, per lexeme of it (`to_tsvector('english')`) and per embedded document: the
+   * document's chunks holding the lexeme, in one statement. Read from the counts written when each
+   * document's run became searchable (`document_words`, by its primary key); an embedded document whose
+   * run is not counted (stored by other means than ingestion) is counted over its chunks.
    */
-  documentWordCounts(words: string[]): Promise<DocumentWordCount[]> {
+  documentWordCounts(words: string[]): Promise<(DocumentWordCount & { asked: string })[]> {
     return this.db.query(
       `WITH lx AS MATERIALIZED (
-              SELECT DISTINCT t.lexeme FROM unnest($1::text[]) AS w CROSS JOIN LATERAL unnest(to_tsvector('english', w)) AS t),
+              SELECT DISTINCT w AS asked, t.lexeme FROM unnest($1::text[]) AS w CROSS JOIN LATERAL unnest(to_tsvector('english', w)) AS t),
             docs AS MATERIALIZED (
               SELECT d.id, coalesce(d.words_run = d.attempts, false) AS counted FROM documents d WHERE d.status = 'embedded')
-       SELECT dw.document_id AS "documentId", dw.word, dw.chunks
+       SELECT lx.asked, dw.document_id AS "documentId", dw.word, dw.chunks
          FROM lx JOIN document_words dw ON dw.word = lx.lexeme
         WHERE dw.document_id IN (SELECT id FROM docs WHERE counted)
        UNION ALL
-       SELECT c.document_id, lx.lexeme, count(*)::int
+       SELECT lx.asked, c.document_id, lx.lexeme, count(*)::int
          FROM lx JOIN chunks c ON c.tsv @@ quote_literal(lx.lexeme)::tsquery
         WHERE c.document_id IN (SELECT id FROM docs WHERE NOT counted)
-        GROUP BY c.document_id, lx.lexeme`,
+        GROUP BY lx.asked, c.document_id, lx.lexeme`,
       [words],
     );
   }
