@@ -79,14 +79,12 @@ describe('no session ticked: the question goes to the meeting it is about (GET /
       [6, 'Ingrid Solberg', 'See you all on Tuesday.'],
       [7, 'Dana Whitfield', 'See you all on Thursday.'],
     ] as const) {
-      const res = await admin
-        .post('/api/admin/session')
-        .send({
-          title: `Product design meeting ${n}`,
-          speakers: [speaker],
-          format: 'panel',
-          description: 'The energy review of the series.',
-        });
+      const res = await admin.post('/api/admin/session').send({
+        title: `Product design meeting ${n}`,
+        speakers: [speaker],
+        format: 'panel',
+        description: 'The energy review of the series.',
+      });
       expect(res.status).toBe(201);
       led.set(speaker, res.body.id as string);
       await uploadEmbedded(admin, res.body.id as string, 'transcript', Buffer.from(review(closing)), `meeting-${n}.txt`);
