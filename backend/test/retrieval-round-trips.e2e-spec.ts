@@ -41,12 +41,17 @@ describe('retrieval: one round trip to the database per question', () => {
     }
   });
 
-  it("counts a new question's own words and its expansion words in one statement beside the search", async () => {
+  it("counts a new question's own words and its expansion words in one statement, their counts per document in another, beside the search", async () => {
     // 'operating margin' brings expansion phrases (consolidated statements of income, gross profit, ...).
     const sql = await contentStatements(t, () => retrieval.retrieve('How did the operating margin of vendor programs change?'));
-    expect(sql).toHaveLength(2);
-    expect(sql[0]).toContain('websearch_to_tsquery');
-    expect(sql[1]).toContain('WITH vec AS');
+    expect(sql).toHaveLength(3);
+    expect(sql.filter((q) => q.includes('websearch_to_tsquery'))).toHaveLength(1);
+    // Without a session filter the question is routed to the documents it is about (`routeDocuments`).
+    expect(sql.filter((q) => q.includes('document_words dw ON dw.word = lx.lexeme'))).toHaveLength(1);
+    expect(sql[2]).toContain('WITH vec AS');
+    // Asked again, its words are known: the search alone.
+    const again = await contentStatements(t, () => retrieval.retrieve('How did the operating margin of vendor programs change now?'));
+    expect(again.every((q) => q.includes('WITH vec AS'))).toBe(true);
   });
 
   it('counts a word again once a search has seen a document holding it embedded', async () => {

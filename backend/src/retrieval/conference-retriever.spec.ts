@@ -52,6 +52,15 @@ function meetingSearch(size: number, answer: number, position = 90) {
   const repository = {
     learnedExpansions: async () => ({ phrases: [], shortForms: [] }),
     queryTerms: async () => terms,
+    // One meeting among seven: routed first, six others after it.
+    routeDocuments: async () => ({
+      routed: ['s1', 's2', 's3', 's4', 's5', 's6', 's7'].map((sessionId, i) => ({
+        documentId: i === 0 ? 'd1' : `d${i + 1}`,
+        sessionId,
+        score: 1 - i / 10,
+      })),
+      sessions: 7,
+    }),
     chunksOf: async (ids: string[]) => {
       counted.push(ids);
       return ids.includes('s1') ? size : 0;
@@ -102,6 +111,24 @@ describe('ConferenceRetriever', () => {
     expect(calls[0].sessionChunks).toBe(120);
     const all = meetingSearch(120, 95);
     await new ConferenceRetriever({ repository: all.repository, embeddings, k: 5 }).search('charger');
-    expect(all.counted).toEqual([]);
+    // Without a filter only the sessions the question is routed to are counted, once.
+    expect(all.counted).toEqual([['s1', 's2', 's3', 's4', 's5']]);
+  });
+
+  it('without a filter also searches the sessions the question is routed to, as if ticked, and tells which they were', async () => {
+    const { repository, calls, counted } = meetingSearch(120, 95);
+    const result = await new ConferenceRetriever({ repository, embeddings, k: 5 }).search('What did they decide about the charger?');
+    expect(calls.map((c) => c.sessionIds)).toEqual([[], ['s1', 's2', 's3', 's4', 's5']]);
+    expect(counted).toEqual([['s1', 's2', 's3', 's4', 's5']]);
+    expect(result.routedSessionIds).toEqual(['s1', 's2', 's3', 's4', 's5']);
+    // The routed search reranks every chunk of the routed sessions: the answer deep in the fused ranking is found.
+    expect(result.passages[0].chunkIndex).toBe(95);
+    // With one session ticked nothing is routed.
+    const ticked = meetingSearch(120, 95);
+    const filtered = await new ConferenceRetriever({ repository: ticked.repository, embeddings, sessionIds: ['s1'], k: 5 }).search(
+      'charger',
+    );
+    expect(ticked.calls).toHaveLength(1);
+    expect(filtered.routedSessionIds).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@ import type { EmbeddingsProvider } from '../ai/ai.types';
 import { keywords } from '../text/keywords';
 import { termKey } from '../text/term-key';
 import { EXPANSION_WEIGHT } from './bm25';
+import { ROUTE_SESSIONS, routedSessions } from './document-routing';
 import type { HybridSearch } from './hybrid-search';
-import type { TermWeight } from './retrieval.types';
+import type { QueryTerms, TermWeight } from './retrieval.types';
 import { expansionsOf } from './query-expansion';
 import { type Synonym, weighSynonyms } from './learned-expansions';
 import { capPerDocument, rerank } from './rerank';
@@ -110,21 +111,54 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
    * with a session filter, FILTERED_RERANK_POOL; every chunk of a small filtered session,
    * WHOLE_SESSION_MAX_CHUNKS) is reranked on lexical evidence
    * (`rerank`), then capped per document; with the rarity of the query's
-   * words and the expansions searched, from the same word statistics.
+   * words and the expansions searched, from the same word statistics. Without a session filter (or
+   * with more sessions ticked than ROUTE_SESSIONS) the question is first matched to the documents it
+   * is about (`routeDocuments`): the sessions of the best ones are searched as if ticked, their
+   * candidates join the pool of the whole search, and the rerank weighs how much the question is about
+   * each passage's document.
    */
   async search(query: string): Promise<RetrievalResult> {
     const text = query.trim();
-    if (!text) return { passages: [], rarity: {}, expansions: [], contentVersion: null };
+    if (!text) return { passages: [], rarity: {}, expansions: [], routedSessionIds: [], contentVersion: null };
     const k = this.options.k ?? DEFAULT_K;
     const sessionIds = this.options.sessionIds ?? [];
     const { words, synonyms, expansions, expansionWords } = await this.searchWords(text);
+    const routing = sessionIds.length === 0 || sessionIds.length > ROUTE_SESSIONS;
     // The word statistics are looked up once, for the SQL, the rerank weights and the answerer.
-    const [embedding, looked, sessionChunks] = await Promise.all([
+    const [embedding, looked, route] = await Promise.all([
       this.embeddings.embedQuery(text, { userId: this.options.userId ?? null }),
       this.repository.queryTerms(words, expansionWords),
-      sessionIds.length > 0 ? this.repository.chunksOf(sessionIds) : Infinity,
+      routing ? this.repository.routeDocuments(words, sessionIds) : null,
     ]);
+    const routedIds = route && ROUTE_SESSIONS > 0 && route.sessions > ROUTE_SESSIONS ? routedSessions(route.routed) : [];
     const terms = weighSynonyms(looked, synonyms);
+    const searchIn = (ids: string[]) => this.candidates({ embedding, words, expansionWords, terms, expansions }, ids, k);
+    const [all, routed] = await Promise.all([searchIn(sessionIds), routedIds.length > 0 ? searchIn(routedIds) : null]);
+    const candidates = routed ? interleave(all.passages, routed.passages) : all.passages;
+    // The question's own words; the rerank reads a passage's short form as the long form they spell out.
+    const questionTerms = looked.own.filter((t) => !synonyms.some((s) => s.word === t.word));
+    const weighted = [
+      ...questionTerms.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
+      ...terms.expansion.map((t) => ({ stem: termKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
+    ];
+    const prior = new Map((route?.routed ?? []).map((r) => [r.documentId, r.score]));
+    const ranked = rerank(text, candidates, weighted, expansions, synonyms, prior);
+    return {
+      passages: capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT),
+      rarity: rarityOf(questionTerms),
+      expansions,
+      routedSessionIds: routedIds,
+      contentVersion: all.contentVersion ?? routed?.contentVersion ?? null,
+    };
+  }
+
+  /** The fused candidates of one hybrid search in `sessionIds` (none: every session), as many as the rerank takes. */
+  private async candidates(
+    query: { embedding: number[]; words: string[]; expansionWords: string[]; terms: QueryTerms; expansions: string[] },
+    sessionIds: string[],
+    k: number,
+  ): Promise<{ passages: Passage[]; contentVersion: string | null }> {
+    const sessionChunks = sessionIds.length > 0 ? await this.repository.chunksOf(sessionIds) : Infinity;
     const whole = sessionChunks <= WHOLE_SESSION_MAX_CHUNKS;
     const pool = Math.max(
       k * RERANK_POOL_FACTOR,
@@ -132,12 +166,12 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       sessionIds.length > 0 ? FILTERED_RERANK_POOL : 0,
       whole ? sessionChunks : 0,
     );
-    const { passages: candidates, contentVersion } = await this.repository.hybridSearchAtVersion({
-      embedding,
-      words,
-      expansionWords,
-      terms,
-      phrases: expansions,
+    return this.repository.hybridSearchAtVersion({
+      embedding: query.embedding,
+      words: query.words,
+      expansionWords: query.expansionWords,
+      terms: query.terms,
+      phrases: query.expansions,
       vectorWeight: 1,
       textWeight: this.embeddings.model.startsWith('local-') ? LOCAL_TEXT_WEIGHT : 1,
       sessionIds,
@@ -148,18 +182,20 @@ export class ConferenceRetriever extends BaseRetriever<Passage> {
       // Each ranking then brings every chunk of the session (the vector side ranks them all).
       ...(whole ? { candidates: Math.max(DEFAULT_CANDIDATES, sessionChunks) } : {}),
     });
-    // The question's own words; the rerank reads a passage's short form as the long form they spell out.
-    const questionTerms = looked.own.filter((t) => !synonyms.some((s) => s.word === t.word));
-    const weighted = [
-      ...questionTerms.map((t) => ({ stem: termKey(t.word), idf: t.idf })),
-      ...terms.expansion.map((t) => ({ stem: termKey(t.word), idf: t.idf * EXPANSION_WEIGHT })),
-    ];
-    const ranked = rerank(text, candidates, weighted, expansions, synonyms);
-    return {
-      passages: capPerDocument(ranked, k, this.options.perDocument ?? DEFAULT_PER_DOCUMENT),
-      rarity: rarityOf(questionTerms),
-      expansions,
-      contentVersion,
-    };
   }
+}
+
+/** Two candidate lists merged rank by rank (the first list's first, then the second's first, …), each passage once. */
+function interleave(a: Passage[], b: Passage[]): Passage[] {
+  const out: Passage[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    for (const p of [a[i], b[i]]) {
+      if (p && !seen.has(p.chunkId)) {
+        seen.add(p.chunkId);
+        out.push(p);
+      }
+    }
+  }
+  return out;
 }

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import { LRUCache } from 'lru-cache';
+import { DF_CACHE_WORDS, EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
+import {
+  type DocumentProfile,
+  type DocumentWordCount,
+  type RoutedDocument,
+  type RoutingIndex,
+  routeDocuments,
+  routingIndex,
+} from './document-routing';
 import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
@@ -21,11 +30,50 @@ export class HybridSearch {
   readonly definitions: LearnedDefinitions;
   /** The words of the speaker labels, read once per content version (as the word statistics are). */
   private readonly speakers: VersionedCache<{ version: string; speakers: string[] }, Set<string>>;
+  /**
+   * The documents' profiles for routing a question to them, and the words' chunk counts per document as
+   * questions ask for them (bounded like the word statistics), read once per content version.
+   */
+  private readonly routing: VersionedCache<
+    { version: string; profiles: DocumentProfile[] },
+    { index: RoutingIndex; counts: LRUCache<string, DocumentWordCount[]> }
+  >;
 
   constructor(private readonly repository: RetrievalRepository) {
     this.words = new WordStatistics(repository);
     this.definitions = new LearnedDefinitions(repository);
     this.speakers = new VersionedCache(() => repository.speakersAtVersion(), speakerWords);
+    this.routing = new VersionedCache(
+      () => repository.documentProfilesAtVersion(),
+      ({ profiles }) => ({ index: routingIndex(profiles), counts: new LRUCache({ max: DF_CACHE_WORDS }) }),
+    );
+  }
+
+  /**
+   * The documents `words` (a question's key words) are about, best first (`routeDocuments`), among
+   * `sessionIds` when given; with the number of sessions they were chosen among.
+   */
+  async routeDocuments(words: string[], sessionIds: readonly string[] = []): Promise<{ routed: RoutedDocument[]; sessions: number }> {
+    const { index, counts: cached } = await this.routing.get();
+    // A word's counts are read once per content version: a question of known words costs no statement here.
+    const missing = [...new Set(words)].filter((w) => !cached.has(w));
+    if (missing.length > 0) {
+      const rows = await this.repository.documentWordCounts(missing);
+      for (const w of missing) cached.set(w, []);
+      for (const { asked, ...row } of rows) cached.get(asked)?.push(row);
+    }
+    const seen = new Set<string>();
+    const counts = words
+      .flatMap((w) => cached.get(w) ?? [])
+      .filter((c) => {
+        const key = `${c.word}\u0000${c.documentId}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    const allowed = sessionIds.length > 0 ? new Set(sessionIds) : null;
+    const sessions = new Set(index.profiles.map((p) => p.sessionId).filter((id) => !allowed || allowed.has(id))).size;
+    return { routed: routeDocuments(index, counts, words, sessionIds), sessions };
   }
 
   /** What the abbreviations the materials define add to `question` searched in `sessionIds` (`learnedExpansionsOf`; cached per content version). */
@@ -80,6 +128,7 @@ export class HybridSearch {
     this.words.sawContentVersion(result.contentVersion);
     this.definitions.sawContentVersion(result.contentVersion);
     this.speakers.sawContentVersion(result.contentVersion);
+    this.routing.sawContentVersion(result.contentVersion);
     return result;
   }
 

@@ -54,6 +54,18 @@ describe('rerank', () => {
     expect(ranked[0].chunkId).toBe(statement.chunkId);
   });
 
+  it('without a filter, puts first the passage of the document the question is routed to, between passages alike', () => {
+    const a = passage('The kinetic battery was chosen.', { documentId: 'meeting-1', kind: 'transcript', page: null });
+    const b = passage('The kinetic battery was chosen.', { documentId: 'meeting-2', kind: 'transcript', page: null });
+    const terms = [{ stem: 'kinet', idf: 2 }];
+    expect(rerank('kinetic battery', [a, b], terms)[0].chunkId).toBe(a.chunkId);
+    const routes = new Map([
+      ['meeting-2', 1],
+      ['meeting-1', 0.4],
+    ]);
+    expect(rerank('kinetic battery', [a, b], terms, [], [], routes)[0].chunkId).toBe(b.chunkId);
+  });
+
   it('favours the turns of a speaker the question names', () => {
     const other = passage('PhD D: The vectors of the machine were long.', { kind: 'transcript', page: null });
     const named = passage('Grad A: The vectors of the machine were long.', { kind: 'transcript', page: null });

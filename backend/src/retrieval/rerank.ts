@@ -29,6 +29,12 @@ export const RERANK_WEIGHTS = {
   neighbour: 0.25,
   /** How well the passage's document answers, relative to the best document among the candidates. */
   document: 0.3,
+  /**
+   * Without a session filter: how much the question is about the passage's document, relative to the
+   * document it is most about (`routeDocuments`; 0.3, 0.6 and 1 tried on the pool's tune folds, 0.3 kept:
+   * bench/history/document-routing.md).
+   */
+  route: 0.3,
 };
 
 /** Questions about a conversation: what someone said, thought or proposed, what was discussed. */
@@ -261,8 +267,9 @@ const DOCUMENT_TOP = 3;
 /**
  * The reranking stage over the fused candidates: lexical evidence a bag-of-words rank misses
  * (the question's words close together, phrases, figures and years, the page or table heading),
- * the evidence of the passage's neighbours and of its document, plus the fused rank itself.
- * Returns the passages best first, `score` set to the reranked score.
+ * the evidence of the passage's neighbours and of its document, plus the fused rank itself, and
+ * (`routes`: document id → 0..1, without a session filter) how much the question is about the passage's
+ * document. Returns the passages best first, `score` set to the reranked score.
  */
 export function rerank(
   question: string,
@@ -270,6 +277,7 @@ export function rerank(
   terms: WeightedTerm[],
   expansions: string[] = [],
   synonyms: Synonym[] = [],
+  routes: ReadonlyMap<string, number> = new Map(),
 ): Passage[] {
   const q = questionEvidence(question, terms, expansions, synonyms);
   const evidence = candidates.map((p) => passageEvidence(q, p));
@@ -277,7 +285,12 @@ export function rerank(
   const w = RERANK_WEIGHTS;
   const scored = candidates.map((p, rank) => ({
     p,
-    value: evidence[rank] + w.fused * (1 / (1 + rank / 4)) + w.neighbour * context.neighbour[rank] + w.document * context.document[rank],
+    value:
+      evidence[rank] +
+      w.fused * (1 / (1 + rank / 4)) +
+      w.neighbour * context.neighbour[rank] +
+      w.document * context.document[rank] +
+      w.route * (routes.get(p.documentId) ?? 0),
   }));
   return scored.sort((a, b) => b.value - a.value).map((s) => ({ ...s.p, score: s.value }));
 }

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
+import type { DocumentProfile, DocumentWordCount } from './document-routing';
 import type { DefinitionSource, LearnedDefinition } from './learned-expansions';
 import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
 
@@ -188,6 +189,54 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
                      GROUP BY c.session_id) s ON true`,
     );
     return { version: rows[0].version, sessionChunks: new Map(rows.filter((r) => r.sessionId).map((r) => [r.sessionId!, r.n])) };
+  }
+
+  /**
+   * What document routing knows of each embedded document (`DocumentProfile`: its session, its
+   * searchable chunks, its session's program entry and file name), and the content version it was
+   * read at (one statement).
+   */
+  async documentProfilesAtVersion(): Promise<{ version: string; profiles: DocumentProfile[] }> {
+    const rows: { version: string; documentId: string | null; sessionId: string; chunks: number; entry: string }[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version,
+              p."documentId", p."sessionId", p.chunks, p.entry
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT d.id AS "documentId", d.session_id AS "sessionId",
+                           (SELECT count(*)::int FROM chunks c WHERE c.document_id = d.id) AS chunks,
+                           concat_ws(' ', s.title, s.description, array_to_string(s.speakers, ' '), d.original_filename) AS entry
+                      FROM documents d JOIN sessions s ON s.id = d.session_id
+                     WHERE d.status = 'embedded') p ON true`,
+    );
+    return {
+      version: rows[0].version,
+      profiles: rows
+        .filter((r) => r.documentId)
+        .map((r) => ({ documentId: r.documentId!, sessionId: r.sessionId, chunks: Number(r.chunks), entry: r.entry ?? '' })),
+    };
+  }
+
+  /**
+   * Per word of `words`, per lexeme of it (`to_tsvector('english')`) and per embedded document: the
+   * document's chunks holding the lexeme, in one statement. Read from the counts written when each
+   * document's run became searchable (`document_words`, by its primary key); an embedded document whose
+   * run is not counted (stored by other means than ingestion) is counted over its chunks.
+   */
+  documentWordCounts(words: string[]): Promise<(DocumentWordCount & { asked: string })[]> {
+    return this.db.query(
+      `WITH lx AS MATERIALIZED (
+              SELECT DISTINCT w AS asked, t.lexeme FROM unnest($1::text[]) AS w CROSS JOIN LATERAL unnest(to_tsvector('english', w)) AS t),
+            docs AS MATERIALIZED (
+              SELECT d.id, coalesce(d.words_run = d.attempts, false) AS counted FROM documents d WHERE d.status = 'embedded')
+       SELECT lx.asked, dw.document_id AS "documentId", dw.word, dw.chunks
+         FROM lx JOIN document_words dw ON dw.word = lx.lexeme
+        WHERE dw.document_id IN (SELECT id FROM docs WHERE counted)
+       UNION ALL
+       SELECT lx.asked, c.document_id, lx.lexeme, count(*)::int
+         FROM lx JOIN chunks c ON c.tsv @@ quote_literal(lx.lexeme)::tsquery
+        WHERE c.document_id IN (SELECT id FROM docs WHERE NOT counted)
+        GROUP BY lx.asked, c.document_id, lx.lexeme`,
+      [words],
+    );
   }
 
   /**

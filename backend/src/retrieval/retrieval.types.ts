@@ -35,6 +35,11 @@ export interface RetrievalResult {
   rarity: Record<string, number>;
   /** Phrases searched beside the query's own words: the lexicon's general vocabulary (`expansionsOf`) and the long forms of abbreviations the question writes (`learnedExpansionsOf`). */
   expansions: string[];
+  /**
+   * Without a session filter (or with more sessions ticked than ROUTE_SESSIONS): the sessions the
+   * question was matched to, best first, that the passages were chosen in (`routeDocuments`); else empty.
+   */
+  routedSessionIds: string[];
   /** The content version the passages were found at (null: nothing found). */
   contentVersion: string | null;
 }

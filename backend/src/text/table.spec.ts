@@ -1,4 +1,5 @@
 import { splitSentences, tableRowSentence } from './sentences';
+import { tableRow } from './table';
 
 describe('table rows of filings', () => {
   it('reads a row with its column years', () => {
@@ -17,5 +18,18 @@ describe('table rows of filings', () => {
       'Consolidated Statements of Cash Flows\nFiscal Year\n2020 2019 2018\nNet cash provided by operating activities 3,676.2 2,807.0 2,841.0';
     const rows = splitSentences(text, false).filter((s) => !s.heading);
     expect(rows.map((r) => r.text)).toEqual(['Net cash provided by operating activities: 3,676.2 (2020), 2,807.0 (2019), 2,841.0 (2018).']);
+  });
+});
+
+describe('tableRow', () => {
+  it('reads a label and its figures by layout, whatever the currency or the sign', () => {
+    expect(tableRow('Net income $ 1,168,782 $ 629,551 $ 268,395')).toEqual({
+      label: 'Net income',
+      figures: ['1,168,782', '629,551', '268,395'],
+    });
+    expect(tableRow('Restructuring and other charges (1,508) 1,559 19,883')?.figures).toEqual(['(1,508)', '1,559', '19,883']);
+    expect(tableRow('Umsatzerlöse €12,50 €11,80')?.label).toBe('Umsatzerlöse');
+    expect(tableRow('We grew revenue by 12% in 2022.')).toBeNull();
+    expect(tableRow('2,071 2,629')).toBeNull();
   });
 });

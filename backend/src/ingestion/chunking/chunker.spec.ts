@@ -1,5 +1,5 @@
 import { reportPage } from '../../../test/fixtures/pdf-fixtures';
-import { CHUNK_SIZE, chunkPdfPage, chunkTranscript, cleanPageText } from './chunker';
+import { CHUNK_SIZE, chunkPdfPage, chunkTranscript, cleanPageText, tableHeaderAbove } from './chunker';
 
 describe('chunkPdfPage', () => {
   it('splits a long page into ~1,000-character chunks that overlap and all keep the page', async () => {
@@ -17,6 +17,41 @@ describe('chunkPdfPage', () => {
     // Nothing is lost.
     const words = new Set(chunks.flatMap((c) => c.text.split(/\s+/)));
     for (const w of text.split(/\s+/)) expect(words.has(w)).toBe(true);
+  });
+
+  it("carries a table's title and column headings into every piece of a split page, rows kept whole", async () => {
+    // A statement whose column headings run over several lines (as PDF text layers give them), no year line alone.
+    const rows = Array.from(
+      { length: 60 },
+      (_, i) => `Line item number ${i + 1} of the statement ${(i + 1) * 1234},${100 + i} ${(i + 1) * 987},${200 + i}`,
+    );
+    const text = [
+      'NORTHWIND TRADERS',
+      'CONSOLIDATED STATEMENTS OF OPERATIONS',
+      'Years Ended',
+      'March 31,',
+      '2024 March 31,',
+      '2023',
+      ...rows,
+    ].join('\n');
+    const chunks = await chunkPdfPage({ num: 7, text });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(1)) {
+      const [context, ...body] = c.text.split('\n');
+      expect(context).toBe('NORTHWIND TRADERS CONSOLIDATED STATEMENTS OF OPERATIONS Years Ended March 31, | 2024 March 31, 2023');
+      // Every line after the context is one whole row of the page.
+      for (const line of body) expect(rows).toContain(line);
+    }
+    // Every row is in some piece.
+    const lines = new Set(chunks.flatMap((c) => c.text.split('\n')));
+    for (const row of rows) expect(lines.has(row)).toBe(true);
+  });
+
+  it("reads a table's column headings above its rows and section labels, and nothing above prose", () => {
+    const page = ['Segment results', '(In millions)', 'Q2 2024 Q2 2023', 'Revenue:', 'Americas 1,200 1,100', 'Europe 800 750'];
+    expect(tableHeaderAbove(page)).toBe('Segment results (In millions) Q2 2024 Q2 2023');
+    expect(tableHeaderAbove(page, 'Segment results (In millions)')).toBe('Q2 2024 Q2 2023');
+    expect(tableHeaderAbove(['The company grew revenue in all regions.', 'Sales rose 4% on higher volumes.'])).toBe('');
   });
 
   it('keeps a short page whole and skips an empty one', async () => {

@@ -1,4 +1,5 @@
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import { tableRow } from '../../text/table';
 import type { PdfPage, TranscriptSegment } from '../parsing/parsed-document';
 
 /** Target chunk length in characters, and the overlap between consecutive pieces of one text. */
@@ -59,6 +60,11 @@ const TOC_ENTRY = /(?:\.{3,}|…)\s*\d{1,4}$|^(?:item|part|note)\s+[\dIVX]+[A-Z]
 const YEAR_HEADINGS = /^[\p{L} ,()&$-]{0,40}?(?:(?:19|20)\d{2}[ ,]*){2,}$/u;
 /** Lines longer than this are content, never running headers or footers. */
 const BOILERPLATE_MAX = 100;
+/** A table's column-heading block carried into a split page's later pieces: at most this many lines and characters. */
+export const TABLE_HEADER_LINES = 5;
+export const TABLE_HEADER_CHARS = 150;
+/** A section label inside a table body ('Operating expenses:', 'Current assets:'). */
+const SECTION_LABEL = /^[^\n]{1,80}:$/;
 
 /**
  * Running headers and footers of one PDF (the company name, 'Table of Contents' links, page
@@ -104,6 +110,36 @@ function pageTitle(lines: string[]): string {
 }
 
 /**
+ * The column headings of the table a piece starts in, from the page's lines before the piece: above
+ * the rows (and section labels) that lead up to it, the short lines that head the table ('Years
+ * Ended', 'December 2,', '2016 November 27,', '2015'), read by layout rather than by their words.
+ * Empty when the piece does not continue a table.
+ */
+export function tableHeaderAbove(before: string[], title = ''): string {
+  let i = before.length - 1;
+  let rows = 0;
+  while (i >= 0) {
+    const line = before[i].trim();
+    if (tableRow(line)) rows++;
+    else if (line && !SECTION_LABEL.test(line)) break;
+    i--;
+  }
+  if (rows === 0) return '';
+  const header: string[] = [];
+  let length = 0;
+  for (; i >= 0 && header.length < TABLE_HEADER_LINES; i--) {
+    const line = before[i].trim();
+    if (!line) continue;
+    if (line.length > BOILERPLATE_MAX || /[.;]$/.test(line) || length + line.length > TABLE_HEADER_CHARS) break;
+    // Lines of the page's title are carried with it already.
+    if (title.includes(line)) continue;
+    header.unshift(line);
+    length += line.length + 1;
+  }
+  return header.join(' ');
+}
+
+/**
  * The chunks of one PDF page (never spanning two pages): about 1,000 characters, 150 overlapping.
  * Running headers/footers are dropped (`boilerplate`, shared by the pages of one document) and a
  * table-of-contents page gives no chunks. When a page is split, every piece after the first starts
@@ -140,11 +176,15 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
     if (at >= 0) searchFrom = at + 1;
     if (i === 0) return draft(piece);
     const before = at >= 0 ? text.slice(0, at).split('\n') : [];
+    // The column headings of the table the piece continues (rows are whole lines: the splitter cuts
+    // between lines), else the last line of year headings above it.
     const headings =
-      [...before]
+      tableHeaderAbove(before, title) ||
+      ([...before]
         .reverse()
         .find((l) => YEAR_HEADINGS.test(l.trim()))
-        ?.trim() ?? '';
+        ?.trim() ??
+        '');
     const context = [title, headings]
       .filter((x) => x && !piece.startsWith(x))
       .join(' | ')
