@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { LOGOUT_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@/constants';
-import { apiRequest } from '@/lib/api';
+import { API, apiRequest } from '@/lib/api';
 import { USER_QUERY_KEY } from '@/lib/auth';
 
 type State = 'logging-out' | 'success' | 'error';
@@ -21,7 +21,7 @@ export default function LogoutPage() {
     if (started.current) return;
     started.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    apiRequest('POST', '/api/logout')
+    apiRequest('POST', API.logout)
       .then(() => {
         queryClient.setQueryData(USER_QUERY_KEY, null);
         setState('success');
