@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { DENVER, type ListedSession, programFixture, programImportSuite } from './utils/program-import';
+import { DENVER, programFixture, programImportSuite } from './utils/program-import';
 import { signIn, type TestApp } from './utils/test-app';
 
 const SUPER = 'super@program.test';
