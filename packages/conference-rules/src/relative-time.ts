@@ -19,16 +19,22 @@ export interface RelativeTimeOptions {
   upTo?: 'hours' | 'days';
 }
 
-const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+/** 'N minutes ago', 'N hours ago', 'N days ago' (PRODUCT.md §2), '1 minute ago' and so on for one. */
+function ago(n: number, unit: 'minute' | 'hour' | 'day'): string {
+  if (n === 1) return `1 ${unit} ago`;
+  if (unit === 'minute') return `${n} minutes ago`;
+  if (unit === 'hour') return `${n} hours ago`;
+  return `${n} days ago`;
+}
 
 export function relativeTime(at: string | Date, { now = new Date(), timeZone, upTo = 'hours' }: RelativeTimeOptions = {}): string {
   const then = new Date(at);
   const diff = now.getTime() - then.getTime();
   if (Number.isNaN(diff) || diff < MINUTE) return 'Just now';
-  if (diff < HOUR) return count(Math.floor(diff / MINUTE), 'minute');
-  if (diff < DAY) return count(Math.floor(diff / HOUR), 'hour');
+  if (diff < HOUR) return ago(Math.floor(diff / MINUTE), 'minute');
+  if (diff < DAY) return ago(Math.floor(diff / HOUR), 'hour');
   if (upTo === 'days') {
-    if (diff < 7 * DAY) return count(Math.floor(diff / DAY), 'day');
+    if (diff < 7 * DAY) return ago(Math.floor(diff / DAY), 'day');
     return then.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', hour12: true });
   }
   return then.toLocaleDateString('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
