@@ -39,4 +39,12 @@ describe('answer markdown (both apps)', () => {
     expect(c.textContent).toContain('snake_case_name and 5 * 3 * 2');
     expect(c.querySelector('em')).toBeNull();
   });
+
+  it('keeps a link element from one render to the next (an answer streaming in)', () => {
+    const look2: AnswerLook = { ...look, className: { link: 'x' } };
+    const { container, rerender } = render(<div>{renderAnswerMarkdown('See [search](/search?q=a)', look2)}</div>);
+    const link = container.querySelector('a');
+    rerender(<div>{renderAnswerMarkdown('See [search](/search?q=a) and more', { ...look2 })}</div>);
+    expect(container.querySelector('a')).toBe(link);
+  });
 });

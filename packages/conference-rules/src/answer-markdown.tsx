@@ -85,9 +85,22 @@ function joinText(nodes: Node[]): Node[] {
   return out;
 }
 
+const NO_CLASS_NAMES: NonNullable<AnswerLook['className']> = {};
+/** One set of overrides per set of class names, so a link or an image keeps its component from one render to the next. */
+const overridesByClassNames = new WeakMap<object, MarkdownToJSX.Overrides>();
+
 /** Links inside the app stay links, any other address is its text; images are their alt text. */
 function overrides(look: AnswerLook): MarkdownToJSX.Overrides {
-  const c = look.className ?? {};
+  const c = look.className ?? NO_CLASS_NAMES;
+  let made = overridesByClassNames.get(c);
+  if (!made) {
+    made = makeOverrides(c);
+    overridesByClassNames.set(c, made);
+  }
+  return made;
+}
+
+function makeOverrides(c: NonNullable<AnswerLook['className']>): MarkdownToJSX.Overrides {
   function Link({ href, children }: ComponentProps<'a'>) {
     return isInAppLink(href) ? (
       <a href={encodeHref(href!)} className={c.link}>
