@@ -27,6 +27,27 @@ function libBoundary(app, upperFolders) {
   };
 }
 
+/**
+ * Every `/api` URL of an app is written in its API layer (the attendee's src/lib/api/, built on the
+ * contract's typed paths; the admin's providers/ and the sign-in address in constants.ts): a literal or
+ * template starting with '/api' anywhere else fails. Tests write the URLs they stub as they like.
+ */
+function apiLayer(app, layerFiles) {
+  const message = `An /api URL belongs in the app's API layer (${layerFiles.join(', ')}).`;
+  return {
+    name: `${app}/api-layer`,
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    ignores: [...layerFiles.map((f) => `${app}/src/${f}`), '**/*.test.{ts,tsx}', `${app}/src/test/**`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\x2Fapi(?:[\\x2F?#]|$)/]', message },
+        { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi(?:[\\x2F?#]|$)/]', message },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     name: 'ignores',
@@ -106,6 +127,8 @@ export default tseslint.config(
   },
   libBoundary('frontend-attendee', ['components', 'features', 'pages', 'providers']),
   libBoundary('frontend-admin', ['components', 'resources', 'pages', 'providers']),
+  apiLayer('frontend-attendee', ['lib/api/**']),
+  apiLayer('frontend-admin', ['providers/**', 'constants.ts']),
 
   // Node scripts, configs, benchmarks and the browser tests' runner side.
   {

@@ -1,6 +1,8 @@
 /**
  * The report of `npm run eval` (bench/eval.mjs): the figures of both halves of the dev set side by side,
- * the ingestion per file and the misses, written to bench/EVAL.md (a full run) or test-results/.
+ * written to bench/EVAL.md (a full run) or test-results/. The per-file and per-question detail (ingestion per
+ * file, the misses, flagged takeaways) is not part of the record: `writeReport` puts it beside the report in
+ * test-results/ (`<report>-detail.md`), and the record names that file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,7 +163,10 @@ function missLines(perQuestion) {
   return lines;
 }
 
-/** One run's section of the report. */
+/** The line of a rendered run below which its per-file and per-question detail starts. */
+export const DETAIL_MARK = '<!-- detail: written to test-results/, not to the record -->';
+
+/** One run's section of the report: its figures, then (below DETAIL_MARK) its detail. */
 export function renderRun({
   started,
   commit,
@@ -195,6 +200,8 @@ export function renderRun({
   lines.push('');
   lines.push(...gapLines(figures));
   lines.push('');
+  // Below the mark: the run's detail, which writeReport keeps out of the record.
+  lines.push(DETAIL_MARK, '');
   lines.push(...ingestionLines(ingestion));
   lines.push(...missLines(perQuestion));
   const fillerTakeaways = takeaways.flatMap((t) => (t.fillers ?? []).map((f) => `${t.session}: ${f}`));
@@ -245,10 +252,17 @@ copied into the repository), each figure for the \`tune\` and the \`check\` half
 One current run: each full run replaces the one before (earlier runs: the git history; stories: bench/history/).
 `;
 
+/** Where the detail of the report `file` goes: test-results/<name>-detail.md beside the repository's bench/. */
+export function detailFile(file) {
+  const root = path.resolve(path.dirname(file), '..');
+  return path.join(root, 'test-results', `${path.basename(file, '.md').toLowerCase()}-detail.md`);
+}
+
 /**
  * Writes `run` into `file`: the file keeps its head (the text above its run, the program section among it) and
  * this run replaces the one before; a partial run (`single`) is written alone. The record holds the current
- * figures only: earlier runs are in the git history, experiments' stories in bench/history/.
+ * figures only: the run's detail (below DETAIL_MARK) goes to `detailFile(file)`, earlier runs are in the git
+ * history, experiments' stories in bench/history/.
  */
 export function writeReport(file, run, single) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -258,5 +272,13 @@ export function writeReport(file, run, single) {
     const start = text.search(/^## Run /m);
     if (text.startsWith('# ')) head = `${(start >= 0 ? text.slice(0, start) : text).trimEnd()}\n`;
   }
-  fs.writeFileSync(file, `${head}\n${run.trimEnd()}\n`);
+  const [figures, detail] = run.split(DETAIL_MARK);
+  let record = figures.trimEnd();
+  if (detail?.trim()) {
+    const out = detailFile(file);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `# ${figures.match(/^## (.*)$/m)?.[1] ?? 'Run'}: detail\n\n${detail.trim()}\n`);
+    record += `\n\nPer file and per question (ingestion, misses): \`${path.relative(path.resolve(path.dirname(file), '..'), out)}\`, written by the same run (not a record).`;
+  }
+  fs.writeFileSync(file, `${head}\n${record}\n`);
 }

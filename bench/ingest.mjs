@@ -32,7 +32,7 @@ import zlib from 'node:zlib';
 import { stripVTControlCharacters } from 'node:util';
 import { createRequire } from 'node:module';
 import { renderPdf, reportProse, TOPICS } from './pdf-fixtures.cjs';
-import { writeResultsSection } from './results.mjs';
+import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
 import {
   api,
   BACKEND_DIST,
@@ -491,12 +491,13 @@ function ingestionSection(m, sizes, where, loadAtStart) {
     '',
     ...ingestionTable(m, sizes),
     '',
+    ...filingsSection(m.filings, path.relative(root, PDF_DIR)),
+    RESULTS_DETAIL,
     `All runs: ${pdfRuns.map((r, i) => `${r.seconds.toFixed(2)} s / pdf-parse ${parseRuns[i].toFixed(2)} s`).join('; ')}.`,
     '',
     `Server-side account of each 200-page run (from its log): ${pdfRuns.map((r) => r.breakdown ?? 'n/a').join('; ')}.`,
     `Transcript: ${transcript.breakdown ?? 'n/a'}.`,
     '',
-    ...filingsSection(m.filings, path.relative(root, PDF_DIR)),
     ...whereTheTimeGoes(pdfRuns, transcript),
     '',
   ].join('\n');

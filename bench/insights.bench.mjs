@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { writeResultsSection } from './results.mjs';
+import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
 import { benchArgs } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -451,6 +451,15 @@ async function indexFigures(db, insights, sessionId, log) {
   return { noIndex, noIndex7, planText };
 }
 
+/** The record's row of the folding quality at the threshold the app uses (the whole comparison is the run's detail). */
+function foldingRow(folding, threshold) {
+  const r = folding?.table.find((x) => x.name === 'trigram' && x.t === threshold);
+  if (!r) return [];
+  return [
+    `| near-duplicate folding at trigram ≥ ${threshold}, on the eval-dev questions: rewordings / paraphrases folded, different questions folded | ${(r.recall * 100).toFixed(1)} % / ${(r.paraphraseRecall * 100).toFixed(1)} %, ${r.falseMerges} of ${folding.pairs.toLocaleString('en-US')} pairs (${(r.falseShare * 100).toFixed(2)} %) | reported |`,
+  ];
+}
+
 /** The folding comparison's part of the section. */
 function foldingLines(folding) {
   return [
@@ -506,16 +515,16 @@ function insightsSection(backend, { data, rows, noIndex, noIndex7, planText, fol
       .filter((_, i) => i < 3),
     `| 30 days, one session, index scans off (enable_indexscan, enable_bitmapscan), p50 | ${ms(pct(noIndex, 50))} vs ${ms(pct(byLabel['30 days, one session'].full, 50))} with them | reported |`,
     `| 7 days, all sessions, index scans off, p50 | ${ms(pct(noIndex7, 50))} vs ${ms(pct(byLabel['7 days, all sessions'].full, 50))} with them | reported |`,
+    ...foldingRow(folding, FOLD_SIMILARITY),
     '',
     `Verdict: ${rows.every((r) => pct(r.full, 95) < TARGET_P95_MS) ? 'the target is met in every case' : 'the target is MISSED in at least one case'}.`,
+    '',
+    RESULTS_DETAIL,
     `Plan of the range + session filter alone: \`${planText.replace(/\s+/g, ' ').slice(0, 400)}\`.`,
     '',
     'Notes: the 500 ms target is this benchmark\'s own (the issue asks for "fast on 100,000 messages"): an admin screen that loads in under half a second.',
     'CPU time of one call (this process: Node and the WebAssembly database) is the steadier figure on a shared machine; wall times include waiting for a core.',
-    'What made it fast, measured on the way here with `--explain`: pairwise `similarity()` in SQL for 300 groups (45,000 calls, each re-extracting both',
-    "trigram sets) took 640 ms of the 930 ms statement, so the statement returns each group's trigrams once (`show_trgm`) and the service compares them;",
-    "the range's question rows carry no text (the shown wording is fetched for the shown groups only) and `work_mem` is raised for the statement so",
-    '40,000 rows do not spill to disk; questions are grouped by filter and wording before the session filter is unnested.',
+    'How the statement was made fast: bench/history/insights-statement.md.',
     '',
     ...(folding ? foldingLines(folding) : []),
   ].join('\n');

@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { writeResultsSection } from './results.mjs';
+import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
 import { api, loadAverage, machine, startServer, waitEmbedded } from './server.mjs';
 
 const run = promisify(execFile);
@@ -198,11 +198,13 @@ function section(results, load) {
     '|---|---|---|',
     ...rows,
     '',
+    `Verdict: ${met ? 'the target is met' : 'the target is not met'} (the ingestion's own time ≤ 5 % of the recording's duration, i.e. a one-hour talk is ready about 3 minutes plus the endpoint's time after its upload).`,
+    '',
+    RESULTS_DETAIL,
     `Progress seen: ${results.map((r) => `${r.name}: ${r.stages.join(', ')} (ETA ${r.etas.map((e) => (e === null ? '–' : `${e} s`)).join(', ')})`).join('; ')}.`,
     'Where the time goes: ffprobe reads the length, one ffmpeg pass finds the silences (decoding the whole',
     'recording once), then each piece is decoded again from its start and encoded as 16 kHz mono 32 kbit/s MP3',
     'before it is sent; the pieces are sent one after the other. The floor decodes the audio once.',
-    `Verdict: ${met ? 'the target is met' : 'the target is not met'} (the ingestion's own time ≤ 5 % of the recording's duration, i.e. a one-hour talk is ready about 3 minutes plus the endpoint's time after its upload).`,
     '',
   ].join('\n');
 }

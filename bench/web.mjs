@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { writeResultsSection } from './results.mjs';
+import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
 import { benchArgs } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -335,12 +335,14 @@ async function webSection(states, pages, load, ok) {
       `| Lighthouse accessibility, ${p.label} | ${p.accessibility}${p.failedA11y.length ? ` (failed: ${p.failedA11y.join(', ')})` : ''} | ≥ ${SCORE_TARGET} |`,
     ]),
     '',
+    `Verdict: ${ok ? 'all targets met' : 'TARGET MISSED'}.`,
+    '',
+    RESULTS_DETAIL,
     ...states.map(
       (st) =>
         `Files for \`/\` ${st.label}: ${st.files.map((f) => `\`${path.basename(f.path)}\` ${kb(f.gzip)}`).join(', ')}${st.note ? ` (${st.note})` : ''}.`,
     ),
     ...(retried.length ? [`Lighthouse runs recorded again after a trace error: ${retried.join('; ')}.`] : []),
-    `Verdict: ${ok ? 'all targets met' : 'TARGET MISSED'}.`,
     '',
   ].join('\n');
 }

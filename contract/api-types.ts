@@ -1607,6 +1607,20 @@ export const ChatStatus = {
   Generating: "Generating comprehensive answer",
 } as const satisfies Record<string, components['schemas']['ChatStatus']>;
 
+/** `DEFAULT_SESSION_FORMAT` of `SessionInputDto` (x-constants). */
+export const DEFAULT_SESSION_FORMAT = "panel" as const;
+
+/** `SESSION_FORMATS` of `SessionInputDto` (x-constants). */
+export const SESSION_FORMATS = [
+  "keynote",
+  "panel",
+  "fireside",
+  "concurrent",
+  "roundtable",
+  "lightning",
+  "workshop"
+] as const;
+
 /** `CITATION_MARKER` of `Source` (x-constants). */
 export const CITATION_MARKER = {
   "pattern": "\\[(?:(?:[^[\\]\\n]{1,120}?,\\s*)?(?:pp?\\.\\s?\\d+(?:\\s?[-–]\\s?\\d+)?|\\d{1,2}:\\d{2}(?::\\d{2})?|line \\d+)|Session:\\s?[^[\\]\\n]{1,200})\\]",

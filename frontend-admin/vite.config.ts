@@ -38,6 +38,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // The API types both apps share, generated from docs/openapi.json (scripts/api-types.mjs).
       '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
+      // The rules both apps apply the same way (packages/conference-rules: session formats, clocks, zones, relative times, answer markdown).
+      '@rules': fileURLToPath(new URL('../packages/conference-rules/src', import.meta.url)),
     },
   },
   build: {

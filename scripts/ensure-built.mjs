@@ -16,12 +16,22 @@ const targets = [
       'frontend-attendee/index.html',
       'frontend-attendee/vite.config.ts',
       'frontend-attendee/package.json',
+      // compiled into each app's build (@rules/*, @contract/*)
+      'packages/conference-rules/src',
+      'contract',
     ],
   },
   {
     ws: 'frontend-admin',
     output: 'frontend-admin/dist/index.html',
-    sources: ['frontend-admin/src', 'frontend-admin/index.html', 'frontend-admin/vite.config.ts', 'frontend-admin/package.json'],
+    sources: [
+      'frontend-admin/src',
+      'frontend-admin/index.html',
+      'frontend-admin/vite.config.ts',
+      'frontend-admin/package.json',
+      'packages/conference-rules/src',
+      'contract',
+    ],
   },
 ];
 

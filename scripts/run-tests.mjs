@@ -14,6 +14,7 @@ const steps = [
   ["the eval's measures and the program eval's day translation (node --test bench/*.test.mjs)", 'npm', ['run', 'test:bench']],
   ['backend (Jest + Supertest, embedded PostgreSQL)', 'npm', ['test', '-w', 'backend']],
   ['scale out (2 API processes + worker, Redis, s3rver)', 'npm', ['run', 'test:scale']],
+  ['the rules both apps share (Vitest, packages/conference-rules)', 'npm', ['test', '-w', 'conference-rules']],
   ['attendee app (Vitest)', 'npm', ['test', '-w', 'frontend-attendee']],
   ['admin consoles (Vitest)', 'npm', ['test', '-w', 'frontend-admin']],
   ['browser (Playwright + Chromium)', 'npm', ['run', 'test:e2e']],

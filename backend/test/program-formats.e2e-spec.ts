@@ -1,30 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { DEFAULT_CONFERENCE } from '../src/conference/conference-settings';
-import { signInPrivileged } from './utils/privileged';
-import { signIn, startTestApp, TestApp } from './utils/test-app';
+import { DENVER, type ListedSession, programFixture, programImportSuite } from './utils/program-import';
+import { signIn, type TestApp } from './utils/test-app';
 
 const SUPER = 'super@formats.test';
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', 'program', name), 'utf8');
+const fixture = programFixture;
 const json = (name: string) => JSON.parse(fixture(name));
-
-interface Listed {
-  id: string;
-  title: string;
-  speakers: string[];
-  tags: string[];
-  format: string;
-  date: string | null;
-  day: number | null;
-  startTime: string | null;
-  endTime: string | null;
-  location: string | null;
-  externalId: string | null;
-}
 
 const FORMATS_READ =
   "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks), frab/Pentabarf schedule.xml, " +
@@ -35,27 +18,10 @@ describe('session import: programs as organisers publish them (pretalx, frab, Se
   let db: DataSource;
   let superadmin: TestAgent;
 
-  beforeAll(async () => {
-    t = await startTestApp({ SUPERADMIN_EMAILS: SUPER });
-    db = t.app.get(DataSource);
-    superadmin = await signInPrivileged(t, SUPER);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const DENVER = { ...DEFAULT_CONFERENCE };
-  beforeEach(async () => {
-    await db.query(`DELETE FROM documents`);
-    await db.query(`DELETE FROM sessions`);
-    await superadmin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
-  });
-
-  const all = async (): Promise<Listed[]> =>
-    (await superadmin.get('/api/sessions?includeAll=true').expect(200)).body.sort((a: Listed, b: Listed) => a.title.localeCompare(b.title));
-  const post = (body: object) => superadmin.post('/api/superadmin/import-sessions').send(body);
+  const { all, importBody: post } = programImportSuite(SUPER, (suite) => ({ t, db, superadmin } = suite));
   const count = async () => Number((await db.query(`SELECT count(*)::int AS n FROM sessions`))[0].n);
   /** What the user sees of each session: title, day, start, end, room, speakers. */
-  const seen = (rows: Listed[]) => rows.map((r) => [r.title, r.day, r.startTime, r.endTime, r.location, r.speakers]);
+  const seen = (rows: ListedSession[]) => rows.map((r) => [r.title, r.day, r.startTime, r.endTime, r.location, r.speakers]);
 
   describe('pretalx', () => {
     it('reads the talk listing whose talks have one `slot` and localized names, speakers by code, rooms by id, and extra meals', async () => {

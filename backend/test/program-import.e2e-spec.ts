@@ -1,53 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { DEFAULT_CONFERENCE } from '../src/conference/conference-settings';
-import { signInPrivileged } from './utils/privileged';
-import { signIn, startTestApp, TestApp } from './utils/test-app';
+import { DENVER, programFixture, programImportSuite } from './utils/program-import';
+import { signIn, type TestApp } from './utils/test-app';
 
 const SUPER = 'super@program.test';
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', 'program', name), 'utf8');
-
-interface Listed {
-  id: string;
-  title: string;
-  speakers: string[];
-  tags: string[];
-  format: string;
-  date: string | null;
-  day: number | null;
-  startTime: string | null;
-  endTime: string | null;
-  location: string | null;
-  description: string;
-  externalId: string | null;
-}
+const fixture = programFixture;
 
 describe('session import: export upsert, pretalx schedule.json, frab schedule.xml', () => {
   let t: TestApp;
   let db: DataSource;
   let superadmin: TestAgent;
 
-  beforeAll(async () => {
-    t = await startTestApp({ SUPERADMIN_EMAILS: SUPER });
-    db = t.app.get(DataSource);
-    superadmin = await signInPrivileged(t, SUPER);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const DENVER = { ...DEFAULT_CONFERENCE };
-  beforeEach(async () => {
-    await db.query(`DELETE FROM documents`);
-    await db.query(`DELETE FROM sessions`);
-    await superadmin.put('/api/admin/conference').send(DENVER).expect(200, DENVER);
-  });
-
-  const all = async (): Promise<Listed[]> =>
-    (await superadmin.get('/api/sessions?includeAll=true').expect(200)).body.sort((a: Listed, b: Listed) => a.title.localeCompare(b.title));
-  const importBody = (body: object) => superadmin.post('/api/superadmin/import-sessions').send(body);
+  const { all, importBody } = programImportSuite(SUPER, (suite) => ({ t, db, superadmin } = suite));
 
   describe('the export imported again', () => {
     async function seedTwoWithADocument() {
@@ -219,7 +184,7 @@ describe('session import: export upsert, pretalx schedule.json, frab schedule.xm
   describe("the program's conference: name, dates and time zone", () => {
     // A new name also names the header and empties the spec's suggested questions (about equipment finance).
     const PYFIXTURE = {
-      ...DEFAULT_CONFERENCE,
+      ...DENVER,
       name: 'PyFixture 2025',
       shortName: 'PyFixture 2025',
       suggestedQuestions: [],

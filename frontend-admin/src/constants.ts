@@ -22,8 +22,8 @@ export const BILLING_RANGES = [7, 30, 90] as const;
 export const DEFAULT_BILLING_DAYS = 30;
 export const EXPORT_LIST_MAX_HEIGHT_PX = 500;
 export const INGEST_SKELETON_ITEMS = 5;
-export const DEFAULT_SESSION_FORMAT = 'panel';
-export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;
+// The session formats are the backend's, carried by the contract (x-constants of SessionInputDto).
+export { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '@contract/api-types';
 
 // Header and titles (PRODUCT.md §2)
 export const WELCOME_ADMIN = 'Welcome, Admin';

@@ -1,3 +1,5 @@
+// Only the paths (no request code): this entry stays tiny.
+import { API } from '@/lib/api/paths';
 import type { EarlyUserWindow } from '@/lib/earlyUser';
 
 /*
@@ -7,7 +9,7 @@ import type { EarlyUserWindow } from '@/lib/earlyUser';
  * alongside the app's, instead of after it; a signed-out visitor loads nothing more. The app's first
  * user query takes this answer (src/lib/earlyUser.ts).
  */
-const answer = fetch('/api/auth/user', { credentials: 'include' });
+const answer = fetch(API.user, { credentials: 'include' });
 (window as EarlyUserWindow).earlyUserAnswer = answer;
 answer.then(
   (res) => {

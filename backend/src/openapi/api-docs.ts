@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ChatStatus } from '../chat/dto/chat.messages';
+import { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '../sessions/session-input';
 import { CITATION_MARKER_EXAMPLES, CITATION_MARKER_PATTERN } from '../text/citation-grammar';
 import metadata from './metadata';
 
@@ -29,6 +30,7 @@ export async function openApiDocument(app: INestApplication): Promise<OpenAPIObj
   });
   nameEnumValues(document, 'ChatStatus', ChatStatus);
   citationGrammar(document);
+  sessionFormats(document);
   return document;
 }
 
@@ -45,6 +47,17 @@ function citationGrammar(document: OpenAPIObject): void {
   Object.assign(schema, {
     'x-constants': { CITATION_MARKER: { pattern: CITATION_MARKER_PATTERN, examples: CITATION_MARKER_EXAMPLES } },
   });
+}
+
+/**
+ * The session formats (sessions/session-input.ts) as `x-constants` of the `SessionInputDto` schema, which the
+ * front ends' generated api-types.ts exports as `SESSION_FORMATS` and `DEFAULT_SESSION_FORMAT`: the admin
+ * form's choices, in the backend's order, written once.
+ */
+function sessionFormats(document: OpenAPIObject): void {
+  const schema = document.components?.schemas?.SessionInputDto;
+  if (!schema) throw new Error('The OpenAPI document has no SessionInputDto schema.');
+  Object.assign(schema, { 'x-constants': { SESSION_FORMATS, DEFAULT_SESSION_FORMAT } });
 }
 
 /**

@@ -1,22 +1,10 @@
+import { programRecord } from '../../test/fixtures/program-records';
 import { ProgramIndex, type ProgramRecord } from './program-index';
 import { languageOf, parseQuestion } from './program-query';
 import { fold } from './program-text';
 import { kindOf } from './program.service';
 
-const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
-  id: over.title ?? 'x',
-  title: 'Untitled',
-  description: '',
-  speakers: [],
-  tags: [],
-  format: 'concurrent',
-  date: null,
-  day: null,
-  startTime: null,
-  endTime: null,
-  location: null,
-  ...over,
-});
+const record = (over: Partial<ProgramRecord>) => programRecord(over);
 
 const index = new ProgramIndex(
   [

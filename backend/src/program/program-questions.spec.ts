@@ -1,22 +1,10 @@
+import { programRecord } from '../../test/fixtures/program-records';
 import { ProgramAnswerer } from './program-answer';
 import { ProgramIndex, type ProgramRecord } from './program-index';
 import { languageOf, parseQuestion, parseThread } from './program-query';
 import { kindOf } from './program.service';
 
-const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
-  id: over.title ?? 'x',
-  title: 'Untitled',
-  description: '',
-  speakers: [],
-  tags: [],
-  format: 'concurrent',
-  date: null,
-  day: null,
-  startTime: null,
-  endTime: null,
-  location: null,
-  ...over,
-});
+const record = (over: Partial<ProgramRecord>) => programRecord(over);
 
 /** An invented two-day program (Saturday Nov 2 and Sunday Nov 3, 2024, Paris time) with a lunch, rooms and a closing. */
 const sut = new ProgramIndex(

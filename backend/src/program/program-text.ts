@@ -5,6 +5,7 @@
 import { wallClockParts } from '../common/wall-clock';
 import { fold } from '../text/lang/fold';
 
+export { clockLabel, clockMinutes } from '../common/program-clock';
 export { fold };
 
 /** Folded word tokens (letters and digits), in order; apostrophes split ('Stinner's' → stinner, s). */
@@ -32,23 +33,6 @@ export function containsSequence(hay: string[], needle: string[]): number {
     return i;
   }
   return -1;
-}
-
-/** Minutes after midnight of '9:30 AM' (or '14:05'); null when not a time. */
-export function clockMinutes(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const m = /^(\d{1,2}):(\d{2})\s*([AP])M$/i.exec(value.trim());
-  if (m) return ((Number(m[1]) % 12) + (m[3].toUpperCase() === 'P' ? 12 : 0)) * 60 + Number(m[2]);
-  const h = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
-  return h ? Number(h[1]) * 60 + Number(h[2]) : null;
-}
-
-/** '2:00 PM' (a twelve-hour language such as English) or '14:00' for minutes after midnight. */
-export function clockLabel(minutes: number, twelveHour: boolean): string {
-  const h = Math.floor(minutes / 60) % 24;
-  const m = String(minutes % 60).padStart(2, '0');
-  if (!twelveHour) return `${h}:${m}`;
-  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Wall-clock date (YYYY-MM-DD), weekday (0 = Sunday) and minutes of `instant` in `timeZone`. */

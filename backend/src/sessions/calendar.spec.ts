@@ -27,6 +27,16 @@ describe('calendar files', () => {
     expect(allDay).toContain('DTEND;VALUE=DATE:20250910');
   });
 
+  it("reads the program's clock as the rest of the app does: lower-case and 24-hour times are timed events too", () => {
+    const dayOnly = new Date('2025-09-09T06:00:00Z');
+    const lower = unfold(sessionsCalendar([{ ...base, date: dayOnly, startTime: '2:00pm', endTime: '3:30pm' }], options).ics);
+    expect(lower).toContain('DTSTART;TZID=America/Denver:20250909T140000');
+    expect(lower).toContain('DTEND;TZID=America/Denver:20250909T153000');
+    const day = unfold(sessionsCalendar([{ ...base, date: dayOnly, startTime: '14:00', endTime: '15:30' }], options).ics);
+    expect(day).toContain('DTSTART;TZID=America/Denver:20250909T140000');
+    expect(day).toContain('DTEND;TZID=America/Denver:20250909T153000');
+  });
+
   it('ends after midnight when the end time is earlier than the start', () => {
     const l = unfold(
       sessionsCalendar([{ ...base, date: new Date('2025-09-09T05:30:00Z'), startTime: '11:30 PM', endTime: '12:30 AM' }], options).ics,

@@ -1,4 +1,5 @@
 import { fold } from '../text/lang/fold';
+import { clockMinutes } from '../common/program-clock';
 import { zoneOffsetMinutes } from '../common/wall-clock';
 import { zonedParts } from './session-input';
 
@@ -158,10 +159,8 @@ function buildVtimezone(zone: string, years: number[]): string[] {
 
 /** '9:30 AM' → [9, 30]; undefined when not a program time. */
 function clock(value: string | null): [number, number] | undefined {
-  const m = value ? /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(value) : null;
-  if (!m) return undefined;
-  const h = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
-  return [h, Number(m[2])];
+  const minutes = clockMinutes(value);
+  return minutes === null ? undefined : [Math.floor(minutes / 60) % 24, minutes % 60];
 }
 
 /**

@@ -3,6 +3,7 @@
  * the super admin import and the demo seeder.
  */
 
+import { clockLabel } from '../common/program-clock';
 import { zoneOffsetMinutes } from '../common/wall-clock';
 import { DEFAULT_CONFERENCE } from '../conference/conference-settings';
 
@@ -202,9 +203,7 @@ export function conferenceDayOf(date: Date, schedule: ScheduleZone = DEFAULT_SCH
 
 /** '9:30 AM' for a 24-hour time. */
 export function formatClock(hour: number, minute: number): string {
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${String(minute).padStart(2, '0')} ${suffix}`;
+  return clockLabel(hour * 60 + minute);
 }
 
 /** The conference time of day of a date (the seeded conference's zone by default), as the program writes it: '9:30 AM'. */

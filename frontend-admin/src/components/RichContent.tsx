@@ -1,55 +1,38 @@
-import { Box, Chip, Typography } from '@mui/material';
-import { Fragment } from 'react';
-import { parseRichText, type Segment } from '@/lib/richText';
+import { Box, Chip } from '@mui/material';
+import { useMemo } from 'react';
+import { renderAnswerMarkdown, type AnswerLook } from '@rules/answer-markdown';
 
-function Segments({ segments }: { segments: Segment[] }) {
-  return (
-    <>
-      {segments.map((s, i) =>
-        s.kind === 'citation' ? (
-          <Chip
-            key={i}
-            label={s.value.slice(1, -1)}
-            size="small"
-            variant="outlined"
-            color="primary"
-            sx={{ mx: 0.25, height: 20 }}
-            data-citation={s.value}
-          />
-        ) : s.kind === 'bold' ? (
-          <strong key={i}>{s.value}</strong>
-        ) : (
-          <Fragment key={i}>{s.value}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
+const LOOK: AnswerLook = {
+  citation: (marker, _claim, key) => (
+    <Chip
+      key={key}
+      label={marker.slice(1, -1)}
+      size="small"
+      variant="outlined"
+      color="primary"
+      sx={{ mx: 0.25, height: 20 }}
+      data-citation={marker}
+    />
+  ),
+};
 
-/** A chat message's text with bold, bullets and citation badges; text only, never HTML. */
+/**
+ * A chat message's text as the attendee saw it: the answer markdown both apps render the same way
+ * (packages/conference-rules/src/answer-markdown.tsx: bold, lists, code, citation markers as chips; text only, never HTML).
+ */
 export function RichContent({ content }: { content: string }) {
-  const blocks = parseRichText(content);
+  const answer = useMemo(() => renderAnswerMarkdown(content, LOOK), [content]);
   return (
-    <Box sx={{ '& > *:not(:last-child)': { mb: 0.75 } }}>
-      {blocks.map((b, i) => {
-        if (b.kind === 'bullet' || b.kind === 'numbered') {
-          return (
-            <Box key={i} sx={{ display: 'flex', gap: 1, pl: 1 }}>
-              <Typography variant="body2" component="span" sx={{ minWidth: 16 }}>
-                {b.kind === 'bullet' ? '•' : `${b.number}.`}
-              </Typography>
-              <Typography variant="body2" component="span">
-                <Segments segments={b.segments} />
-              </Typography>
-            </Box>
-          );
-        }
-        return (
-          <Typography key={i} variant="body2" sx={b.kind === 'heading' ? { fontWeight: 700 } : undefined}>
-            <Segments segments={b.segments} />
-          </Typography>
-        );
-      })}
+    <Box
+      sx={{
+        typography: 'body2',
+        '& > *': { m: 0 },
+        '& > *:not(:last-child)': { mb: 0.75 },
+        '& ul, & ol': { pl: 2.5 },
+        '& pre': { overflowX: 'auto' },
+      }}
+    >
+      {answer}
     </Box>
   );
 }

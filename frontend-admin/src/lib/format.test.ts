@@ -8,7 +8,6 @@ import {
   formatDay,
   formatEta,
   formatPercent,
-  formatRelativeTime,
   formatSessionDate,
   formatTranscription,
   formatUsd,
@@ -17,39 +16,10 @@ import {
   localDateStamp,
   ocrPagesNote,
   personName,
-  sessionTypeLabel,
   usageSums,
   userDisplay,
 } from './format';
 import type { DailyCost } from './types';
-
-describe('sessionTypeLabel (PRODUCT.md §2 keyword rule)', () => {
-  it.each([
-    ['keynote', 'Keynote'],
-    ['Opening KEYNOTE', 'Keynote'],
-    ['fireside', 'Fireside Chat'],
-    ['fireside chat', 'Fireside Chat'],
-    ['concurrent', 'Concurrent'],
-    ['roundtable', 'Roundtable'],
-    ['lightning', 'Lightning'],
-    ['lightning talk', 'Lightning'],
-    ['workshop', 'Workshop'],
-    ['lab', 'Workshop'],
-    ['Hands-on Lab', 'Workshop'],
-  ])('%s → %s', (format, label) => {
-    expect(sessionTypeLabel(format)).toBe(label);
-  });
-
-  it('shows any other value raw with a capital first letter, and Session when there is none', () => {
-    expect(sessionTypeLabel('panel')).toBe('Panel');
-    expect(sessionTypeLabel(' town hall ')).toBe('Town hall');
-    expect(sessionTypeLabel('Town Hall')).toBe('Town Hall');
-    expect(sessionTypeLabel('')).toBe('Session');
-    expect(sessionTypeLabel('   ')).toBe('Session');
-    expect(sessionTypeLabel(null)).toBe('Session');
-    expect(sessionTypeLabel(undefined)).toBe('Session');
-  });
-});
 
 describe('formatSessionDate', () => {
   it('reads Not scheduled without a date', () => {
@@ -74,29 +44,6 @@ describe('formatZonedDateTime', () => {
   it('is empty for no date or not a date', () => {
     expect(formatZonedDateTime(null, 'America/Denver')).toBe('');
     expect(formatZonedDateTime('soon', 'America/Denver')).toBe('');
-  });
-});
-
-describe('formatRelativeTime (PRODUCT.md §2 User Actions)', () => {
-  const now = new Date('2026-11-20T12:00:00Z');
-  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  it.each([
-    [0, 'Just now'],
-    [59_000, 'Just now'],
-    [60_000, '1 minute ago'],
-    [5 * 60_000, '5 minutes ago'],
-    [59 * 60_000 + 59_000, '59 minutes ago'],
-    [60 * 60_000, '1 hour ago'],
-    [23 * 3_600_000, '23 hours ago'],
-    [24 * 3_600_000, '1 day ago'],
-    [6 * 86_400_000, '6 days ago'],
-  ])('%i ms ago → %s', (ms, text) => {
-    expect(formatRelativeTime(ago(ms), now)).toBe(text);
-  });
-
-  it('shows the full date from 7 days on', () => {
-    const text = formatRelativeTime(ago(7 * 86_400_000), now);
-    expect(text).toMatch(/^Nov 13, 2026, \d{1,2}:\d{2} (AM|PM)$/);
   });
 });
 

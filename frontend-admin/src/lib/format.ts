@@ -1,22 +1,7 @@
 import { ANONYMOUS, DISPLAYED_USER_ID_LENGTH, NOT_SCHEDULED } from '@/constants';
-import { isoToZoneParts, zoneAbbreviation } from './conferenceTime';
+import { relativeTime } from '@rules/relative-time';
+import { isoToZoneParts, zoneAbbreviation } from '@rules/zone';
 import type { DailyCost, DocumentRecord, DocumentStatus } from './types';
-
-/**
- * PRODUCT.md §2: type labels derive from the format by keyword; otherwise the raw value (trimmed, its
- * first letter capitalised like every other label: 'Panel'), or 'Session'.
- */
-export function sessionTypeLabel(format: string | null | undefined): string {
-  const f = (format ?? '').toLowerCase();
-  if (f.includes('keynote')) return 'Keynote';
-  if (f.includes('fireside')) return 'Fireside Chat';
-  if (f.includes('concurrent')) return 'Concurrent';
-  if (f.includes('roundtable')) return 'Roundtable';
-  if (f.includes('lightning')) return 'Lightning';
-  if (f.includes('lab') || f.includes('workshop')) return 'Workshop';
-  const raw = format?.trim() ?? '';
-  return raw ? raw.charAt(0).toUpperCase() + raw.slice(1) : 'Session';
-}
 
 /** PRODUCT.md §2: en-US with 12-hour time; unscheduled reads 'Not scheduled'. */
 export function formatSessionDate(date: string | null | undefined, timeZone?: string): string {
@@ -93,21 +78,9 @@ export function formatShortDay(day: string): string {
   return new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
-/**
- * PRODUCT.md §2 (User Actions): under 1 min 'Just now', minutes under 60, hours under 24, days under 7,
- * else the full date.
- */
-export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
-  const then = date instanceof Date ? date : new Date(date);
-  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 7) return days === 1 ? '1 day ago' : `${days} days ago`;
-  return then.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
+/** PRODUCT.md §2 (User Actions): the shared relative-time rule with days under 7, dates in the conference's `timeZone`. */
+export function formatRelativeTime(date: string | Date, now: Date = new Date(), timeZone?: string): string {
+  return relativeTime(date, { now, timeZone, upTo: 'days' });
 }
 
 /** PRODUCT.md §2 (Export): sizes in Bytes/KB/MB/GB with 2 decimals. */

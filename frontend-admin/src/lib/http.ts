@@ -1,22 +1,7 @@
-/**
- * A non-OK response: its message is 'status: body text' (the status text when the body is empty),
- * PRODUCT.md §8; for the upload call PRODUCT.md §7 words it as 'status: text'.
- */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    /** The body text, or the status text when the body is empty (kept as data: nothing parses the message). */
-    readonly text: string,
-  ) {
-    super(`${status}: ${text}`);
-    this.name = 'HttpError';
-  }
-}
+import { ApiError as HttpError, throwIfNotOk } from '@rules/http-error';
 
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  throw new HttpError(res.status, (await res.text().catch(() => '')) || res.statusText);
-}
+// A non-OK response and its message (PRODUCT.md §8, §7 for the upload: 'status: text'): the rule both apps share.
+export { HttpError, throwIfNotOk };
 
 /**
  * Sends a request with credentials; a JSON content type only when there is a JSON body

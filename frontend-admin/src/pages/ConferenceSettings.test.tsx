@@ -2,22 +2,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { Conference } from '@/lib/types';
+import { conference } from '@/test/factories';
 import { ConferenceSettings, conferenceErrors } from './ConferenceSettings';
 
-const denver: Conference = {
-  name: 'Equipment Finance Conference 2025',
-  startDate: '2025-09-08',
-  endDate: '2025-09-10',
-  venue: 'Denver, CO',
-  timeZone: 'America/Denver',
-  shortName: 'EFC 2025',
-  languages: ['en'],
-  suggestedQuestions: [
-    'What are the key trends in equipment financing discussed at the conference?',
-    'What credit criteria do lenders look for when evaluating equipment finance deals?',
-    'How is technology changing the equipment finance process?',
-  ],
-};
+const denver: Conference = conference();
 
 function renderSettings(updateConference = vi.fn(async (c: Conference) => c)) {
   const dataProvider = { getConference: vi.fn(async () => denver), updateConference } as unknown as DataProvider;

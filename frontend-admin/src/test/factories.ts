@@ -1,4 +1,5 @@
-import type { DocumentRecord, Session } from '@/lib/types';
+import type { DocumentRecord } from '@/lib/types';
+import { conferenceFixture, sessionFixture } from '@rules/testing/fixtures';
 
 /** A document as the API returns it, with sensible defaults. */
 export function documentRecord(over: Partial<DocumentRecord> = {}): DocumentRecord {
@@ -28,25 +29,8 @@ export function documentRecord(over: Partial<DocumentRecord> = {}): DocumentReco
   };
 }
 
-/** A session as the API returns it, with sensible defaults. */
-export function session(over: Partial<Session> = {}): Session {
-  return {
-    id: 's',
-    title: 'Untitled',
-    description: '',
-    speakers: [],
-    tags: [],
-    format: 'panel',
-    date: null,
-    day: null,
-    startTime: null,
-    endTime: null,
-    location: null,
-    externalId: null,
-    documentsCount: 0,
-    hasDocuments: false,
-    documentTypes: [],
-    contentStatus: 'none',
-    ...over,
-  };
-}
+/** A session as the API returns it, with sensible defaults (the shared fixture: unscheduled, no documents). */
+export const session = sessionFixture;
+
+/** The spec's conference settings. */
+export const conference = conferenceFixture;

@@ -1,9 +1,9 @@
 import { useQuery, type QueryFunction } from '@tanstack/react-query';
-import { getQueryFn, throwIfNotOk } from './api';
+import { API, getQueryFn, throwIfNotOk } from './api';
 import { takeEarlyUserAnswer } from './earlyUser';
 import type { User } from './types';
 
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const USER_QUERY_KEY = [API.user] as const;
 
 const askUser = getQueryFn<User | null>({ on401: 'returnNull' });
 

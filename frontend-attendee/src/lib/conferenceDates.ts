@@ -1,3 +1,4 @@
+import { zoneDateKey } from '@rules/zone';
 import type { Conference } from './types';
 
 /**
@@ -80,14 +81,12 @@ export function conferenceYear(c: ConferenceDays): string {
 export function zonedDateLabel(iso: string | null, timeZone: string): string | null {
   const t = iso ? new Date(iso) : null;
   if (!t || Number.isNaN(t.getTime())) return null;
-  let parts: Intl.DateTimeFormatPart[];
+  let date: string;
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(t);
+    date = zoneDateKey(t, timeZone);
   } catch {
     return null;
   }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const date = `${part('year')}-${part('month').padStart(2, '0')}-${part('day').padStart(2, '0')}`;
   const day = calendarDay(date);
   return day && `${WEEKDAYS[day.weekday]}, ${monthDay(day)}, ${day.year}`;
 }

@@ -1,25 +1,5 @@
 import type { User } from './types';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** PRODUCT.md §2 message times: 'Just now', 'N minutes ago', 'N hours ago', otherwise the date. */
-export function messageTimeLabel(createdAt: string | Date, now: Date = new Date()): string {
-  const at = new Date(createdAt);
-  const diff = now.getTime() - at.getTime();
-  if (Number.isNaN(diff) || diff < MINUTE) return 'Just now';
-  if (diff < HOUR) {
-    const n = Math.floor(diff / MINUTE);
-    return `${n} ${n === 1 ? 'minute' : 'minutes'} ago`;
-  }
-  if (diff < DAY) {
-    const n = Math.floor(diff / HOUR);
-    return `${n} ${n === 1 ? 'hour' : 'hours'} ago`;
-  }
-  return at.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 /** PRODUCT.md §2 welcome text: name, else first name, else 'User'. */
 export function welcomeName(user: Pick<User, 'name' | 'firstName'> | null | undefined): string {
   return user?.name?.trim() || user?.firstName?.trim() || 'User';
@@ -49,14 +29,3 @@ export function passageLocation(p: {
 
 /** A simple {email} pattern (PRODUCT.md §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-/** A conversation's date in the list: 'Today, 2:05 PM', 'Yesterday, 9:10 AM' or 'Sep 7, 2025, 9:10 AM'. */
-export function conversationDate(at: string | Date, now: Date = new Date()): string {
-  const d = new Date(at);
-  const time = d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  const dayStart = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const days = Math.round((dayStart(now) - dayStart(d)) / DAY);
-  if (days === 0) return `Today, ${time}`;
-  if (days === 1) return `Yesterday, ${time}`;
-  return `${d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}, ${time}`;
-}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { API } from './api';
 import type { Conference } from './types';
 
 /**
@@ -7,5 +8,5 @@ import type { Conference } from './types';
  * answers, screens show a placeholder, never another conference's name.
  */
 export function useConference() {
-  return useQuery<Conference>({ queryKey: ['/api/conference'] });
+  return useQuery<Conference>({ queryKey: [API.conference] });
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { PRODUCT_NAME, QUICK_LOGIN_REDIRECT_DELAY_MS } from '@/constants';
-import { apiJson } from '@/lib/api';
+import { API, apiJson } from '@/lib/api';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import type { User } from '@/lib/types';
 
@@ -23,7 +23,7 @@ export default function TestLoginPage() {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    apiJson<{ user: User }>('POST', '/api/quick-login')
+    apiJson<{ user: User }>('POST', API.quickLogin)
       .then(({ user }) => {
         setState('success');
         timer = setTimeout(() => {

@@ -1,26 +1,17 @@
 import type { Conference, Session, User } from '@/lib/types';
+import { conferenceFixture, sessionFixture } from '@rules/testing/fixtures';
 
-/** A session with sensible defaults. */
+/** A session with sensible defaults: on day 1, with a transcript (the attendee lists documented sessions). */
 export function session(over: Partial<Session> = {}): Session {
-  return {
+  return sessionFixture({
     id: over.id ?? Math.random().toString(36).slice(2),
-    title: 'Untitled',
-    externalId: null,
-    description: '',
-    speakers: [],
-    tags: [],
-    format: 'panel',
-    date: null,
     day: 1,
-    startTime: null,
-    endTime: null,
-    location: null,
     documentsCount: 1,
     hasDocuments: true,
     documentTypes: ['transcript'],
     contentStatus: 'available',
     ...over,
-  };
+  });
 }
 
 /** A signed-in attendee. */
@@ -40,23 +31,7 @@ export function user(over: Partial<User> = {}): User {
 }
 
 /** The conference settings GET /api/conference gives for the spec's conference (the seeded default). */
-export function conference(over: Partial<Conference> = {}): Conference {
-  return {
-    name: 'Equipment Finance Conference 2025',
-    startDate: '2025-09-08',
-    endDate: '2025-09-10',
-    venue: 'Denver, CO',
-    timeZone: 'America/Denver',
-    shortName: 'EFC 2025',
-    languages: ['en'],
-    suggestedQuestions: [
-      'What are the key trends in equipment financing discussed at the conference?',
-      'What credit criteria do lenders look for when evaluating equipment finance deals?',
-      'How is technology changing the equipment finance process?',
-    ],
-    ...over,
-  };
-}
+export const conference = conferenceFixture;
 
 /** The second conference the tests configure: PyConFR 2024 in Strasbourg. */
 export function pyconfr(over: Partial<Conference> = {}): Conference {

@@ -1,21 +1,9 @@
+import { programRecord } from '../../../test/fixtures/program-records';
 import { CitationFilter, CitationSet } from './citation-set';
 import { entriesByKey, keysOf, ProgramCitations } from './program-citations';
 import { ProgramIndex, type ProgramRecord } from '../../program/program-index';
 
-const record = (over: Partial<ProgramRecord>): ProgramRecord => ({
-  id: 'x',
-  title: 'Untitled',
-  description: '',
-  speakers: [],
-  tags: [],
-  format: 'networking',
-  date: null,
-  day: null,
-  startTime: null,
-  endTime: null,
-  location: null,
-  ...over,
-});
+const record = (over: Partial<ProgramRecord>) => programRecord({ id: 'x', ...over }, 'networking');
 
 describe(ProgramCitations.name, () => {
   const index = new ProgramIndex(

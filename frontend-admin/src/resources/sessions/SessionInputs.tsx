@@ -1,7 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { SelectInput, TextInput, useInput } from 'react-admin';
 import { DEFAULT_SESSION_FORMAT, SESSION_FORMATS } from '@/constants';
-import { sessionTypeLabel } from '@/lib/format';
+import { sessionFormatLabel } from '@rules/session-format';
 import { commaList, MAX_DESCRIPTION_LENGTH, type SessionFormValues } from '@/lib/sessions';
 
 const requiredTitle = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'Title is required.');
@@ -59,7 +59,7 @@ function KeptItems({ source, label }: { source: 'speakers' | 'tags'; label: stri
   );
 }
 
-export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: sessionTypeLabel(f) }));
+export const FORMAT_CHOICES = SESSION_FORMATS.map((f) => ({ id: f, name: sessionFormatLabel(f) }));
 
 const shrink = { inputLabel: { shrink: true } };
 const row = { display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, width: '100%' };

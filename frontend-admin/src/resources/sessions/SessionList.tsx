@@ -12,7 +12,8 @@ import {
   MSG_SESSION_DELETE_FAILED,
   MSG_SESSION_DELETED,
 } from '@/constants';
-import { formatSessionSchedule, sessionTypeLabel } from '@/lib/format';
+import { sessionFormatLabel } from '@rules/session-format';
+import { formatSessionSchedule } from '@/lib/format';
 import { errorText, saveBlob } from '@/lib/http';
 import { sessionsExportFileName } from '@/lib/sessions';
 import { useToast } from '@/lib/toast';
@@ -147,7 +148,7 @@ export function SessionList() {
               label="Date"
               render={(s) => <span style={{ whiteSpace: 'nowrap' }}>{formatSessionSchedule(s, timeZone)}</span>}
             />
-            <FunctionField<Session> label="Type" render={(s) => sessionTypeLabel(s.format)} />
+            <FunctionField<Session> label="Type" render={(s) => sessionFormatLabel(s.format)} />
             <FunctionField<Session> label="Documents" render={(s) => <DocumentsCell session={s} />} />
             <FunctionField<Session> label="Actions" render={(s) => <SessionRowActions session={s} onEdit={setEditing} />} />
           </Datagrid>

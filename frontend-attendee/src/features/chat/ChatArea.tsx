@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { API, CHAT_MESSAGES_PREFIX } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -191,9 +192,9 @@ function useConversation({ threadId, restartThread, selectedIds }: Pick<Props, '
   const env = useEnvironment();
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const assistant = useQuery<AssistantInfo>({ queryKey: ['/api/chat/assistant'] });
+  const assistant = useQuery<AssistantInfo>({ queryKey: [API.chatAssistant] });
 
-  const messagesKey = useMemo(() => ['/api/chat/messages', threadId ?? ''], [threadId]);
+  const messagesKey = useMemo(() => [CHAT_MESSAGES_PREFIX, threadId ?? ''], [threadId]);
   const messages = useQuery<ChatMessage[]>({ queryKey: messagesKey, enabled: !!threadId });
   const refetchMessages = useCallback(() => queryClient.refetchQueries({ queryKey: messagesKey, exact: true }), [queryClient, messagesKey]);
 

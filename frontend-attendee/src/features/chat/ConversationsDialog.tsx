@@ -4,11 +4,12 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { conversationDate } from '@/lib/format';
+import { API, apiRequest, chatThreadUrl, serverMessage } from '@/lib/api';
+import { useConference } from '@/lib/useConference';
+import { conversationDate } from '@rules/relative-time';
 import type { ChatThreadSummary } from '@/lib/types';
 
-export const THREADS_KEY = ['/api/chat/threads'] as const;
+export const THREADS_KEY = [API.chatThreads] as const;
 
 interface Props {
   open: boolean;
@@ -23,6 +24,8 @@ interface ItemProps {
   thread: ChatThreadSummary;
   /** The conversation on screen now. */
   current: boolean;
+  /** The conference's time zone (its days name 'Today' and 'Yesterday'); the browser's until it is known. */
+  timeZone?: string;
   /** 'Delete this conversation?' is being asked for this one. */
   confirming: boolean;
   deleting: boolean;
@@ -33,12 +36,12 @@ interface ItemProps {
 }
 
 /** One earlier conversation: its first question, date and count, and 'Open' / 'Delete…' (with its confirmation). */
-function ConversationItem({ thread: t, current, confirming, deleting, onDelete, onConfirm, onOpen }: ItemProps) {
+function ConversationItem({ thread: t, current, timeZone, confirming, deleting, onDelete, onConfirm, onOpen }: ItemProps) {
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="conversation">
       <p className="text-sm font-medium break-words text-slate-900">{t.title}</p>
       <p className="mt-0.5 text-xs text-slate-700">
-        {conversationDate(t.updatedAt)} · {t.messageCount} message{t.messageCount === 1 ? '' : 's'}
+        {conversationDate(t.updatedAt, new Date(), timeZone)} · {t.messageCount} message{t.messageCount === 1 ? '' : 's'}
         {current && ' · current'}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
@@ -76,6 +79,7 @@ function ConversationItem({ thread: t, current, confirming, deleting, onDelete, 
 /** 'Conversations': the user's earlier conversations (first question, date), to reopen or delete. */
 export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpenThread, onCurrentDeleted }: Props) {
   const queryClient = useQueryClient();
+  const timeZone = useConference().data?.timeZone;
   const threads = useQuery<ChatThreadSummary[]>({ queryKey: THREADS_KEY, enabled: open });
   const [confirming, setConfirming] = useState<string | null>(null);
 
@@ -89,7 +93,7 @@ export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpe
 
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', `/api/chat/threads/${encodeURIComponent(id)}`);
+      await apiRequest('DELETE', chatThreadUrl(id));
       return id;
     },
     onSuccess: (id) => {
@@ -116,6 +120,7 @@ export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpe
         <ul className="grid max-h-[60vh] gap-2 overflow-y-auto" aria-label="Earlier conversations">
           {list.map((t) => (
             <ConversationItem
+              timeZone={timeZone}
               key={t.id}
               thread={t}
               current={t.id === currentThreadId}

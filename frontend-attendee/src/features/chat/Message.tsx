@@ -1,6 +1,7 @@
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
-import { messageTimeLabel } from '@/lib/format';
+import { useConference } from '@/lib/useConference';
+import { relativeTime } from '@rules/relative-time';
 import type { Source } from '@/lib/types';
 import type { ReactNode } from 'react';
 import MarkdownContent from './MarkdownContent';
@@ -20,6 +21,7 @@ export interface MessageProps {
 
 /** One chat message: the user's on the right, the assistant's (markdown with citation badges) on the left. */
 export function Message({ role, content, createdAt, sources, pending, streaming, now, onOpenSource, footer }: MessageProps) {
+  const timeZone = useConference().data?.timeZone;
   const isUser = role === 'user';
   return (
     <li className={cn('flex', isUser ? 'justify-end' : 'justify-start')} data-role={role} data-testid="chat-message">
@@ -44,7 +46,7 @@ export function Message({ role, content, createdAt, sources, pending, streaming,
               <Spinner label="Answer in progress" className="scale-75" /> Answering...
             </>
           ) : createdAt ? (
-            messageTimeLabel(createdAt, now)
+            relativeTime(createdAt, { now, timeZone })
           ) : (
             'Just now'
           )}

@@ -1,6 +1,7 @@
 import { getDocument, GlobalWorkerOptions, Util, type PageViewport, type PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
+import { documentViewUrl } from '@/lib/api';
 import { Spinner } from '@/components/ui/Spinner';
 
 // The worker is a file of the app's own build (same origin, allowed by the CSP's script-src 'self').
@@ -82,7 +83,7 @@ export default function PdfPage({ documentId, page, highlight, title }: PdfPageP
   useEffect(() => {
     let cancelled = false;
     const task = getDocument({
-      url: `/api/documents/${encodeURIComponent(documentId)}/view`,
+      url: documentViewUrl(documentId),
       withCredentials: true,
       isEvalSupported: false,
     });

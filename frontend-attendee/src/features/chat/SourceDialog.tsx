@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { documentViewUrl } from '@/lib/api';
 import { Badge } from '@/components/ui/Badge';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
@@ -12,7 +13,7 @@ const PdfPage = lazy(() => import('./PdfPage'));
 
 /** The PDF at the cited page, in the browser's own viewer. */
 export function documentPageHref(documentId: string, page: number): string {
-  return `/api/documents/${encodeURIComponent(documentId)}/view#page=${page}`;
+  return `${documentViewUrl(documentId)}#page=${page}`;
 }
 
 /** The passage with the sentence the answer cites highlighted (the whole passage when none matches). */

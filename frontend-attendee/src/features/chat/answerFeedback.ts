@@ -1,4 +1,4 @@
-import { apiJson } from '@/lib/api';
+import { API, apiJson } from '@/lib/api';
 
 export type Rating = 'up' | 'down';
 
@@ -7,5 +7,5 @@ export const MAX_FEEDBACK_COMMENT = 500;
 
 /** POST /api/chat/feedback: rates one of the user's answers (again). */
 export function sendFeedback(messageId: string, rating: Rating, comment?: string): Promise<{ rating: Rating; comment: string | null }> {
-  return apiJson('POST', '/api/chat/feedback', { messageId, rating, ...(comment ? { comment } : {}) });
+  return apiJson('POST', API.chatFeedback, { messageId, rating, ...(comment ? { comment } : {}) });
 }

@@ -15,7 +15,7 @@ import {
   STREAM_MAX_READ_ERRORS,
   STREAM_TOTAL_TIMEOUT_MS,
 } from '@/constants';
-import { ApiError, throwIfNotOk } from '@/lib/api';
+import { API, ApiError, throwIfNotOk } from '@/lib/api';
 import type { Source } from '@/lib/types';
 
 export interface ChatPayload {
@@ -216,7 +216,7 @@ async function openStream(payload: ChatPayload, signal?: AbortSignal): Promise<R
   signal?.addEventListener('abort', onOuterAbort);
   const fetchTimer = setTimeout(() => controller.abort(), STREAM_FETCH_TIMEOUT_MS);
   try {
-    return await fetch('/api/chat/stream', {
+    return await fetch(API.chatStream, {
       method: 'POST',
       credentials: 'include',
       headers: JSON_HEADERS,
@@ -246,12 +246,12 @@ export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promi
   const { status, cb, stop } = startStatusLine(opts);
 
   const viaMessage = async (): Promise<ChatOutcome> => {
-    const r = await postFallback('/api/chat/message', payload, opts.signal);
+    const r = await postFallback(API.chatMessage, payload, opts.signal);
     return { kind: 'complete', ...r, route: 'message' };
   };
   const viaSimple = async (): Promise<ChatOutcome> => {
     status(STATUS_SIMPLIFIED);
-    const r = await postFallback('/api/chat/simple', payload, opts.signal);
+    const r = await postFallback(API.chatSimple, payload, opts.signal);
     return { kind: 'complete', ...r, route: 'simple' };
   };
 

@@ -1,18 +1,20 @@
+import { sessionCalendarUrl, sessionsCalendarUrl } from '@/lib/api';
 import { Badge } from '@/components/ui/Badge';
 import type { Session } from '@/lib/types';
+import { sessionFormatLabel } from '@rules/session-format';
 import { dayLabel, zonedDateLabel } from '@/lib/conferenceDates';
 import { useConference } from '@/lib/useConference';
-import { documentBadge, formatBadge, timeLabel } from './sessionRules';
+import { documentBadge, timeLabel } from './sessionRules';
 import { useSessions } from './useSessions';
 
 /** 'Add to calendar': the session as an .ics file in the conference's time zone. */
 export function calendarHref(sessionId: string): string {
-  return `/api/sessions/${encodeURIComponent(sessionId)}/calendar.ics`;
+  return sessionCalendarUrl(sessionId);
 }
 
 /** The planned sessions as one .ics file. */
 export function plannedCalendarHref(sessionIds: string[]): string {
-  return `/api/sessions/calendar.ics?ids=${sessionIds.map(encodeURIComponent).join(',')}`;
+  return sessionsCalendarUrl(sessionIds);
 }
 
 /** A session's program entry: format, speakers, day, date, time, room, description, its documents. */
@@ -24,7 +26,7 @@ export function SessionEntryDetails({ session }: { session: Session }) {
   return (
     <div className="grid gap-3 text-sm text-slate-800" data-testid="session-entry">
       <div className="flex flex-wrap gap-1">
-        <Badge tone="violet">{formatBadge(session.format)}</Badge>
+        <Badge tone="violet">{sessionFormatLabel(session.format)}</Badge>
         <Badge tone={session.hasDocuments ? 'emerald' : 'slate'}>{documentBadge(session.documentTypes)}</Badge>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">

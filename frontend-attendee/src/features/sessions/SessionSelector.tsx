@@ -5,17 +5,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { useConference } from '@/lib/useConference';
 import type { Session } from '@/lib/types';
-import {
-  allSelected,
-  documentBadge,
-  formatBadge,
-  groupByDay,
-  isSelectable,
-  matchesSearch,
-  speakersLabel,
-  timeLabel,
-  visibleTags,
-} from './sessionRules';
+import { sessionFormatLabel } from '@rules/session-format';
+import { allSelected, documentBadge, groupByDay, isSelectable, matchesSearch, speakersLabel, timeLabel, visibleTags } from './sessionRules';
 import { calendarHref, plannedCalendarHref } from './SessionEntry';
 import { useSessions } from './useSessions';
 
@@ -39,7 +30,7 @@ function SessionFacts({ session, detailsId }: { session: Session; detailsId: str
   return (
     <div id={detailsId} className="mt-1 grid gap-1 text-xs text-slate-700">
       <div className="flex flex-wrap gap-1">
-        <Badge tone="violet">{formatBadge(session.format)}</Badge>
+        <Badge tone="violet">{sessionFormatLabel(session.format)}</Badge>
         <Badge tone={docs === 'No documents' ? 'slate' : 'emerald'}>{docs}</Badge>
       </div>
       {session.speakers.length > 0 && <p>{speakersLabel(session.speakers)}</p>}

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conference, pyconfr, session } from '@/test/factories';
-import {
-  allSelected,
-  documentBadge,
-  formatBadge,
-  groupByDay,
-  matchesSearch,
-  parseClockTime,
-  speakersLabel,
-  visibleTags,
-} from './sessionRules';
+import { allSelected, documentBadge, groupByDay, matchesSearch, speakersLabel, visibleTags } from './sessionRules';
 
 describe('session rules', () => {
   it('matches the title or any speaker, case-insensitively', () => {
@@ -38,22 +29,6 @@ describe('session rules', () => {
     // Until the settings are known, no conference's days are named.
     expect(groupByDay(sessions).map((g) => g.label)).toEqual(['Day 1', 'Day 2', 'Unscheduled']);
     expect(groups[0].sessions.map((s) => s.id)).toEqual(['a', 'd', 'b']);
-    expect(parseClockTime('12:15 AM')).toBe(15);
-    expect(parseClockTime('1:05 PM')).toBe(13 * 60 + 5);
-  });
-
-  it('shows a format badge for every session: keynote … workshop/lab, panel, the raw format, else Session', () => {
-    expect(formatBadge('keynote')).toBe('Keynote');
-    expect(formatBadge('fireside')).toBe('Fireside Chat');
-    expect(formatBadge('concurrent')).toBe('Concurrent');
-    expect(formatBadge('roundtable')).toBe('Roundtable');
-    expect(formatBadge('lightning')).toBe('Lightning');
-    expect(formatBadge('workshop')).toBe('Workshop');
-    expect(formatBadge('lab')).toBe('Workshop');
-    expect(formatBadge('panel')).toBe('Panel');
-    expect(formatBadge('')).toBe('Session');
-    expect(formatBadge(null)).toBe('Session');
-    expect(formatBadge('tutorial')).toBe('Tutorial');
   });
 
   it('never shows the tags keynote, panel, workshop, discussion', () => {

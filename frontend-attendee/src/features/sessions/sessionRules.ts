@@ -1,6 +1,7 @@
 import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
 import { type ConferenceDays, dayLabel } from '@/lib/conferenceDates';
 import type { Session } from '@/lib/types';
+import { clockMinutes } from '@rules/clock';
 
 /** Case-insensitive match of the search text on the title or any speaker (PRODUCT.md §2). */
 export function matchesSearch(session: Pick<Session, 'title' | 'speakers'>, search: string): boolean {
@@ -9,18 +10,8 @@ export function matchesSearch(session: Pick<Session, 'title' | 'speakers'>, sear
   return session.title.toLowerCase().includes(q) || session.speakers.some((s) => s.toLowerCase().includes(q));
 }
 
-/** Minutes after midnight of a '9:30 AM' time, or null. */
-export function parseClockTime(value: string | null | undefined): number | null {
-  const m = value?.trim().match(/^(\d{1,2}):(\d{2})\s*([AaPp][Mm])?$/);
-  if (!m) return null;
-  let h = Number(m[1]) % 12;
-  if (!m[3]) h = Number(m[1]);
-  else if (m[3].toUpperCase() === 'PM') h += 12;
-  return h * 60 + Number(m[2]);
-}
-
 function startKey(s: Session): number {
-  const t = parseClockTime(s.startTime);
+  const t = clockMinutes(s.startTime);
   if (t != null) return t;
   if (s.date) {
     const d = new Date(s.date);
@@ -53,20 +44,6 @@ export function groupByDay(sessions: Session[], conference?: ConferenceDays): Da
       label: dayLabel(day, conference),
       sessions: [...list].sort((a, b) => startKey(a) - startKey(b) || a.title.localeCompare(b.title)),
     }));
-}
-
-/** The format badge text: every session has one ('Panel' the default, 'Session' without a format). */
-export function formatBadge(format: string | null | undefined): string {
-  const f = (format ?? '').trim().toLowerCase();
-  if (f.includes('keynote')) return 'Keynote';
-  if (f.includes('fireside')) return 'Fireside Chat';
-  if (f.includes('concurrent')) return 'Concurrent';
-  if (f.includes('roundtable')) return 'Roundtable';
-  if (f.includes('lightning')) return 'Lightning';
-  if (f.includes('workshop') || f.includes('lab')) return 'Workshop';
-  if (f.includes('panel')) return 'Panel';
-  if (!f) return 'Session';
-  return f.charAt(0).toUpperCase() + f.slice(1);
 }
 
 /** Tags shown on a session: never keynote, panel, workshop or discussion. */

@@ -1,24 +1,8 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { ApiError, throwIfNotOk } from '@rules/http-error';
 
-/**
- * A non-OK response: its message is 'status: body text' (the status text when the body is empty),
- * PRODUCT.md §8; the status and that text are kept as they are, so nothing reads them back out of the message.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    /** The body text, or the status text when the body is empty. */
-    readonly text: string,
-  ) {
-    super(`${status}: ${text}`);
-    this.name = 'ApiError';
-  }
-}
-
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  throw new ApiError(res.status, (await res.text().catch(() => '')) || res.statusText);
-}
+// A non-OK response and its message (PRODUCT.md §8): the rule both apps share.
+export { ApiError, throwIfNotOk };
 
 /** Sends a request with credentials; a JSON content type only when there is a body. */
 export async function apiRequest(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {

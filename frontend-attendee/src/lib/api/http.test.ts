@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessage } from './api';
-import { createQueryClient } from './queryClient';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError, serverMessage } from './http';
+import { createQueryClient } from '../queryClient';
 
 afterEach(() => vi.unstubAllGlobals());
 
