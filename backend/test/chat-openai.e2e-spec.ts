@@ -252,6 +252,24 @@ describe('chat API with AI_PROVIDER=openai (fake OpenAI-compatible server on loo
     }
   });
 
+  it('gives the model, for a question on what was said and when, the same document passages followed by the program entries the local answer cites', async () => {
+    const question = 'What did Hannah Brooks say about excavators, and when is her session?';
+    const { engine, requests } = localEngine();
+    const localAnswer = await engine.answer({ userId: await userId(), message: question, history: [], sessionIds: [] });
+    const programSources = localAnswer.sources.filter((s) => s.kind === 'session');
+    expect(programSources.length).toBeGreaterThan(0);
+    const threadId = await startThread();
+    const before = fake.chatRequests.length;
+    await request(t.url).post('/api/chat/message').set('Cookie', cookie).send({ threadId, message: question }).expect(200);
+    const [sent] = fake.chatRequests.slice(before);
+    const { passages } = promptParts(sent);
+    const documents = formatPassages(requests[0].passages);
+    expect(passages.startsWith(`${documents}\n\n`)).toBe(true);
+    const entries = passages.slice(documents.length + 2);
+    for (const s of programSources) expect(entries).toContain(`cite as ${s.marker}`);
+    expect(entries.split(/^Passage \d+ /m).filter(Boolean)).toHaveLength(programSources.length);
+  });
+
   it('gives the simple fallback every passage the local answerer gets for it', async () => {
     const question = 'What FICO floor do lenders use?';
     const { engine, requests } = localEngine();
