@@ -16,6 +16,7 @@ import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
 import type { AnswerHooks, EngineAnswer, Question } from './answering.types';
 import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
+import { coverageEvidence } from './coverage-evidence';
 import { focusSnippets } from './citations/cited-snippet';
 import { ProgramCitations } from './citations/program-citations';
 import { PASSAGES, SIMPLE_PASSAGES, TAKEAWAY_PASSAGES_PER_SESSION } from './knobs';
@@ -155,6 +156,7 @@ export class AnsweringService {
         question: findings.question,
         carried: findings.carried,
         passages,
+        coverage: coverageEvidence(findings.question, passages, request.sessionIds.length > 0),
         rarity: findings.rarity,
         expansions: findings.expansions,
         commonWords,

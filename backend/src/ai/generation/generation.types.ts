@@ -1,6 +1,7 @@
 import { languageOf } from '../../text/lang/detect';
 import { LANGUAGE_CODES, LANGUAGES } from '../../text/lang';
 import type { UsageContext } from '../ai.types';
+import type { CoverageEvidence } from '../../answering/coverage-evidence';
 
 /** Injection token of the answer generator (`AnswerGenerator`) chosen by AI_PROVIDER. */
 export const ANSWER_GENERATOR = Symbol('ANSWER_GENERATOR');
@@ -71,6 +72,12 @@ export interface AnswerRequest extends UsageContext {
    * capital ('the Real change in Sales'), not names of someone the materials never mention.
    */
   commonWords?: string[];
+  /**
+   * What the passages hold of the question (its content words and phrases, by passage) and whether the
+   * attendee chose the sessions (`coverageEvidence`, answering/coverage-evidence.ts): a model's prompt
+   * carries it so the model refuses or hedges on evidence.
+   */
+  coverage?: CoverageEvidence;
   /** Recent turns of the thread, oldest first. */
   history?: ChatTurn[];
   /** Aborts generation (the client went away). */

@@ -1,5 +1,5 @@
 import { ANSWER_SYSTEM_PROMPT, formatPassages } from './openai-answer-generator';
-import type { GenerationPassage } from './generation.types';
+import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 
 const base: GenerationPassage = {
   n: 1,
@@ -41,5 +41,11 @@ describe('the OpenAI prompts', () => {
     expect(ANSWER_SYSTEM_PROMPT).not.toMatch(/equipment|financ|Denver|2025|SEC|10-K|meeting corpus/i);
     expect(ANSWER_SYSTEM_PROMPT).toMatch(/table rows/);
     expect(ANSWER_SYSTEM_PROMPT).toMatch(/Leave out greetings, thanks, self-introductions, headings/);
+  });
+
+  it('tell the model to read the coverage note: refuse with the spec text when the topic is in no passage, hedge when partly held', () => {
+    expect(ANSWER_SYSTEM_PROMPT).toContain("note, computed from their text, of which of the question's words and phrases they hold");
+    expect(ANSWER_SYSTEM_PROMPT).toContain(`say plainly: "${NOT_COVERED_ANSWER}"`);
+    expect(ANSWER_SYSTEM_PROMPT).toContain('say plainly that they may not fully answer the question');
   });
 });
