@@ -81,7 +81,9 @@ describe(LocalAnswerGenerator.name, () => {
     expect(deltas.length).toBeGreaterThan(5);
     // Text as composed, citations as data (the passage's number), never written in the text.
     const marker = (n: number) => PASSAGES.find((p) => p.n === n)!.marker;
-    const text = deltas.map((d) => (typeof d === 'string' ? d : 'text' in d ? d.text : marker(d.cite))).join('');
+    // The coverage score goes first, as data.
+    expect(deltas[0]).toEqual({ coverage: expect.any(Number) });
+    const text = deltas.map((d) => (typeof d === 'string' ? d : 'text' in d ? d.text : 'coverage' in d ? '' : marker(d.cite))).join('');
     expect(text).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
     expect(deltas.filter((d) => typeof d !== 'string' && 'cite' in d).length).toBeGreaterThan(0);
     expect(deltas.every((d) => typeof d !== 'string' && (!('text' in d) || !/\[/.test(d.text)))).toBe(true);
