@@ -65,4 +65,13 @@ describe('coverage of a question (POST /api/chat/simple)', () => {
     expect(answer.content).toBe(NOT_COVERED_ANSWER);
     expect(answer.sources).toEqual([]);
   });
+
+  it('answers an unsure question with the closest cited passages, saying first that they may not answer it', async () => {
+    const answer = await ask('How did insurance premiums affect owner-operators in rural regions last winter?');
+    expect(answer.coverage).toBeGreaterThanOrEqual(REFUSE_BELOW);
+    expect(answer.coverage).toBeLessThan(UNSURE_BELOW);
+    expect(answer.content.startsWith(`${LANGUAGES.en.mayNotCover}\n\n`)).toBe(true);
+    expect(answer.sources.length).toBeGreaterThan(0);
+    for (const s of answer.sources) expect(answer.content).toContain(s.marker);
+  });
 });
