@@ -268,7 +268,8 @@ export class ChatService {
         release: true,
       });
       released = true;
-      return coverage == null ? { content, sources } : { content, sources, coverage };
+      // The coverage score is POST /api/chat/simple's extra field; /api/chat/message keeps the spec's shape.
+      return coverage == null || !opts.simple ? { content, sources } : { content, sources, coverage };
     } finally {
       clearInterval(heartbeat);
       await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));
