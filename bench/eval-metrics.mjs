@@ -5,6 +5,8 @@
  */
 
 export const REFUSAL_TEXT = "The conference materials don't cover this.";
+/** What an unsure answer says before its closest passages (the app's `mayNotCover`): a note on the answer, not a claim. */
+export const UNSURE_TEXT = 'These are the closest passages the conference materials hold; they may not answer the question.';
 /** Search results judged per question (hit@5, MRR@5). */
 export const TOP = 5;
 /** The halves of the dev set (manifest `split`): weights are chosen on `tune`, `check` says whether they generalise. */
@@ -273,6 +275,7 @@ export function unitsOf(content) {
   return units.filter((u) => {
     const text = u.replace(MARKERS, '').trim();
     if (text.includes(REFUSAL_TEXT) || text === REFUSAL_TEXT.replace(/\.$/, '')) return false;
+    if (text === UNSURE_TEXT) return false;
     if (/:\s*$/.test(text) && !u.match(MARKERS)) return false;
     return words(text).length >= 4;
   });

@@ -12,6 +12,7 @@ import {
   judgeResults,
   locateSnippet,
   markerReport,
+  UNSURE_TEXT,
   familyOf,
   pct,
   probePartners,
@@ -52,6 +53,8 @@ describe('markerReport', () => {
       sources,
     );
     assert.equal(r.units, 3);
+    // The note an unsure answer opens with is not a claim.
+    assert.equal(markerReport(`${UNSURE_TEXT}\n\nThe claim has its page [p. 3]`, sources).units, 1);
     assert.deepEqual(
       r.unlocated.map((u) => u.slice(0, 16)),
       ['The second claim', 'The third has no'],

@@ -98,7 +98,7 @@ function leftOutLines(plan) {
 }
 
 /** The pool section, between its markers. */
-export function renderPool({ started, commit, command, machine, load, provider, sample, seed, plan, timings, figures, v2 }) {
+export function renderPool({ started, commit, command, machine, load, provider, sample, seed, plan, timings, figures, v2, calibration }) {
   const lines = [POOL_START, '## The pool: folds 0-3 (tune) and fold 4 (check)', ''];
   const files = plan.reduce((a, p) => a + p.sessions.length, 0);
   const asked = plan.reduce((a, p) => a + p.questions.length, 0);
@@ -139,6 +139,7 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     '',
   );
   lines.push(...foldLines(figures, timings));
+  if (calibration) lines.push('', calibration);
   lines.push(POOL_END);
   return lines.join('\n');
 }

@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { factWords, HOLDS_FACT, indexTranscript, judgeResults, shortFactScore } from './eval-metrics.mjs';
 import { poolFigures, poolPlan, uncoveredTargets } from './eval-pool-metrics.mjs';
 import { renderPool, writePoolSection } from './eval-pool-report.mjs';
+import { renderCalibration } from './refusal-curve.mjs';
 import { readFiguresComment } from './eval-report.mjs';
 
 /** The pool's manifest (its files' paths are relative to the dev set's folder). */
@@ -247,6 +248,7 @@ export async function runPool(kit, opts, dataDirOfSet, command) {
     timings,
     figures,
     v2,
+    calibration: renderCalibration(rows),
   });
   writePoolSection(outFile, markdown);
   console.log(`wrote ${path.relative(kit.root, outFile)}`);

@@ -478,6 +478,12 @@ export interface components {
       sessionIds?: string[];
     };
     ChatAnswer: {
+      /**
+       * @description How well the materials cover the question, from 0 to 1 (the local answerer's coverage score): below
+       * the refusal threshold the answer is the refusal, a little above it the answer says its passages may
+       * not answer the question. POST /api/chat/simple only; absent when the provider does not score it.
+       */
+      coverage?: number;
       content: string;
       /** @description Only the cited passages, in order of first citation. */
       sources: components["schemas"]["Source"][];

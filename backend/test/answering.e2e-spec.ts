@@ -71,7 +71,10 @@ describe('the answer engine (AnsweringService)', () => {
 
   it('is what chat sends and stores: the same text and the same sources, as data', async () => {
     const message = 'How much more do the trucks cost in diesel per mile?';
-    const direct = await engine.answer(question(message));
+    const { content, sources, coverage } = await engine.answer(question(message));
+    // The local answerer scores its coverage (sent on POST /api/chat/simple only).
+    expect(coverage).toBeGreaterThan(0);
+    const direct = { content, sources };
     const thread = await request(t.url)
       .post('/api/chat/start')
       .set('Cookie', cookie)

@@ -35,6 +35,7 @@ type Findings = Pick<RetrievalResult, 'passages' | 'rarity' | 'expansions'> &
  */
 function answerText(delta: AnswerDelta, filter: CitationFilter, cited: ProgramCitations): string {
   if (typeof delta === 'string') return filter.push(delta);
+  if ('coverage' in delta) return '';
   return 'text' in delta ? filter.pass(delta.text) : filter.cite(cited.cite(delta.cite, delta.turn));
 }
 
@@ -66,10 +67,10 @@ export class AnsweringService {
     const { program } = findings;
     const cited = new ProgramCitations(citations, program.entries, program.language, () => program.answeredEntries());
     hooks.onStage?.('generating');
-    const { content, made } = await this.write(question, hooks, findings, citations, cited);
+    const { content, made, coverage } = await this.write(question, hooks, findings, citations, cited);
     // The snippet of each source is the passage's text around the sentence the answer cites it for.
     const sources = focusSnippets(cited.sources(made), made, citations.passages);
-    return { content, sources };
+    return coverage == null ? { content, sources } : { content, sources, coverage };
   }
 
   /**
@@ -130,8 +131,9 @@ export class AnsweringService {
     findings: Findings,
     citations: CitationSet,
     cited: ProgramCitations,
-  ): Promise<{ content: string; made: Citation[] }> {
+  ): Promise<{ content: string; made: Citation[]; coverage?: number }> {
     const { program } = findings;
+    let coverage: number | undefined;
     const local = this.generator.provider === 'local';
     const filter = new CitationFilter(cited);
     const links = new LinkNeutralizer();
@@ -144,8 +146,10 @@ export class AnsweringService {
       const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
       if (out) hooks.onContent?.(out);
     } else {
+      // A passage of a session the attendee chose is evidence the answer is about it (the coverage score).
+      const chosen = new Set(request.sessionIds);
       const passages = [
-        ...citations.passages,
+        ...citations.passages.map((p) => (chosen.has(p.sessionId) ? { ...p, chosen: true } : p)),
         ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1)),
       ];
       // The local answerer refuses a question naming someone its passages never mention; a word the
@@ -168,6 +172,7 @@ export class AnsweringService {
       });
       for await (const delta of deltas) {
         throwIfAborted(hooks.signal);
+        if (typeof delta !== 'string' && 'coverage' in delta) coverage = delta.coverage;
         const out = links.push(answerText(delta, filter, cited));
         if (out && !held) hooks.onContent?.(out);
       }
@@ -176,10 +181,10 @@ export class AnsweringService {
     }
     throwIfAborted(hooks.signal);
     const content = links.text.trim();
-    if (!held) return { content, made: filter.cited() };
+    if (!held) return { content, made: filter.cited(), coverage };
     const withProgram = withProgramPart({ content, made: filter.cited() }, program, citations, cited);
     hooks.onContent?.(withProgram.content);
-    return withProgram;
+    return { ...withProgram, coverage };
   }
 }
 

@@ -39,4 +39,6 @@ export type Citations = Source[];
 export interface EngineAnswer {
   content: string;
   sources: Citations;
+  /** How well the passages cover the question, in [0, 1], when the generator scores it (the local one does). */
+  coverage?: number;
 }

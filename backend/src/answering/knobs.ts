@@ -79,6 +79,19 @@ export const VOCABULARY_COVERAGE = 0.3;
 /** Share of a summary topic's words (and two of them) a meeting passage needs: the passes, second pass. */
 export const SUMMARY_COVERAGE = 0.34;
 
+/**
+ * The coverage score's evidence weights (sum 1; ai/generation/local/coverage.ts `coverageScore`): set by
+ * hand, not tuned (bench/history/refusal-calibration.md); only the thresholds below are chosen on the pool.
+ */
+export const COVERAGE_WEIGHTS = { words: 0.45, phrases: 0.2, similarity: 0.15, falloff: 0.1, chosen: 0.1 };
+/**
+ * Coverage score below which the answer is the refusal: pool folds 0-3, the fewest false refusals that still
+ * refuse 92% of uncovered questions (bench/EVAL.md's curve; bench/history/refusal-calibration.md).
+ */
+export const REFUSE_BELOW = 0.18;
+/** Coverage score below which an answer opens with the "may not answer" sentence: the rule-based test's cut (score 0.5). */
+export const UNSURE_BELOW = 0.5;
+
 // ---------- 6. Composition (ai/generation/local/composition.ts, scoring.ts's pickDiverse) ----------
 /** Bullets of an answer at most / at least before the score cut applies: dev set `tune`. */
 export const MAX_BULLETS = 6;

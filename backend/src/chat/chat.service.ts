@@ -253,7 +253,7 @@ export class ChatService {
     try {
       const { history, message, sessionIds, user } = request;
       const question = { userId: user.id, message, history, sessionIds, simple: opts.simple, stream: opts.stream };
-      const { content, sources } = await this.answering.answer(question, {
+      const { content, sources, coverage } = await this.answering.answer(question, {
         signal: opts.signal,
         onStage: (stage) => opts.onStatus?.(STATUS_OF[stage]),
         onSearched: () => void record(),
@@ -268,7 +268,8 @@ export class ChatService {
         release: true,
       });
       released = true;
-      return { content, sources };
+      // The coverage score is POST /api/chat/simple's extra field; /api/chat/message keeps the spec's shape.
+      return coverage == null || !opts.simple ? { content, sources } : { content, sources, coverage };
     } finally {
       clearInterval(heartbeat);
       await record().catch((err: Error) => this.logger.error(`chat message not recorded: ${err.message}`));

@@ -14,6 +14,11 @@ export function notCoveredFor(question: string): string {
   return LANGUAGES[languageOf(question)].notCovered;
 }
 
+/** What an unsure answer says first, in the question's language: its passages may not answer the question. */
+export function mayNotCoverFor(question: string): string {
+  return LANGUAGES[languageOf(question)].mayNotCover;
+}
+
 /** Whether an answer opens with the generators' refusal, in any language the assistant answers in. */
 export function isRefusal(content: string): boolean {
   return LANGUAGE_CODES.some((c) => content.startsWith(LANGUAGES[c].notCovered));
@@ -49,6 +54,8 @@ export interface GenerationPassage {
   score: number;
   /** Cosine similarity to the query embedding. */
   similarity: number;
+  /** The passage is of a session the attendee chose (evidence for the coverage score). */
+  chosen?: boolean;
   /** Untimed transcripts: the marker of each line (turn) of `text`, e.g. '[line 112]'. */
   lineMarkers?: string[];
   /** Position of the passage in its document (meeting order). */
@@ -107,7 +114,16 @@ export interface PassageCitation {
  * the citation grammar (text/citation-grammar.ts). A generator that builds its answer from the
  * passages it holds (local) sends its text and its citations as data instead.
  */
-export type AnswerDelta = string | ComposedText | PassageCitation;
+export type AnswerDelta = string | ComposedText | PassageCitation | CoverageScore;
+
+/**
+ * How well the passages cover the question, in [0, 1] (the local answerer's coverage score, sent once
+ * before its text): below the refusal threshold the answer is the refusal, below the unsure one it
+ * opens with the `mayNotCover` sentence.
+ */
+export interface CoverageScore {
+  coverage: number;
+}
 
 /** Passages of one session, for the map step of takeaways. */
 export interface SessionMaterial {

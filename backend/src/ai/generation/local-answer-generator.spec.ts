@@ -3,6 +3,10 @@ import { type AnswerDelta, type GenerationPassage, NOT_COVERED_ANSWER } from './
 import { rewriteFollowUp, standaloneQuestion } from './follow-up';
 import { LocalAnswerGenerator } from './local-answer-generator';
 import { splitSentences, tidySentence } from '../../text/sentences';
+import { LANGUAGES } from '../../text/lang';
+import { REFUSE_BELOW, UNSURE_BELOW } from '../../answering/knobs';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
@@ -81,7 +85,9 @@ describe(LocalAnswerGenerator.name, () => {
     expect(deltas.length).toBeGreaterThan(5);
     // Text as composed, citations as data (the passage's number), never written in the text.
     const marker = (n: number) => PASSAGES.find((p) => p.n === n)!.marker;
-    const text = deltas.map((d) => (typeof d === 'string' ? d : 'text' in d ? d.text : marker(d.cite))).join('');
+    // The coverage score goes first, as data.
+    expect(deltas[0]).toEqual({ coverage: expect.any(Number) });
+    const text = deltas.map((d) => (typeof d === 'string' ? d : 'text' in d ? d.text : 'coverage' in d ? '' : marker(d.cite))).join('');
     expect(text).toBe(sut.composeAnswer({ question: 'What FICO floor do lenders require?', passages: PASSAGES }));
     expect(deltas.filter((d) => typeof d !== 'string' && 'cite' in d).length).toBeGreaterThan(0);
     expect(deltas.every((d) => typeof d !== 'string' && (!('text' in d) || !/\[/.test(d.text)))).toBe(true);
@@ -150,7 +156,10 @@ describe('the words of a question', () => {
     const passages = [passage({ text: 'The guarantor FICO floor is 680 on app-only deals at most banks this year.' })];
     const question = 'What do lenders require from startups and young dealers (guarantor FICO floor)';
     expect(sut.composeAnswer({ question, passages })).toMatch(/FICO floor is 680/);
-    expect(sut.composeAnswer({ question, carried: ['guarantor', 'FICO', 'floor'], passages })).toBe(NOT_COVERED_ANSWER);
+    // Carried, the same words weigh half: the page is only the closest one, and the answer says so.
+    expect(sut.composeAnswer({ question, carried: ['guarantor', 'FICO', 'floor'], passages })).toMatch(
+      new RegExp(`^${escape(LANGUAGES.en.mayNotCover)}\n\nThe guarantor FICO floor is 680`),
+    );
   });
 });
 
@@ -190,10 +199,10 @@ describe('a question word that begins a word of the session title', () => {
     const rarity = { jpm: 1, lowest: 0.2, segment: 0.1 };
     const answer = sut.composeAnswer({ question, passages: [page], rarity });
     expect(answer).toMatch(/^Asset & Wealth Management had the lowest net revenue.*\[p\. 19\]/);
-    // A word the title does not begin stays missing: the page does not cover a question about someone else.
+    // A word the title does not begin stays missing: the page is only the closest one, and the answer says so.
     expect(
       sut.composeAnswer({ question: "What was XYZ's lowest segment?", passages: [page], rarity: { xyz: 1, lowest: 0.2, segment: 0.1 } }),
-    ).toBe(NOT_COVERED_ANSWER);
+    ).toMatch(new RegExp(`^${escape(LANGUAGES.en.mayNotCover)}\n\n`));
   });
 });
 
@@ -316,5 +325,71 @@ describe('sentences', () => {
 
   it('tidies spoken sentences', () => {
     expect(tidySentence('So, um, we saw growth of, you know, ten percent.')).toBe('We saw growth of, ten percent.');
+  });
+});
+
+describe('the coverage policy of the local answerer: answered, unsure, refused', () => {
+  const usage = { record: async () => undefined } as unknown as AiUsageService;
+  const sut = new LocalAnswerGenerator(384, usage, 0);
+  const fleet = (n: number, text: string, similarity: number, score: number): GenerationPassage =>
+    passage({ n, marker: `[p. ${n}]`, text, sessionTitle: 'Fleet Economics', similarity, score, chosen: true });
+  const FLEET = [
+    fleet(
+      1,
+      'Delinquencies on fleet leases rose to 2.5 percent in the second quarter, mostly among small carriers that lease tractors.',
+      0.3,
+      0.05,
+    ),
+    fleet(
+      2,
+      'Insurance premiums for long-haul fleets went up again, which squeezes the margins of owner-operators across the region.',
+      0.15,
+      0.02,
+    ),
+    fleet(
+      3,
+      'We expect residual values of used tractors to keep falling through next year as new models arrive in dealer lots.',
+      0.1,
+      0.02,
+    ),
+  ];
+
+  it('answers a covered question plainly, with a high score', () => {
+    const { coverage, pieces } = sut.answerOf({
+      question: 'How much did delinquencies on fleet leases rise in the second quarter?',
+      passages: FLEET,
+    });
+    expect(coverage).toBeGreaterThanOrEqual(UNSURE_BELOW);
+    const text = pieces.map((p) => ('text' in p ? p.text : '')).join('');
+    expect(text).toMatch(/^Delinquencies on fleet leases rose to 2\.5 percent/);
+    expect(text).not.toContain(LANGUAGES.en.mayNotCover);
+  });
+
+  it("refuses an uncovered question with the spec's text alone", () => {
+    const { coverage, pieces } = sut.answerOf({
+      question: 'What did the speakers recommend for vaccination schedules in primary schools?',
+      passages: FLEET,
+    });
+    expect(coverage).toBeLessThan(REFUSE_BELOW);
+    expect(pieces).toEqual([{ text: NOT_COVERED_ANSWER }]);
+  });
+
+  it('answers an unsure question with the closest cited passages, saying first that they may not answer it', () => {
+    const question = 'Which regions filed the most insurance claims last winter?';
+    const { coverage, pieces } = sut.answerOf({ question, passages: FLEET });
+    expect(coverage).toBeGreaterThanOrEqual(REFUSE_BELOW);
+    expect(coverage).toBeLessThan(UNSURE_BELOW);
+    expect(pieces[0]).toEqual({ text: `${LANGUAGES.en.mayNotCover}\n\n` });
+    expect(pieces.filter((p) => 'cite' in p).length).toBeGreaterThan(0);
+    // In the question's language.
+    const fr = sut.answerOf({ question: 'Quelles régions ont déclaré le plus de sinistres d’assurance cet hiver ?', passages: FLEET });
+    if (fr.coverage >= REFUSE_BELOW && fr.coverage < UNSURE_BELOW)
+      expect(fr.pieces[0]).toEqual({ text: `${LANGUAGES.fr.mayNotCover}\n\n` });
+    else expect(fr.pieces).toEqual([{ text: LANGUAGES.fr.notCovered }]);
+  });
+
+  it('scores 0 when nothing can answer: no passage, or a name no passage mentions', () => {
+    expect(sut.answerOf({ question: 'What did lenders say?', passages: [] }).coverage).toBe(0);
+    expect(sut.answerOf({ question: 'What did Kirsty Williams say about fleet leases?', passages: FLEET }).coverage).toBe(0);
   });
 });

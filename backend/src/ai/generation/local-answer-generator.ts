@@ -9,6 +9,8 @@ import {
   type ChatTurn,
   GenerationAborted,
   type GenerationPassage,
+  isRefusal,
+  mayNotCoverFor,
   type SessionMaterial,
   type StandaloneQuestion,
   type Takeaway,
@@ -16,7 +18,9 @@ import {
 import { standaloneQuestion } from './follow-up';
 import { mergeRoundRobin } from './takeaway-merge';
 import { type AnswerPiece, composePieces, markerOf, paced } from './local/composition';
-import { type ScoredSentence, SentenceScorer } from './local/scoring';
+import { type RankedSentences, SentenceScorer } from './local/scoring';
+import { unknownName } from './local/coverage';
+import { UNSURE_BELOW } from '../../answering/knobs';
 import { sessionTakeawaysOf } from './local/takeaways';
 
 export type { AnswerPiece } from './local/composition';
@@ -58,9 +62,10 @@ export class LocalAnswerGenerator implements AnswerGenerator {
 
   /** The answer's text in small deltas (paced like a hosted model's stream), its citations as data. */
   async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerDelta> {
-    const pieces = this.composePieces(request);
+    const { coverage, pieces } = this.answerOf(request);
     let sent = '';
     try {
+      yield { coverage };
       const deltas = [...paced(pieces)];
       for (const [i, delta] of deltas.entries()) {
         if (request.signal?.aborted) throw new GenerationAborted();
@@ -84,11 +89,31 @@ export class LocalAnswerGenerator implements AnswerGenerator {
       .join('');
   }
 
-  /** The answer to a question from its passages, as text and citations (`composePieces`). */
+  /** The answer to a question from its passages, as text and citations (`answerOf`). */
   composePieces(
     request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
   ): AnswerPiece[] {
-    return composePieces(this.scorer, request);
+    return this.answerOf(request).pieces;
+  }
+
+  /**
+   * The answer to a question from its passages (`composePieces`: the refusal below REFUSE_BELOW) and
+   * its coverage score: 0 when nothing can answer (no passage, a name no passage mentions, no answer
+   * sentence). An answer below UNSURE_BELOW opens with the sentence saying its passages may not answer
+   * the question.
+   */
+  answerOf(request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>): {
+    coverage: number;
+    pieces: AnswerPiece[];
+  } {
+    const { question, passages } = request;
+    const pieces = composePieces(this.scorer, request);
+    if (passages.length === 0 || unknownName(question, passages, request.commonWords)) return { coverage: 0, pieces };
+    const ranked = this.scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
+    const coverage = ranked.sentences.length === 0 ? 0 : ranked.coverage;
+    const refused = pieces.length === 1 && 'text' in pieces[0] && isRefusal(pieces[0].text);
+    if (refused || coverage >= UNSURE_BELOW) return { coverage, pieces };
+    return { coverage, pieces: [{ text: `${mayNotCoverFor(question)}\n\n` }, ...pieces] };
   }
 
   /** Sentences of the passages scored against the question (`SentenceScorer.rankSentences`). */
@@ -98,7 +123,7 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     rarity?: Record<string, number>,
     expansions: string[] = [],
     carried: string[] = [],
-  ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
+  ): RankedSentences {
     return this.scorer.rankSentences(question, passages, rarity, expansions, carried);
   }
 

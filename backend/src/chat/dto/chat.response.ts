@@ -8,6 +8,13 @@ export class ChatAnswer {
   content: string;
   /** Only the cited passages, in order of first citation. */
   sources: Source[];
+  /**
+   * How well the materials cover the question, from 0 to 1 (the local answerer's coverage score): below
+   * the refusal threshold the answer is the refusal, a little above it the answer says its passages may
+   * not answer the question. POST /api/chat/simple only; absent when the provider does not score it.
+   */
+  @ApiProperty({ required: false, minimum: 0, maximum: 1 })
+  coverage?: number;
 }
 
 /** GET /api/chat/messages/:threadId: one message, oldest first. */

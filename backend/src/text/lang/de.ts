@@ -4,6 +4,7 @@ import { type LanguageData, list } from './types';
 export const de: LanguageData = {
   code: 'de',
   notCovered: 'Die Unterlagen der Konferenz behandeln das nicht.',
+  mayNotCover: 'Das sind die nächstliegenden Stellen der Unterlagen der Konferenz; sie beantworten die Frage vielleicht nicht.',
   weekdays: list('sonntag|montag|dienstag|mittwoch|donnerstag|freitag|samstag'),
   weekdayLabels: list('Sonntag|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag'),
   months: {

@@ -4,6 +4,7 @@ import { type LanguageData, list } from './types';
 export const en: LanguageData = {
   code: 'en',
   notCovered: "The conference materials don't cover this.",
+  mayNotCover: 'These are the closest passages the conference materials hold; they may not answer the question.',
   weekdays: list('sunday|monday|tuesday|wednesday|thursday|friday|saturday'),
   weekdayLabels: list('Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday'),
   months: {

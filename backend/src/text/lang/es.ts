@@ -4,6 +4,7 @@ import { type LanguageData, list } from './types';
 export const es: LanguageData = {
   code: 'es',
   notCovered: 'Los materiales de la conferencia no tratan este tema.',
+  mayNotCover: 'Estos son los pasajes más cercanos de los materiales de la conferencia; puede que no respondan a la pregunta.',
   weekdays: list('domingo|lunes|martes|miercoles|jueves|viernes|sabado'),
   weekdayLabels: list('domingo|lunes|martes|miércoles|jueves|viernes|sábado'),
   months: {

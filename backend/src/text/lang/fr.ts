@@ -4,6 +4,7 @@ import { type LanguageData, list } from './types';
 export const fr: LanguageData = {
   code: 'fr',
   notCovered: 'Les documents de la conférence ne couvrent pas ce sujet.',
+  mayNotCover: 'Voici les passages les plus proches des documents de la conférence ; ils ne répondent peut-être pas à la question.',
   weekdays: list('dimanche|lundi|mardi|mercredi|jeudi|vendredi|samedi'),
   weekdayLabels: list('dimanche|lundi|mardi|mercredi|jeudi|vendredi|samedi'),
   months: {

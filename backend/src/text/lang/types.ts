@@ -54,6 +54,8 @@ export interface LanguageData {
   code: Language;
   /** What the answerer says when the materials do not cover a question asked in this language (English: the spec's text). */
   notCovered: string;
+  /** What the answerer says first when it is unsure its passages answer the question (it answers with the closest ones). */
+  mayNotCover: string;
   /** Weekday names by JavaScript day number (0 = Sunday), folded, then as written in answers. */
   weekdays: string[];
   weekdayLabels: string[];

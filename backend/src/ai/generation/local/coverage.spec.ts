@@ -1,5 +1,7 @@
 import type { GenerationPassage } from '../generation.types';
-import { capitalisedWords, oneEditApart, unknownName } from './coverage';
+import { termsOf } from '../../../text/keywords';
+import { capitalisedWords, coverageEvidence, coverageScore, oneEditApart, unknownName } from './coverage';
+import { questionTerms } from './question-terms';
 
 function passage(over: Partial<GenerationPassage>): GenerationPassage {
   return {
@@ -57,5 +59,56 @@ describe('the coverage policy: names the passages never mention', () => {
     const passages = [passage({ text: 'Net revenue grew 8 percent in the year, led by beverages in every region.' })];
     expect(unknownName('What was the revenue growth of PepsiCo?', passages)).toBe(true);
     expect(unknownName('What was the revenue growth?', passages)).toBe(false);
+  });
+});
+
+describe('the coverage score: evidence that the passages cover the question', () => {
+  const terms = questionTerms('What discount did the supplier offer on bulk orders?');
+  const analysed = (text: string) => {
+    const seq = termsOf(text);
+    return { stems: new Set(seq), sequences: [seq] };
+  };
+  const on = (text: string, over: Partial<GenerationPassage> = {}) => passage({ text, ...over });
+
+  it('counts the question words and word pairs of the passage holding most of them, and how scores fall off', () => {
+    const held = 'The supplier will offer a discount of 8 percent on bulk orders above 500 units.';
+    const other = 'Lunch is served in the main hall after the keynote.';
+    const passages = [on(held, { score: 0.05, similarity: 0.3 }), on(other, { score: 0.01, similarity: 0.05 })];
+    const e = coverageEvidence(
+      terms,
+      passages,
+      passages.map((p) => analysed(p.text)),
+      true,
+    );
+    expect(e.rule).toBe(true);
+    expect(e.words).toBe(1);
+    expect(e.phrases).toBeGreaterThan(0);
+    expect(e.falloff).toBeCloseTo(0.8, 5);
+    expect(e.similarity).toBeCloseTo(0.3 / 0.45, 5);
+    expect(e.chosen).toBe(false);
+    expect(coverageEvidence(terms, [{ ...passages[0], chosen: true }], [analysed(held)], true).chosen).toBe(true);
+    // Scrambled words: the same words, none of the pairs.
+    const scrambled = coverageEvidence(terms, passages, [analysed('Orders, bulk: the offer came; discount the supplier.')], true);
+    expect(scrambled.words).toBe(1);
+    expect(scrambled.phrases).toBeLessThan(e.phrases);
+  });
+
+  it('scores in [0, 1], at least 0.5 with the rule-based test and below it without, more evidence higher', () => {
+    const none = { rule: false, words: 0, phrases: 0, similarity: 0, falloff: 0, chosen: false };
+    const all = { rule: true, words: 1, phrases: 1, similarity: 1, falloff: 1, chosen: true };
+    expect(coverageScore(none)).toBe(0);
+    expect(coverageScore(all)).toBe(1);
+    expect(coverageScore({ ...all, rule: false })).toBeLessThan(0.5);
+    expect(coverageScore({ ...none, rule: true })).toBe(0.5);
+    const some = { ...none, words: 0.5, phrases: 0.5 };
+    expect(coverageScore({ ...some, chosen: true })).toBeGreaterThan(coverageScore(some));
+    expect(coverageScore({ ...some, words: 0.8 })).toBeGreaterThan(coverageScore(some));
+  });
+
+  it('reads other languages through the language layer (no word lists of its own)', () => {
+    const fr = questionTerms('Quelle remise le fournisseur propose-t-il sur les commandes en gros ?');
+    const text = 'Le fournisseur propose une remise de 8 % sur les commandes en gros.';
+    const e = coverageEvidence(fr, [on(text)], [analysed(text)], false);
+    expect(e.words).toBeGreaterThan(0.7);
   });
 });

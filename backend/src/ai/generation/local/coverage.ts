@@ -3,6 +3,7 @@ import { DETERMINERS, NOT_NAME_WORDS } from '../../../text/lexicon';
 import { fold } from '../../../text/lang/fold';
 import {
   COVERAGE_THRESHOLD,
+  COVERAGE_WEIGHTS,
   SIMILARITY_THRESHOLD,
   SUMMARY_COVERAGE,
   VOCABULARY_COVERAGE,
@@ -43,6 +44,74 @@ export function coversQuestion(
     // "Summarize the discussion about X" in a meeting where X's own words are said.
     (summary && passage.kind === 'transcript' && coverage >= SUMMARY_COVERAGE && terms.stems.filter((s) => passageStems.has(s)).length >= 2)
   );
+}
+
+/** The evidence a coverage score is made of (`coverageEvidence`), each part in [0, 1] or a flag. */
+export interface CoverageEvidence {
+  /** A passage passes the rule-based test (`coversQuestion`). */
+  rule: boolean;
+  /** Weighted share of the question's key words the best passage holds. */
+  words: number;
+  /** Share of the question's adjacent key-word pairs the best passage writes side by side. */
+  phrases: number;
+  /** The best passage's embedding similarity, against the similarity that covers a question by itself. */
+  similarity: number;
+  /** How far the first passage's retrieval score stands above the others' mean (0: level, 1: alone). */
+  falloff: number;
+  /** The attendee chose the session the passages come from. */
+  chosen: boolean;
+}
+
+/** The adjacent pairs of a sequence of stems, as 'a b'. */
+export function pairsOf(stems: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < stems.length; i++) if (stems[i - 1] !== stems[i]) out.push(`${stems[i - 1]} ${stems[i]}`);
+  return out;
+}
+
+/**
+ * The evidence that the passages cover the question: the question's key words and word pairs in the
+ * passage that holds most of them (`passageTerms`: each passage's stems and its sentences' stems in
+ * order), the best similarity, how the retrieval scores fall off after the first passage, and whether
+ * the attendee chose the session. Language-neutral: words are the language layer's stems.
+ */
+export function coverageEvidence(
+  terms: QuestionTerms,
+  passages: readonly GenerationPassage[],
+  passageTerms: readonly { stems: Set<string>; sequences: readonly (readonly string[])[] }[],
+  rule: boolean,
+): CoverageEvidence {
+  const chosen = passages[0]?.chosen === true;
+  const asked = pairsOf(terms.stems);
+  let best = { words: 0, phrases: 0 };
+  passageTerms.forEach(({ stems, sequences }) => {
+    const words = terms.coverageOf(stems);
+    let phrases = words;
+    if (asked.length > 0) {
+      const held = new Set(sequences.flatMap((seq) => pairsOf(seq)));
+      phrases = asked.filter((p) => held.has(p)).length / asked.length;
+    }
+    if (words + phrases > best.words + best.phrases) best = { words, phrases };
+  });
+  const similarity = Math.min(1, Math.max(0, ...passages.map((p) => p.similarity)) / SIMILARITY_THRESHOLD);
+  const scores = passages.map((p) => p.score).filter((s) => Number.isFinite(s) && s > 0);
+  const rest = scores.slice(1);
+  const falloff =
+    scores.length === 0 ? 0 : rest.length === 0 ? 1 : Math.max(0, 1 - rest.reduce((a, b) => a + b, 0) / rest.length / scores[0]);
+  return { rule, ...best, similarity, falloff, chosen };
+}
+
+/**
+ * The coverage score in [0, 1]: at least 0.5 when the rule-based test covers the question, and within
+ * each half the weighted evidence (COVERAGE_WEIGHTS) places it. Thresholds on it decide refusal
+ * (REFUSE_BELOW) and the unsure answer (UNSURE_BELOW).
+ */
+export function coverageScore(e: CoverageEvidence): number {
+  const w = COVERAGE_WEIGHTS;
+  const evidence =
+    w.words * e.words + w.phrases * e.phrases + w.similarity * e.similarity + w.falloff * e.falloff + (e.chosen ? w.chosen : 0);
+  const score = e.rule ? 0.5 + 0.5 * evidence : 0.499 * evidence;
+  return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
 }
 
 /**

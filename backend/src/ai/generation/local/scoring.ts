@@ -12,9 +12,10 @@ import {
   NUMBER_BONUS,
   QUANTITY_BOOST,
   QUANTITY_PENALTY,
+  REFUSE_BELOW,
   SENTENCE_WEIGHTS,
 } from '../../../answering/knobs';
-import { coversQuestion } from './coverage';
+import { coverageEvidence, coverageScore, coversQuestion } from './coverage';
 import { type QuestionTerms, questionTerms } from './question-terms';
 
 /**
@@ -75,6 +76,18 @@ export interface ScoredSentence {
   joined?: { first: string; text: string; lineIndex: number };
 }
 
+/** The sentences of the passages scored against a question, and whether and how well the passages cover it. */
+export interface RankedSentences {
+  /** The coverage score reaches the refusal threshold (REFUSE_BELOW): the passages are answered from. */
+  covered: boolean;
+  /** The coverage score in [0, 1] (`coverageScore`). */
+  coverage: number;
+  /** The sentences that may answer (a question word or a fair score), best first. */
+  sentences: ScoredSentence[];
+  /** Every answer sentence, best first. */
+  all: ScoredSentence[];
+}
+
 /** "Summarize the discussion / meeting / questioning about Y": the turns about Y in meeting order. */
 export const SUMMARY_QUESTION =
   /^\s*(?:please\s+)?(?:summari[sz]e|give (?:me )?(?:a |an )?(?:summary|overview)|what was (?:discussed|said)|recap)\b/i;
@@ -103,7 +116,7 @@ export class SentenceScorer {
     rarity?: Record<string, number>,
     expansions: string[] = [],
     carried: string[] = [],
-  ): { covered: boolean; sentences: ScoredSentence[]; all: ScoredSentence[] } {
+  ): RankedSentences {
     // The passages' text is joined only when a question word needs splitting (rare), not for every question.
     let joined: string | undefined;
     let titles: string[] | undefined;
@@ -116,14 +129,14 @@ export class SentenceScorer {
     const qVec = this.embedder.embed(question);
     const quantity = QUANTITY_QUESTION.test(question);
     const summary = SUMMARY_QUESTION.test(question);
-    let covered = false;
+    let rule = false;
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
     passages.forEach((passage, i) => {
       const analysis = this.analyse(passage);
       const statementPage = figureTableFor(passage, expansions);
       const vocabulary = expansionsIn(passage, expansions);
-      if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) covered = true;
+      if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) rule = true;
       const prior = 1 - i / Math.max(1, passages.length);
       const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
       linkNeighbours(scored, quantity);
@@ -135,7 +148,12 @@ export class SentenceScorer {
     });
     sentences.sort((a, b) => b.score - a.score);
     all.sort((a, b) => b.score - a.score);
-    return { covered, sentences, all };
+    const passageTerms = passages.map((p) => {
+      const analysis = this.analyse(p);
+      return { stems: analysis.stems, sequences: analysis.units.flatMap((u) => (u.terms ? [u.terms] : [])) };
+    });
+    const coverage = coverageScore(coverageEvidence(terms, passages, passageTerms, rule));
+    return { covered: coverage >= REFUSE_BELOW, coverage, sentences, all };
   }
 
   /** Each answer sentence of a passage scored: its share of the question's words, its similarity, the passage's rank. */
