@@ -11,9 +11,9 @@ const ABBREVIATIONS = new Set(
 const FILLERS = /\b(?:um+|uh+|erm|you know|i mean|kind of|sort of|like I said)\b,?\s*/gi;
 /** Openers that make a sentence read as part of a conversation rather than a statement. */
 const OPENERS = /^(?:(?:so|well|and|but|yeah|yes|right|look|okay|ok|now|honestly|basically|actually|oh)\b[,\s]+)+/i;
-/** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:'). */
+/** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:', 'Speaker 2:', an anonymised 'PERSON3:'). */
 const TIME_PREFIX = /^\s*\[?\(?\d{1,2}:\d{2}(?::\d{2})?\)?\]?\s*[-–—:]?\s*/;
-const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]*){0,3})\s*(?:\([^)]{0,60}\)\s*)?:\s+/u;
+const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}\p{N}_.'’-]+(?:\s+(?:[A-Z][\p{L}\p{N}_.'’-]*|\d{1,3})){0,3})\s*(?:\([^)]{0,60}\)\s*)?:\s+/u;
 
 export interface Sentence {
   text: string;

@@ -72,6 +72,12 @@ export const de: LanguageData = {
     plan: list('plane meinen|plan meinen|was soll ich|sollte ich|empfiehlst|empfehlen sie|empfehlt|lohnt sich'),
     self: list('diese session|dieser vortrag|diesen vortrag|dieses programm'),
   },
+  factAsk: {
+    who: list('wer|wem|wen|wessen'),
+    when: list('wann|um wie viel uhr|welches datum|an welchem tag|welchem jahr'),
+    where: list('wo|wohin|woher|welcher stadt|welchem land'),
+    howMany: list('wie viele|wie viel|wieviele|wieviel'),
+  },
   clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
   contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),
   references: {
@@ -118,5 +124,6 @@ export const de: LanguageData = {
     nothingMore: 'Im Programm ist nichts mehr geplant.',
     nothingMoreInRoom: 'Im Programm ist in diesem Raum nichts mehr geplant.',
     nextLead: 'Als Nächstes im Programm:',
+    drewOn: 'Quelle: {titles}.',
   },
 };

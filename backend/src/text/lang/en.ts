@@ -82,6 +82,12 @@ export const en: LanguageData = {
     ),
     self: list('this session|this talk|this one|this workshop|this panel|this keynote'),
   },
+  factAsk: {
+    who: list('who|whom|whose|which person|which people'),
+    when: list('when|what time|what date|which date|what day|which day|what year|which year'),
+    where: list('where|which place|what place|which city|what city|which country|what country'),
+    howMany: list('how many|how much|what number of'),
+  },
   clauseAsk: { when: ['when'], where: ['where'], who: ['who'] },
   contentVerbs: list(
     'say|said|says|saying|mention|mentioned|discuss|discussed|explain|explained|argue|argued|think|thought|recommend|recommended|claim|claimed|according|takeaway|takeaways|summarize|summarise',
@@ -134,5 +140,6 @@ export const en: LanguageData = {
     nothingMore: 'Nothing more is scheduled in the program.',
     nothingMoreInRoom: 'Nothing more is scheduled in that room in the program.',
     nextLead: 'Next in the program:',
+    drewOn: 'Drawn from: {titles}.',
   },
 };

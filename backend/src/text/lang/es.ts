@@ -68,6 +68,12 @@ export const es: LanguageData = {
     plan: list('planifica mi|planea mi|organiza mi|que me recomiendas|me recomiendas|deberia ver|que deberia|deberia ir'),
     self: list('esta sesion|esta charla|este taller'),
   },
+  factAsk: {
+    who: list('quien|quienes|a quien|de quien'),
+    when: list('cuando|a que hora|que dia|que fecha|en que ano|que ano'),
+    where: list('donde|adonde|en que ciudad|en que pais'),
+    howMany: list('cuantos|cuantas|cuanto|cuanta'),
+  },
   clauseAsk: { when: ['cuando'], where: ['donde'], who: ['quien', 'quienes'] },
   contentVerbs: list('dijo|dice|dijeron|explico|explica|menciono|menciona|segun|opina|opino|resumir'),
   references: {
@@ -112,5 +118,6 @@ export const es: LanguageData = {
     nothingMore: 'No hay nada más programado.',
     nothingMoreInRoom: 'No hay nada más programado en esa sala.',
     nextLead: 'Lo siguiente en el programa:',
+    drewOn: 'Basado en: {titles}.',
   },
 };

@@ -77,6 +77,12 @@ export const fr: LanguageData = {
     ),
     self: list('cette session|ce talk|cet atelier|cette conference|cette presentation|cet expose|ce creneau'),
   },
+  factAsk: {
+    who: list('qui|de qui|a qui'),
+    when: list('quand|a quelle heure|quelle heure|quelle date|quel jour|quelle annee|en quelle annee'),
+    where: list('ou se|ou est|ou a|d ou|a quel endroit|quel endroit|dans quelle ville|quelle ville|quel pays'),
+    howMany: list('combien'),
+  },
   clauseAsk: { when: ['quand'], where: ['ou'], who: ['qui'] },
   contentVerbs: list('dit|dire|explique|mentionne|pense|selon|resumer'),
   references: {
@@ -126,5 +132,6 @@ export const fr: LanguageData = {
     nothingMore: "Plus rien n'est prévu au programme.",
     nothingMoreInRoom: "Plus rien n'est prévu au programme dans cette salle.",
     nextLead: 'Prochaine session :',
+    drewOn: 'Tiré de : {titles}.',
   },
 };

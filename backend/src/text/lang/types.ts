@@ -48,6 +48,8 @@ export interface ProgramPhrases {
   nothingMore: string;
   nothingMoreInRoom: string;
   nextLead: string;
+  /** The line under an answer asked with no session chosen: the sessions its citations come from ({titles}). */
+  drewOn: string;
 }
 
 export interface LanguageData {
@@ -100,6 +102,11 @@ export interface LanguageData {
     plan: string[];
     self: string[];
   };
+  /**
+   * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
+   * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
+   */
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */
