@@ -14,7 +14,8 @@ import { LinkNeutralizer } from '../common/neutralize-links';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
-import type { AnswerHooks, EngineAnswer, Question } from './answering.types';
+import type { AnswerHooks, Citations, EngineAnswer, Question } from './answering.types';
+import { LANGUAGES, type Language } from '../text/lang';
 import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
 import { focusSnippets } from './citations/cited-snippet';
 import { ProgramCitations } from './citations/program-citations';
@@ -68,7 +69,11 @@ export class AnsweringService {
     const { content, made } = await this.write(question, hooks, findings, citations, cited);
     // The snippet of each source is the passage's text around the sentence the answer cites it for.
     const sources = focusSnippets(cited.sources(made), made, citations.passages);
-    return { content, sources };
+    // Asked with no session chosen, the answer says which sessions' documents it drew on.
+    const drewOn = question.sessionIds.length === 0 ? drewOnLine(sources, program.language) : null;
+    if (!drewOn) return { content, sources };
+    hooks.onContent?.(`\n\n${drewOn}`);
+    return { content: `${content}\n\n${drewOn}`, sources };
   }
 
   /**
@@ -195,6 +200,16 @@ function withProgramPart(
   const { content } = documents;
   if (isRefusal(content) || !content) return { content: programText, made: programFilter.cited() };
   return { content: `${content}\n\n${programText}`, made: [...documents.made, ...programFilter.cited()] };
+}
+
+/**
+ * The line under an answer asked with no session chosen that names the sessions its cited passages
+ * come from, in the question's language; null when it cites no document (a refusal, a program answer).
+ */
+export function drewOnLine(sources: Citations, language: Language): string | null {
+  const titles = [...new Set(sources.filter((s) => s.kind !== 'session').map((s) => s.sessionTitle))];
+  if (titles.length === 0) return null;
+  return LANGUAGES[language].phrases.drewOn.replace('{titles}', titles.map((t) => `“${t}”`).join(', '));
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
