@@ -66,7 +66,7 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
 
   it('opens a how-many question with the number and what it counts', async () => {
     const answer = await ask('How many subsets will the shared task data have?', [planning]);
-    expect(answer.content.split('\n')[0]).toMatch(/^\*\*three subsets\*\* — /);
+    expect(answer.content.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — /);
   });
 
   it('with one session ticked, quotes only that session (or its program entry), though its sibling says the same', async () => {

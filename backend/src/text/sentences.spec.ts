@@ -78,3 +78,11 @@ describe('splitSentences: speaker labels', () => {
     expect(b).toMatchObject({ text: 'The deadline is in March.', speaker: 'Speaker 2' });
   });
 });
+
+describe('cleanMarkup: self-closing annotation tags', () => {
+  it('removes a lower-case self-closing tag (<laugh/>, <parallel_talk/>) and keeps a bracketed name', () => {
+    expect(cleanMarkup('I <unintelligible/> would prefer it simple. <laugh/> Ask [PERSON2] <parallel_talk/> today.')).toBe(
+      'I would prefer it simple. Ask [PERSON2] today.',
+    );
+  });
+});

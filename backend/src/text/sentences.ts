@@ -29,10 +29,11 @@ export interface Sentence {
  * Annotations of transcript corpora and ASR exports, by their form rather than by their names: any
  * braced annotation ('{gap}', '{comment: …}'), and a tag of one or two words in square or angle
  * brackets written all in lower case or all in capitals ('[laughter]', '<noise>', '[INAUDIBLE]',
- * '[cross talk]'). A time stamp ('[12:34]'), a capitalised name in brackets and the label of a markdown link
+ * '[cross talk]'), and a self-closing tag in lower case ('<laugh/>', '<parallel_talk/>'). A time stamp ('[12:34]'), a capitalised name in brackets and the label of a markdown link
  * or image ('![chart](…)', left for the link neutraliser to turn into plain text) are not one.
  */
-const CORPUS_MARKUP = /\{[^{}\n]{1,60}\}|(?<!!)[[<](?:[a-z]+(?:[ _-][a-z]+)?|[A-Z]+(?:[ _-][A-Z]+)?)[\]>](?!\()/g;
+const CORPUS_MARKUP =
+  /\{[^{}\n]{1,60}\}|<[a-z]+(?:[ _-][a-z]+)?\s*\/>|(?<!!)[[<](?:[a-z]+(?:[ _-][a-z]+)?|[A-Z]+(?:[ _-][A-Z]+)?)[\]>](?!\()/g;
 
 /** Text as shown to a reader: corpus markup removed, spaces tidied (the stored text stays as uploaded). */
 export function cleanMarkup(text: string): string {

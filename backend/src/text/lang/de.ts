@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** German (see types.ts); folded, so 'nächste' is written 'nachste' and 'über' 'uber'. */
 export const de: LanguageData = {
@@ -25,6 +25,7 @@ export const de: LanguageData = {
   monthLabels: list('Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'),
   twelveHourClock: false,
   ordinals: { erster: 1, ersten: 1, erste: 1, zweiter: 2, zweiten: 2, zweite: 2, dritter: 3, dritten: 3, dritte: 3, vierten: 4 },
+  cardinals: cardinalsOf('eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf'),
   dayWords: ['tag'],
   partsOfDay: {
     morgens: [0, 12 * 60],

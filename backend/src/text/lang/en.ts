@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** English (see types.ts). The phrases are the ones answers have always used: the eval reads 'not in the program'. */
 export const en: LanguageData = {
@@ -35,6 +35,7 @@ export const en: LanguageData = {
   monthLabels: list('Jan|Feb|March|April|May|June|July|Aug|Sept|Oct|Nov|Dec'),
   twelveHourClock: true,
   ordinals: { one: 1, first: 1, two: 2, second: 2, three: 3, third: 3, four: 4, fourth: 4, five: 5, fifth: 5 },
+  cardinals: cardinalsOf('one two three four five six seven eight nine ten eleven twelve'),
   dayWords: ['day'],
   partsOfDay: { morning: [0, 12 * 60], afternoon: [12 * 60, 18 * 60], evening: [17 * 60, 24 * 60] },
   hourWords: ['o clock', 'oclock'],

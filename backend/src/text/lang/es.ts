@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** Spanish (see types.ts); folded, so 'próxima' is written 'proxima' and 'día' 'dia'. */
 export const es: LanguageData = {
@@ -24,6 +24,7 @@ export const es: LanguageData = {
   monthLabels: list('enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre'),
   twelveHourClock: false,
   ordinals: { uno: 1, primer: 1, primero: 1, primera: 1, dos: 2, segundo: 2, segunda: 2, tres: 3, tercer: 3, tercero: 3, tercera: 3 },
+  cardinals: cardinalsOf('uno dos tres cuatro cinco seis siete ocho nueve diez once doce'),
   dayWords: ['dia'],
   partsOfDay: {
     'por la manana': [0, 12 * 60],

@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** French (see types.ts). */
 export const fr: LanguageData = {
@@ -27,6 +27,7 @@ export const fr: LanguageData = {
   monthLabels: list('janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre'),
   twelveHourClock: false,
   ordinals: { un: 1, premier: 1, premiere: 1, deux: 2, deuxieme: 2, trois: 3, troisieme: 3, quatre: 4, quatrieme: 4 },
+  cardinals: cardinalsOf('un deux trois quatre cinq six sept huit neuf dix onze douze'),
   dayWords: ['jour', 'journee'],
   partsOfDay: {
     matin: [0, 12 * 60],

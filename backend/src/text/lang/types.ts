@@ -65,6 +65,8 @@ export interface LanguageData {
   /** Answers give clock times as '2:00 PM' (true) or '14:00'. */
   twelveHourClock: boolean;
   ordinals: Record<string, number>;
+  /** Numbers written as words ('three' → 3): a count in an answer's short fact is given in figures. */
+  cardinals: Record<string, number>;
   /** Words for 'day' in 'day 2' / 'second day'. */
   dayWords: string[];
   /** Parts of the day (phrases) → [from, to) minutes after midnight. */
@@ -127,3 +129,6 @@ export interface LanguageData {
 
 /** A list written as 'a|b|c' (phrases keep their spaces). */
 export const list = (words: string): string[] => words.split('|');
+
+/** Number words written in order from one ('one two three …' → { one: 1, two: 2, three: 3 }). */
+export const cardinalsOf = (words: string): Record<string, number> => Object.fromEntries(words.split(' ').map((w, i) => [w, i + 1]));

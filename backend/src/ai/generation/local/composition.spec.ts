@@ -252,7 +252,7 @@ describe('composition: substance and coverage that carry over to new material', 
       passage({ n: 1, marker: '[p. 2]', text: 'The shared task data will have three subsets, released on March 14, 2025 to all teams.' }),
     ];
     const many = generator.composeAnswer({ question: 'How many subsets will the shared task data have?', passages, simple: true });
-    expect(many.split('\n')[0]).toMatch(/^\*\*three subsets\*\* — The shared task data will have three subsets, .*\[p\. 2\]$/);
+    expect(many.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — The shared task data will have three subsets, .*\[p\. 2\]$/);
     const when = generator.composeAnswer({ question: 'When will the shared task data subsets be released?', passages, simple: true });
     expect(when.split('\n')[0]).toMatch(/^\*\*March 14, 2025\*\* — The shared task data/);
   });

@@ -48,7 +48,7 @@ describe('short facts: the fact found by its form', () => {
 
   it("answers how many with the number and the word it counts, the one next to the question's words first", () => {
     const q = 'How many subsets will there be in the shared task data?';
-    expect(quantity('We have 2 annotators, so there will be three subsets in the data.', en, q)).toBe('three subsets');
+    expect(quantity('We have 2 annotators, so there will be three subsets in the data.', en, q)).toBe('3 subsets');
     expect(quantity('The unit costs 12.50 € to make and sells for 25 €.', en, 'How much does the unit cost to make?')).toBe('12.50 €');
     expect(quantity('In 2021 nothing was counted.', en, 'How many were counted in 2021?')).toBeNull();
   });

@@ -175,17 +175,20 @@ const NUMBER = /(?<![\p{L}\p{N}])[$€£¥]?\d[\d,.]*(?:\s?(?:%|€|\$|£))?(?![
 export function quantity(text: string, lang: LanguageData, question: string): string | null {
   const asked = new Set(keywordStems(question));
   const askedNumbers = new Set(question.match(NUMBER)?.map((n) => n.trim()) ?? []);
-  const numberWords = Object.keys(lang.ordinals).filter((w) => lang.ordinals[w] > 1 || w === Object.keys(lang.ordinals)[0]);
-  const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${numberWords.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
-  const found = [...text.matchAll(NUMBER), ...text.matchAll(words)]
+  const stop = stopWordsOf(lang);
+  const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const found = [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
     .filter((m) => !askedNumbers.has(m[0].trim()) && !/^(?:19|20)\d{2}[.,]?$/.test(m[0].trim()))
     .map((m) => {
       const after = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(m.index + m[0].length));
-      const unit = after && !stopWordsOf(lang).has(fold(after[1])) ? after[1] : null;
+      const unit = after && !stop.has(fold(after[1])) ? after[1] : null;
       const near = unit ? keywordStems(unit).some((s) => asked.has(s)) : false;
-      const figure = m[0].trim().replace(/[.,]+$/, '');
-      return { text: unit ? `${figure} ${unit}` : figure, at: m.index, near, digits: /\d/.test(figure) };
+      // A count written in words is given in figures ('three subsets' → '3 subsets').
+      const word = lang.cardinals[fold(m[0])];
+      const figure = word != null ? String(word) : m[0].trim().replace(/[.,]+$/, '');
+      return { text: unit ? `${figure} ${unit}` : figure, at: m.index, near, digits: word == null, counts: word == null || unit != null };
     })
+    .filter((q) => q.counts)
     .sort((a, b) => Number(b.near) - Number(a.near) || Number(b.digits) - Number(a.digits) || a.at - b.at);
   return found[0]?.text ?? null;
 }
