@@ -28,6 +28,7 @@ describe('short facts: the fact found by its form', () => {
   it('finds names: capitalised runs and anonymised tags, not a function word or a sentence opener', () => {
     expect(nameRuns('I think Dana Whitfield will prepare it with [PERSON6].', en)).toEqual(['Dana Whitfield', 'PERSON6']);
     expect(nameRuns('Yes, the corpus is ready.', en)).toEqual([]);
+    expect(nameRuns('So the next meeting would be on Tuesday in March.', en)).toEqual([]);
     expect(nameRuns('The University of Vienna hosts it.', en)).toEqual(['University of Vienna']);
   });
 

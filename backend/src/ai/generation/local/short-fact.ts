@@ -80,6 +80,7 @@ const NAME_JOINERS = new Set(['of', 'de', 'del', 'da', 'van', 'von', 'der', 'la'
  */
 export function nameRuns(text: string, lang: LanguageData): string[] {
   const stop = stopWordsOf(lang);
+  const calendar = new Set([...lang.weekdays, ...Object.keys(lang.months)]);
   const tokens = [...text.matchAll(NAME_TOKEN)].map((m) => ({
     word: m[0]
       .replace(/^\[|\]$/g, '')
@@ -99,6 +100,8 @@ export function nameRuns(text: string, lang: LanguageData): string[] {
     const opensSentence = words[0].at === tokens[0].at;
     const marked = words.some((t) => t.bracketed || /\d/.test(t.word));
     if (opensSentence && words.length === 1 && !marked) return;
+    // A day or a month is written with a capital but names no one ('Tuesday', 'March').
+    if (words.every((t) => calendar.has(fold(t.word)))) return;
     runs.push(words.map((t) => t.word).join(' '));
   };
   for (const t of tokens) {
