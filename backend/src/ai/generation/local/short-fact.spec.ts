@@ -42,6 +42,7 @@ describe('short facts: the fact found by its form', () => {
   it('answers when with a date or a time', () => {
     expect(dateOrTime('The review is on Monday, March 3, 2025 at the latest.', en)[0]).toBe('Monday, March 3, 2025');
     expect(dateOrTime('We meet at 2:30 pm in the lab.', en)).toEqual(['2:30 pm']);
+    expect(dateOrTime('The paper is due next Friday, Feb 21.', en)).toEqual(['Friday, Feb 21']);
     expect(dateOrTime('The deadline moved to 2024-06-30.', en)).toEqual(['2024-06-30']);
     expect(extractFact('when', { text: 'The workshop was held in 2019 in Prague.' }, 'When was the workshop held?')).toBe('2019');
     expect(extractFact('when', { text: 'Nothing was decided about it.' }, 'When is the workshop?')).toBeNull();

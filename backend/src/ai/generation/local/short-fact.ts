@@ -165,7 +165,8 @@ function datePattern(lang: LanguageData): RegExp {
 
 /** Dates and times written in a sentence, in order. */
 export function dateOrTime(text: string, lang: LanguageData): string[] {
-  return [...stripAccents(text).matchAll(datePattern(lang))].map((m) => m[0].trim());
+  // The sentence's own period is not part of the date ('due next Friday, Feb 21.').
+  return [...stripAccents(text).matchAll(datePattern(lang))].map((m) => m[0].trim().replace(/[.,]$/, ''));
 }
 
 /** A number as written: a currency sign, digits with separators, a percent or currency after it. */
