@@ -14,7 +14,8 @@ import { LinkNeutralizer } from '../common/neutralize-links';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
-import type { AnswerHooks, EngineAnswer, Question } from './answering.types';
+import type { AnswerHooks, Citations, EngineAnswer, Question } from './answering.types';
+import { LANGUAGES, type Language } from '../text/lang';
 import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
 import { coverageEvidence } from './coverage-evidence';
 import { focusSnippets } from './citations/cited-snippet';
@@ -67,9 +68,14 @@ export class AnsweringService {
     const { program } = findings;
     const cited = new ProgramCitations(citations, program.entries, program.language, () => program.answeredEntries());
     hooks.onStage?.('generating');
-    const { content, made, coverage } = await this.write(question, hooks, findings, citations, cited);
+    const written = await this.write(question, hooks, findings, citations, cited);
+    const { made, coverage } = written;
     // The snippet of each source is the passage's text around the sentence the answer cites it for.
     const sources = focusSnippets(cited.sources(made), made, citations.passages);
+    // Asked with no session chosen, the answer says which sessions' documents it drew on.
+    const drewOn = question.sessionIds.length === 0 ? drewOnLine(sources, program.language) : null;
+    if (drewOn) hooks.onContent?.(`\n\n${drewOn}`);
+    const content = drewOn ? `${written.content}\n\n${drewOn}` : written.content;
     return coverage == null ? { content, sources } : { content, sources, coverage };
   }
 
@@ -202,6 +208,16 @@ function withProgramPart(
   const { content } = documents;
   if (isRefusal(content) || !content) return { content: programText, made: programFilter.cited() };
   return { content: `${content}\n\n${programText}`, made: [...documents.made, ...programFilter.cited()] };
+}
+
+/**
+ * The line under an answer asked with no session chosen that names the sessions its cited passages
+ * come from, in the question's language; null when it cites no document (a refusal, a program answer).
+ */
+export function drewOnLine(sources: Citations, language: Language): string | null {
+  const titles = [...new Set(sources.filter((s) => s.kind !== 'session').map((s) => s.sessionTitle))];
+  if (titles.length === 0) return null;
+  return LANGUAGES[language].phrases.drewOn.replace('{titles}', titles.map((t) => `“${t}”`).join(', '));
 }
 
 function throwIfAborted(signal?: AbortSignal): void {

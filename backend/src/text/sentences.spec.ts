@@ -70,3 +70,19 @@ describe('sentenceSpans', () => {
     ]);
   });
 });
+
+describe('splitSentences: speaker labels', () => {
+  it('reads an anonymised label with a number (PERSON3:) and a numbered one (Speaker 2:) as the speaker, not as text', () => {
+    const [a, b] = splitSentences('PERSON12: PERSON3: We will prepare the corpus by Friday.\nSpeaker 2: The deadline is in March.');
+    expect(a).toMatchObject({ text: 'We will prepare the corpus by Friday.', speaker: 'PERSON3' });
+    expect(b).toMatchObject({ text: 'The deadline is in March.', speaker: 'Speaker 2' });
+  });
+});
+
+describe('cleanMarkup: self-closing annotation tags', () => {
+  it('removes a lower-case self-closing tag (<laugh/>, <parallel_talk/>) and keeps a bracketed name', () => {
+    expect(cleanMarkup('I <unintelligible/> would prefer it simple. <laugh/> Ask [PERSON2] <parallel_talk/> today.')).toBe(
+      'I would prefer it simple. Ask [PERSON2] today.',
+    );
+  });
+});

@@ -11,9 +11,9 @@ const ABBREVIATIONS = new Set(
 const FILLERS = /\b(?:um+|uh+|erm|you know|i mean|kind of|sort of|like I said)\b,?\s*/gi;
 /** Openers that make a sentence read as part of a conversation rather than a statement. */
 const OPENERS = /^(?:(?:so|well|and|but|yeah|yes|right|look|okay|ok|now|honestly|basically|actually|oh)\b[,\s]+)+/i;
-/** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:'). */
+/** A leading time stamp ('[12:34]', '00:12:34 -') or speaker label ('Dana Whitfield:', 'Speaker 2:', an anonymised 'PERSON3:'). */
 const TIME_PREFIX = /^\s*\[?\(?\d{1,2}:\d{2}(?::\d{2})?\)?\]?\s*[-–—:]?\s*/;
-const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]*){0,3})\s*(?:\([^)]{0,60}\)\s*)?:\s+/u;
+const SPEAKER_PREFIX = /^\s*([A-Z][\p{L}\p{N}_.'’-]+(?:\s+(?:[A-Z][\p{L}\p{N}_.'’-]*|\d{1,3})){0,3})\s*(?:\([^)]{0,60}\)\s*)?:\s+/u;
 
 export interface Sentence {
   text: string;
@@ -29,10 +29,11 @@ export interface Sentence {
  * Annotations of transcript corpora and ASR exports, by their form rather than by their names: any
  * braced annotation ('{gap}', '{comment: …}'), and a tag of one or two words in square or angle
  * brackets written all in lower case or all in capitals ('[laughter]', '<noise>', '[INAUDIBLE]',
- * '[cross talk]'). A time stamp ('[12:34]'), a capitalised name in brackets and the label of a markdown link
+ * '[cross talk]'), and a self-closing tag in lower case ('<laugh/>', '<parallel_talk/>'). A time stamp ('[12:34]'), a capitalised name in brackets and the label of a markdown link
  * or image ('![chart](…)', left for the link neutraliser to turn into plain text) are not one.
  */
-const CORPUS_MARKUP = /\{[^{}\n]{1,60}\}|(?<!!)[[<](?:[a-z]+(?:[ _-][a-z]+)?|[A-Z]+(?:[ _-][A-Z]+)?)[\]>](?!\()/g;
+const CORPUS_MARKUP =
+  /\{[^{}\n]{1,60}\}|<[a-z]+(?:[ _-][a-z]+)?\s*\/>|(?<!!)[[<](?:[a-z]+(?:[ _-][a-z]+)?|[A-Z]+(?:[ _-][A-Z]+)?)[\]>](?!\()/g;
 
 /** Text as shown to a reader: corpus markup removed, spaces tidied (the stored text stays as uploaded). */
 export function cleanMarkup(text: string): string {

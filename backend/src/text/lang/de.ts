@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** German (see types.ts); folded, so 'nächste' is written 'nachste' and 'über' 'uber'. */
 export const de: LanguageData = {
@@ -26,6 +26,7 @@ export const de: LanguageData = {
   monthLabels: list('Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'),
   twelveHourClock: false,
   ordinals: { erster: 1, ersten: 1, erste: 1, zweiter: 2, zweiten: 2, zweite: 2, dritter: 3, dritten: 3, dritte: 3, vierten: 4 },
+  cardinals: cardinalsOf('eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf'),
   dayWords: ['tag'],
   partsOfDay: {
     morgens: [0, 12 * 60],
@@ -73,6 +74,12 @@ export const de: LanguageData = {
     plan: list('plane meinen|plan meinen|was soll ich|sollte ich|empfiehlst|empfehlen sie|empfehlt|lohnt sich'),
     self: list('diese session|dieser vortrag|diesen vortrag|dieses programm'),
   },
+  factAsk: {
+    who: list('wer|wem|wen|wessen'),
+    when: list('wann|um wie viel uhr|welches datum|an welchem tag|welchem jahr'),
+    where: list('wo|wohin|woher|welcher stadt|welchem land'),
+    howMany: list('wie viele|wie viel|wieviele|wieviel'),
+  },
   clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
   contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),
   references: {
@@ -119,5 +126,6 @@ export const de: LanguageData = {
     nothingMore: 'Im Programm ist nichts mehr geplant.',
     nothingMoreInRoom: 'Im Programm ist in diesem Raum nichts mehr geplant.',
     nextLead: 'Als Nächstes im Programm:',
+    drewOn: 'Quelle: {titles}.',
   },
 };

@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** English (see types.ts). The phrases are the ones answers have always used: the eval reads 'not in the program'. */
 export const en: LanguageData = {
@@ -36,6 +36,7 @@ export const en: LanguageData = {
   monthLabels: list('Jan|Feb|March|April|May|June|July|Aug|Sept|Oct|Nov|Dec'),
   twelveHourClock: true,
   ordinals: { one: 1, first: 1, two: 2, second: 2, three: 3, third: 3, four: 4, fourth: 4, five: 5, fifth: 5 },
+  cardinals: cardinalsOf('one two three four five six seven eight nine ten eleven twelve'),
   dayWords: ['day'],
   partsOfDay: { morning: [0, 12 * 60], afternoon: [12 * 60, 18 * 60], evening: [17 * 60, 24 * 60] },
   hourWords: ['o clock', 'oclock'],
@@ -82,6 +83,12 @@ export const en: LanguageData = {
       'should i attend|should i go|should i see|do you recommend|would you recommend|you suggest|plan my day|my schedule|plan my|worth attending|can i attend|could i attend',
     ),
     self: list('this session|this talk|this one|this workshop|this panel|this keynote'),
+  },
+  factAsk: {
+    who: list('who|whom|whose|which person|which people'),
+    when: list('when|what time|what date|which date|what day|which day|what year|which year'),
+    where: list('where|which place|what place|which city|what city|which country|what country'),
+    howMany: list('how many|how much|what number of'),
   },
   clauseAsk: { when: ['when'], where: ['where'], who: ['who'] },
   contentVerbs: list(
@@ -135,5 +142,6 @@ export const en: LanguageData = {
     nothingMore: 'Nothing more is scheduled in the program.',
     nothingMoreInRoom: 'Nothing more is scheduled in that room in the program.',
     nextLead: 'Next in the program:',
+    drewOn: 'Drawn from: {titles}.',
   },
 };

@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** Spanish (see types.ts); folded, so 'próxima' is written 'proxima' and 'día' 'dia'. */
 export const es: LanguageData = {
@@ -25,6 +25,7 @@ export const es: LanguageData = {
   monthLabels: list('enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre'),
   twelveHourClock: false,
   ordinals: { uno: 1, primer: 1, primero: 1, primera: 1, dos: 2, segundo: 2, segunda: 2, tres: 3, tercer: 3, tercero: 3, tercera: 3 },
+  cardinals: cardinalsOf('uno dos tres cuatro cinco seis siete ocho nueve diez once doce'),
   dayWords: ['dia'],
   partsOfDay: {
     'por la manana': [0, 12 * 60],
@@ -68,6 +69,12 @@ export const es: LanguageData = {
     list: list('que charlas|que sesiones|cuales|hay alguna|hay algun|hay una|hay un|alguna'),
     plan: list('planifica mi|planea mi|organiza mi|que me recomiendas|me recomiendas|deberia ver|que deberia|deberia ir'),
     self: list('esta sesion|esta charla|este taller'),
+  },
+  factAsk: {
+    who: list('quien|quienes|a quien|de quien'),
+    when: list('cuando|a que hora|que dia|que fecha|en que ano|que ano'),
+    where: list('donde|adonde|en que ciudad|en que pais'),
+    howMany: list('cuantos|cuantas|cuanto|cuanta'),
   },
   clauseAsk: { when: ['cuando'], where: ['donde'], who: ['quien', 'quienes'] },
   contentVerbs: list('dijo|dice|dijeron|explico|explica|menciono|menciona|segun|opina|opino|resumir'),
@@ -113,5 +120,6 @@ export const es: LanguageData = {
     nothingMore: 'No hay nada más programado.',
     nothingMoreInRoom: 'No hay nada más programado en esa sala.',
     nextLead: 'Lo siguiente en el programa:',
+    drewOn: 'Basado en: {titles}.',
   },
 };

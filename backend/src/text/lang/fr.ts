@@ -1,4 +1,4 @@
-import { type LanguageData, list } from './types';
+import { cardinalsOf, type LanguageData, list } from './types';
 
 /** French (see types.ts). */
 export const fr: LanguageData = {
@@ -28,6 +28,7 @@ export const fr: LanguageData = {
   monthLabels: list('janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre'),
   twelveHourClock: false,
   ordinals: { un: 1, premier: 1, premiere: 1, deux: 2, deuxieme: 2, trois: 3, troisieme: 3, quatre: 4, quatrieme: 4 },
+  cardinals: cardinalsOf('un deux trois quatre cinq six sept huit neuf dix onze douze'),
   dayWords: ['jour', 'journee'],
   partsOfDay: {
     matin: [0, 12 * 60],
@@ -78,6 +79,12 @@ export const fr: LanguageData = {
     ),
     self: list('cette session|ce talk|cet atelier|cette conference|cette presentation|cet expose|ce creneau'),
   },
+  factAsk: {
+    who: list('qui|de qui|a qui'),
+    when: list('quand|a quelle heure|quelle heure|quelle date|quel jour|quelle annee|en quelle annee'),
+    where: list('ou se|ou est|ou a|d ou|a quel endroit|quel endroit|dans quelle ville|quelle ville|quel pays'),
+    howMany: list('combien'),
+  },
   clauseAsk: { when: ['quand'], where: ['ou'], who: ['qui'] },
   contentVerbs: list('dit|dire|explique|mentionne|pense|selon|resumer'),
   references: {
@@ -127,5 +134,6 @@ export const fr: LanguageData = {
     nothingMore: "Plus rien n'est prévu au programme.",
     nothingMoreInRoom: "Plus rien n'est prévu au programme dans cette salle.",
     nextLead: 'Prochaine session :',
+    drewOn: 'Tiré de : {titles}.',
   },
 };

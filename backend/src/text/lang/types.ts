@@ -48,6 +48,8 @@ export interface ProgramPhrases {
   nothingMore: string;
   nothingMoreInRoom: string;
   nextLead: string;
+  /** The line under an answer asked with no session chosen: the sessions its citations come from ({titles}). */
+  drewOn: string;
 }
 
 export interface LanguageData {
@@ -65,6 +67,8 @@ export interface LanguageData {
   /** Answers give clock times as '2:00 PM' (true) or '14:00'. */
   twelveHourClock: boolean;
   ordinals: Record<string, number>;
+  /** Numbers written as words ('three' → 3): a count in an answer's short fact is given in figures. */
+  cardinals: Record<string, number>;
   /** Words for 'day' in 'day 2' / 'second day'. */
   dayWords: string[];
   /** Parts of the day (phrases) → [from, to) minutes after midnight. */
@@ -102,6 +106,11 @@ export interface LanguageData {
     plan: string[];
     self: string[];
   };
+  /**
+   * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
+   * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
+   */
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */
@@ -122,3 +131,6 @@ export interface LanguageData {
 
 /** A list written as 'a|b|c' (phrases keep their spaces). */
 export const list = (words: string): string[] => words.split('|');
+
+/** Number words written in order from one ('one two three …' → { one: 1, two: 2, three: 3 }). */
+export const cardinalsOf = (words: string): Record<string, number> => Object.fromEntries(words.split(' ').map((w, i) => [w, i + 1]));

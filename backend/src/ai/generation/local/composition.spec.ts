@@ -215,4 +215,53 @@ describe('composition: substance and coverage that carry over to new material', 
     const answer = generator.composeAnswer({ question: 'Is the cashflow of the clinic improving?', passages, simple: true });
     expect(answer.split('\n')[0]).toBe('Cash flow from clinic operations improved to 4 million dollars over the year. [p. 9]');
   });
+
+  const anonymised = (text: string, speaker: string | null, n = 1) =>
+    passage({ n, marker: `[line ${n * 10}]`, kind: 'transcript', speaker, sessionTitle: 'Project meeting', text, similarity: 0.2 });
+
+  it('names the speaker of an anonymised transcript line once, not twice', () => {
+    // The chunk's first speaker (PERSON12) is not the speaker of the line quoted (PERSON3).
+    const passages = [
+      anonymised(
+        'PERSON12: Hello, can you hear me?\nPERSON3: We will prepare the annotated corpus of meeting minutes by the end of the month.',
+        'PERSON12',
+      ),
+      anonymised('PERSON1: The annotated corpus of meeting minutes needs a second round of checking.', 'PERSON1', 2),
+    ];
+    const answer = generator.composeAnswer({ question: 'What about the annotated corpus of meeting minutes?', passages, simple: true });
+    expect(answer).toContain('PERSON3');
+    expect(answer).not.toMatch(/PERSON\d+:\s*(?:\*\*)?\s*PERSON\d+:/);
+    expect(answer).not.toMatch(/PERSON12:\s*We will prepare/);
+  });
+
+  it('opens a who question with the name, then the cited sentence it comes from', () => {
+    const passages = [
+      anonymised('PERSON4: Okay.\nPERSON6: I will prepare the corpus for the shared task next week.', 'PERSON4'),
+      anonymised('PERSON3: The corpus for the shared task has three subsets.', 'PERSON3', 2),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'Who is in charge of preparing the corpus for the shared task?',
+      passages,
+      simple: true,
+    });
+    expect(answer.split('\n')[0]).toBe('**PERSON6** — I will prepare the corpus for the shared task next week. [line 10]');
+  });
+
+  it('opens a how-many question with the number and what it counts, and a when question with the date', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 2]', text: 'The shared task data will have three subsets, released on March 14, 2025 to all teams.' }),
+    ];
+    const many = generator.composeAnswer({ question: 'How many subsets will the shared task data have?', passages, simple: true });
+    expect(many.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — The shared task data will have three subsets, .*\[p\. 2\]$/);
+    const when = generator.composeAnswer({ question: 'When will the shared task data subsets be released?', passages, simple: true });
+    expect(when.split('\n')[0]).toMatch(/^\*\*March 14, 2025\*\* — The shared task data/);
+  });
+
+  it('answers a question that asks no short fact as before: its best sentence first', () => {
+    const passages = [
+      passage({ n: 1, marker: '[p. 2]', text: 'The shared task data will have three subsets, released in March to all teams.' }),
+    ];
+    const answer = generator.composeAnswer({ question: 'Describe the shared task data subsets', passages, simple: true });
+    expect(answer.startsWith('The shared task data will have three subsets')).toBe(true);
+  });
 });

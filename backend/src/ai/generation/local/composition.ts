@@ -6,6 +6,7 @@ import { speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
+import { extractFact, factKind } from './short-fact';
 import { FIGURE_ROW, pickDiverse, QUANTITY_QUESTION, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
 
 /**
@@ -82,11 +83,34 @@ export function composePieces(
     0,
     picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
   );
-  const [lead] = picked.splice(leadAt, 1);
+  let [lead] = picked.splice(leadAt, 1);
+  // A short fact first (who, when, where, how many): the fact itself, then the sentence it comes from.
+  const fact = shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
+  if (fact && fact.from !== lead) {
+    picked.splice(picked.indexOf(fact.from), 1, lead);
+    lead = fact.from;
+  }
   const leadWho = who(lead);
-  const leadLabel = leadWho && !speaker ? `${leadWho}: ` : '';
+  // The fact that is the speaker is not said twice ('**Dana**: Dana: …').
+  const leadLabel = leadWho && !speaker && !(fact && foldName(fact.text) === foldName(leadWho)) ? `${leadWho}: ` : '';
+  const opening = fact ? `**${fact.text}** — ` : '';
   const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
-  return tidyPieces([{ text: leadLabel }, ...quote(lead), ...body]);
+  return tidyPieces([{ text: opening + leadLabel }, ...quote(lead), ...body]);
+}
+
+/** How many of the best sentences a short fact is looked for in. */
+const FACT_CANDIDATES = 3;
+
+/** The short fact a who / when / where / how-many question asks for, and the sentence (of the best few) that gives it. */
+function shortFact(question: string, best: ScoredSentence[]): { text: string; from: ScoredSentence } | null {
+  const kind = factKind(question);
+  if (!kind) return null;
+  for (const s of best) {
+    const speaker = s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null;
+    const text = extractFact(kind, { text: s.joined ? `${s.text} ${s.joined.text}` : s.text, speaker }, question);
+    if (text) return { text, from: s };
+  }
+  return null;
 }
 
 /** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */

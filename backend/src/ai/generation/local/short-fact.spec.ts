@@ -1,0 +1,57 @@
+import { LANGUAGES } from '../../../text/lang';
+import { dateOrTime, extractFact, factKind, nameRuns, quantity } from './short-fact';
+
+describe('short facts: the kind of fact a question asks for', () => {
+  it('reads who, when, where and how many from the language layer, in each language', () => {
+    expect(factKind('Who is in charge of preparing the corpus?')).toBe('who');
+    expect(factKind('When will the annotation be finished?')).toBe('when');
+    expect(factKind('What time does the review start?')).toBe('when');
+    expect(factKind('Where will the workshop take place?')).toBe('where');
+    expect(factKind('How many subsets will there be?')).toBe('howMany');
+    expect(factKind('About the shared task, who should send the e-mail?')).toBe('who');
+    expect(factKind('Qui prépare le corpus ?')).toBe('who');
+    expect(factKind('Wann beginnt die Überprüfung?')).toBe('when');
+    expect(factKind('¿Cuántos subconjuntos habrá?')).toBe('howMany');
+    expect(factKind('Combien de participants étaient présents ?')).toBe('howMany');
+  });
+
+  it('asks no short fact of a summary, a reason or a question word deep in a clause', () => {
+    expect(factKind('Summarize the discussion about the budget')).toBeNull();
+    expect(factKind('Why are the two teams merged?')).toBeNull();
+    expect(factKind('What did the designer say about the remote when the budget came up?')).toBeNull();
+  });
+});
+
+describe('short facts: the fact found by its form', () => {
+  const en = LANGUAGES.en;
+
+  it('finds names: capitalised runs and anonymised tags, not a function word or a sentence opener', () => {
+    expect(nameRuns('I think Dana Whitfield will prepare it with [PERSON6].', en)).toEqual(['Dana Whitfield', 'PERSON6']);
+    expect(nameRuns('Yes, the corpus is ready.', en)).toEqual([]);
+    expect(nameRuns('So the next meeting would be on Tuesday in March.', en)).toEqual([]);
+    expect(nameRuns('The University of Vienna hosts it.', en)).toEqual(['University of Vienna']);
+  });
+
+  it('answers who with a name the sentence gives, else its speaker, never a name the question already holds', () => {
+    const q = 'Who should try sending an e-mail to [PERSON8]?';
+    expect(extractFact('who', { text: '[PERSON3] should write to [PERSON8] this week.', speaker: 'PERSON10' }, q)).toBe('PERSON3');
+    expect(extractFact('who', { text: 'I will write to [PERSON8] tomorrow.', speaker: 'PERSON3' }, q)).toBe('PERSON3');
+    expect(extractFact('who', { text: 'I will write to [PERSON8] tomorrow.', speaker: null }, q)).toBeNull();
+  });
+
+  it('answers when with a date or a time', () => {
+    expect(dateOrTime('The review is on Monday, March 3, 2025 at the latest.', en)[0]).toBe('Monday, March 3, 2025');
+    expect(dateOrTime('We meet at 2:30 pm in the lab.', en)).toEqual(['2:30 pm']);
+    expect(dateOrTime('The paper is due next Friday, Feb 21.', en)).toEqual(['Friday, Feb 21']);
+    expect(dateOrTime('The deadline moved to 2024-06-30.', en)).toEqual(['2024-06-30']);
+    expect(extractFact('when', { text: 'The workshop was held in 2019 in Prague.' }, 'When was the workshop held?')).toBe('2019');
+    expect(extractFact('when', { text: 'Nothing was decided about it.' }, 'When is the workshop?')).toBeNull();
+  });
+
+  it("answers how many with the number and the word it counts, the one next to the question's words first", () => {
+    const q = 'How many subsets will there be in the shared task data?';
+    expect(quantity('We have 2 annotators, so there will be three subsets in the data.', en, q)).toBe('3 subsets');
+    expect(quantity('The unit costs 12.50 € to make and sells for 25 €.', en, 'How much does the unit cost to make?')).toBe('12.50 €');
+    expect(quantity('In 2021 nothing was counted.', en, 'How many were counted in 2021?')).toBeNull();
+  });
+});

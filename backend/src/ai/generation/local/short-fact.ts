@@ -1,0 +1,198 @@
+import { LANGUAGE_CODES, LANGUAGES, wordsOf } from '../../../text/lang';
+import { languageOf } from '../../../text/lang/detect';
+import { fold, stripAccents } from '../../../text/lang/fold';
+import type { LanguageData } from '../../../text/lang/types';
+import { keywordStems } from '../../../text/keywords';
+import { speakerName } from '../../../text/sentences';
+
+/**
+ * Short facts: a question asking who, when, where or how many is answered first with the fact itself
+ * (a name, a date or time, a place, a number with its unit), taken from the sentence that answers it.
+ * The question words are the language layer's (`LanguageData.factAsk`); the facts are found by their
+ * form (capitalised names and speaker labels, dates and clock times, numbers), with no word list of
+ * any one set of materials.
+ */
+
+export type FactKind = 'who' | 'when' | 'where' | 'howMany';
+
+/** A question word counts when it is among the first words of the question or of its last clause. */
+const OPENING_WORDS = 4;
+
+/** Words of text as folded tokens (apostrophes and punctuation split words). */
+const foldedWords = (text: string): string[] =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** The kind of short fact a question asks for, or null when it asks for something else (a summary, a reason). */
+export function factKind(question: string): FactKind | null {
+  // Every language's question words: a short question says too little to tell its language apart.
+  const asks = LANGUAGE_CODES.map((c) => LANGUAGES[c].factAsk);
+  const clauses = [question, ...question.split(/[,;:]/).slice(1)].map((c) => foldedWords(c));
+  let best: { kind: FactKind; at: number } | null = null;
+  for (const kind of ['howMany', 'when', 'where', 'who'] as const) {
+    for (const phrase of asks.flatMap((a) => a[kind])) {
+      const words = phrase.split(' ');
+      for (const clause of clauses) {
+        const at = indexOfRun(clause, words);
+        if (at >= 0 && at < OPENING_WORDS && (!best || at < best.at)) best = { kind, at };
+      }
+    }
+  }
+  return best?.kind ?? null;
+}
+
+function indexOfRun(words: string[], run: string[]): number {
+  for (let i = 0; i + run.length <= words.length; i++) if (run.every((w, j) => words[i + j] === w)) return i;
+  return -1;
+}
+
+/** A sentence to take a fact from: its text and, in a transcript, its speaker. */
+export interface FactSource {
+  text: string;
+  speaker?: string | null;
+}
+
+/** The fact the question asks for, as written in the sentence; null when the sentence holds none. */
+export function extractFact(kind: FactKind, source: FactSource, question: string): string | null {
+  const lang = LANGUAGES[languageOf(question)];
+  const asked = fold(question);
+  const unasked = (fact: string) => !asked.includes(fold(fact));
+  if (kind === 'who' || kind === 'where') {
+    const names = nameRuns(source.text, lang).filter(unasked);
+    if (names.length > 0) return [...new Set(names)].slice(0, 3).join(', ');
+    const speaker = kind === 'who' ? speakerName(source.speaker) : null;
+    return speaker && unasked(speaker) ? speaker : null;
+  }
+  if (kind === 'when') return dateOrTime(source.text, lang).find(unasked) ?? null;
+  return quantity(source.text, lang, question);
+}
+
+/** A word of a name: a capital (or a bracketed tag such as '[PERSON3]'), letters, digits and joiners. */
+const NAME_TOKEN = /\[?[\p{L}\p{N}][\p{L}\p{N}'’_.-]*\]?/gu;
+const CAPITALISED = /^\[?[\p{Lu}]/u;
+/** Words that join the parts of one name ('University of Vienna', 'Ludwig van Beethoven'). */
+const NAME_JOINERS = new Set(['of', 'de', 'del', 'da', 'van', 'von', 'der', 'la', 'le', 'du']);
+
+/**
+ * Runs of capitalised words in a sentence ('Dana Whitfield', 'PERSON3', 'Vienna'): a function word of
+ * the language ('I', 'The') is not a name, nor is a single ordinary word opening the sentence.
+ */
+export function nameRuns(text: string, lang: LanguageData): string[] {
+  const stop = stopWordsOf(lang);
+  const calendar = new Set([...lang.weekdays, ...Object.keys(lang.months)]);
+  const tokens = [...text.matchAll(NAME_TOKEN)].map((m) => ({
+    word: m[0]
+      .replace(/^\[|\]$/g, '')
+      .replace(/['’]s$/, '')
+      .replace(/[.'’_-]+$/, ''),
+    at: m.index,
+    bracketed: m[0].startsWith('['),
+    end: m.index + m[0].length,
+  }));
+  const runs: string[] = [];
+  let run: typeof tokens = [];
+  const flush = () => {
+    while (run.length > 0 && NAME_JOINERS.has(fold(run[run.length - 1].word))) run.pop();
+    const words = run;
+    run = [];
+    if (words.length === 0) return;
+    const opensSentence = words[0].at === tokens[0].at;
+    const marked = words.some((t) => t.bracketed || /\d/.test(t.word));
+    if (opensSentence && words.length === 1 && !marked) return;
+    // A day or a month is written with a capital but names no one ('Tuesday', 'March').
+    if (words.every((t) => calendar.has(fold(t.word)))) return;
+    runs.push(words.map((t) => t.word).join(' '));
+  };
+  for (const t of tokens) {
+    // A name's words follow one another with nothing but spaces between them.
+    const adjacent = run.length > 0 && /^\s+$/.test(text.slice(run[run.length - 1].end, t.at));
+    const nameWord = CAPITALISED.test(t.word) && !stop.has(fold(t.word));
+    if (nameWord) {
+      if (!adjacent) flush();
+      run.push(t);
+    } else if (adjacent && NAME_JOINERS.has(fold(t.word))) run.push(t);
+    else flush();
+  }
+  flush();
+  return runs;
+}
+
+const stopWordCache = new Map<string, Set<string>>();
+function stopWordsOf(lang: LanguageData): Set<string> {
+  let set = stopWordCache.get(lang.code);
+  if (!set) {
+    set = new Set(wordsOf(lang.stopWords));
+    stopWordCache.set(lang.code, set);
+  }
+  return set;
+}
+
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const dateCache = new Map<string, RegExp>();
+
+/** The language's dates and times as one pattern: a day and month with its year, a weekday, a clock time, a year. */
+function datePattern(lang: LanguageData): RegExp {
+  let re = dateCache.get(lang.code);
+  if (re) return re;
+  const months = Object.keys(lang.months)
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
+  const days = [...lang.weekdays, ...lang.today, ...lang.tomorrow]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
+  const day = String.raw`\d{1,2}(?:st|nd|rd|th|er|e|\.)?`;
+  const year = String.raw`(?:19|20)\d{2}`;
+  re = new RegExp(
+    [
+      String.raw`(?:(?:${days}),?\s+)?(?:${day}\s+)?(?:${months})\.?(?:\s+${day})?(?:,?\s+${year})?`,
+      String.raw`\d{4}-\d{2}-\d{2}`,
+      String.raw`\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})`,
+      String.raw`\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)`,
+      String.raw`\d{1,2}[:h]\d{2}`,
+      String.raw`(?:${days})`,
+      year,
+    ]
+      .map((p) => `(?<![\\p{L}\\p{N}])(?:${p})(?![\\p{L}\\p{N}])`)
+      .join('|'),
+    'giu',
+  );
+  dateCache.set(lang.code, re);
+  return re;
+}
+
+/** Dates and times written in a sentence, in order. */
+export function dateOrTime(text: string, lang: LanguageData): string[] {
+  // The sentence's own period is not part of the date ('due next Friday, Feb 21.').
+  return [...stripAccents(text).matchAll(datePattern(lang))].map((m) => m[0].trim().replace(/[.,]$/, ''));
+}
+
+/** A number as written: a currency sign, digits with separators, a percent or currency after it. */
+const NUMBER = /(?<![\p{L}\p{N}])[$€£¥]?\d[\d,.]*(?:\s?(?:%|€|\$|£))?(?![\p{L}\p{N}])/gu;
+
+/**
+ * The count or amount a sentence gives: a number (or a number word of the language) with the word
+ * after it ('three subsets', '25 €', '12.50 euros'), the one next to the question's own words first.
+ */
+export function quantity(text: string, lang: LanguageData, question: string): string | null {
+  const asked = new Set(keywordStems(question));
+  const askedNumbers = new Set(question.match(NUMBER)?.map((n) => n.trim()) ?? []);
+  const stop = stopWordsOf(lang);
+  const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const found = [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
+    .filter((m) => !askedNumbers.has(m[0].trim()) && !/^(?:19|20)\d{2}[.,]?$/.test(m[0].trim()))
+    .map((m) => {
+      const after = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(m.index + m[0].length));
+      const unit = after && !stop.has(fold(after[1])) ? after[1] : null;
+      const near = unit ? keywordStems(unit).some((s) => asked.has(s)) : false;
+      // A count written in words is given in figures ('three subsets' → '3 subsets').
+      const word = lang.cardinals[fold(m[0])];
+      const figure = word != null ? String(word) : m[0].trim().replace(/[.,]+$/, '');
+      return { text: unit ? `${figure} ${unit}` : figure, at: m.index, near, digits: word == null, counts: word == null || unit != null };
+    })
+    .filter((q) => q.counts)
+    .sort((a, b) => Number(b.near) - Number(a.near) || Number(b.digits) - Number(a.digits) || a.at - b.at);
+  return found[0]?.text ?? null;
+}

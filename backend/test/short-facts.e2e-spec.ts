@@ -1,0 +1,87 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createSession, uploadEmbedded } from './fixtures/document-helpers';
+import { signInPrivileged } from './utils/privileged';
+import { sessionCookie } from './utils/sse-client';
+import { startTestApp, TestApp } from './utils/test-app';
+
+const ADMIN = 'facts-admin@example.com';
+
+/** An anonymised meeting: its speakers are labels with numbers ('PERSON6'), as transcript corpora write them. */
+const PLANNING = [
+  'PERSON4: Okay, can everybody hear me? Good.',
+  'PERSON3: So the first point is the shared task and the corpus of meeting minutes.',
+  'PERSON6: I will prepare the corpus of meeting minutes for the shared task before the deadline.',
+  'PERSON3: The shared task data will have three subsets of meeting minutes.',
+  'PERSON4: The annotators start on March 14, 2025 with the first subset.',
+].join('\n');
+
+/** A sibling meeting that speaks of the same corpus: a question limited to the other must not quote it. */
+const REVIEW = [
+  'PERSON9: The corpus of meeting minutes was reviewed by two annotators last week.',
+  'PERSON2: The review of the meeting minutes corpus found twelve errors in the subsets.',
+  'PERSON9: I will prepare a summary of the corpus review for the shared task organisers.',
+].join('\n');
+
+describe('short facts first, and answers kept to the sessions chosen (POST /api/chat/simple)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let cookie: string;
+  let planning: string;
+  let review: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    admin = await signInPrivileged(t, ADMIN);
+    planning = await createSession(admin, 'Shared Task Planning');
+    review = await createSession(admin, 'Corpus Review');
+    await uploadEmbedded(admin, planning, 'transcript', Buffer.from(PLANNING), 'planning.txt');
+    await uploadEmbedded(admin, review, 'transcript', Buffer.from(REVIEW), 'review.txt');
+    cookie = await sessionCookie(t, 'facts@example.com', 'Fay');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function ask(
+    message: string,
+    sessionIds: string[],
+  ): Promise<{ content: string; sources: { sessionId: string; sessionTitle: string; kind: string; marker: string }[] }> {
+    const thread = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: sessionIds }).expect(200);
+    const res = await request(t.url)
+      .post('/api/chat/simple')
+      .set('Cookie', cookie)
+      .send({ threadId: thread.body.id, message, sessionIds })
+      .expect(200);
+    return res.body;
+  }
+
+  it('opens a who question with the name, then the cited sentence it comes from, its speaker named once', async () => {
+    const answer = await ask('Who will prepare the corpus of meeting minutes for the shared task?', [planning]);
+    const first = answer.content.split('\n')[0];
+    expect(first).toMatch(/^\*\*PERSON6\*\* — I will prepare the corpus of meeting minutes for the shared task before the deadline\. \[/);
+    expect(answer.content).not.toMatch(/PERSON\d+:\s*(?:\*\*)?\s*PERSON\d+:/);
+    expect(answer.sources.map((s) => s.marker)).toContain(/\[[^\]]+\]$/.exec(first)![0]);
+  });
+
+  it('opens a how-many question with the number and what it counts', async () => {
+    const answer = await ask('How many subsets will the shared task data have?', [planning]);
+    expect(answer.content.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — /);
+  });
+
+  it('with one session ticked, quotes only that session (or its program entry), though its sibling says the same', async () => {
+    const answer = await ask('What was said about the corpus of meeting minutes and its review?', [planning]);
+    expect(answer.sources.length).toBeGreaterThan(0);
+    for (const s of answer.sources) expect(s.sessionId).toBe(planning);
+    expect(answer.content).not.toContain('twelve errors');
+    expect(answer.content).not.toContain('Drawn from');
+  });
+
+  it('with no session ticked, says which session it drew on', async () => {
+    const answer = await ask('How many errors did the review of the meeting minutes corpus find?', []);
+    const titles = [...new Set(answer.sources.filter((s) => s.kind !== 'session').map((s) => s.sessionTitle))];
+    expect(titles).toContain('Corpus Review');
+    const last = answer.content.split('\n').pop();
+    expect(last).toBe(`Drawn from: ${titles.map((x) => `“${x}”`).join(', ')}.`);
+  });
+});
