@@ -361,7 +361,8 @@ describe('the coverage policy of the local answerer: answered, unsure, refused',
     });
     expect(coverage).toBeGreaterThanOrEqual(UNSURE_BELOW);
     const text = pieces.map((p) => ('text' in p ? p.text : '')).join('');
-    expect(text).toMatch(/^Delinquencies on fleet leases rose to 2\.5 percent/);
+    // A how-much question: the fact first, then the cited sentence it comes from (no hedge before it).
+    expect(text).toMatch(/^\*\*2\.5 percent\*\* — Delinquencies on fleet leases rose to 2\.5 percent/);
     expect(text).not.toContain(LANGUAGES.en.mayNotCover);
   });
 
