@@ -1,34 +1,12 @@
 import type { AiUsageService } from '../../usage/ai-usage.service';
-import { type GenerationPassage, NOT_COVERED_ANSWER } from '../generation.types';
+import { NOT_COVERED_ANSWER } from '../generation.types';
 import { termKey } from '../../../text/term-key';
 import { LocalAnswerGenerator } from '../local-answer-generator';
-
-function passage(over: Partial<GenerationPassage>): GenerationPassage {
-  return {
-    n: 1,
-    marker: '[p. 1]',
-    text: '',
-    sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
-    kind: 'pdf',
-    speaker: null,
-    score: 0.03,
-    similarity: 0.3,
-    ...over,
-  };
-}
+import { passage, meetingPassage } from '../../../../test/fixtures/generation-passages';
 
 describe('composition: substance and coverage that carry over to new material', () => {
   const generator = new LocalAnswerGenerator(64, { record: async () => undefined } as unknown as AiUsageService, 0);
-  const meeting = (text: string, n = 1) =>
-    passage({
-      n,
-      marker: `[line ${n * 10}]`,
-      kind: 'transcript',
-      speaker: null,
-      sessionTitle: 'Product design meeting',
-      text,
-      similarity: 0.1,
-    });
+  const meeting = meetingPassage;
 
   it('never refuses to summarize a discussion the meeting holds, even where its words are common there', () => {
     const passages = [

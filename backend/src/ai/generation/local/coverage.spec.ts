@@ -2,32 +2,10 @@ import type { GenerationPassage } from '../generation.types';
 import { termsOf } from '../../../text/keywords';
 import { capitalisedWords, coverageEvidence, coverageScore, oneEditApart, unknownName } from './coverage';
 import { questionTerms } from './question-terms';
-
-function passage(over: Partial<GenerationPassage>): GenerationPassage {
-  return {
-    n: 1,
-    marker: '[p. 1]',
-    text: '',
-    sessionTitle: 'What Lenders Want: Credit Criteria in a Tighter Market',
-    kind: 'pdf',
-    speaker: null,
-    score: 0.03,
-    similarity: 0.3,
-    ...over,
-  };
-}
+import { passage, meetingPassage } from '../../../../test/fixtures/generation-passages';
 
 describe('the coverage policy: names the passages never mention', () => {
-  const meeting = (text: string, n = 1) =>
-    passage({
-      n,
-      marker: `[line ${n * 10}]`,
-      kind: 'transcript',
-      speaker: null,
-      sessionTitle: 'Product design meeting',
-      text,
-      similarity: 0.1,
-    });
+  const meeting = meetingPassage;
 
   it('answers about a speaker whose long name the question misspells by one letter, and refuses a name in no passage', () => {
     const passages = [
