@@ -247,9 +247,9 @@ export interface components {
       /** @description 'YYYY-MM-DD' */
       endDate: string;
       venue: string;
-      /** @description IANA time zone in which session times are given, 'America/Denver'. */
+      /** @description IANA time zone in which session times are given, such as 'Europe/Paris'. */
       timeZone: string;
-      /** @description 'EFC 2025' */
+      /** @description The header's name for the conference. */
       shortName: string;
       /** @description The program's languages, BCP-47 primary tags: ['en']. */
       languages: string[];
@@ -263,9 +263,9 @@ export interface components {
       /** @description 'YYYY-MM-DD' */
       endDate?: string;
       venue?: string;
-      /** @description IANA name, 'America/Denver'. */
+      /** @description IANA name, such as 'Europe/Paris'. */
       timeZone?: string;
-      /** @description 'EFC 2025': the header's name for the conference (at most 40 characters). */
+      /** @description The header's name for the conference, a short form of its name (at most 40 characters). */
       shortName?: string;
       /** @description The program's languages, BCP-47 primary tags: ['en'], ['fr', 'en'] (1-10; checked by the service). */
       languages?: string[];

@@ -4,7 +4,7 @@ import { escapeHtml } from '../common/html';
 export const MAIL_SIGNATURE_TEXT = '— Conference Assistant (for educational and demonstration purposes only)';
 export const MAIL_SIGNATURE_HTML = 'Conference Assistant — for educational and demonstration purposes only.';
 
-/** The conference a mail is about, as its settings name it ('Equipment Finance Conference 2025 · Denver, CO'). */
+/** The conference a mail is about, as its settings name it ('<conference name> · <venue>'). */
 export function conferenceLine(conference: { name: string; venue: string }): string {
   return `${conference.name} · ${conference.venue}`;
 }

@@ -43,8 +43,8 @@ describe('Conference settings', () => {
     expect(await screen.findByLabelText(/Short name/)).toHaveValue('EFC 2025');
     expect(screen.getByLabelText(/Languages/)).toHaveValue('en');
     expect(screen.getByLabelText(/Suggested questions/)).toHaveValue(denver.suggestedQuestions.join('\n'));
-    fireEvent.change(screen.getByLabelText(/Conference name/), { target: { value: 'PyConFR 2024' } });
-    fireEvent.change(screen.getByLabelText(/Short name/), { target: { value: 'PyConFR' } });
+    fireEvent.change(screen.getByLabelText(/Conference name/), { target: { value: 'Rhône Dev Days 2024' } });
+    fireEvent.change(screen.getByLabelText(/Short name/), { target: { value: 'RDD' } });
     fireEvent.change(screen.getByLabelText(/Languages/), { target: { value: 'fr, en' } });
     fireEvent.change(screen.getByLabelText(/Suggested questions/), {
       target: { value: ' Quels ateliers parlent de typage ?\n\nWhich talks are about Django?\n' },
@@ -53,8 +53,8 @@ describe('Conference settings', () => {
     await waitFor(() =>
       expect(updateConference).toHaveBeenCalledWith({
         ...denver,
-        name: 'PyConFR 2024',
-        shortName: 'PyConFR',
+        name: 'Rhône Dev Days 2024',
+        shortName: 'RDD',
         languages: ['fr', 'en'],
         suggestedQuestions: ['Quels ateliers parlent de typage ?', 'Which talks are about Django?'],
       }),

@@ -109,7 +109,7 @@ function ConferenceFields({ values, errors, zones, set }: { values: ConferenceFo
   return (
     <>
       <TextField label="Conference name" {...field('name')} />
-      <TextField label="Short name" {...field('shortName', "The attendee app's header: 'PyConFR 2024'.")} />
+      <TextField label="Short name" {...field('shortName', "The attendee app's header: the name in a few characters.")} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Start date (Day 1)" {...date} {...field('startDate')} />
         <TextField label="End date" {...date} {...field('endDate')} />

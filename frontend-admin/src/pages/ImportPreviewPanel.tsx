@@ -24,7 +24,7 @@ export function dayLines(preview: Pick<ImportPreview, 'days'>): string[] {
   return preview.days.map((d) => `Day ${d.day}${d.date ? ` (${d.date})` : ''}: ${d.sessions} ${d.sessions === 1 ? 'session' : 'sessions'}`);
 }
 
-/** 'PyConFR 2025, 2025-11-01 to 2025-11-02, Europe/Paris': the conference as the program names it. */
+/** '<conference name>, 2025-11-01 to 2025-11-02, Europe/Paris': the conference as the program names it. */
 export function proposedConferenceText(preview: Pick<ImportPreview, 'proposedConference'>): string | null {
   const c = preview.proposedConference;
   if (!c) return null;

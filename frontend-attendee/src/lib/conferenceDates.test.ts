@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conference, pyconfr } from '@/test/factories';
+import { conference, otherConference } from '@/test/factories';
 import { conferenceYear, dateRangeLabel, dayLabel, zonedDateLabel } from './conferenceDates';
 
 describe('conference dates', () => {
@@ -12,13 +12,13 @@ describe('conference dates', () => {
   });
 
   it("names another conference's days from its own start date and weekdays (Nov 2, 2024 in Europe/Paris)", () => {
-    expect(dayLabel(1, pyconfr())).toBe('Day 1 - Saturday, Nov 2');
-    expect(dayLabel(2, pyconfr())).toBe('Day 2 - Sunday, Nov 3');
-    expect(dateRangeLabel(pyconfr())).toBe('Nov 2-3, 2024');
+    expect(dayLabel(1, otherConference())).toBe('Day 1 - Saturday, Nov 2');
+    expect(dayLabel(2, otherConference())).toBe('Day 2 - Sunday, Nov 3');
+    expect(dateRangeLabel(otherConference())).toBe('Nov 2-3, 2024');
   });
 
   it("calls a day outside the conference's dates 'Day N', and a session without a day 'Unscheduled'", () => {
-    expect(dayLabel(3, pyconfr())).toBe('Day 3');
+    expect(dayLabel(3, otherConference())).toBe('Day 3');
     expect(dayLabel(4, conference())).toBe('Day 4');
     expect(dayLabel(0, conference())).toBe('Day 0');
     expect(dayLabel(1)).toBe('Day 1');

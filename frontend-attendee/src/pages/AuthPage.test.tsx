@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch';
-import { conference, user as makeUser, pyconfr } from '@/test/factories';
+import { conference, user as makeUser, otherConference } from '@/test/factories';
 import { renderApp } from '@/test/render';
 import AuthPage from './AuthPage';
 
@@ -18,10 +18,10 @@ async function fill(fields: Record<string, string>) {
 
 describe('AuthPage', () => {
   it('names the conference of the settings: its name, dates and venue', async () => {
-    stubFetch({ ...signedOut, 'GET /api/conference': () => json(pyconfr()) });
+    stubFetch({ ...signedOut, 'GET /api/conference': () => json(otherConference()) });
     const { unmount } = renderApp(<AuthPage />, { path: '/auth', route: '/auth' });
     expect(
-      await screen.findByText('Sign in to the conference assistant for PyConFR 2024 (Nov 2-3, 2024, Strasbourg). No password needed.'),
+      await screen.findByText('Sign in to the conference assistant for Rhône Dev Days 2024 (Nov 2-3, 2024, Lyon). No password needed.'),
     ).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
     unmount();

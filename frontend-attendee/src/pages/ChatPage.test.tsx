@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTRUCTIONS_SEEN_KEY, OLD_REGISTRATION_FLAG_KEY } from '@/constants';
 import { navigation } from '@/lib/navigation';
-import { conference, pyconfr, session, user } from '@/test/factories';
+import { conference, otherConference, session, user } from '@/test/factories';
 import { controlledStream, json, stubFetch, type Handler } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import ChatPage from './ChatPage';
@@ -83,9 +83,9 @@ describe('ChatPage', () => {
   });
 
   it('names the conference of the settings in the header and offers its own suggested questions', async () => {
-    routes({ 'GET /api/conference': () => json(pyconfr()) });
+    routes({ 'GET /api/conference': () => json(otherConference()) });
     renderApp(<ChatPage user={user()} />);
-    expect(await screen.findByText('PyConFR')).toBeInTheDocument();
+    expect(await screen.findByText('RDD')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Quels ateliers parlent de typage ?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Which talks are about Django?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /equipment financ/ })).toBeNull();

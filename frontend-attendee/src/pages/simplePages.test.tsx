@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { INSTRUCTIONS_SEEN_KEY } from '@/constants';
 import { highlightSnippet } from '@/features/search/highlight';
 import { navigation } from '@/lib/navigation';
-import { conference, pyconfr, user } from '@/test/factories';
+import { conference, otherConference, user } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import { render } from '@testing-library/react';
@@ -41,11 +41,11 @@ describe('simple screens', () => {
     renderApp(<LandingPage />);
     expect(screen.getByRole('img', { name: 'Conference banner' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
-    answer(json(pyconfr()));
-    expect(await screen.findByRole('img', { name: 'PyConFR 2024, Nov 2-3, 2024, Strasbourg' })).toBeInTheDocument();
-    expect(screen.getAllByText('PyConFR 2024').length).toBeGreaterThan(0);
+    answer(json(otherConference()));
+    expect(await screen.findByRole('img', { name: 'Rhône Dev Days 2024, Nov 2-3, 2024, Lyon' })).toBeInTheDocument();
+    expect(screen.getAllByText('Rhône Dev Days 2024').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Nov 2-3, 2024').length).toBeGreaterThan(0);
-    expect(screen.getByText(/© 2024 Conference Assistant for the PyConFR 2024\./)).toBeInTheDocument();
+    expect(screen.getByText(/© 2024 Conference Assistant for the Rhône Dev Days 2024\./)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/Equipment Finance|Denver|Sept/);
   });
 

@@ -33,15 +33,15 @@ export function user(over: Partial<User> = {}): User {
 /** The conference settings GET /api/conference gives for the spec's conference (the seeded default). */
 export const conference = conferenceFixture;
 
-/** The second conference the tests configure: PyConFR 2024 in Strasbourg. */
-export function pyconfr(over: Partial<Conference> = {}): Conference {
+/** The second conference the tests configure: a conference in another zone, language and season. */
+export function otherConference(over: Partial<Conference> = {}): Conference {
   return conference({
-    name: 'PyConFR 2024',
+    name: 'Rhône Dev Days 2024',
     startDate: '2024-11-02',
     endDate: '2024-11-03',
-    venue: 'Strasbourg',
+    venue: 'Lyon',
     timeZone: 'Europe/Paris',
-    shortName: 'PyConFR',
+    shortName: 'RDD',
     languages: ['fr', 'en'],
     suggestedQuestions: ['Quels ateliers parlent de typage ?', 'Which talks are about Django?'],
     ...over,

@@ -44,13 +44,13 @@ export class ConferenceInputDto {
   @MaxLength(MAX_CONFERENCE_NAME, { message: CONFERENCE_MESSAGES.venue })
   venue?: string;
 
-  /** IANA name, 'America/Denver'. */
+  /** IANA name, such as 'Europe/Paris'. */
   @IsOptional()
   @trimmed()
   @IsString({ message: CONFERENCE_MESSAGES.timeZone })
   timeZone?: string;
 
-  /** 'EFC 2025': the header's name for the conference (at most 40 characters). */
+  /** The header's name for the conference, a short form of its name (at most 40 characters). */
   @IsOptional()
   @trimmed()
   @IsString({ message: CONFERENCE_MESSAGES.shortName })
@@ -81,9 +81,9 @@ export class ConferenceResponse {
   /** 'YYYY-MM-DD' */
   endDate: string;
   venue: string;
-  /** IANA time zone in which session times are given, 'America/Denver'. */
+  /** IANA time zone in which session times are given, such as 'Europe/Paris'. */
   timeZone: string;
-  /** 'EFC 2025' */
+  /** The header's name for the conference. */
   shortName: string;
   /** The program's languages, BCP-47 primary tags: ['en']. */
   languages: string[];

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { conference, pyconfr, session } from '@/test/factories';
+import { conference, otherConference, session } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import { SessionEntryDetails } from './SessionEntry';
@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SessionEntryDetails', () => {
   it('gives the day and date of the conference of the settings, in its time zone', async () => {
-    stubFetch({ 'GET /api/conference': () => json(pyconfr()) });
+    stubFetch({ 'GET /api/conference': () => json(otherConference()) });
     renderApp(<SessionEntryDetails session={session({ day: 1, date: '2024-11-02T09:00:00.000Z', startTime: '10:00 AM' })} />);
     const entry = screen.getByTestId('session-entry');
     expect(await screen.findByText('Day 1 - Saturday, Nov 2')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { conference, pyconfr, session } from '@/test/factories';
+import { conference, otherConference, session } from '@/test/factories';
 import { json, stubFetch } from '@/test/fetch';
 import { renderApp } from '@/test/render';
 import { SessionSelector, type SessionView } from './SessionSelector';
@@ -61,7 +61,7 @@ function Harness({ initial = [] as string[] }) {
 
 describe('SessionSelector', () => {
   it("names the days after the conference of the settings: its start date and weekdays, 'Day N' beyond its dates", async () => {
-    stubFetch({ 'GET /api/sessions': () => json(withContent), 'GET /api/conference': () => json(pyconfr()) });
+    stubFetch({ 'GET /api/sessions': () => json(withContent), 'GET /api/conference': () => json(otherConference()) });
     renderApp(<Harness />);
     expect(await screen.findByRole('region', { name: 'Day 1 - Saturday, Nov 2' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Day 2 - Sunday, Nov 3' })).toBeInTheDocument();

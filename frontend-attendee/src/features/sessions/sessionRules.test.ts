@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conference, pyconfr, session } from '@/test/factories';
+import { conference, otherConference, session } from '@/test/factories';
 import { allSelected, documentBadge, groupByDay, matchesSearch, speakersLabel, visibleTags } from './sessionRules';
 
 describe('session rules', () => {
@@ -21,7 +21,7 @@ describe('session rules', () => {
     ];
     const groups = groupByDay(sessions, conference());
     expect(groups.map((g) => g.label)).toEqual(['Day 1 - Monday, Sept 8', 'Day 2 - Tuesday, Sept 9', 'Unscheduled']);
-    expect(groupByDay(sessions, pyconfr()).map((g) => g.label)).toEqual([
+    expect(groupByDay(sessions, otherConference()).map((g) => g.label)).toEqual([
       'Day 1 - Saturday, Nov 2',
       'Day 2 - Sunday, Nov 3',
       'Unscheduled',
