@@ -137,4 +137,19 @@ describe(`pipelined ingestion (${REDIS_URL ? 'Bull on Redis' : 'in-process runne
     const listed = await listedDocument(admin, id);
     expect(listed).toMatchObject({ status: 'error', error: done.error });
   });
+
+  it("an ingestion INSERT waits for the process's other statements (an answer's) to be done, and no longer than its bound", async () => {
+    const repository = t.app.get(IngestionRepository);
+    expect(await repository.othersIdle(1_000)).toBeLessThan(100);
+    const answer = db.query(`SELECT pg_sleep(0.6)`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await repository.othersIdle(5_000)).toBeGreaterThan(400);
+    await answer;
+    const long = db.query(`SELECT pg_sleep(1.5)`);
+    await new Promise((r) => setTimeout(r, 20));
+    const waited = await repository.othersIdle(200);
+    expect(waited).toBeGreaterThanOrEqual(200);
+    expect(waited).toBeLessThan(1_000);
+    await long;
+  });
 });
