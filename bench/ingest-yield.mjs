@@ -114,12 +114,16 @@ async function main() {
       const b = await askWhile(server, users, questions, () => embedded !== null, 20);
       busy.ttfc.push(...b.ttfc);
       busy.errors += b.errors;
-      console.log(line(`round ${round}, during the upload of ${path.basename(FILING)}`, b, `; upload → embedded ${embedded.seconds.toFixed(2)} s`));
+      console.log(
+        line(`round ${round}, during the upload of ${path.basename(FILING)}`, b, `; upload → embedded ${embedded.seconds.toFixed(2)} s`),
+      );
     }
     console.log(line('all, no upload', quiet));
     console.log(line('all, during an upload', busy));
     const ratio = quantile(busy.ttfc, 0.95) / quantile(quiet.ttfc, 0.95);
-    console.log(`p95 ratio during an upload / without: ${ratio.toFixed(2)} ×; p50 ratio ${(quantile(busy.ttfc, 0.5) / quantile(quiet.ttfc, 0.5)).toFixed(2)} ×; load ${loadAverage()}`);
+    console.log(
+      `p95 ratio during an upload / without: ${ratio.toFixed(2)} ×; p50 ratio ${(quantile(busy.ttfc, 0.5) / quantile(quiet.ttfc, 0.5)).toFixed(2)} ×; load ${loadAverage()}`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

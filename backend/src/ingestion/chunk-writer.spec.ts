@@ -81,7 +81,12 @@ async function* source(db: ReturnType<typeof fakeDatabase>, parts: number, perPa
 
 function writerFor(
   db: ReturnType<typeof fakeDatabase>,
-  { resumeFrom = 0, tailInserts = 1, provider = embeddings, insertRows = EMBED_BATCH }: { resumeFrom?: number; tailInserts?: number; provider?: EmbeddingsProvider; insertRows?: number } = {},
+  {
+    resumeFrom = 0,
+    tailInserts = 1,
+    provider = embeddings,
+    insertRows = EMBED_BATCH,
+  }: { resumeFrom?: number; tailInserts?: number; provider?: EmbeddingsProvider; insertRows?: number } = {},
 ) {
   const timing = newTiming();
   const doc: ClaimedDocument = { id: 'd', kind: 'pdf', sessionId: 's', storagePath: 'x', mimeType: 'application/pdf' };
