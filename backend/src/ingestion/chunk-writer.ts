@@ -186,7 +186,7 @@ export class ChunkWriter {
   }
 
   private async insert(chunks: EmbeddedChunk[]): Promise<void> {
-    const { progress, resumeFrom, timing } = this.c;
+    const { progress, resumeFrom } = this.c;
     // Beside another INSERT, this one commits after it (and not at all if it fails).
     const after = this.inserting.size ? this.lastCommit : undefined;
     const committed = this.store(chunks, after);
