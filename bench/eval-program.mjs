@@ -290,6 +290,19 @@ async function askRawExport(server, { pretalx, importFile, codes, questions, tit
  * Runs the program evaluation on its own server; returns `{figures, rows, markdown}`. The caller
  * writes `markdown` (a section of bench/EVAL.md).
  */
+/** Each program's shares: answered with every fact and cited, uncovered answered "not in the program". */
+function programFigures(rows) {
+  const sets = [...new Set(rows.map((r) => r.set))];
+  return Object.fromEntries(
+    sets.map((set) => {
+      const of = rows.filter((r) => r.set === set);
+      const answerable = of.filter((r) => !r.uncovered);
+      const none = of.filter((r) => r.uncovered);
+      return [set, { answered: share(answerable), answerable: answerable.length, uncovered: share(none), uncoveredCount: none.length }];
+    }),
+  );
+}
+
 export async function runProgramEval({ data = path.join(root, '..', 'shared', 'eval-dev'), subset = false, log = console.log } = {}) {
   const dir = path.join(path.resolve(data), 'program');
   const { questions, uncovered } = JSON.parse(fs.readFileSync(path.join(dir, 'questions.json'), 'utf8'));
@@ -333,15 +346,7 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const sets = [...new Set(rows.map((r) => r.set))];
-  const figures = Object.fromEntries(
-    sets.map((set) => {
-      const of = rows.filter((r) => r.set === set);
-      const answerable = of.filter((r) => !r.uncovered);
-      const none = of.filter((r) => r.uncovered);
-      return [set, { answered: share(answerable), answerable: answerable.length, uncovered: share(none), uncoveredCount: none.length }];
-    }),
-  );
+  const figures = programFigures(rows);
   const latency = rows.flatMap((r) => r.latencies);
   const summary = { p50: pct(latency, 50), p95: pct(latency, 95), count: latency.length, load: os.loadavg()[0] };
   const markdown = renderProgramSection({ started, subset, figures, rows, summary, pretalxNote, published });
