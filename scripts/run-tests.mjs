@@ -9,7 +9,7 @@ const steps = [
   ['API contract (docs/openapi.json, metadata.ts, api-types.ts match the code)', 'npm', ['run', 'openapi:check']],
   ['import cycles (dpdm, backend/src)', 'npm', ['run', 'cycles']],
   ['machine paths (no absolute path of one machine in a tracked file)', 'npm', ['run', 'check:paths']],
-  ["docs that are true (backend/README.md's module map)", 'npm', ['run', 'check:docs']],
+  ["docs that are true (backend/README.md's module map and table ownership)", 'npm', ['run', 'check:docs']],
   ['repository scripts (node --test scripts/*.test.mjs)', 'npm', ['run', 'test:scripts']],
   ['product references (comments cite docs/PRODUCT.md, no history comments)', 'npm', ['run', 'check:refs']],
   ["the eval's measures and the program eval's day translation (node --test bench/*.test.mjs)", 'npm', ['run', 'test:bench']],
