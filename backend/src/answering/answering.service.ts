@@ -10,7 +10,7 @@ import {
   type Takeaway,
 } from '../ai/generation/generation.types';
 import { capitalisedWords } from '../ai/generation/local/coverage';
-import { LinkNeutralizer } from '../common/neutralize-links';
+import { LinkNeutralizer } from '../markdown/neutralize-links';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';

@@ -3,7 +3,7 @@ import { BadGatewayException, BadRequestException, HttpException, Injectable, Lo
 import type { Takeaway } from '../ai/generation/generation.types';
 import { AnsweringService } from '../answering/answering.service';
 import { isConnectionError } from '../common/connection-errors';
-import { neutralizeLinks } from '../common/neutralize-links';
+import { neutralizeLinks } from '../markdown/neutralize-links';
 import type { AuthUser } from '../common/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
