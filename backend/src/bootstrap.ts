@@ -10,7 +10,7 @@ import { AuthService } from './auth/auth.service';
 import { sessionTokenOf } from './auth/session-cookie';
 import { securityHeaders } from './common/security-headers';
 import { CleanTextPipe } from './common/clean-text.pipe';
-import { MaskingLogger } from './common/masking-logger';
+import { MaskingLogger } from './logging/masking-logger';
 import { HttpExceptionFilter, toHttpError } from './common/http-exception.filter';
 import { validationExceptionFactory } from './common/validation';
 import { AppConfig } from './config/app-config';

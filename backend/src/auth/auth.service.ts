@@ -8,7 +8,7 @@ import { type AuthUser, hasRole, type Role } from '../common/roles';
 import { EmailService } from '../email/email.service';
 import { AuthRepository, type SessionProfile, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';
-import { maskEmail } from '../common/log-mask';
+import { maskEmail } from '../logging/log-mask';
 import { PRIVILEGED_SESSION_IDLE_SECONDS, PRIVILEGED_SESSION_MAX_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session-cookie';
 import { signInLinkMail } from './sign-in-link.mail';
 import { QUICK_LOGIN_FORBIDDEN_MESSAGE } from './dto/auth.messages';

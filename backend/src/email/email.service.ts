@@ -4,7 +4,7 @@ import { Injectable, Logger, Optional, ServiceUnavailableException } from '@nest
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { MailerService } from '@nestjs-modules/mailer';
 import nodemailer from 'nodemailer';
-import { maskEmail } from '../common/log-mask';
+import { maskEmail } from '../logging/log-mask';
 import { AppConfig } from '../config/app-config';
 import { EmailRepository } from './email.repository';
 import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
