@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/auth/access.guard';
 import { AuthRepository } from '../src/auth/auth.repository';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
-import { KNOWN_DEVICE_COOKIE } from '../src/common/known-device';
+import { KNOWN_DEVICE_COOKIE } from '../src/auth/known-device';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
 import { TOO_DEEPLY_NESTED_MESSAGE } from '../src/common/text-sanitize';
 import { EmailRepository } from '../src/email/email.repository';

@@ -3,9 +3,9 @@ import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiProduces, Api
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { normalEmail } from '../common/email-address';
-import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SECONDS, knownDeviceToken } from '../common/known-device';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SECONDS, knownDeviceToken } from './known-device';
 import { isAddressOwner, RateLimited } from '../common/rate-limit';
-import { AuthUser, CurrentUser, Public } from '../common/roles';
+import { AuthUser, CurrentUser, Public } from './roles';
 import { AppConfig } from '../config/app-config';
 import { MessageResponse } from '../common/dto/message.response';
 import { AuthService, RequestContext } from './auth.service';

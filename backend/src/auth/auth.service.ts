@@ -4,7 +4,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { LRUCache } from 'lru-cache';
 import { ActivityService } from '../activity/activity.service';
 import { AppConfig } from '../config/app-config';
-import { type AuthUser, hasRole, type Role } from '../common/roles';
+import { type AuthUser, hasRole, type Role } from './roles';
 import { EmailService } from '../email/email.service';
 import { AuthRepository, type SessionProfile, UserRow } from './auth.repository';
 import { LoginDto } from './dto/login.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
 import { RateLimited } from '../common/rate-limit';
-import { type AuthUser, CurrentUser } from '../common/roles';
+import { type AuthUser, CurrentUser } from '../auth/roles';
 import { ApiExtraModels, ApiOkResponse, ApiProduces, getSchemaPath } from '@nestjs/swagger';
 import { MessageResponse } from '../common/dto/message.response';
 import { ChatService, type RequestContext } from './chat.service';

@@ -4,7 +4,7 @@ import { type ChatTurn, GenerationAborted, isRefusal } from '../ai/generation/ge
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { AnsweringService } from '../answering/answering.service';
 import type { AnswerStage } from '../answering/answering.types';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from '../auth/roles';
 import { normalEmail } from '../common/email-address';
 import { isConnectionError } from '../common/connection-errors';
 import { cleanText } from '../common/text-sanitize';

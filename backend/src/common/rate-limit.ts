@@ -3,7 +3,7 @@ import { ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerOptions } from '@
 import { AppConfig } from '../config/app-config';
 import { clientIp } from './client-ip';
 import { normalEmail } from './email-address';
-import { isKnownDevice } from './known-device';
+import { isKnownDevice } from '../auth/known-device';
 
 type Group = 'login' | 'chat' | 'email' | 'takeaways' | 'search' | 'writes';
 const GROUP_KEY = 'rateLimitGroup';

@@ -11,7 +11,7 @@ import {
   OnApplicationBootstrap,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from '../auth/roles';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
 import { DOCUMENT_KINDS, DocumentKind } from './document.types';

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, NotFoundException, Res, UnauthorizedException
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MessageResponse } from '../common/dto/message.response';
-import { Public } from '../common/roles';
+import { Public } from '../auth/roles';
 import { METRICS_MESSAGES } from './dto/metrics.messages';
 import { MetricsService } from './metrics.service';
 

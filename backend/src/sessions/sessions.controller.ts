@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Po
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sendPreparedJson } from '../common/prepared-json';
-import { AuthUser, CurrentUser, Roles } from '../common/roles';
+import { AuthUser, CurrentUser, Roles } from '../auth/roles';
 import { CalendarQueryDto, SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
 import { SessionExportFile, SessionResponse } from './dto/session.response';
 import { CALENDAR_IDS_MESSAGE, MAX_CALENDAR_IDS } from './dto/sessions.messages';

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { prepareJson, type PreparedJson } from '../common/prepared-json';
-import { hasRole, Role } from '../common/roles';
+import { hasRole, Role } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { ContentVersionWatch } from '../database/content-version';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';

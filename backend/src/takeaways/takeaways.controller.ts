@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RateLimited } from '../common/rate-limit';
-import { type AuthUser, CurrentUser } from '../common/roles';
+import { type AuthUser, CurrentUser } from '../auth/roles';
 import { EmailTakeawaysDto, TakeawaysDto } from './dto/takeaways.dto';
 import { MessageResponse } from '../common/dto/message.response';
 import { TakeawaysResult } from './dto/takeaways.response';

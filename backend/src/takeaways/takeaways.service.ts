@@ -4,7 +4,7 @@ import type { Takeaway } from '../ai/generation/generation.types';
 import { AnsweringService } from '../answering/answering.service';
 import { isConnectionError } from '../common/connection-errors';
 import { neutralizeLinks } from '../markdown/neutralize-links';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
 import { type EmailTakeawaysDto, NO_SESSIONS_SELECTED_MESSAGE, SELECT_SESSIONS_MESSAGE, type TakeawaysDto } from './dto/takeaways.dto';
