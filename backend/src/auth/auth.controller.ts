@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } fr
 import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/client-ip';
-import { normalEmail } from '../common/email-address';
+import { normalEmail } from '../email/email-address';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SECONDS, knownDeviceToken } from './known-device';
 import { isAddressOwner, RateLimited } from '../common/rate-limit';
 import { AuthUser, CurrentUser, Public } from './roles';

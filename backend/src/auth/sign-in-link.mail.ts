@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/html';
+import { escapeHtml } from '../email/html';
 import type { Role } from './roles';
 import { mailLayout } from '../email/mail-layout';
 

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { escapeHtml } from '../common/html';
+import { escapeHtml } from '../email/html';
 import { HttpExceptionFilter, toHttpError } from '../common/http-exception.filter';
 
 /** Content-Security-Policy of the page: no scripts at all, inline styles, forms post to this site only. */

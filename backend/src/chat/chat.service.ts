@@ -5,7 +5,7 @@ import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { AnsweringService } from '../answering/answering.service';
 import type { AnswerStage } from '../answering/answering.types';
 import type { AuthUser } from '../auth/roles';
-import { normalEmail } from '../common/email-address';
+import { normalEmail } from '../email/email-address';
 import { isConnectionError } from '../common/connection-errors';
 import { cleanText } from '../common/text-sanitize';
 import { AppConfig } from '../config/app-config';

@@ -2,7 +2,7 @@ import { applyDecorators, ExecutionContext, SetMetadata, UseGuards } from '@nest
 import { ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerOptions } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { clientIp } from './client-ip';
-import { normalEmail } from './email-address';
+import { normalEmail } from '../email/email-address';
 import { isKnownDevice } from '../auth/known-device';
 
 type Group = 'login' | 'chat' | 'email' | 'takeaways' | 'search' | 'writes';
