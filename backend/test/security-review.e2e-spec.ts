@@ -6,7 +6,7 @@ import { AuthRepository } from '../src/auth/auth.repository';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
 import { KNOWN_DEVICE_COOKIE } from '../src/auth/known-device';
 import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
-import { TOO_DEEPLY_NESTED_MESSAGE } from '../src/common/text-sanitize';
+import { TOO_DEEPLY_NESTED_MESSAGE } from '../src/database/text-sanitize';
 import { EmailRepository } from '../src/email/email.repository';
 import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';
 import { nextMail, openSignInLink, signInLinkPath, signInPrivileged } from './utils/privileged';

@@ -7,7 +7,7 @@ import type { AnswerStage } from '../answering/answering.types';
 import type { AuthUser } from '../auth/roles';
 import { normalEmail } from '../email/email-address';
 import { isConnectionError } from '../common/connection-errors';
-import { cleanText } from '../common/text-sanitize';
+import { cleanText } from '../database/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
 import { DeferredWrites } from '../database/deferred-writes';
