@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { setStatements } from './session-settings';
-import { narrowTree, privateDirSync } from '../common/private-files';
+import { narrowTree, privateDirSync } from '../storage/private-files';
 
 /** What the embedded launcher hands to the data source: a URL the `pg` driver connects to. */
 export interface EmbeddedDatabase {

@@ -29,7 +29,7 @@ import { MediaToolError } from '../media/ffmpeg';
 import { detectType, kindOf } from './upload/file-type';
 import { detectRecording } from './upload/recording-type';
 import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
-import { privateDir } from '../common/private-files';
+import { privateDir } from '../storage/private-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Stored files (and spooled incoming files) that no document names are removed once this old. */
