@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { prepareJson, type PreparedJson } from '../common/prepared-json';
+import { prepareJson, type PreparedJson } from './prepared-json';
 import { hasRole, Role } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { ContentVersionWatch } from '../database/content-version';
