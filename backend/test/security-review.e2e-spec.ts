@@ -5,7 +5,7 @@ import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/auth/access.guar
 import { AuthRepository } from '../src/auth/auth.repository';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
 import { KNOWN_DEVICE_COOKIE } from '../src/auth/known-device';
-import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
+import { RATE_LIMIT_MESSAGE } from '../src/http/rate-limit';
 import { TOO_DEEPLY_NESTED_MESSAGE } from '../src/database/text-sanitize';
 import { EmailRepository } from '../src/email/email.repository';
 import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';

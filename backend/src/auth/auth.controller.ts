@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientIp } from '../common/client-ip';
+import { clientIp } from '../http/client-ip';
 import { normalEmail } from '../email/email-address';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SECONDS, knownDeviceToken } from './known-device';
-import { isAddressOwner, RateLimited } from '../common/rate-limit';
+import { isAddressOwner, RateLimited } from '../http/rate-limit';
 import { AuthUser, CurrentUser, Public } from './roles';
 import { AppConfig } from '../config/app-config';
-import { MessageResponse } from '../common/dto/message.response';
+import { MessageResponse } from '../http/dto/message.response';
 import { AuthService, RequestContext } from './auth.service';
 import { INVALID_LINK_MESSAGE, SIGN_IN_LINK_REQUESTED_MESSAGE } from './dto/auth.messages';
 import { EnvironmentResponse, LoginResponse, LogoutResponse, QuickLoginResponse, toUserResponse, UserResponse } from './dto/user.response';

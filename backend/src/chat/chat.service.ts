@@ -6,7 +6,7 @@ import { AnsweringService } from '../answering/answering.service';
 import type { AnswerStage } from '../answering/answering.types';
 import type { AuthUser } from '../auth/roles';
 import { normalEmail } from '../email/email-address';
-import { isConnectionError } from '../common/connection-errors';
+import { isConnectionError } from '../http/connection-errors';
 import { cleanText } from '../database/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { RateLimited } from '../common/rate-limit';
+import { RateLimited } from '../http/rate-limit';
 import { type AuthUser, CurrentUser } from '../auth/roles';
 import { SearchQueryDto } from './dto/search.dto';
 import { SearchResponse } from './dto/search.response';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BadGatewayException, BadRequestException, HttpException, Injectable, Logger } from '@nestjs/common';
 import type { Takeaway } from '../ai/generation/generation.types';
 import { AnsweringService } from '../answering/answering.service';
-import { isConnectionError } from '../common/connection-errors';
+import { isConnectionError } from '../http/connection-errors';
 import { neutralizeLinks } from '../markdown/neutralize-links';
 import type { AuthUser } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
