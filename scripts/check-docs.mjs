@@ -131,11 +131,6 @@ export const SHARED = [
     tables: ['documents'],
     why: "the ingestion state machine's columns (status, attempts, heartbeat_at, progress, transcript, words_run), switched in the transaction that makes a run's chunks searchable (pending: a port documents/ provides)",
   },
-  {
-    module: 'demo',
-    tables: ['sessions', 'documents'],
-    why: 'the demo seeding resumes a handoff: which sessions and files are already there (pending: ask sessions/ and documents/)',
-  },
 ];
 
 /** Tables every repository may read: written by the database itself, read by any cache. */

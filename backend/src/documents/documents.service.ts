@@ -269,6 +269,11 @@ export class DocumentsService implements OnApplicationBootstrap {
       }
     }
   }
+
+  /** `sessionId/originalFilename` of the documents these sessions hold (the demo seeding skips those already there). */
+  filenamesIn(sessionIds: string[]): Promise<Set<string>> {
+    return this.repository.filenamesIn(sessionIds);
+  }
 }
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed

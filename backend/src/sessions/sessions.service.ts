@@ -349,4 +349,9 @@ export class SessionsService {
       }),
     );
   }
+
+  /** Of the given session ids, those that still exist (the demo seeding resumes a handoff with them). */
+  existingIds(ids: string[]): Promise<Set<string>> {
+    return this.repo.existingIds(ids);
+  }
 }
