@@ -87,6 +87,22 @@ describe('SourceDialog', () => {
     expect(passage.querySelector('mark')?.textContent).toBe('Leases now run 6.1 years, fees are 12.50 € and 25 € and delinquencies 2.5%.');
   });
 
+  it('keeps an abbreviation, an initial and a price inside the highlighted sentence', () => {
+    const snippet = 'Rates held. Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years. Then we stop.';
+    render(
+      <SourceDialog
+        source={{ ...base, kind: 'pdf', marker: '[p. 2]', page: 2, snippet }}
+        claim="Fuel cost about $0.18 a mile and leases ran 6.1 years [p. 2]"
+        onClose={() => undefined}
+      />,
+    );
+    const passage = screen.getByLabelText('Cited passage');
+    expect(passage.textContent).toBe(snippet);
+    expect(passage.querySelector('mark')?.textContent).toBe(
+      'Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years.',
+    );
+  });
+
   it('highlights a sentence that follows another without a space', () => {
     const snippet = 'That is what we were having.If the customer pays late, we raise the rate by $0.18 a mile. Then we stop.';
     render(

@@ -24,11 +24,26 @@ export interface CitedSplit {
 const SENTENCE_END = /[.!?…]+["'’”)\]]*/g;
 /** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
 const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+/** Abbreviations after which a period does not end a sentence (the server's list, backend/src/text/sentences.ts). */
+const ABBREVIATIONS = new Set(
+  'mr mrs ms dr prof st vs etc inc ltd co corp jr sr e.g i.e p pp no approx est dept fig jan feb mar apr jun jul aug sep sept oct nov dec u.s a.m p.m'.split(
+    ' ',
+  ),
+);
+
+/** Whether the period at `at` closes an abbreviation ('approx.', 'U.S.', 'No.') or an initial ('J.'). */
+function afterAbbreviation(passage: string, at: number): boolean {
+  const word = /([\p{L}.]+)$/u
+    .exec(passage.slice(Math.max(0, at - 20), at))?.[1]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
+  return !!word && (ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word));
+}
 
 /**
  * The passage cut into sentences that join back into it exactly (each with the spaces after it). The
  * server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
- * '$0.18') or after an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
+ * '$0.18'), after an abbreviation ('approx.') or an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
  * or a currency sign, or, with no space ('having.If'), a lower-case word before and a capitalised one after.
  */
 export function splitSentences(passage: string): string[] {
@@ -44,7 +59,7 @@ export function splitSentences(passage: string): string[] {
     const before = passage.slice(Math.max(0, at - 2), at);
     const ends =
       end > after
-        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && /(?:^|[\s.])\p{L}$/u.test(before))
+        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && afterAbbreviation(passage, at))
         : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(before) && /^\p{Lu}\p{Ll}/u.test(next));
     if (!ends) continue;
     out.push(passage.slice(start, end));
