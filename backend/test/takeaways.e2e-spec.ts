@@ -127,8 +127,10 @@ describe('takeaways with AI_PROVIDER=openai (fake server)', () => {
     expect(maps).toHaveLength(2);
     expect(reduces).toHaveLength(1);
     for (const title of TITLES) expect(maps.some((m) => m.messages[1].content.includes(`Session: "${title}"`))).toBe(true);
-    // The merge prompt lists every session's takeaways with its title; the reply is parsed back.
-    expect(reduces[0].messages[1].content).toContain(`- First takeaway of ${TITLES[0]} || ${TITLES[0]}`);
+    // The merge prompt lists every session's takeaways (their markers left out) with its title; the reply is parsed back.
+    expect(reduces[0].messages[1].content).toContain(
+      `First takeaway of ${TITLES[0]}: lenders hold guarantors to a stricter credit floor. || ${TITLES[0]}`,
+    );
     expect(res.body.takeaways.length).toBe(6);
     // A transcript's takeaway names the speaker of the passage it cites.
     expect(res.body.takeaways[0]).toMatch(/^(?:(?:Rebecca Lindqvist|Tomás Echeverría|Hannah Brooks): )?First merged takeaway of /);

@@ -41,12 +41,37 @@ function afterAbbreviation(passage: string, at: number): boolean {
 }
 
 /**
- * The passage cut into sentences that join back into it exactly (each with the spaces after it). The
- * server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
+ * The passage cut into sentences that join back into it exactly (each with the spaces after it), a
+ * line break ending one unless the next line continues it. The server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
  * '$0.18'), after an abbreviation ('approx.') or an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
  * or a currency sign, or, with no space ('having.If'), a lower-case word before and a capitalised one after.
  */
 export function splitSentences(passage: string): string[] {
+  return lineUnits(passage).flatMap(sentencesOf);
+}
+
+/** A line continuing the one before (a wrapped line): it opens in lower case or with a figure. */
+const CONTINUES = /^\s*[a-z0-9(,;$%]/;
+/** A bullet opening a line of a list ('• …', '- …'): shown, never highlighted. */
+const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
+
+/**
+ * The passage's lines (each with its line break), a wrapped line joined to the one it continues: a
+ * slide's bullets and a table's rows end where their line does, without a period (the server's
+ * `joinWrappedLines`).
+ */
+function lineUnits(passage: string): string[] {
+  const out: string[] = [];
+  for (const line of passage.split(/(?<=\n)/)) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && CONTINUES.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) out[out.length - 1] = prev + line;
+    else out.push(line);
+  }
+  return out;
+}
+
+/** One line's sentences, by the rule above. */
+function sentencesOf(passage: string): string[] {
   const out: string[] = [];
   let start = 0;
   const spaces = /\s*/y;
@@ -89,7 +114,8 @@ export function splitCited(passage: string, claim: string | undefined): CitedSpl
     }
   });
   if (best < 0) return null;
-  const cited = sentences[best];
-  const at = sentences.slice(0, best).join('').length;
-  return { before: passage.slice(0, at), cited: cited.trimEnd(), after: passage.slice(at + cited.trimEnd().length) };
+  const lead = BULLET.exec(sentences[best])?.[0].length ?? 0;
+  const cited = sentences[best].slice(lead).trimEnd();
+  const at = sentences.slice(0, best).join('').length + lead;
+  return { before: passage.slice(0, at), cited, after: passage.slice(at + cited.length) };
 }
