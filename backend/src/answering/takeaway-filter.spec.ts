@@ -60,7 +60,8 @@ describe('the takeaways filter (both providers)', () => {
         model(`Dana Whitfield: Keep residual exposure under 30 percent of the original equipment cost ${timed}`),
         model(`Used truck values fell 18 percent in 2024, so lenders shortened terms ${timed}`),
         model(`Ana Ruiz: Dealers hold 6.1 months of inventory, up from 4 [line 41]`),
-        model(`Start residual forecasts from auction data, then apply a 10 to 15 percent haircut ${slide}`),
+        model(`"Start residual forecasts from auction data, then apply a 10 to 15 percent haircut" ${slide}`),
+        model(`Ana Ruiz: " We doubled auction volumes after the rate cut of 0.25 points ${untimed}`),
       ],
       s,
     );
@@ -70,9 +71,11 @@ describe('the takeaways filter (both providers)', () => {
       ['Lee Park: Used truck values fell 18 percent in 2024, so lenders shortened terms.', timed],
       // The name the model wrote is not the cited turn's speaker: the turn's speaker is named.
       ['Ben Cole: Dealers hold 6.1 months of inventory, up from 4.', '[Residual Risk, line 41]'],
+      // A takeaway a model wrapped in quotes is shown without them; a quote mark of the passage's own text stays.
       ['Start residual forecasts from auction data, then apply a 10 to 15 percent haircut.', slide],
+      ['Ana Ruiz: " We doubled auction volumes after the rate cut of 0.25 points.', untimed],
     ]);
-    expect(out.map((t) => t.speaker)).toEqual(['Dana Whitfield', 'Lee Park', 'Ben Cole', undefined]);
+    expect(out.map((t) => t.speaker)).toEqual(['Dana Whitfield', 'Lee Park', 'Ben Cole', undefined, 'Ana Ruiz']);
   });
 
   it('leaves out questions, greetings, biographies and lines citing nothing (or an invented source)', () => {

@@ -136,7 +136,10 @@ export function groundTakeaways(takeaways: Takeaway[], set: CitationSet): Takeaw
     if (!cited || !at) continue;
     const transcript = at.passage.kind === 'transcript';
     const { name, quote: raw } = transcript ? splitName(cited.text, speakersOf(at.passage), t.speaker) : { name: null, quote: cited.text };
-    const quote = raw.trim().replace(/^["“]|["”]$/g, '');
+    const quote = raw
+      .trim()
+      .replace(/^["“]([^"“”]*)["”]$/, '$1')
+      .trim();
     if (!isStatement(quote)) continue;
     const speaker = transcript ? speakerFor(at.passage, quote, name, at.turn) : null;
     const sentence = /[.!?…]["”’)]*$/.test(quote) ? quote : `${quote}.`;
