@@ -16,7 +16,7 @@ import { TakeawaysRepository } from './takeaways.repository';
 /** Sessions summarised at once. */
 const MAP_CONCURRENCY = 4;
 /** Part of the cache key: bump it when the way takeaways are made changes, so old results are not served. */
-const TAKEAWAYS_CACHE_VERSION = 3;
+const TAKEAWAYS_CACHE_VERSION = 4;
 
 /** Takeaways with every markdown link, image, autolink and reference definition turned into text. */
 function withoutLinks(result: TakeawaysResult): TakeawaysResult {
