@@ -5,7 +5,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import { cleanText } from '../src/common/text-sanitize';
+import { cleanText } from '../src/database/text-sanitize';
 import { EMBED_BATCH } from '../src/ingestion/chunk-writer';
 import { ChunkDraft, chunkPdfPage, PdfBoilerplate } from '../src/ingestion/chunking/chunker';
 import { IngestionRepository } from '../src/ingestion/ingestion.repository';
