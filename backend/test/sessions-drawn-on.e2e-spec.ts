@@ -67,7 +67,9 @@ describe('which sessions an answer draws on, ticked or not (POST /api/chat/simpl
     expect(documents.length).toBeGreaterThan(0);
     expect(documents[0].sessionId).toBe(materials);
     const titles = [...new Set(documents.map((s) => s.sessionTitle))];
-    expect(answer.content.split('\n').pop()).toBe(`Drawn from: ${titles.map((x) => `“${x}”`).join(', ')}.`);
+    // Each session named carries the citation of its first passage the answer cites.
+    expect(answer.content.split('\n').pop()).toMatch(/^Drawn from: “Remote Materials Review” \[Remote Materials Review, line \d+\]\.$/);
+    expect(titles).toEqual(['Remote Materials Review']);
     expect(titles[0]).toBe('Remote Materials Review');
   });
 
