@@ -30,6 +30,7 @@ import {
   WEEKDAYS,
 } from './program-vocabulary';
 import { languageOf } from '../text/lang/detect';
+import { writtenWords } from '../text/tokens';
 
 export { languageOf };
 
@@ -184,7 +185,7 @@ class QuestionWords {
   constructor(readonly question: string) {
     this.words = tokens(question);
     this.padded = ` ${this.words.join(' ')} `;
-    this.original = question.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+    this.original = writtenWords(question);
   }
 
   consume(at: number, n: number): void {

@@ -1,5 +1,5 @@
 import { contentKey } from './term-key';
-import { contentWords, isStopWord, termsOf, tokens } from './tokens';
+import { contentWords, isStopWord, termsOf, tokens, writtenWords } from './tokens';
 
 describe(tokens.name, () => {
   it('folds and cuts at anything that is not a letter or a digit: apostrophes, hyphens, punctuation', () => {
@@ -7,6 +7,11 @@ describe(tokens.name, () => {
     expect(tokens("L'atelier d'intelligence artificielle")).toEqual(['l', 'atelier', 'd', 'intelligence', 'artificielle']);
     expect(tokens('¿Dónde está la sesión?')).toEqual(['donde', 'esta', 'la', 'sesion']);
     expect(tokens('Wer spricht über Migrationen?')).toEqual(['wer', 'spricht', 'uber', 'migrationen']);
+  });
+
+  it('gives the same words as written, case and accents kept', () => {
+    expect(writtenWords("Qui parle de l'Été ?")).toEqual(['Qui', 'parle', 'de', 'l', 'Été']);
+    expect(writtenWords('Wer spricht über Migrationen?').map((w) => tokens(w)[0])).toEqual(tokens('Wer spricht über Migrationen?'));
   });
 });
 

@@ -16,6 +16,11 @@ export function tokens(text: string): string[] {
   return fold(text).match(WORD_RUN) ?? [];
 }
 
+/** The same words as written (case and accents kept, composed): a capital or the original spelling is read from these. */
+export function writtenWords(text: string): string[] {
+  return text.normalize('NFC').match(WORD_RUN) ?? [];
+}
+
 /** Function words and the verbs of asking, per language (the language data's `stopWords`). */
 export const STOP_WORDS_OF = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf(LANGUAGES[c].stopWords))])) as Record<
   Language,
