@@ -2,7 +2,7 @@
  * The shape of one language's data file (`en.ts`, `fr.ts`, `de.ts`, `es.ts`): the general words a
  * conference assistant reads in a question (days, months, clock words, question words, stop words) and
  * the fixed phrases it answers with. Words are written folded (lower case, accents removed, see
- * `fold` in program/program-text.ts); phrases keep their spaces and are matched on whole words.
+ * `fold` in text/lang/fold.ts); phrases keep their spaces and are matched on whole words.
  * Nothing of one conference belongs here: its titles, speakers and rooms come from its own program.
  */
 
