@@ -237,10 +237,22 @@ describe('composition: substance and coverage that carry over to new material', 
 
   it('answers who attended a chosen meeting with its speakers, in the order they first speak, each with a cited turn', () => {
     const passages = [
-      { ...anonymised('PERSON3: The corpus of annotated minutes is ready for the next round.\nPERSON5: I checked the annotation of the minutes yesterday.', 'PERSON3', 2), chosen: true },
+      {
+        ...anonymised(
+          'PERSON3: The corpus of annotated minutes is ready for the next round.\nPERSON5: I checked the annotation of the minutes yesterday.',
+          'PERSON3',
+          2,
+        ),
+        chosen: true,
+      },
       { ...anonymised('PERSON1: Hello everyone, can you hear me now?\nPERSON3: Yes, we can hear you.', 'PERSON1'), chosen: true },
     ];
-    for (const question of ['Who attended the meeting?', 'Who were the participants?', 'Qui étaient les participants ?', 'Wer war anwesend?']) {
+    for (const question of [
+      'Who attended the meeting?',
+      'Who were the participants?',
+      'Qui étaient les participants ?',
+      'Wer war anwesend?',
+    ]) {
       const { coverage, pieces } = generator.answerOf({ question, passages, simple: true });
       const answer = pieces.map((p) => ('text' in p ? p.text : `[line ${p.cite * 10}]`)).join('');
       expect(coverage).toBe(1);
@@ -252,8 +264,12 @@ describe('composition: substance and coverage that carry over to new material', 
   });
 
   it('does not answer who attended from sessions the attendee did not choose, nor another who question with the speaker list', () => {
-    const passages = [anonymised('PERSON1: Hello everyone, can you hear me now?\nPERSON3: I will prepare the corpus next week.', 'PERSON1')];
-    expect(generator.composeAnswer({ question: 'Who attended the meeting?', passages, simple: true })).not.toMatch(/^\*\*PERSON1, PERSON3\*\*/);
+    const passages = [
+      anonymised('PERSON1: Hello everyone, can you hear me now?\nPERSON3: I will prepare the corpus next week.', 'PERSON1'),
+    ];
+    expect(generator.composeAnswer({ question: 'Who attended the meeting?', passages, simple: true })).not.toMatch(
+      /^\*\*PERSON1, PERSON3\*\*/,
+    );
     const chosen = passages.map((p) => ({ ...p, chosen: true }));
     const answer = generator.composeAnswer({ question: 'Who will prepare the corpus?', passages: chosen, simple: true });
     expect(answer.split('\n')[0]).toBe('**PERSON3** — I will prepare the corpus next week. [line 10]');

@@ -35,9 +35,9 @@ export function composePieces(
   const { question, passages } = request;
   const refused = [{ text: notCoveredFor(question) }];
   if (passages.length === 0) return refused;
-  if (unknownName(question, passages, request.commonWords)) return refused;
-  const attendees = attendeesPieces(scorer, question, passages);
-  if (attendees) return attendees;
+  // A name no passage mentions is refused; who attended a chosen meeting is answered by its speakers.
+  const settled = unknownName(question, passages, request.commonWords) ? refused : attendeesPieces(scorer, question, passages);
+  if (settled) return settled;
   const ranked = scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
   if (!ranked.covered || ranked.sentences.length === 0) return refused;
   let sentences = ranked.sentences;
