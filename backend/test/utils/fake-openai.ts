@@ -30,6 +30,10 @@ export interface FakeOpenAiOptions {
   stallWhen?: (request: ChatCompletionRequest) => boolean;
   /** POST /v1/audio/transcriptions (see fake-transcription.ts). */
   transcription?: FakeTranscriptionOptions;
+  /** Each embeddings request is answered after this pause (a remote model's latency). */
+  embeddingDelayMs?: number;
+  /** Embeddings requests whose inputs make this return true are refused with HTTP 400 (not retried). */
+  failEmbeddingsWhen?: (inputs: string[]) => boolean;
 }
 
 export interface FakeOpenAi {
@@ -60,8 +64,14 @@ export function defaultReply(request: ChatCompletionRequest): string {
     return `${question.replace(/\?$/, '')} (about: ${previous.replace(/\?$/, '')})?`;
   }
   if (system.startsWith('From the passages of one conference session')) {
+    // Three points, each citing the prompt's first passage (or turn) by the marker it gives.
     const session = /Session: "([^"]+)"/.exec(last)?.[1] ?? 'the session';
-    return `- First takeaway of ${session}\n- Second takeaway of ${session}\n- Third takeaway of ${session}`;
+    const marker = /cite as (\[[^\]]+\])/.exec(last)?.[1] ?? /^(\[[^\]]+\]) /m.exec(last.split('Passages:')[1] ?? '')?.[1] ?? '';
+    return [
+      `- First takeaway of ${session}: lenders hold guarantors to a stricter credit floor ${marker}`,
+      `- Second takeaway of ${session}: auction prices decide residual values more than age ${marker}`,
+      `- Third takeaway of ${session}: budgets for equipment grow again through next year ${marker}`,
+    ].join('\n');
   }
   if (system.startsWith('You merge session takeaways')) {
     return last
@@ -87,12 +97,18 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 const noUsage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
 
 /** POST /v1/embeddings: local feature-hashing vectors of the requested dimension, float or base64. */
-function answerEmbeddings(
+async function answerEmbeddings(
   res: http.ServerResponse,
   body: FakeOpenAi['embeddingRequests'][number],
   embedders: Map<number, LocalHashEmbeddings>,
-): void {
+  options: FakeOpenAiOptions,
+): Promise<void> {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+  if (options.embeddingDelayMs) await sleep(options.embeddingDelayMs);
+  if (options.failEmbeddingsWhen?.(inputs)) {
+    sendJson(res, 400, { error: { message: 'This input cannot be embedded.', type: 'invalid_request_error', code: 'test_failure' } });
+    return;
+  }
   const dim = body.dimensions ?? 1536;
   if (!embedders.has(dim)) embedders.set(dim, new LocalHashEmbeddings(dim, noUsage));
   const embedder = embedders.get(dim)!;
@@ -152,7 +168,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const body = raw ? JSON.parse(raw) : {};
       if (req.method === 'POST' && req.url === '/v1/embeddings') {
         state.embeddingRequests.push(body);
-        answerEmbeddings(res, body, embedders);
+        void answerEmbeddings(res, body, embedders, options);
       } else if (req.method === 'POST' && req.url === '/v1/chat/completions') {
         answerChat(res, body as ChatCompletionRequest, options, state);
       } else {
