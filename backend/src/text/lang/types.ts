@@ -109,8 +109,9 @@ export interface LanguageData {
   /**
    * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
    * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
+   * `attendees`: words of a who question asking who took part (a meeting's participants).
    */
-  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[] };
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; attendees: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */
