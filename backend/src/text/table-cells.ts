@@ -44,17 +44,20 @@ function readRow(line: string): { label: string; cells: (string | null)[]; curre
   const tokens = line.trim().split(/\s+/);
   const cells: (string | null)[] = [];
   let currency = '';
+  // A '%' written apart ('21.6 %') belongs to the figure before it, read next.
+  let percent = false;
   let i = tokens.length - 1;
   for (; i >= 0; i--) {
     const t = tokens[i];
-    if (CELL.test(t)) cells.unshift(t);
+    if (CELL.test(t)) cells.unshift(percent && !t.endsWith('%') ? `${t}%` : t);
     else if (EMPTY_CELL.test(t)) cells.unshift(null);
-    else if (t === '%' && cells.length > 0 && cells[0] !== null) cells[0] = `${cells[0]}%`;
+    else if (t === '%') percent = true;
     else if (CURRENCY.test(t)) currency = t;
     else if (/^[$€£¥]\d/.test(t) && CELL.test(t.slice(1))) {
       currency = t[0];
       cells.unshift(t.slice(1));
     } else break;
+    if (t !== '%') percent = false;
   }
   const label = tokens
     .slice(0, i + 1)

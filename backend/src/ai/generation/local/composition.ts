@@ -7,6 +7,7 @@ import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
 import { extractFact, factKind } from './short-fact';
+import { tableFact } from './table-fact';
 import { FIGURE_ROW, pickDiverse, QUANTITY_QUESTION, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
 
 /**
@@ -84,8 +85,11 @@ export function composePieces(
     picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
   );
   let [lead] = picked.splice(leadAt, 1);
+  // A figure named by line item and period first: the cell where the table's row and column meet, cited to its page.
+  const cell = tableFact(question, passages);
+  const cellLine = cell ? [{ text: `**${cell.text}** ` }, { cite: cell.passage.n }, { text: '\n\n' }] : [];
   // A short fact first (who, when, where, how many): the fact itself, then the sentence it comes from.
-  const fact = shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
+  const fact = cell ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
   if (fact && fact.from !== lead) {
     picked.splice(picked.indexOf(fact.from), 1, lead);
     lead = fact.from;
@@ -95,7 +99,7 @@ export function composePieces(
   const leadLabel = leadWho && !speaker && !(fact && foldName(fact.text) === foldName(leadWho)) ? `${leadWho}: ` : '';
   const opening = fact ? `**${fact.text}** — ` : '';
   const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
-  return tidyPieces([{ text: opening + leadLabel }, ...quote(lead), ...body]);
+  return tidyPieces([...cellLine, { text: opening + leadLabel }, ...quote(lead), ...body]);
 }
 
 /** How many of the best sentences a short fact is looked for in. */
