@@ -35,7 +35,7 @@ const CELL = /^\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?%?$/;
 const EMPTY_CELL = /^[-–—]$/;
 const CURRENCY = /^[$€£¥]$/;
 /** The unit note of a table: '(In thousands)', '(in millions, except per share data)', '$ in millions', '(Millions)'. */
-const UNIT_NOTE = /(?:\(\s*|\b(?:in|\$\s*in|dollars\s+in|amounts\s+in)\s+)(thousands|millions|billions)\b/i;
+export const UNIT_NOTE = /(?:\(\s*|\b(?:in|\$\s*in|dollars\s+in|amounts\s+in)\s+)(thousands|millions|billions)\b/i;
 /** Lines longer than this are prose, never headings. */
 const HEADING_MAX = 200;
 
@@ -156,7 +156,12 @@ export const LINE_ITEM_MATCH = 0.5;
  * no such cell, a quarter for column headings of an asked period without such a row; 0 when the
  * question names no period.
  */
-export function tableCellEvidence(table: PassageTable, asked: ReadonlySet<string>, periods: Period[], weight?: (stem: string) => number): number {
+export function tableCellEvidence(
+  table: PassageTable,
+  asked: ReadonlySet<string>,
+  periods: Period[],
+  weight?: (stem: string) => number,
+): number {
   if (periods.length === 0 || table.rows.length === 0) return 0;
   let best = table.columns.some((c) => periods.some((p) => samePeriod(p, c))) ? 0.25 : 0;
   for (const row of table.rows) {

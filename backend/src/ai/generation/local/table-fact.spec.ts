@@ -53,7 +53,9 @@ describe('tableFact', () => {
       text: 'Total revenue: $1,241,437 thousand (2019)',
       passage: OPERATIONS,
     });
-    expect(tableFact('What was the operating income in fiscal 2020?', [OPERATIONS])?.text).toBe('Operating income (loss): -$18,815 thousand (2020)');
+    expect(tableFact('What was the operating income in fiscal 2020?', [OPERATIONS])?.text).toBe(
+      'Operating income (loss): -$18,815 thousand (2020)',
+    );
   });
 
   it('quotes every period asked, a rate as a percentage and a per-share figure without the table’s unit', () => {

@@ -65,7 +65,12 @@ function cellValue(cell: string | null): number {
  * liabilities', their totals left out) and the largest (`sign` 1) or smallest (-1) of them in the period's
  * column (the first column when the question names none).
  */
-function extremeRow(table: PassageTable, section: ReadonlySet<string>, period: Period | null, sign: number): { row: CellRow; period: Period } | null {
+function extremeRow(
+  table: PassageTable,
+  section: ReadonlySet<string>,
+  period: Period | null,
+  sign: number,
+): { row: CellRow; period: Period } | null {
   const named = table.rows.filter((r) => !TOTAL_ROW.test(r.label) && termsOf(r.section).some((s) => section.has(s)));
   if (named.length === 0) return null;
   const column = period ?? named[0].columns[0];
