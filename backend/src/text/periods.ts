@@ -20,8 +20,8 @@ const YEAR = String.raw`(?:19|20)\d{2}`;
  */
 const PERIOD = new RegExp(
   [
-    String.raw`\bQ([1-4])\s*(?:of\s+)?(?:FY|fiscal(?:\s+year)?)?\s*'?(${YEAR})\b`,
-    String.raw`\b(?:FY|fiscal(?:\s+year)?)?\s*(${YEAR})\s*[-/]?\s*Q([1-4])\b`,
+    String.raw`\bQ([1-4])(?:\s+of)?\s*(?:(?:FY|fiscal(?:\s+year)?)\s*)?'?(${YEAR})\b`,
+    String.raw`\b(?:(?:FY|fiscal(?:\s+year)?)\s*)?(${YEAR})[\s/-]{0,3}Q([1-4])\b`,
     String.raw`\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+|in\s+|ended\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:FY\s*)?(${YEAR})\b`,
     String.raw`\bFY\s*'?(\d{2})\b(?!\d)`,
     String.raw`(?:\bFY\s*'?|\bfiscal\s+(?:year\s+)?|\b)(${YEAR})\b(?![.,]\d)`,

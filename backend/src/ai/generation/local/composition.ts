@@ -85,11 +85,9 @@ export function composePieces(
     picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
   );
   let [lead] = picked.splice(leadAt, 1);
-  // A figure named by line item and period first: the cell where the table's row and column meet, cited to its page.
-  const cell = tableFact(question, passages);
-  const cellLine = cell ? [{ text: `**${cell.text}** ` }, { cite: cell.passage.n }, { text: '\n\n' }] : [];
+  const cellLine = tableFactLine(question, passages);
   // A short fact first (who, when, where, how many): the fact itself, then the sentence it comes from.
-  const fact = cell ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
+  const fact = cellLine.length > 0 ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
   if (fact && fact.from !== lead) {
     picked.splice(picked.indexOf(fact.from), 1, lead);
     lead = fact.from;
@@ -115,6 +113,12 @@ function shortFact(question: string, best: ScoredSentence[]): { text: string; fr
     if (text) return { text, from: s };
   }
   return null;
+}
+
+/** A figure named by line item and period first: the cell where the table's row and column meet, cited to its page. */
+function tableFactLine(question: string, passages: GenerationPassage[]): AnswerPiece[] {
+  const cell = tableFact(question, passages);
+  return cell ? [{ text: `**${cell.text}** ` }, { cite: cell.passage.n }, { text: '\n\n' }] : [];
 }
 
 /** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */
