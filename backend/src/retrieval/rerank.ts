@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { keywords, termsOf } from '../text/keywords';
+import { QUANTITY_QUESTION } from '../ai/generation/local/scoring';
+import { keywords, termsOf, words } from '../text/keywords';
+import { MEASURE_WORDS } from '../text/lexicon';
 import { periodsIn, type Period } from '../text/periods';
 import { isFigureTable } from '../text/sentences';
 import { type PassageTable, readTables, tableCellEvidence } from '../text/table-cells';
@@ -170,7 +172,7 @@ interface QuestionEvidence {
   lowerQuestion: string;
   conversational: boolean;
   expansions: string[];
-  /** The periods the question names ('FY2019', 'Q3 2020'). */
+  /** The periods a question asking for a figure names ('FY2019', 'Q3 2020'); none for other questions. */
   periods: Period[];
   /** Stem of a short form the search added for a long form the question spells out → that long form's stems. */
   synonyms: Map<string, string[]>;
@@ -197,7 +199,8 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
-    periods: periodsIn(question),
+    // A question asking for a figure ('how much…', 'the total revenue in FY2019'): its periods pick table columns.
+    periods: QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w)) ? periodsIn(question) : [],
     synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
   };
 }

@@ -117,7 +117,7 @@ function shortFact(question: string, best: ScoredSentence[]): { text: string; fr
 
 /** A figure named by line item and period first: the cell where the table's row and column meet, cited to its page. */
 function tableFactLine(question: string, passages: GenerationPassage[]): AnswerPiece[] {
-  const cell = tableFact(question, passages);
+  const cell = asksForFigure(question) ? tableFact(question, passages) : null;
   return cell ? [{ text: `**${cell.text}** ` }, { cite: cell.passage.n }, { text: '\n\n' }] : [];
 }
 

@@ -77,6 +77,15 @@ describe('tableFact', () => {
     expect(tableFact('What was the smallest liability in 2021?', [BALANCE])?.text).toBe('Accounts payable: $10,574 million (2021)');
   });
 
+  it('takes the largest row over the passages’ tables, and gives nothing when no section is the one named', () => {
+    const parent = pdf(156, BALANCE.text.replace('110,239', '9,100').replace('42,573', '29,432'));
+    expect(tableFact('What was the largest liability in 2022?', [parent, BALANCE])).toEqual({
+      text: 'Customer deposits: $110,239 million (2022)',
+      passage: BALANCE,
+    });
+    expect(tableFact('Which segment had the lowest net revenue in 2022?', [BALANCE])).toBeNull();
+  });
+
   it('gives nothing when no row names the line item or the question names no period', () => {
     expect(tableFact('What was the inventory in FY2019?', [OPERATIONS])).toBeNull();
     expect(tableFact('What was the total revenue?', [OPERATIONS])).toBeNull();

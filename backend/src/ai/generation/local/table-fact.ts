@@ -15,9 +15,13 @@ export interface TableFact {
   passage: GenerationPassage;
 }
 
-/** Superlatives asking for a table's extreme row, with the word after them: the section asked ('largest liability'). */
-const LARGEST = /\b(?:largest|biggest|highest|greatest)\s+([\p{L}-]+)/iu;
-const SMALLEST = /\b(?:smallest|lowest)\s+([\p{L}-]+)/iu;
+/**
+ * Superlatives asking for a table's extreme row, with the words after them up to a preposition or the end:
+ * the section asked ('largest liability', 'lowest net revenue').
+ */
+const LARGEST =
+  /\b(?:largest|biggest|highest|greatest)((?:\s+(?!(?:in|on|of|for|at|during|as|by|from|among|across|to)\b)[\p{L}-]+){1,3})/iu;
+const SMALLEST = /\b(?:smallest|lowest)((?:\s+(?!(?:in|on|of|for|at|during|as|by|from|among|across|to)\b)[\p{L}-]+){1,3})/iu;
 /** A row that sums the rows above it ('Total liabilities', 'Total current assets'). */
 const TOTAL_ROW = /^total\b/i;
 /** A later passage's row must match this much better than an earlier passage's to be preferred. */
@@ -28,15 +32,8 @@ export function tableFact(question: string, passages: GenerationPassage[]): Tabl
   const periods = periodsIn(question);
   const asked = new Set(keywordStems(question));
   const tables = passages.filter((p) => p.kind === 'pdf').map((p) => ({ passage: p, table: readTables(p.text) }));
-  const largest = LARGEST.exec(question);
-  const superlative = largest ?? SMALLEST.exec(question);
-  if (superlative) {
-    const section = new Set(keywordStems(superlative[1]));
-    for (const { passage, table } of tables) {
-      const row = extremeRow(table, section, periods[0] ?? null, largest ? 1 : -1);
-      if (row) return { text: factText(row.row, [row.period], table.unit), passage };
-    }
-  }
+  // A superlative asks for one row among many: no single line item's figure answers it.
+  if (LARGEST.test(question) || SMALLEST.test(question)) return superlativeFact(question, tables, periods[0] ?? null);
   if (periods.length === 0) return null;
   let best: { row: CellRow; score: number; passage: GenerationPassage; unit: string | null } | null = null;
   tables.forEach(({ passage, table }, rank) => {
@@ -52,6 +49,33 @@ export function tableFact(question: string, passages: GenerationPassage[]): Tabl
   return { text: factText(found.row, periods, found.unit), passage: found.passage };
 }
 
+/**
+ * 'The largest liability in 2022': the largest (or smallest) row, in that period's column, of the sections
+ * the words after the superlative name ('liability' → 'Liabilities', 'Current liabilities'), over the
+ * passages' tables.
+ */
+function superlativeFact(
+  question: string,
+  tables: { passage: GenerationPassage; table: PassageTable }[],
+  period: Period | null,
+): TableFact | null {
+  const largest = LARGEST.exec(question);
+  const superlative = largest ?? SMALLEST.exec(question);
+  if (!superlative) return null;
+  const section = keywordStems(superlative[1]);
+  if (section.length === 0) return null;
+  const sign = largest ? 1 : -1;
+  let best: { fact: TableFact; value: number } | null = null;
+  for (const { passage, table } of tables) {
+    const found = extremeRow(table, section, period, sign);
+    if (!found) continue;
+    const value = cellValue(cellAt(found.row, found.period));
+    if (!best || sign * value > sign * best.value)
+      best = { fact: { text: factText(found.row, [found.period], table.unit), passage }, value };
+  }
+  return best?.fact ?? null;
+}
+
 /** The value of a cell as a number ('(4,380)' → -4380), NaN for none. */
 function cellValue(cell: string | null): number {
   if (!cell) return NaN;
@@ -65,13 +89,12 @@ function cellValue(cell: string | null): number {
  * liabilities', their totals left out) and the largest (`sign` 1) or smallest (-1) of them in the period's
  * column (the first column when the question names none).
  */
-function extremeRow(
-  table: PassageTable,
-  section: ReadonlySet<string>,
-  period: Period | null,
-  sign: number,
-): { row: CellRow; period: Period } | null {
-  const named = table.rows.filter((r) => !TOTAL_ROW.test(r.label) && termsOf(r.section).some((s) => section.has(s)));
+function extremeRow(table: PassageTable, section: string[], period: Period | null, sign: number): { row: CellRow; period: Period } | null {
+  const named = table.rows.filter((r) => {
+    if (TOTAL_ROW.test(r.label)) return false;
+    const stems = new Set(termsOf(r.section));
+    return section.every((s) => stems.has(s));
+  });
   if (named.length === 0) return null;
   const column = period ?? named[0].columns[0];
   if (!column) return null;
