@@ -969,7 +969,7 @@ function reportNotes() {
     '',
     'Notes:',
     deployment.server
-      ? "- Streams and bursts on a PostgreSQL server: the search statement is most of a question's database time and runs on the server's cores; DB_POOL_SIZE bounds how many run at once (bench/profile-question.mjs and bench/explain-search.mjs; figures in bench/history/server-deployment-sittings.md)."
+      ? "- Streams and bursts on a PostgreSQL server: the search statement is most of a question's database time and runs on the server's cores; DB_POOL_SIZE bounds how many run at once (bench/profile-question.mjs and bench/explain-search.mjs; figures in bench/history/server-deployment.md)."
       : "- Streams and bursts: most of a question's main-thread time is the embedded database executing its SQL (PGlite is WebAssembly in the API's thread, reading its pages through synchronous file reads), then the extractive answer, rerank and HTTP; a burst of 50 queues all of it behind one thread (bench/profile-question.mjs; figures in the Chat notes of bench/RESULTS.md).",
     '- HNSW recall against an exact scan is low with the local feature-hashing embeddings: bag-of-words vectors hashed to 384 dimensions are nearly equidistant, so the graph returns near-ties (the similarity row) rather than the exact top 10. Quality rests on the IDF-ranked full-text side (weight 3 in the fusion with local embeddings): on the demo conference 53 of 56 questions get the answering passage in the top 5 (backend/test/retrieval-quality.e2e-spec.ts).',
     "- The first-pass row includes counting each new query word's document frequency once; counts are cached until the set of embedded documents changes.",

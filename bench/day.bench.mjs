@@ -44,7 +44,7 @@ import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { byMinute, latencySummary, planDay } from './day-load.mjs';
-import { writeResultsSection } from './results.mjs';
+import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
 import { benchArgs, cpuSecondsOf, cpuSecondsOfCommand, freePort, loadAverage, machine, sleep } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -886,31 +886,53 @@ function runSection({ apis, s, wallMs, questionsDoneMs }) {
   ];
 }
 
+/** One configuration's figures against the targets: the record's row. */
+function dayVerdict({ apis, s }) {
+  const r = s.perRoute.find((x) => x.route === 'POST /api/chat/stream');
+  const errors = s.perRoute.reduce((a, x) => a + x.errors, 0);
+  const limited = s.perRoute.reduce((a, x) => a + x.limited, 0);
+  const embedded = s.filings.filter((f) => f.status === 'embedded').length;
+  return {
+    label: `${apis} API process${apis > 1 ? 'es' : ''}, 1 worker`,
+    questions: s.questions.toLocaleString('en-US'),
+    answered: s.answered.toLocaleString('en-US'),
+    p95: r.latency.p95,
+    wholeP95: r.whole.p95,
+    errors,
+    limited,
+    embedded,
+    filings: s.filings.length,
+    met: r.latency.p95 <= 1000 && errors === 0 && limited === 0 && embedded === s.filings.length,
+  };
+}
+
 function section(runs, describe, loadBefore, loadAfter) {
   const command = ['npm run bench:day', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
   const lines = [
     `## Conference day (PostgreSQL server)`,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (bench/day.bench.mjs over backend/dist) on: ${machine()}.`,
-    `Load average (1, 5, 15 min) of the machine: ${loadBefore} before, ${loadAfter} after. The machine is shared with other engineers' builds and tests while this runs: every figure below includes their load (the sampled 1-minute load average during each day is in its table).`,
+    `Load average (1, 5, 15 min) of the machine: ${loadBefore} before, ${loadAfter} after. The machine is shared with other engineers' builds and tests while this runs: every figure below includes their load (the sampled 1-minute load average during each day is in the detail).`,
     `Deployment: ${describe}; Redis on ${new URL(REDIS_URL).host} (the Bull queue, the shared rate-limit counters); s3rver (uploads) and smtp-server (mail) on loopback; every process NODE_ENV=production, AI_PROVIDER=local, the demo conference ingested, ${POOL ? `DB_POOL_SIZE=${POOL}` : 'the default DB_POOL_SIZE'}${SYNCHRONOUS_COMMIT ? `, the database's synchronous_commit = ${SYNCHRONOUS_COMMIT}` : ", the database's synchronous_commit as the server sets it (on)"}; API processes with INGEST_IN_API=false and one worker (\`node backend/dist/worker.js\`, INGEST_CONCURRENCY default) ingesting.`,
     `Load: ${ATTENDEES.toLocaleString('en-US')} attendees sign in (POST /api/login, email and first name) at Poisson times over ${SECONDS} s, open a thread and ask (POST /api/chat/stream); ${Math.round(FOLLOW_UP_SHARE * 100)} % of all questions are follow-ups in the same thread after a 2-8 s think time; a keynote wave of ${WAVE} questions at Poisson times within ${WAVE_SECONDS} s in the middle of the minute, each on a new thread of an attendee already signed in; questions drawn (seed ${SEED}) from the dev set's ${'pool'} and the demo's topics. The admin signs in through the mailed link and uploads ${FILINGS.length} 10-K filings during the minute (${FILINGS.join(', ')}), watching the documents list every second. Requests alternate between the API processes (round robin, as the proxy spreads them). Rate limits: the documented defaults, none raised; each attendee's requests carry an address of its own in X-Forwarded-For (trusted from loopback by default).`,
     '',
   ];
-  for (const run of runs) lines.push(...runSection(run));
-  const verdict = runs.map(({ apis, s }) => {
-    const r = s.perRoute.find((x) => x.route === 'POST /api/chat/stream');
-    const allErrors = s.perRoute.reduce((a, x) => a + x.errors, 0);
-    const all429 = s.perRoute.reduce((a, x) => a + x.limited, 0);
-    const embedded = s.filings.filter((f) => f.status === 'embedded').length;
-    const met = r.latency.p95 <= 1000 && allErrors === 0 && all429 === 0 && embedded === s.filings.length;
-    return `- ${apis} API process${apis > 1 ? 'es' : ''}: first content p95 ${ms(r.latency.p95)} (target ≤ 1,000 ms), ${allErrors} errors, ${all429} × 429, ${embedded} of ${s.filings.length} filings embedded during the day: **${met ? 'met' : 'missed'}**.`;
-  });
+  const verdicts = runs.map(dayVerdict);
   lines.push(
-    'Targets (issue: 1,000 attendees in 60 s with a 300-question wave, first content p95 ≤ 1 s, 0 errors, no 429 for attendees within their limits, three filings ingested meanwhile):',
+    'Targets (1,000 attendees in 60 s with a 300-question wave, first content p95 ≤ 1 s, 0 errors, no 429 for attendees within their limits, three filings ingested meanwhile):',
     '',
-    ...verdict,
+    '| configuration | questions answered | first content p95 | target | whole answer p95 | errors | 429 | filings embedded | verdict |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...verdicts.map(
+      (v) =>
+        `| ${v.label} | ${v.answered} of ${v.questions} | ${ms(v.p95)} | ≤ 1,000 ms | ${ms(v.wholeP95)} | ${v.errors} | ${v.limited} | ${v.embedded} of ${v.filings} | **${v.met ? 'met' : 'missed'}** |`,
+    ),
     '',
+    RESULTS_DETAIL,
+    '',
+  );
+  for (const run of runs) lines.push(...runSection(run));
+  lines.push(
     'Notes: "phases" are the worker\'s own account (its `document <id> timing` line): parse is the parsing thread\'s work, embed the local embeddings, insert the INSERT round trips, index the full-text index merge, finish the final switch and the abbreviations stored. "run / phases summed" below 1 means the phases overlapped (pipelined); the slowest phase alone sets the pace when the run is close to it. pdf-parse alone runs after the days on the same files, with no load from this script but the machine\'s other load (see the load average). Each configuration starts on a fresh database.',
   );
   return lines.join('\n') + '\n';

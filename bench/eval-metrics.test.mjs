@@ -60,6 +60,23 @@ describe('markerReport', () => {
       ['The second claim', 'The third has no'],
     );
   });
+
+  it('judges the line naming the sessions an answer drew on: cited when it carries their passages, a claim without a citation when not', () => {
+    const sources = [
+      { marker: '[Corpus Review, p. 3]', page: 3 },
+      { marker: '[Planning Meeting, 12:34]', startTime: 754 },
+      { marker: '[Session: Corpus Review]', page: null, startTime: null, line: null },
+    ];
+    const answer = (last) => `The review found twelve errors in the minutes [Corpus Review, p. 3].\n\n${last}`;
+    const cited = markerReport(
+      answer('Drawn from: “Corpus Review” [Corpus Review, p. 3], “Planning Meeting” [Planning Meeting, 12:34].'),
+      sources,
+    );
+    assert.deepEqual([cited.units, cited.unlocated], [2, []]);
+    for (const last of ['Drawn from: “Corpus Review”, “Planning Meeting”.', 'Drawn from: “Corpus Review” [Session: Corpus Review].']) {
+      assert.deepEqual(markerReport(answer(last), sources).unlocated, [last]);
+    }
+  });
 });
 
 describe('claimText', () => {

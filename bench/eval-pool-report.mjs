@@ -71,9 +71,17 @@ export function measureTable(measure, figures, v2) {
   return lines.length > 2 ? lines.join('\n') : null;
 }
 
-/** Each fold's own figures and time, folded. */
-function foldLines(figures, timings) {
-  const lines = ['<details><summary>Each fold</summary>', ''];
+/** Where each pool run writes its per-fold table (not a record: the record names it). */
+export const POOL_DETAIL_FILE = 'test-results/eval-pool-detail.md';
+
+/** Each fold's own figures and time: the detail file's table (POOL_DETAIL_FILE). */
+export function renderPoolDetail({ started, commit, figures, timings }) {
+  const lines = [
+    '# The pool, each fold',
+    '',
+    `Written by \`npm run eval -- --pool\` (bench/eval-pool.mjs), run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}; the figures are in bench/EVAL.md.`,
+    '',
+  ];
   lines.push(
     '| Fold | Files embedded | Questions asked (of) | Uncovered asked | hit@5 filter / no filter (meetings) | False refusals | Uncovered refused | Short facts held | Filing evidence cited | Ingestion (s) | Questions (s) | Fold total (s) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -87,8 +95,16 @@ function foldLines(figures, timings) {
   }
   const errors = timings.flatMap((t) => t.errors.map((e) => `fold ${t.fold}, ${e}`));
   if (errors.length) lines.push('', 'Files not embedded:', ...errors.map((e) => `- ${e}`));
-  lines.push('', '</details>');
-  return lines;
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The record's line naming the detail file, with the files a fold failed to embed (they change the figures). */
+function foldDetailLines(timings) {
+  const failed = timings.reduce((a, t) => a + t.errors.length, 0);
+  return [
+    `Each fold's figures and time: \`${POOL_DETAIL_FILE}\`, written by the same run (not a record)${failed ? `; **${failed} file(s) not embedded**, listed there` : ''}.`,
+  ];
 }
 
 /** The files left out for having no text, and their questions. */
@@ -138,7 +154,7 @@ export function renderPool({ started, commit, command, machine, load, provider, 
     `chat/simple latency p50 / p95 (ms): folds 0-3 ${fmt(lat?.p50, 0)} / ${fmt(lat?.p95, 0)}, fold 4 ${fmt(latc?.p50, 0)} / ${fmt(latc?.p95, 0)}.`,
     '',
   );
-  lines.push(...foldLines(figures, timings));
+  lines.push(...foldDetailLines(timings));
   if (calibration) lines.push('', calibration);
   lines.push(POOL_END);
   return lines.join('\n');

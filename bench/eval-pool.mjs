@@ -17,7 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { factWords, HOLDS_FACT, indexTranscript, judgeResults, shortFactScore } from './eval-metrics.mjs';
 import { poolFigures, poolPlan, uncoveredTargets } from './eval-pool-metrics.mjs';
-import { renderPool, writePoolSection } from './eval-pool-report.mjs';
+import { POOL_DETAIL_FILE, renderPool, renderPoolDetail, writePoolSection } from './eval-pool-report.mjs';
 import { renderCalibration } from './refusal-curve.mjs';
 import { readFiguresComment } from './eval-report.mjs';
 
@@ -251,6 +251,9 @@ export async function runPool(kit, opts, dataDirOfSet, command) {
     calibration: renderCalibration(rows),
   });
   writePoolSection(outFile, markdown);
+  const detailFile = path.join(kit.root, POOL_DETAIL_FILE);
+  fs.mkdirSync(path.dirname(detailFile), { recursive: true });
+  fs.writeFileSync(detailFile, renderPoolDetail({ started, commit: kit.gitCommit(), figures, timings }));
   console.log(`wrote ${path.relative(kit.root, outFile)}`);
   if (opts.json) {
     fs.mkdirSync(path.dirname(path.resolve(opts.json)), { recursive: true });

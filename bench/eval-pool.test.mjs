@@ -18,7 +18,16 @@ import {
   sharedWords,
   uncoveredTargets,
 } from './eval-pool-metrics.mjs';
-import { measureTable, POOL_END, POOL_MEASURES, POOL_START, renderPool, writePoolSection } from './eval-pool-report.mjs';
+import {
+  measureTable,
+  POOL_DETAIL_FILE,
+  POOL_END,
+  POOL_MEASURES,
+  POOL_START,
+  renderPool,
+  renderPoolDetail,
+  writePoolSection,
+} from './eval-pool-report.mjs';
 import { figuresComment, readFiguresComment, withInterval } from './eval-report.mjs';
 
 const close = (a, b, eps = 5e-4) => assert.ok(Math.abs(a - b) < eps, `${a} is not ${b}`);
@@ -444,5 +453,13 @@ describe('the pool report', () => {
     const tuneOnly = renderPool({ ...args(), figures: poolFigures(rows().filter((r) => r.fold !== 4)) });
     assert.match(tuneOnly, /Not compared: fold 4 not run\./);
     assert.doesNotMatch(md, /^## Run /m);
+    // Each fold's table is the detail file's, which the record names; the record stays within its share of EVAL.md.
+    assert.doesNotMatch(md, /^\| Fold \|/m);
+    assert.ok(md.includes(`\`${POOL_DETAIL_FILE}\``));
+    assert.ok(md.split('\n').length < 120, `the pool section has ${md.split('\n').length} lines`);
+    const detail = renderPoolDetail(args());
+    assert.equal(detail.split('\n').filter((l) => /^\| \d/.test(l)).length, 5);
+    const failed = renderPool({ ...args(), timings: timings.map((t, i) => (i ? t : { ...t, errors: ['a.pdf: no text'] })) });
+    assert.match(failed, /\*\*1 file\(s\) not embedded\*\*, listed there/);
   });
 });

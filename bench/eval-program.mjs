@@ -290,6 +290,19 @@ async function askRawExport(server, { pretalx, importFile, codes, questions, tit
  * Runs the program evaluation on its own server; returns `{figures, rows, markdown}`. The caller
  * writes `markdown` (a section of bench/EVAL.md).
  */
+/** Each program's shares: answered with every fact and cited, uncovered answered "not in the program". */
+function programFigures(rows) {
+  const sets = [...new Set(rows.map((r) => r.set))];
+  return Object.fromEntries(
+    sets.map((set) => {
+      const of = rows.filter((r) => r.set === set);
+      const answerable = of.filter((r) => !r.uncovered);
+      const none = of.filter((r) => r.uncovered);
+      return [set, { answered: share(answerable), answerable: answerable.length, uncovered: share(none), uncoveredCount: none.length }];
+    }),
+  );
+}
+
 export async function runProgramEval({ data = path.join(root, '..', 'shared', 'eval-dev'), subset = false, log = console.log } = {}) {
   const dir = path.join(path.resolve(data), 'program');
   const { questions, uncovered } = JSON.parse(fs.readFileSync(path.join(dir, 'questions.json'), 'utf8'));
@@ -333,18 +346,11 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const sets = [...new Set(rows.map((r) => r.set))];
-  const figures = Object.fromEntries(
-    sets.map((set) => {
-      const of = rows.filter((r) => r.set === set);
-      const answerable = of.filter((r) => !r.uncovered);
-      const none = of.filter((r) => r.uncovered);
-      return [set, { answered: share(answerable), answerable: answerable.length, uncovered: share(none), uncoveredCount: none.length }];
-    }),
-  );
+  const figures = programFigures(rows);
   const latency = rows.flatMap((r) => r.latencies);
   const summary = { p50: pct(latency, 50), p95: pct(latency, 95), count: latency.length, load: os.loadavg()[0] };
-  const markdown = render({ started, subset, figures, rows, summary, pretalxNote, published });
+  const markdown = renderProgramSection({ started, subset, figures, rows, summary, pretalxNote, published });
+  writeDetail(rows, started);
   return {
     figures,
     rows,
@@ -374,7 +380,49 @@ function importTable(published) {
   ];
 }
 
-function render({ started, subset, figures, rows, summary, pretalxNote, published = [] }) {
+/** Where the per-question table is written by each run (not a record: the record names it). */
+export const DETAIL_FILE = path.join(root, 'test-results', 'eval-program-detail.md');
+/** Failed questions the record lists itself; the rest are in the detail file. */
+const FAILURES_IN_RECORD = 10;
+
+const failText = (r) => `FAIL: ${r.missing.join('; ').replace(/\|/g, '/')}`;
+
+function perQuestionLine(rows) {
+  const failed = rows.filter((r) => !r.pass).length;
+  const outcome = failed ? `${failed} failed, listed below` : 'all passed';
+  return `Per question (${rows.length} questions, ${outcome}): \`${path.relative(root, DETAIL_FILE)}\`, written by the same run (not a record).`;
+}
+
+function failures(rows) {
+  const failed = rows.filter((r) => !r.pass);
+  if (!failed.length) return [];
+  return [
+    '',
+    ...failed.slice(0, FAILURES_IN_RECORD).map((r) => `- ${r.set}: ${r.question} — ${failText(r)}`),
+    ...(failed.length > FAILURES_IN_RECORD ? [`- and ${failed.length - FAILURES_IN_RECORD} more in the detail file`] : []),
+  ];
+}
+
+/** The per-question table, for DETAIL_FILE. */
+export function renderDetail(rows, started) {
+  return [
+    '# Program questions, per question',
+    '',
+    `Written by bench/eval-program.mjs on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; the figures are in bench/EVAL.md.`,
+    '',
+    '| set | question | result |',
+    '|---|---|---|',
+    ...rows.map((r) => `| ${r.set} | ${r.question.replace(/\|/g, '\\|')} | ${r.pass ? 'pass' : failText(r)} |`),
+    '',
+  ].join('\n');
+}
+
+export function writeDetail(rows, started) {
+  fs.mkdirSync(path.dirname(DETAIL_FILE), { recursive: true });
+  fs.writeFileSync(DETAIL_FILE, renderDetail(rows, started));
+}
+
+export function renderProgramSection({ started, subset, figures, rows, summary, pretalxNote, published = [] }) {
   const out = [
     SECTION_START,
     '## Program questions',
@@ -392,16 +440,8 @@ function render({ started, subset, figures, rows, summary, pretalxNote, publishe
     ...(pretalxNote ? ['', `Raw pretalx export: ${pretalxNote}.`] : []),
     ...importTable(published),
     '',
-    '<details><summary>Per question</summary>',
-    '',
-    '| set | question | result |',
-    '|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.set} | ${r.question.replace(/\|/g, '\\|')} | ${r.pass ? 'pass' : `FAIL: ${r.missing.join('; ').replace(/\|/g, '/')}`} |`,
-    ),
-    '',
-    '</details>',
+    perQuestionLine(rows),
+    ...failures(rows),
     SECTION_END,
   ];
   return out.join('\n');

@@ -2,7 +2,15 @@
 // its real dates, the questions were written against the import file's moved dates.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dayMapping, pretalxDates, translateDays, translateQuestion } from './eval-program.mjs';
+import {
+  dayMapping,
+  DETAIL_FILE,
+  pretalxDates,
+  renderDetail,
+  renderProgramSection,
+  translateDays,
+  translateQuestion,
+} from './eval-program.mjs';
 
 const talk = (code, title, start) => ({ code, title, slots: [{ start }] });
 /** A pretalx talk listing: date → minute → room → talk. */
@@ -94,4 +102,27 @@ describe('translateQuestion', () => {
     const uncovered = { id: 'u', question: 'When is the Monday talk about knitting?', expect: 'not in the program' };
     assert.equal(translateQuestion(uncovered, map).expect, 'not in the program');
   });
+});
+
+it("the record's program section names the per-question file and lists only the failed questions", () => {
+  const rows = Array.from({ length: 90 }, (_, i) => ({
+    set: 'dev',
+    question: `Q${i}?`,
+    pass: i !== 7,
+    missing: i === 7 ? ['Room B'] : [],
+  }));
+  const figures = { dev: { answered: 89 / 90, answerable: 90, uncovered: 1, uncoveredCount: 0 } };
+  const summary = { p50: 20, p95: 50, count: 270, load: 1 };
+  const md = renderProgramSection({ started: new Date('2026-11-28T07:00:00Z'), subset: false, figures, rows, summary });
+  assert.match(md, /Per question \(90 questions, 1 failed, listed below\): `test-results\/eval-program-detail\.md`/);
+  assert.match(md, /^- dev: Q7\? — FAIL: Room B$/m);
+  assert.doesNotMatch(md, /Q8\?/);
+  assert.ok(md.split('\n').length < 30);
+  assert.equal(
+    renderDetail(rows, new Date())
+      .split('\n')
+      .filter((l) => l.startsWith('| dev |')).length,
+    90,
+  );
+  assert.ok(DETAIL_FILE.endsWith('eval-program-detail.md'));
 });

@@ -56,9 +56,9 @@ export function renderCalibration(rows, minRefused = MIN_REFUSED_UNCOVERED) {
   const lines = [
     '### Refusal calibration: false refusals against uncovered questions refused (folds 0-3)',
     '',
-    `Each answer refused again at each threshold of its coverage score (POST /api/chat/simple's \`coverage\`; bench/refusal-curve.mjs). ← marks the threshold with the fewest false refusals that still refuses ${minRefused * 100}% of the uncovered questions; the app refuses below \`REFUSE_BELOW\` (backend/src/answering/knobs.ts).`,
+    `Each answer refused again at each threshold of its coverage score (POST /api/chat/simple's \`coverage\`; bench/refusal-curve.mjs). ← marks the threshold with the fewest false refusals that still refuses ${minRefused * 100}% of the uncovered questions; the app refuses below \`REFUSE_BELOW\` (backend/src/answering/knobs.ts). Thresholds that refuse the same shares share a row; every threshold: \`node bench/refusal-curve.mjs --json <the run's --json file>\`.`,
     '',
-    renderCurve(curve, chosen?.threshold),
+    renderCurve(curve, chosen?.threshold, { collapse: true }),
     '',
   ];
   if (chosen && check.length) {
@@ -74,11 +74,24 @@ export function renderCalibration(rows, minRefused = MIN_REFUSED_UNCOVERED) {
 const pc = (r) =>
   r && Number.isFinite(r.value) ? `${(r.value * 100).toFixed(1)}% (${(r.lo * 100).toFixed(0)}-${(r.hi * 100).toFixed(0)})` : '—';
 
-/** The curve as a markdown table, the chosen threshold marked. */
-export function renderCurve(curve, chosen) {
+/**
+ * The curve as a markdown table, the chosen threshold marked. With `collapse`, thresholds in a row that refuse
+ * the same shares make one row ('0.26-0.60'), the chosen one always a row of its own.
+ */
+export function renderCurve(curve, chosen, { collapse = false } = {}) {
   const lines = ['| Coverage threshold | False refusals (answerable refused) | Uncovered refused |', '|---:|---:|---:|'];
-  for (const p of curve)
-    lines.push(`| ${p.threshold.toFixed(2)}${chosen === p.threshold ? ' ←' : ''} | ${pc(p.falseRefusal)} | ${pc(p.refusedUncovered)} |`);
+  const runs = [];
+  for (const p of curve) {
+    const cells = `${pc(p.falseRefusal)} | ${pc(p.refusedUncovered)}`;
+    const last = runs.at(-1);
+    const mark = chosen === p.threshold;
+    if (collapse && last && last.cells === cells && !mark && !last.mark) last.to = p.threshold;
+    else runs.push({ from: p.threshold, to: p.threshold, cells, mark });
+  }
+  for (const r of runs) {
+    const range = r.to === r.from ? r.from.toFixed(2) : `${r.from.toFixed(2)}-${r.to.toFixed(2)}`;
+    lines.push(`| ${range}${r.mark ? ' ←' : ''} | ${r.cells} |`);
+  }
   return lines.join('\n');
 }
 

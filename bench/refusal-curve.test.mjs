@@ -52,3 +52,20 @@ test("the pool report's calibration section: the curve on folds 0-3, fold 4 at t
   assert.match(md, /Fold 4 at 0\.32: false refusals 100\.0% \(\d+-100\), uncovered refused 100\.0%/);
   assert.equal(renderCalibration([{ ...answer(null), fold: 0 }]), null);
 });
+
+test('the record collapses thresholds that refuse the same shares into one row, the chosen one kept alone', () => {
+  const rows = [answer(0.1), answer(0.5), uncovered(0.04), uncovered(0.3)];
+  const curve = refusalCurve(rows, [0, 0.02, 0.04, 0.06, 0.08, 0.1]);
+  const table = renderCurve(curve, 0.06, { collapse: true }).split('\n').slice(2);
+  assert.deepEqual(
+    table.map((l) => l.split(' | ')[0].slice(2)),
+    ['0.00-0.04', '0.06 ←', '0.08-0.10'],
+  );
+  assert.equal(renderCurve(curve, 0.06).split('\n').length, 2 + 6);
+  assert.ok(
+    renderCalibration(
+      rows.map((r) => ({ ...r, fold: 0 })),
+      0.5,
+    ).split('\n').length < 40,
+  );
+});

@@ -65,3 +65,35 @@ test('an untimed transcript is cited by line: the badge opens the passage with t
   await app.expectAccessible('source dialog with transcript lines');
   await app.screenshot('citation-line-passage');
 });
+
+test("a PDF citation shows the page's own text, prices and decimals intact, the cited line highlighted", async ({ page }) => {
+  const title = 'Green and EV Equipment Finance';
+  const app = new AttendeeApp(page);
+  await app.skipHowToUse();
+  await app.signInViaApi(uniqueEmail('figures'));
+  // The demo's slides are read in the background at the first start.
+  await expect
+    .poll(
+      async () => {
+        const sessions = (await (await page.request.get('/api/sessions?includeAll=true')).json()) as {
+          title: string;
+          contentStatus?: string;
+        }[];
+        return sessions.find((s) => s.title.startsWith(title))?.contentStatus;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('available');
+  await page.goto('/');
+  await app.sessionsPanel().getByTestId('session-item').filter({ hasText: title }).getByRole('checkbox').check();
+  await app.waitForChatReady();
+  await app.ask('What is the maintenance cost per mile of electric versus diesel trucks?');
+  const answer = app.assistantMessages.last();
+  await expect(answer).toContainText('$0.11 electric versus $0.18 diesel');
+
+  await answer.locator('button[data-citation]').first().click();
+  const passage = page.getByRole('dialog').getByLabel('Cited passage');
+  await expect(passage).toContainText('Maintenance per mile: $0.11 electric versus $0.18 diesel');
+  await expect(passage).toContainText('breaks even after about 6.1 years');
+  await expect(passage.locator('mark')).toHaveText('Maintenance per mile: $0.11 electric versus $0.18 diesel');
+});

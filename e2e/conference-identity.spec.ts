@@ -8,15 +8,15 @@ import { E2E_ADMIN_EMAIL } from './support/env';
  * screen that names the conference names it, and none names the spec's. The app and its database are
  * shared by every spec of a run, so the settings are put back and the two sessions removed at the end.
  */
-const PYCONFR = {
-  name: 'PyConFR 2024',
-  shortName: 'PyConFR',
+const OTHER_CONFERENCE = {
+  name: 'Rhône Dev Days 2024',
+  shortName: 'RDD',
   startDate: '2024-11-02',
   endDate: '2024-11-03',
-  venue: 'Strasbourg',
+  venue: 'Lyon',
   timeZone: 'Europe/Paris',
   languages: ['fr', 'en'],
-  suggestedQuestions: ['Quels ateliers parlent de typage statique ?', 'Which talks are about Django?'],
+  suggestedQuestions: ['Quels ateliers parlent de tests ?', 'Which talks are about open data?'],
 };
 /** What the spec's conference shows, which no screen may show while another conference is configured. */
 const SPEC_CONFERENCE = /Equipment Finance|Denver|Sept 8/;
@@ -32,7 +32,7 @@ async function createSession(api: APIRequestContext, body: object): Promise<stri
 }
 
 test.describe('the conference of the settings, not the spec’s', () => {
-  test('landing, sign-in, Conference tab, header, day headings and suggested questions name PyConFR 2024 in Strasbourg', async ({
+  test('landing, sign-in, Conference tab, header, day headings and suggested questions name an invented conference, Rhône Dev Days 2024 in Lyon', async ({
     browser,
     page,
   }) => {
@@ -43,55 +43,60 @@ test.describe('the conference of the settings, not the spec’s', () => {
     const original = (await (await api.get('/api/conference')).json()) as object;
     const sessionIds: string[] = [];
     try {
-      const saved = await api.put('/api/admin/conference', { data: PYCONFR });
+      const saved = await api.put('/api/admin/conference', { data: OTHER_CONFERENCE });
       expect(saved.ok(), await saved.text()).toBe(true);
       sessionIds.push(
         await createSession(api, {
-          title: 'Typage statique en Python',
+          title: 'Des tests qui durent',
           date: '2024-11-02T10:00:00',
           endTime: '10:45 AM',
           location: 'Amphi A',
         }),
-        await createSession(api, { title: 'Django au quotidien', date: '2024-11-03T14:00:00', endTime: '2:30 PM', location: 'Salle B' }),
+        await createSession(api, {
+          title: 'Cartes et données ouvertes',
+          date: '2024-11-03T14:00:00',
+          endTime: '2:30 PM',
+          location: 'Salle B',
+        }),
       );
 
       // The admin's Conference tab shows what was saved.
       const adminConsole = new AdminConsole(adminPage);
       await adminConsole.openTab('Conference');
       const form = adminPage.getByRole('form', { name: 'Conference settings' });
-      await expect(form.getByLabel('Short name')).toHaveValue('PyConFR');
+      await expect(form.getByLabel('Short name')).toHaveValue('RDD');
       await expect(form.getByLabel('Languages')).toHaveValue('fr, en');
 
       const app = new AttendeeApp(page);
       await app.skipHowToUse();
       await page.goto('/landing');
-      await expect(page.getByRole('img', { name: 'PyConFR 2024, Nov 2-3, 2024, Strasbourg' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Rhône Dev Days 2024, Nov 2-3, 2024, Lyon' })).toBeVisible();
       await expect(app.text('Nov 2-3, 2024')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toContainText('Conference Assistant for the PyConFR 2024.');
+      await expect(page.getByRole('contentinfo')).toContainText('Conference Assistant for the Rhône Dev Days 2024.');
       await expectNoSpecConference(page);
 
       await page.goto('/auth');
       await expect(
-        app.text('Sign in to the conference assistant for PyConFR 2024 (Nov 2-3, 2024, Strasbourg). No password needed.'),
+        app.text('Sign in to the conference assistant for Rhône Dev Days 2024 (Nov 2-3, 2024, Lyon). No password needed.'),
       ).toBeVisible();
       await expectNoSpecConference(page);
 
-      await app.fillSignIn({ firstName: 'Camille', email: uniqueEmail('pyconfr') });
+      await app.fillSignIn({ firstName: 'Camille', email: uniqueEmail('rdd') });
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('banner')).toContainText('PyConFR');
-      for (const question of PYCONFR.suggestedQuestions) await expect(page.getByRole('button', { name: question })).toBeVisible();
+      await expect(page.getByRole('banner')).toContainText('RDD');
+      for (const question of OTHER_CONFERENCE.suggestedQuestions) await expect(page.getByRole('button', { name: question })).toBeVisible();
 
       await page.getByRole('button', { name: 'Show All Sessions' }).click();
-      await expect(page.getByRole('region', { name: 'Day 1 - Saturday, Nov 2' })).toContainText('Typage statique en Python');
-      await expect(page.getByRole('region', { name: 'Day 2 - Sunday, Nov 3' })).toContainText('Django au quotidien');
+      await expect(page.getByRole('region', { name: 'Day 1 - Saturday, Nov 2' })).toContainText('Des tests qui durent');
+      await expect(page.getByRole('region', { name: 'Day 2 - Sunday, Nov 3' })).toContainText('Cartes et données ouvertes');
       // The chat page's own words (the sessions listed are the program's data: the demo's stay as they are).
       await expect(page.getByRole('banner')).not.toContainText(SPEC_CONFERENCE);
       await expect(page.getByText('Welcome! Ask anything about the conference.').locator('..')).not.toContainText(SPEC_CONFERENCE);
       const headings = await page.getByRole('heading', { level: 3 }).allTextContents();
       expect(headings).toContain('Day 1 - Saturday, Nov 2');
       expect(headings.filter((h) => SPEC_CONFERENCE.test(h) || /Monday|Tuesday|Wednesday/.test(h))).toEqual([]);
-      await app.screenshot('conference-identity-pyconfr');
+      await app.screenshot('conference-identity-other');
     } finally {
       for (const id of sessionIds) await api.delete(`/api/admin/session/${id}`);
       const restored = await api.put('/api/admin/conference', { data: original });

@@ -6,7 +6,9 @@
 //    spec: issue 14)") are removed and the rest of the comment kept: git keeps history.
 // `node scripts/rewrite-spec-refs.mjs` rewrites the tracked files in place; `--check` (`npm run check:refs`) changes
 // nothing, lists what it would change and what it cannot rewrite, and exits 1 if anything is listed. A reference
-// the rules cannot rewrite (an issue named mid-sentence, `SPEC.md`) is listed for a person to reword.
+// the rules cannot rewrite (an issue named mid-sentence, `SPEC.md`) is listed for a person to reword, and so is a
+// comment of the product's code (backend/src, the apps, packages/*/src) that cites a "sitting" or a "pass" of the
+// benchmarks: code points at the records and at bench/history/<topic>.md by topic.
 // After a rewrite: `npm run format` (a longer name can move a test title past the print width) and `npm run openapi`
 // (DTO comments are the contract's descriptions).
 import { execFileSync } from 'node:child_process';
@@ -42,6 +44,21 @@ const AT_END = new RegExp(String.raw`\s*[,;:]\s*${REFS}\s*$`);
 const LEADING = new RegExp(String.raw`^([ \t]*(?:\/\*\*?|\*|\/\/|#)?[ \t]*)${REFS}(?:[ \t]*\(([^()]*)\))?[ \t]*([,:])[ \t]*(\S)`, 'gm');
 const SPEC_WORD = /\bSPEC\b(?![._-])/g;
 const LEFTOVER = new RegExp(String.raw`\bSPEC\b(?!_)|${REF}`, 'g');
+
+/** The product's code: its comments point at the records (bench/RESULTS.md, bench/EVAL.md, bench/history/<topic>.md), never at a sitting or a pass. */
+const PRODUCT_CODE = /^(backend\/src|frontend-attendee\/src|frontend-admin\/src|packages\/[^/]+\/src)\//;
+const ORDINAL = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|\d+(?:st|nd|rd|th)|nth|last|previous|earlier)`;
+const HISTORY_CITATION = new RegExp(String.raw`\bsittings?\b|\b${ORDINAL} pass(?:es)?\b|\bthe passes\b`, 'gi');
+
+/** Citations of a sitting or a pass in a file of the product's code: [{ line, found, text }]. */
+export function historyCitations(file, text) {
+  if (!PRODUCT_CODE.test(file)) return [];
+  const lines = text.split('\n');
+  return [...text.matchAll(HISTORY_CITATION)].map((m) => {
+    const line = text.slice(0, m.index).split('\n').length;
+    return { line, found: m[0], text: lines[line - 1].trim() };
+  });
+}
 
 /** A parenthesis's text without its history references, '' when nothing else was in it, null when it cannot tell. */
 function withoutRefs(content) {
@@ -108,7 +125,7 @@ export function processRepository(root, { check }) {
       changed.push({ file, lines: referenceLines(before) });
       if (!check) fs.writeFileSync(full, after);
     }
-    for (const l of leftovers(after)) left.push({ file, ...l });
+    for (const l of [...leftovers(after), ...historyCitations(file, after)]) left.push({ file, ...l });
   }
   return { changed, left };
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { leftovers, rewrite } from './rewrite-spec-refs.mjs';
+import { historyCitations, leftovers, rewrite } from './rewrite-spec-refs.mjs';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rewrite-spec-refs.mjs');
 
@@ -129,5 +129,29 @@ describe('node scripts/rewrite-spec-refs.mjs', () => {
     const r = run(dir);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /^src\/c\.ts:2: cannot rewrite 'issue 9'/m);
+  });
+});
+
+describe('historyCitations', () => {
+  it("names a sitting or a pass cited in the product's code", () => {
+    const text = '/** Chosen in the tenth sitting. */\nconst A = 1;\n// the passes, second pass\n// 7th pass and Sittings\n';
+    assert.deepEqual(
+      historyCitations('backend/src/answering/knobs.ts', text).map((c) => [c.line, c.found]),
+      [
+        [1, 'sitting'],
+        [3, 'the passes'],
+        [3, 'second pass'],
+        [4, '7th pass'],
+        [4, 'Sittings'],
+      ],
+    );
+    assert.equal(historyCitations('frontend-admin/src/a.tsx', '// eighth pass').length, 1);
+    assert.equal(historyCitations('packages/conference-rules/src/a.ts', '// a sitting').length, 1);
+  });
+
+  it('leaves other files and other uses of the words alone', () => {
+    assert.deepEqual(historyCitations('bench/history/eval-tuning.md', 'tenth sitting, second pass'), []);
+    assert.deepEqual(historyCitations('docs/DEPLOY.md', 'eleventh sitting'), []);
+    assert.deepEqual(historyCitations('backend/src/a.ts', '// a passage passes the test; one pass over the text; bypass'), []);
   });
 });

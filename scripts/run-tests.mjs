@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order: the API contract (docs/openapi.json and contract/api-types.ts match the code),
-// the import-cycle check, no absolute machine path in a tracked file, the tests of these scripts and of the eval's measures, backend (Jest + Supertest), scale out (several processes; needs Redis),
+// the import-cycle check, no absolute machine path in a tracked file, backend/README.md's module map true, the tests of these scripts and of the eval's measures, backend (Jest + Supertest), scale out (several processes; needs Redis),
 // front ends (Vitest), browser (Playwright + Chromium).
 // Prints one closing line "N passed, N failed" counting suites run.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ const steps = [
   ['API contract (docs/openapi.json, metadata.ts, api-types.ts match the code)', 'npm', ['run', 'openapi:check']],
   ['import cycles (dpdm, backend/src)', 'npm', ['run', 'cycles']],
   ['machine paths (no absolute path of one machine in a tracked file)', 'npm', ['run', 'check:paths']],
+  ["docs that are true (backend/README.md's module map and table ownership)", 'npm', ['run', 'check:docs']],
   ['repository scripts (node --test scripts/*.test.mjs)', 'npm', ['run', 'test:scripts']],
   ['product references (comments cite docs/PRODUCT.md, no history comments)', 'npm', ['run', 'check:refs']],
   ["the eval's measures and the program eval's day translation (node --test bench/*.test.mjs)", 'npm', ['run', 'test:bench']],

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MaskingLogger } from './common/masking-logger';
+import { MaskingLogger } from './logging/masking-logger';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { WorkerModule } from './worker.module';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import express from 'express';
 import type { Request } from 'express';
 import { parse } from 'yaml';
-import { clientIp } from '../src/common/client-ip';
+import { clientIp } from '../src/http/client-ip';
 import { loadConfig } from '../src/config/app-config';
 
 /**

@@ -2,7 +2,7 @@ import os from 'node:os';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { HistoryMailLimits } from '../src/chat/history-mail-limits';
-import { rateLimitStorage, type SharedRateLimitStorage } from '../src/common/rate-limit-storage';
+import { rateLimitStorage, type SharedRateLimitStorage } from '../src/http/rate-limit-storage';
 import { loadConfig } from '../src/config/app-config';
 import { SAMPLE_CONFERENCE, SeededSession, seedChunks } from './utils/chunk-fixture';
 import { startSmtpSink, SmtpSink } from './utils/smtp-sink';

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { STALE_REQUEST_SECONDS } from '../src/chat/chat.repository';
 import { THREAD_BUSY_MESSAGE } from '../src/chat/dto/chat.dto';
-import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
+import { RATE_LIMIT_MESSAGE } from '../src/http/rate-limit';
 import { migrations } from '../src/database/migrations';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { rawBytes, waitFor } from './fixtures/document-helpers';

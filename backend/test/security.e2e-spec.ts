@@ -7,7 +7,7 @@ import { FORBIDDEN_MESSAGE } from '../src/auth/access.guard';
 import { AuthService, PRIVILEGED_SESSION_IDLE_SECONDS } from '../src/auth/auth.service';
 import { SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/dto/auth.messages';
 import { SESSION_COOKIE } from '../src/auth/session-cookie';
-import { RATE_LIMIT_MESSAGE } from '../src/common/rate-limit';
+import { RATE_LIMIT_MESSAGE } from '../src/http/rate-limit';
 import { EmailRepository } from '../src/email/email.repository';
 import { EmailService } from '../src/email/email.service';
 import { SAMPLE_CONFERENCE, seedChunks } from './utils/chunk-fixture';

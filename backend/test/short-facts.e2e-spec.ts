@@ -77,11 +77,14 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     expect(answer.content).not.toContain('Drawn from');
   });
 
-  it('with no session ticked, says which session it drew on', async () => {
+  it('with no session ticked, says which session it drew on, citing its passage', async () => {
     const answer = await ask('How many errors did the review of the meeting minutes corpus find?', []);
-    const titles = [...new Set(answer.sources.filter((s) => s.kind !== 'session').map((s) => s.sessionTitle))];
+    const documents = answer.sources.filter((s) => s.kind !== 'session');
+    const titles = [...new Set(documents.map((s) => s.sessionTitle))];
     expect(titles).toContain('Corpus Review');
     const last = answer.content.split('\n').pop();
-    expect(last).toBe(`Drawn from: ${titles.map((x) => `“${x}”`).join(', ')}.`);
+    // Each session named carries the marker of its first passage the answer cites (a badge the attendee opens).
+    const named = titles.map((x) => `“${x}” ${documents.find((s) => s.sessionTitle === x)!.marker}`);
+    expect(last).toBe(`Drawn from: ${named.join(', ')}.`);
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SAMPLE_CONFERENCE, SeededSession, startSampleConferenceApp } from './utils/chunk-fixture';
-import { FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
+import { defaultReply, FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
 import { sessionCookie } from './utils/sse-client';
 import { TestApp } from './utils/test-app';
 
@@ -127,10 +127,13 @@ describe('takeaways with AI_PROVIDER=openai (fake server)', () => {
     expect(maps).toHaveLength(2);
     expect(reduces).toHaveLength(1);
     for (const title of TITLES) expect(maps.some((m) => m.messages[1].content.includes(`Session: "${title}"`))).toBe(true);
-    // The merge prompt lists every session's takeaways with its title; the reply is parsed back.
-    expect(reduces[0].messages[1].content).toContain(`- First takeaway of ${TITLES[0]} || ${TITLES[0]}`);
+    // The merge prompt lists every session's takeaways (their markers left out) with its title; the reply is parsed back.
+    expect(reduces[0].messages[1].content).toContain(
+      `First takeaway of ${TITLES[0]}: lenders hold guarantors to a stricter credit floor. || ${TITLES[0]}`,
+    );
     expect(res.body.takeaways.length).toBe(6);
-    expect(res.body.takeaways[0]).toMatch(/^First merged takeaway of /);
+    // A transcript's takeaway names the speaker of the passage it cites.
+    expect(res.body.takeaways[0]).toMatch(/^(?:(?:Rebecca Lindqvist|Tomás Echeverría|Hannah Brooks): )?First merged takeaway of /);
     for (const [i, text] of (res.body.takeaways as string[]).entries()) expect(text).toContain(res.body.sources[i]);
 
     const usage = await db.query(
@@ -140,5 +143,82 @@ describe('takeaways with AI_PROVIDER=openai (fake server)', () => {
     for (const u of usage) {
       expect(u).toEqual({ provider: 'openai', model: 'gpt-4o-mini', prompt_tokens: 2000, completion_tokens: 100, cost: 0.00036 });
     }
+  });
+});
+
+/** The marker the prompt gives the passage holding `words` ('cite as [What Lenders Want, 01:05]'). */
+function markerOf(prompt: string, words: string): string {
+  const passage = prompt.split(/\n\n(?=Passage \d+ — )/).find((p) => p.includes(words));
+  const marker = passage && /cite as (\[[^\]]+\])/.exec(passage)?.[1];
+  if (!marker) throw new Error(`No passage with "${words}" in the prompt.`);
+  return marker;
+}
+
+describe('takeaways with AI_PROVIDER=openai: the attendee gets only cited statements, with their speakers, once', () => {
+  const [LENDERS, RESIDUALS] = TITLES;
+  let fake: FakeOpenAi;
+  let t: TestApp;
+
+  /** A map reply with, among the good takeaways, a question, a greeting, a bio, a wrong or missing speaker and an uncited line. */
+  function mapReply(prompt: string): string {
+    if (prompt.includes(`Session: "${LENDERS}"`)) {
+      const fico = markerOf(prompt, 'FICO floor of 680 for the guarantor');
+      return [
+        `- Tomás Echeverría: Guarantors need a FICO score of at least 680 on app-only transactions ${fico}`,
+        `- Debt service coverage of at least 1.25 times is required on larger tickets ${markerOf(prompt, 'DSCR of at least 1.25')}`,
+        `- Rebecca Lindqvist: Recent tax liens, a PAYDEX under 50 or three NSF items send a file to decline ${markerOf(prompt, 'red flags')}`,
+        `- Essential-use equipment with strong secondary markets earns better advance rates ${markerOf(prompt, 'Collateral preferences')}`,
+        `- What credit score do lenders want for app-only deals? ${fico}`,
+        `- Thank you all for coming to this panel this morning ${fico}`,
+        `- Rebecca Lindqvist is the chief credit officer of a regional bank and leads its credit team ${markerOf(prompt, 'time in business')}`,
+        '- Lenders expect equipment finance volumes to double next year',
+      ].join('\n');
+    }
+    const hours = markerOf(prompt, 'Hours of use drive residuals');
+    return [
+      `- Hannah Brooks: Hours of use drive residual values more than the age of the machine ${hours}`,
+      `- Auction prices for three-year-old excavators fell about 8 percent this year ${markerOf(prompt, 'Auction prices')}`,
+      `- Hannah Brooks: Guarantors need a FICO score of at least 680 on app-only deals ${hours}`,
+      `- Hannah Brooks: Thanks for having me [Imaginary Panel, p. 99]`,
+    ].join('\n');
+  }
+
+  /** The merge keeps every candidate and adds a line with no session and a question. */
+  function reduceReply(prompt: string): string {
+    const lines = prompt.split('\n').filter((l) => l.startsWith('- '));
+    return [...lines, '- Lenders expect volumes to double next year', `- What should lenders ask first? || ${LENDERS}`].join('\n');
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({
+      reply: (r) => {
+        const [system, human] = [r.messages[0].content, r.messages.at(-1)!.content];
+        if (system.startsWith('From the passages of one conference session')) return mapReply(human);
+        if (system.startsWith('You merge session takeaways')) return reduceReply(human);
+        return defaultReply(r);
+      },
+    });
+    ({ app: t } = await startSampleConferenceApp({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('drops questions, greetings, biographies, duplicates and uncited lines, and names each transcript speaker', async () => {
+    const cookie = await sessionCookie(t, 'openai-filter@example.com', 'Fay');
+    const res = await request(t.url).post('/api/takeaways').set('Cookie', cookie).send({ useAllSessions: true }).expect(200);
+    const got = (res.body.takeaways as string[]).map((text, i) => [text, res.body.sources[i]]);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        ['Tomás Echeverría: Guarantors need a FICO score of at least 680 on app-only transactions.', LENDERS],
+        ['Rebecca Lindqvist: Debt service coverage of at least 1.25 times is required on larger tickets.', LENDERS],
+        ['Tomás Echeverría: Recent tax liens, a PAYDEX under 50 or three NSF items send a file to decline.', LENDERS],
+        ['Essential-use equipment with strong secondary markets earns better advance rates.', LENDERS],
+        ['Hannah Brooks: Hours of use drive residual values more than the age of the machine.', RESIDUALS],
+        ['Hannah Brooks: Auction prices for three-year-old excavators fell about 8 percent this year.', RESIDUALS],
+      ]),
+    );
+    expect(got).toHaveLength(6);
   });
 });

@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Roles } from '../common/roles';
+import { Roles } from '../auth/roles';
 import { AdminService } from './admin.service';
 import { AdminChatThread, UserAction, UserChatSummary } from './dto/admin.response';
 import { ListActionsQuery } from './dto/list-actions.query';

@@ -10,7 +10,7 @@ import {
   type Takeaway,
 } from '../ai/generation/generation.types';
 import { capitalisedWords } from '../ai/generation/local/coverage';
-import { LinkNeutralizer } from '../common/neutralize-links';
+import { LinkNeutralizer } from '../markdown/neutralize-links';
 import { ProgramService, type ProgramTurn } from '../program/program.service';
 import { RetrievalService } from '../retrieval/retrieval.service';
 import type { RetrievalResult } from '../retrieval/retrieval.types';
@@ -19,8 +19,10 @@ import { LANGUAGES, type Language } from '../text/lang';
 import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
 import { coverageEvidence } from './coverage-evidence';
 import { focusSnippets } from './citations/cited-snippet';
+import { sessionsCited } from './citations/drew-on';
 import { ProgramCitations } from './citations/program-citations';
 import { PASSAGES, SIMPLE_PASSAGES, TAKEAWAY_PASSAGES_PER_SESSION } from './knobs';
+import { finalTakeaways, groundTakeaways } from './takeaway-filter';
 
 /** Added to a session's title to find the passages that carry its substance (takeaways). */
 const TAKEAWAY_QUERY = 'key takeaways, recommendations, findings, numbers and lessons';
@@ -90,13 +92,15 @@ export class AnsweringService {
       perDocument: TAKEAWAY_PASSAGES_PER_SESSION,
       userId,
     });
-    const material = { sessionTitle: session.title, passages: new CitationSet(passages).passages };
-    return this.generator.sessionTakeaways(material, { userId });
+    const set = new CitationSet(passages);
+    const written = await this.generator.sessionTakeaways({ sessionTitle: session.title, passages: set.passages }, { userId });
+    // Either provider's takeaways: statements, cited to the session's passages, a transcript's naming its speaker.
+    return groundTakeaways(written, set);
   }
 
-  /** Sessions' takeaways merged into the conference's (the generator's reduce step). */
-  mergeTakeaways(perSession: Takeaway[][], userId: string): Promise<Takeaway[]> {
-    return this.generator.mergeTakeaways(perSession, { userId });
+  /** Sessions' takeaways merged into the conference's (the generator's reduce step): cited statements, each point once. */
+  async mergeTakeaways(perSession: Takeaway[][], userId: string): Promise<Takeaway[]> {
+    return finalTakeaways(await this.generator.mergeTakeaways(perSession, { userId }));
   }
 
   /** Which generator writes the answers and takeaways (part of the takeaways' cache key). */
@@ -215,9 +219,10 @@ function withProgramPart(
  * come from, in the question's language; null when it cites no document (a refusal, a program answer).
  */
 export function drewOnLine(sources: Citations, language: Language): string | null {
-  const titles = [...new Set(sources.filter((s) => s.kind !== 'session').map((s) => s.sessionTitle))];
-  if (titles.length === 0) return null;
-  return LANGUAGES[language].phrases.drewOn.replace('{titles}', titles.map((t) => `“${t}”`).join(', '));
+  const sessions = sessionsCited(sources);
+  if (sessions.length === 0) return null;
+  // Each session named with the citation of its first passage the answer cites: the line states a fact, so it is cited.
+  return LANGUAGES[language].phrases.drewOn.replace('{titles}', sessions.map((s) => `“${s.title}” ${s.marker}`).join(', '));
 }
 
 function throwIfAborted(signal?: AbortSignal): void {

@@ -1,7 +1,7 @@
 /**
  * The ranking knobs of the answer engine, stage by stage, in one place. Each constant says in one line
- * which evaluation chose it; the story of each choice is in bench/history/ (eval-passes.md is
- * "the passes" below), the current figures in bench/EVAL.md. "Dev set `tune`" without a pass: chosen
+ * which evaluation chose it; the story of each choice is in bench/history/ (eval-tuning.md, named below
+ * by its section's topic), the current figures in bench/EVAL.md. "Dev set `tune`" alone: chosen
  * on the `tune` half of bench/EVAL.md before bench/history/ was kept, no comparison recorded.
  * Retrieval's knobs stay beside the code that uses them (retrieval/ owns its algorithms) and are
  * re-exported here so the whole chain reads in one file.
@@ -19,7 +19,7 @@ export {
 export {
   /** Share of its IDF an expansion word counts for: dev set `tune`. */
   EXPANSION_WEIGHT,
-  /** Chunks the full-text side may score per query: bench/history/server-deployment-sittings.md (CPU, not quality). */
+  /** Chunks the full-text side may score per query: bench/history/server-deployment.md (CPU, not quality). */
   TEXT_CANDIDATE_BUDGET,
 } from '../retrieval/bm25';
 export {
@@ -31,26 +31,26 @@ export {
   /** Fused candidates reranked per passage returned (at least MIN_RERANK_POOL): dev set `tune`. */
   RERANK_POOL_FACTOR,
   MIN_RERANK_POOL,
-  /** Every fused candidate reranked with a session filter: the passes, seventh pass. */
+  /** Every fused candidate reranked with a session filter: eval-tuning.md, 'a session's search decides a session's answer'. */
   FILTERED_RERANK_POOL,
-  /** A filtered session this small is reranked whole: the passes, third pass. */
+  /** A filtered session this small is reranked whole: eval-tuning.md, 'whole small sessions reranked'. */
   WHOLE_SESSION_MAX_CHUNKS,
 } from '../retrieval/conference-retriever';
 
 // ---------- 2. Rerank (retrieval/rerank.ts) ----------
 export {
-  /** The rerank features' weights: dev set `tune` (bench/EVAL.md), neighbour and document added in the passes, second pass. */
+  /** The rerank features' weights: dev set `tune` (bench/EVAL.md), neighbour and document added in eval-tuning.md, 'ranking and refusals'. */
   RERANK_WEIGHTS,
-  /** Speaker feature for one turn of the named speaker: the passes, second pass. */
+  /** Speaker feature for one turn of the named speaker: eval-tuning.md, 'ranking and refusals'. */
   SPEAKER_PRESENT,
-  /** Score kept by a passage whose neighbouring chunk is taken: the passes, second pass. */
+  /** Score kept by a passage whose neighbouring chunk is taken: eval-tuning.md, 'ranking and refusals'. */
   ADJACENT_PENALTY,
 } from '../retrieval/rerank';
 
 // ---------- 3. What the answer reads (answering/answering.service.ts, takeaways/) ----------
 /** Passages given to the generator for a chat answer: dev set `tune`. */
 export const PASSAGES = 8;
-/** Passages of the simple fallback (POST /api/chat/simple): the passes, sixth pass (8 tried and dropped). */
+/** Passages of the simple fallback (POST /api/chat/simple): eval-tuning.md, 'instructions left out of a question's words' (8 tried and dropped). */
 export const SIMPLE_PASSAGES = 5;
 
 // ---------- 4. Sentence scoring (ai/generation/local/scoring.ts, question-terms.ts) ----------
@@ -63,20 +63,20 @@ export const QUANTITY_BOOST = 1.3;
 export const QUANTITY_PENALTY = 0.85;
 /** Any other question: a sentence with a figure a little up: dev set `tune`. */
 export const NUMBER_BONUS = 1.05;
-/** Weight of a question word every passage uses, against its rarest word: the passes, sixth pass (less tried and dropped). */
+/** Weight of a question word every passage uses, against its rarest word: eval-tuning.md, 'instructions left out of a question's words' (less tried and dropped). */
 export const RARITY_FLOOR = 0.3;
 /** A question word this rare (share of its rarest word's IDF) names the topic: dev set `tune`. */
 export const SPECIFIC_RARITY = 0.5;
 
 // ---------- 5. The coverage policy: answer or "not covered" (ai/generation/local/coverage.ts) ----------
-/** Weighted share of the question's words one passage must exceed: the passes, second pass (0.45 / 0.40 tried in the sixth). */
+/** Weighted share of the question's words one passage must exceed: eval-tuning.md, 'ranking and refusals' (0.45 / 0.40 tried with 'instructions left out of a question's words'). */
 export const COVERAGE_THRESHOLD = 0.5;
 /** Embedding similarity that covers a question by itself: dev set `tune`. */
 export const SIMILARITY_THRESHOLD = 0.45;
-/** Business-vocabulary phrases and share of words that cover a question: the passes, second pass. */
+/** Business-vocabulary phrases and share of words that cover a question: eval-tuning.md, 'ranking and refusals'. */
 export const VOCABULARY_PHRASES = 2;
 export const VOCABULARY_COVERAGE = 0.3;
-/** Share of a summary topic's words (and two of them) a meeting passage needs: the passes, second pass. */
+/** Share of a summary topic's words (and two of them) a meeting passage needs: eval-tuning.md, 'ranking and refusals'. */
 export const SUMMARY_COVERAGE = 0.34;
 
 /**
@@ -100,7 +100,7 @@ export const MIN_BULLETS = 3;
 export const MIN_SHARE_OF_BEST = 0.3;
 /** ...and its passage holds at least this share of the best passage's question words: dev set `tune`. */
 export const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
-/** Statement rows added to a figure answer: the passes, second pass. */
+/** Statement rows added to a figure answer: eval-tuning.md, 'ranking and refusals'. */
 export const STATEMENT_ROWS = 2;
 
 // ---------- 7. Takeaways (ai/generation/local/takeaways.ts, takeaways/takeaways.service.ts) ----------

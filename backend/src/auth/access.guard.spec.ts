@@ -1,5 +1,5 @@
 import { ForbiddenException, HttpException, UnauthorizedException } from '@nestjs/common';
-import type { AuthUser, Role } from '../common/roles';
+import type { AuthUser, Role } from './roles';
 import {
   AccessRequest,
   checkAccess,

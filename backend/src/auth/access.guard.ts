@@ -2,7 +2,7 @@ import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { AuthUser, hasRole, PUBLIC_KEY, Role, ROLE_KEY } from '../common/roles';
+import { AuthUser, hasRole, PUBLIC_KEY, Role, ROLE_KEY } from './roles';
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Role } from '../common/roles';
+import type { Role } from './roles';
 
 export interface UserRow {
   id: string;

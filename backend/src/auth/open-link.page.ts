@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { escapeHtml } from '../common/html';
+import { escapeHtml } from '../email/html';
 
 /** Where the page's script is served (a file: the page itself carries no inline script). */
 export const OPEN_LINK_SCRIPT_PATH = '/api/auth/verify.js';

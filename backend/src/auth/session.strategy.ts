@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from './roles';
 import { AppConfig } from '../config/app-config';
 import { AuthService } from './auth.service';
 import { sessionTokenOf, setSessionCookie } from './session-cookie';

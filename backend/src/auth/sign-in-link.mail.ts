@@ -1,5 +1,5 @@
-import { escapeHtml } from '../common/html';
-import type { Role } from '../common/roles';
+import { escapeHtml } from '../email/html';
+import type { Role } from './roles';
 import { mailLayout } from '../email/mail-layout';
 
 export const SIGN_IN_LINK_SUBJECT = 'Your sign-in link for the Conference Assistant';

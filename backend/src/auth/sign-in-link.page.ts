@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { escapeHtml } from '../common/html';
-import { HttpExceptionFilter, toHttpError } from '../common/http-exception.filter';
+import { escapeHtml } from '../email/html';
+import { HttpExceptionFilter, toHttpError } from '../http/http-exception.filter';
 
 /** Content-Security-Policy of the page: no scripts at all, inline styles, forms post to this site only. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

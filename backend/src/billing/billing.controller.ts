@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Roles } from '../common/roles';
+import { Roles } from '../auth/roles';
 import { BillingService } from './billing.service';
 import { DailyCost, UsageSummary } from './dto/billing.response';
 import { CostsQuery, DEFAULT_BILLING_DAYS } from './dto/costs.query';

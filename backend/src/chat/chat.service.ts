@@ -4,10 +4,10 @@ import { type ChatTurn, GenerationAborted, isRefusal } from '../ai/generation/ge
 import { AiUsageService } from '../ai/usage/ai-usage.service';
 import { AnsweringService } from '../answering/answering.service';
 import type { AnswerStage } from '../answering/answering.types';
-import type { AuthUser } from '../common/roles';
-import { normalEmail } from '../common/email-address';
-import { isConnectionError } from '../common/connection-errors';
-import { cleanText } from '../common/text-sanitize';
+import type { AuthUser } from '../auth/roles';
+import { normalEmail } from '../email/email-address';
+import { isConnectionError } from '../http/connection-errors';
+import { cleanText } from '../database/text-sanitize';
 import { AppConfig } from '../config/app-config';
 import { ConferenceService } from '../conference/conference.service';
 import { DeferredWrites } from '../database/deferred-writes';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { Public, Roles } from '../common/roles';
+import { Public, Roles } from '../auth/roles';
 import { ConferenceService } from './conference.service';
 import { ConferenceInputDto, ConferenceResponse } from './dto/conference.dto';
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Client } from 'pg';
 import { type AfterQueryEvent, DataSource, type EntityManager, type EntitySubscriberInterface } from 'typeorm';
-import { CoalescedRead } from '../common/coalesced-read';
+import { CoalescedRead } from './coalesced-read';
 import { AppConfig } from '../config/app-config';
 
 /**

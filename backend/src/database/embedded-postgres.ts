@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { setStatements } from './session-settings';
-import { narrowTree, privateDirSync } from '../common/private-files';
+import { narrowTree, privateDirSync } from '../storage/private-files';
 
 /** What the embedded launcher hands to the data source: a URL the `pg` driver connects to. */
 export interface EmbeddedDatabase {
@@ -24,7 +24,7 @@ export const EMBEDDED_SHARED_BUFFERS_MB = { min: 128, max: 512 } as const;
  * room for all of them and a quarter more, in steps of 64 MB, within EMBEDDED_SHARED_BUFFERS_MB.
  * PGlite reads a page missing from its buffers through its file system layer, in JavaScript, on the
  * database's one thread: on 50,000 chunks (300 MB of files) with the default 128 MB, the search
- * statement spent about a fifth of its CPU on those reads (bench/history/server-deployment-sittings.md). The
+ * statement spent about a fifth of its CPU on those reads (bench/history/server-deployment.md). The
  * buffers are taken from memory when the database starts, so a small conference keeps the default.
  */
 export function embeddedSharedBuffersMb(dataBytes: number): number {

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/app-config';
 export const MODEL_EF_SEARCH = 200;
 /**
  * The same for the local feature-hashing embeddings. Measured on 50,000 chunks (bench/RESULTS.md "Chat",
- * bench/history/server-deployment-sittings.md): recall@10 against an exact scan 0.17 / 0.30 / 0.45 / 0.60 at
+ * bench/history/server-deployment.md): recall@10 against an exact scan 0.17 / 0.30 / 0.45 / 0.60 at
  * 40 / 100 / 200 / 400. Hashed bag-of-words vectors are nearly equidistant, so the graph finds near-ties
  * at any size; the fusion weighs their ranking a third of the full-text side's (LOCAL_TEXT_WEIGHT), and
  * the hybrid top 8 is 92.5% the exact scan's at 40 against 94.1% at 200, while the walk at 200 was two

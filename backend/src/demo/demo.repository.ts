@@ -37,19 +37,4 @@ export class DemoRepository {
       [KEY, JSON.stringify(value)],
     );
   }
-
-  /** Session ids (of the given ones) that still exist. */
-  async existingSessions(ids: string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.db.query(`SELECT id FROM sessions WHERE id = ANY($1::uuid[])`, [ids]);
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** `sessionId/originalFilename` of the documents these sessions already hold (to resume a handoff). */
-  async existingDocuments(sessionIds: string[]): Promise<Set<string>> {
-    const rows: { key: string }[] = await this.db.query(
-      `SELECT session_id || '/' || original_filename AS key FROM documents WHERE session_id = ANY($1::uuid[])`,
-      [sessionIds],
-    );
-    return new Set(rows.map((r) => r.key));
-  }
 }

@@ -91,7 +91,7 @@ export class DemoSeeder implements OnApplicationBootstrap, BeforeApplicationShut
     for (const problem of manifest.problems) this.logger.warn(`demo documents: ${problem}`);
     if (manifest.items.length === 0 && manifest.problems.length === 0) return; // no manifest (yet): try again next start
     const ids = Object.values(state.sessions);
-    const [alive, present] = await Promise.all([this.repo.existingSessions(ids), this.repo.existingDocuments(ids)]);
+    const [alive, present] = await Promise.all([this.sessions.existingIds(ids), this.documents.filenamesIn(ids)]);
     let added = 0;
     for (const doc of manifest.items) {
       const sessionId = state.sessions[doc.sessionSlug];

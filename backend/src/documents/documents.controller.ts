@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
-import { AuthUser, CurrentUser, Roles } from '../common/roles';
+import { AuthUser, CurrentUser, Roles } from '../auth/roles';
 import { attachmentDisposition } from './content-disposition';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, getSchemaPath } from '@nestjs/swagger';
 import { DocumentResponse, ExportList, ExportListSession } from './dto/document.response';

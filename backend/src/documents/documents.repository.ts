@@ -115,6 +115,15 @@ export class DocumentsRepository {
     const rows: { storagePath: string }[] = await this.db.query(`SELECT storage_path AS "storagePath" FROM documents`);
     return new Set(rows.map((r) => r.storagePath));
   }
+
+  /** `sessionId/originalFilename` of the documents these sessions hold. */
+  async filenamesIn(sessionIds: string[]): Promise<Set<string>> {
+    const rows: { key: string }[] = await this.db.query(
+      `SELECT session_id || '/' || original_filename AS key FROM documents WHERE session_id = ANY($1::uuid[])`,
+      [sessionIds],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
 }
 
 /** `UPDATE`/`DELETE … RETURNING` through TypeORM's postgres driver answers `[rows, affected]`. */

@@ -11,7 +11,7 @@ import {
   OnApplicationBootstrap,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from '../auth/roles';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
 import { DOCUMENT_KINDS, DocumentKind } from './document.types';
@@ -29,7 +29,7 @@ import { MediaToolError } from '../media/ffmpeg';
 import { detectType, kindOf } from './upload/file-type';
 import { detectRecording } from './upload/recording-type';
 import { incomingDir, IncomingFile, receiveStream } from './upload/incoming-storage';
-import { privateDir } from '../common/private-files';
+import { privateDir } from '../storage/private-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Stored files (and spooled incoming files) that no document names are removed once this old. */
@@ -268,6 +268,11 @@ export class DocumentsService implements OnApplicationBootstrap {
         this.logger.log(`removed orphan incoming file ${entry.name}`);
       }
     }
+  }
+
+  /** `sessionId/originalFilename` of the documents these sessions hold (the demo seeding skips those already there). */
+  filenamesIn(sessionIds: string[]): Promise<Set<string>> {
+    return this.repository.filenamesIn(sessionIds);
   }
 }
 

@@ -4,10 +4,10 @@ import { Injectable, Logger, Optional, ServiceUnavailableException } from '@nest
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { MailerService } from '@nestjs-modules/mailer';
 import nodemailer from 'nodemailer';
-import { maskEmail } from '../common/log-mask';
+import { maskEmail } from '../logging/log-mask';
 import { AppConfig } from '../config/app-config';
 import { EmailRepository } from './email.repository';
-import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
+import { PRIVATE_FILE_MODE, privateDir } from '../storage/private-files';
 
 /** Hours a mailed sign-in link stays readable in the outbox (table and `.eml` file). */
 export const SIGN_IN_MAIL_RETENTION_HOURS = 24;

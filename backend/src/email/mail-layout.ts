@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/html';
+import { escapeHtml } from './html';
 
 /** The last line of every mail. */
 export const MAIL_SIGNATURE_TEXT = '— Conference Assistant (for educational and demonstration purposes only)';

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { Public } from '../common/roles';
+import { Public } from '../auth/roles';
 import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
-import { MessageResponse } from '../common/dto/message.response';
+import { MessageResponse } from '../http/dto/message.response';
 import { LiveResponse, ReadyResponse } from './dto/health.response';
 import { HealthService } from './health.service';
 

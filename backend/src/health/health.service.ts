@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { SharedRateLimitStorage } from '../common/rate-limit-storage';
+import { SharedRateLimitStorage } from '../http/rate-limit-storage';
 import { DataSource } from 'typeorm';
 import { HEALTH_MESSAGES } from './dto/health.messages';
 import type { ReadyResponse } from './dto/health.response';

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { INGEST_QUEUE } from '../documents/ingest-queue.port';
+import { LEARNED_DEFINITIONS } from '../retrieval/learned-definitions.port';
 import { IngestionRecoveryService } from './ingestion-recovery.service';
 import { IngestionRepository } from './ingestion.repository';
 import { IngestionService } from './ingestion.service';
@@ -12,7 +13,8 @@ import { TermDefinitionsRepository } from './term-definitions.repository';
 
 /**
  * Ingestion: the processor, its queue and recovery. Provides the INGEST_QUEUE port globally (the
- * documents module enqueues through it without importing this module): Bull on Redis when
+ * documents module enqueues through it without importing this module) and the LEARNED_DEFINITIONS
+ * port (retrieval reads the abbreviations ingestion learns through it): Bull on Redis when
  * REDIS_URL is set, the in-process runner otherwise. Used by the API (`main.ts`) and the worker
  * (`worker.ts`) alike.
  */
@@ -30,6 +32,7 @@ export class IngestionModule {
       IngestionProcessor,
       IngestionRecoveryService,
       { provide: INGEST_CONSUMER, useValue: opts.consume },
+      { provide: LEARNED_DEFINITIONS, useExisting: TermDefinitionsRepository },
     ];
     if (config.redisUrl) {
       return {
@@ -40,14 +43,14 @@ export class IngestionModule {
           BullModule.registerQueue({ name: INGESTION_QUEUE_NAME }),
         ],
         providers: [...common, BullIngestQueue, { provide: INGEST_QUEUE, useExisting: BullIngestQueue }],
-        exports: [INGEST_QUEUE],
+        exports: [INGEST_QUEUE, LEARNED_DEFINITIONS],
       };
     }
     return {
       module: IngestionModule,
       global: true,
       providers: [...common, InProcessIngestQueue, { provide: INGEST_QUEUE, useExisting: InProcessIngestQueue }],
-      exports: [INGEST_QUEUE],
+      exports: [INGEST_QUEUE, LEARNED_DEFINITIONS],
     };
   }
 }

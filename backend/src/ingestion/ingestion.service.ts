@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
-import { cleanText } from '../common/text-sanitize';
+import { cleanText } from '../database/text-sanitize';
 import { DefinitionTally } from '../text/acronyms';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
 import { ChunkBatch, ChunkWriter, writeChunks } from './chunk-writer';

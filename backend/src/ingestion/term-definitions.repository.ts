@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { LearnedDefinitionsPort } from '../retrieval/learned-definitions.port';
+import type { LearnedDefinition } from '../retrieval/learned-expansions';
 import { DefinitionTally } from '../text/acronyms';
 
 /**
  * SQL of the abbreviations a document defines (`term_definitions`, migration
  * 1735000025000-term-definitions), learned from a run's stored chunks before the run makes them
- * searchable. Searches read only the rows of an embedded document's current run.
+ * searchable. Ingestion owns the table; searches read it through the `LEARNED_DEFINITIONS` port this
+ * repository provides (only the rows of an embedded document's current run).
  */
 @Injectable()
-export class TermDefinitionsRepository {
+export class TermDefinitionsRepository implements LearnedDefinitionsPort {
   constructor(private readonly db: DataSource) {}
 
   /**
@@ -43,5 +46,32 @@ export class TermDefinitionsRepository {
       );
       return found.length;
     });
+  }
+
+  /**
+   * The abbreviations the embedded documents define (each document's current run only), one row per
+   * document and definition with the document's session, and the content version they were read at
+   * (one statement).
+   */
+  async definitionsAtVersion(): Promise<{ version: string; definitions: LearnedDefinition[] }> {
+    const rows: ({ version: string } & Partial<LearnedDefinition>)[] = await this.db.query(
+      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version,
+              t.short_form AS "shortForm", t.long_form AS "longForm", t.occurrences,
+              t.document_id AS "documentId", t.session_id AS "sessionId"
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT td.short_form, td.long_form, td.occurrences, td.document_id, d.session_id
+                      FROM term_definitions td
+                      JOIN documents d ON d.id = td.document_id AND d.status = 'embedded' AND d.attempts = td.run) t ON true`,
+    );
+    const definitions = rows
+      .filter((r) => r.shortForm)
+      .map((r) => ({
+        shortForm: r.shortForm!,
+        longForm: r.longForm!,
+        occurrences: Number(r.occurrences),
+        documentId: r.documentId!,
+        sessionId: r.sessionId!,
+      }));
+    return { version: rows[0].version, definitions };
   }
 }

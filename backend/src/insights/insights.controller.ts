@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Roles } from '../common/roles';
+import { Roles } from '../auth/roles';
 import { DEFAULT_INSIGHTS_DAYS, InsightsQuery } from './dto/insights.query';
 import { InsightsService } from './insights.service';
 import { InsightsResponse } from './dto/insights.response';

@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { MessageResponse } from '../common/dto/message.response';
-import { Public } from '../common/roles';
+import { MessageResponse } from '../http/dto/message.response';
+import { Public } from '../auth/roles';
 import { METRICS_MESSAGES } from './dto/metrics.messages';
 import { MetricsService } from './metrics.service';
 

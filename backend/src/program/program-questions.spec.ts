@@ -110,6 +110,15 @@ describe('program questions on a program the rules were not written for', () => 
     expect(titles('¿Quién habla de Rust?')).toEqual(['Rust for Pythonistas']);
   });
 
+  it('does not take "someone" for a topic in any language', () => {
+    expect(topic('When does someone talk about Rust?')).toEqual(['Rust']);
+    expect(topic('Is anybody speaking about Rust?')).toEqual(['Rust']);
+    expect(topic("Est-ce que quelqu'un parle de Rust ?")).toEqual(['Rust']);
+    expect(topic('Wann spricht jemand über Rust?')).toEqual(['Rust']);
+    expect(topic('¿Cuándo habla alguien de Rust?')).toEqual(['Rust']);
+    expect(titles('Wann spricht jemand über Rust?')).toEqual(['Rust for Pythonistas']);
+  });
+
   it('matches a word of another language to the program when they share their beginning (folding and stemming, no word list)', () => {
     expect(titles('Wer spricht über Migrationen?')).toEqual(['Django Migrations Deep Dive']);
     expect(answer('Y a-t-il un talk sur la titrisation ?').text).toContain("« titrisation » n'est pas au programme");

@@ -2,10 +2,10 @@
  * Text helpers of the program assistant: tokens (folded by the language layer's `fold`), a light plural-insensitive stem, and clock arithmetic on the program's '9:30 AM' times.
  */
 
-import { wallClockParts } from '../common/wall-clock';
+import { wallClockParts } from '../time/wall-clock';
 import { fold } from '../text/lang/fold';
 
-export { clockLabel, clockMinutes } from '../common/program-clock';
+export { clockLabel, clockMinutes } from '../time/program-clock';
 export { fold };
 
 /** Folded word tokens (letters and digits), in order; apostrophes split ('Stinner's' → stinner, s). */

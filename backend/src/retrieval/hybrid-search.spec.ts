@@ -18,13 +18,13 @@ function store() {
       };
     },
     countWords: async (words: string[]) => words.map((word) => ({ word, df: 1, tsquery: `'${word}'` })),
-    definitionsAtVersion: async () => ({ version: '1', definitions: [] }),
     hybridSearchAtVersion: async (statement: SearchStatement) => {
       calls.statements.push(statement);
       return { passages: [], contentVersion: '1' };
     },
   } as unknown as RetrievalRepository;
-  return { repository, calls };
+  const definitions = { definitionsAtVersion: async () => ({ version: '1', definitions: [] }) };
+  return { repository, definitions, calls };
 }
 
 const query = (sessionIds: string[], more: Partial<HybridQuery> = {}): HybridQuery => ({
@@ -39,8 +39,8 @@ const query = (sessionIds: string[], more: Partial<HybridQuery> = {}): HybridQue
 
 describe(HybridSearch.name, () => {
   it('decides exact scan or HNSW from the count the caller hands down, without counting again', async () => {
-    const { repository, calls } = store();
-    const sut = new HybridSearch(repository);
+    const { repository, definitions, calls } = store();
+    const sut = new HybridSearch(repository, definitions);
     await sut.hybridSearchAtVersion(query(['large'], { sessionChunks: 10 }));
     await sut.hybridSearchAtVersion(query(['small'], { sessionChunks: EXACT_SCAN_MAX_CHUNKS + 1 }));
     expect(calls.statements.map((s) => s.exact)).toEqual([true, false]);
@@ -49,8 +49,8 @@ describe(HybridSearch.name, () => {
   });
 
   it('counts the filtered sessions itself when the caller did not', async () => {
-    const { repository, calls } = store();
-    const sut = new HybridSearch(repository);
+    const { repository, definitions, calls } = store();
+    const sut = new HybridSearch(repository, definitions);
     await sut.hybridSearchAtVersion(query(['small']));
     await sut.hybridSearchAtVersion(query(['large']));
     expect(calls.statements.map((s) => s.exact)).toEqual([true, false]);
@@ -58,8 +58,8 @@ describe(HybridSearch.name, () => {
   });
 
   it('walks HNSW without a filter and follows an explicit choice, counting nothing', async () => {
-    const { repository, calls } = store();
-    const sut = new HybridSearch(repository);
+    const { repository, definitions, calls } = store();
+    const sut = new HybridSearch(repository, definitions);
     await sut.hybridSearchAtVersion(query([], { sessionChunks: Infinity }));
     await sut.hybridSearchAtVersion(query([]));
     await sut.hybridSearchAtVersion(query(['small'], { exact: false }));

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DF_CACHE_WORDS, EXACT_SCAN_MAX_CHUNKS, textRanking, WordStatistics } from './bm25';
 import {
@@ -9,6 +9,7 @@ import {
   routeDocuments,
   routingIndex,
 } from './document-routing';
+import { LEARNED_DEFINITIONS, type LearnedDefinitionsPort } from './learned-definitions.port';
 import { LearnedDefinitions, type LearnedExpansions } from './learned-expansions';
 import { RetrievalRepository } from './retrieval.repository';
 import type { HybridQuery, Passage, QueryTerms, TermWeight } from './retrieval.types';
@@ -39,9 +40,12 @@ export class HybridSearch {
     { index: RoutingIndex; counts: LRUCache<string, DocumentWordCount[]> }
   >;
 
-  constructor(private readonly repository: RetrievalRepository) {
+  constructor(
+    private readonly repository: RetrievalRepository,
+    @Inject(LEARNED_DEFINITIONS) definitions: LearnedDefinitionsPort,
+  ) {
     this.words = new WordStatistics(repository);
-    this.definitions = new LearnedDefinitions(repository);
+    this.definitions = new LearnedDefinitions(definitions);
     this.speakers = new VersionedCache(() => repository.speakersAtVersion(), speakerWords);
     this.routing = new VersionedCache(
       () => repository.documentProfilesAtVersion(),

@@ -12,7 +12,7 @@ export interface LearnedDefinition {
   sessionId: string;
 }
 
-/** Where the definitions are read from (SQL: `RetrievalRepository`). */
+/** Where the definitions are read from (the `LEARNED_DEFINITIONS` port: SQL in ingestion's `TermDefinitionsRepository`). */
 export interface DefinitionSource {
   definitionsAtVersion(): Promise<{ version: string; definitions: LearnedDefinition[] }>;
 }

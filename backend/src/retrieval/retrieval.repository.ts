@@ -4,7 +4,6 @@ import { AppConfig } from '../config/app-config';
 import { efSearchOf } from '../database/session-settings';
 import type { CorpusCounts } from './bm25';
 import type { DocumentProfile, DocumentWordCount } from './document-routing';
-import type { DefinitionSource, LearnedDefinition } from './learned-expansions';
 import type { HybridQuery, Passage, TermWeight } from './retrieval.types';
 
 /**
@@ -148,7 +147,7 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
  * passages of one document.
  */
 @Injectable()
-export class RetrievalRepository implements CorpusCounts, DefinitionSource {
+export class RetrievalRepository implements CorpusCounts {
   /** The HNSW candidate list size every database session searches with (`efSearchOf`). */
   readonly efSearch: number;
 
@@ -237,33 +236,6 @@ export class RetrievalRepository implements CorpusCounts, DefinitionSource {
         GROUP BY lx.asked, c.document_id, lx.lexeme`,
       [words],
     );
-  }
-
-  /**
-   * The abbreviations the embedded documents define (each document's current run only), one row per
-   * document and definition with the document's session, and the content version they were read at
-   * (one statement).
-   */
-  async definitionsAtVersion(): Promise<{ version: string; definitions: LearnedDefinition[] }> {
-    const rows: ({ version: string } & Partial<LearnedDefinition>)[] = await this.db.query(
-      `SELECT (SELECT v.version::text FROM content_version v WHERE v.id = 1) AS version,
-              t.short_form AS "shortForm", t.long_form AS "longForm", t.occurrences,
-              t.document_id AS "documentId", t.session_id AS "sessionId"
-         FROM (SELECT 1) one
-         LEFT JOIN (SELECT td.short_form, td.long_form, td.occurrences, td.document_id, d.session_id
-                      FROM term_definitions td
-                      JOIN documents d ON d.id = td.document_id AND d.status = 'embedded' AND d.attempts = td.run) t ON true`,
-    );
-    const definitions = rows
-      .filter((r) => r.shortForm)
-      .map((r) => ({
-        shortForm: r.shortForm!,
-        longForm: r.longForm!,
-        occurrences: Number(r.occurrences),
-        documentId: r.documentId!,
-        sessionId: r.sessionId!,
-      }));
-    return { version: rows[0].version, definitions };
   }
 
   /**

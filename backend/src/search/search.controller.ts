@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { RateLimited } from '../common/rate-limit';
-import { type AuthUser, CurrentUser } from '../common/roles';
+import { RateLimited } from '../http/rate-limit';
+import { type AuthUser, CurrentUser } from '../auth/roles';
 import { SearchQueryDto } from './dto/search.dto';
 import { SearchResponse } from './dto/search.response';
 import { SearchService } from './search.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { keywordStems, WORD } from '../text/keywords';
 import { cleanMarkup } from '../text/sentences';
 import { termKey } from '../text/term-key';
-import type { AuthUser } from '../common/roles';
+import type { AuthUser } from '../auth/roles';
 import { CitationSet } from '../answering/citations/citation-set';
 import { highlightSpans } from '../text/highlight';
 import { RetrievalService } from '../retrieval/retrieval.service';

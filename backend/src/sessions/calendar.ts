@@ -1,6 +1,6 @@
 import { fold } from '../text/lang/fold';
-import { clockMinutes } from '../common/program-clock';
-import { zoneOffsetMinutes } from '../common/wall-clock';
+import { clockMinutes } from '../time/program-clock';
+import { zoneOffsetMinutes } from '../time/wall-clock';
 import { zonedParts } from './session-input';
 
 /**

@@ -1,8 +1,8 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { sendPreparedJson } from '../common/prepared-json';
-import { AuthUser, CurrentUser, Roles } from '../common/roles';
+import { sendPreparedJson } from './prepared-json';
+import { AuthUser, CurrentUser, Roles } from '../auth/roles';
 import { CalendarQueryDto, SessionInputDto, SessionListQueryDto } from './dto/session-input.dto';
 import { SessionExportFile, SessionResponse } from './dto/session.response';
 import { CALENDAR_IDS_MESSAGE, MAX_CALENDAR_IDS } from './dto/sessions.messages';

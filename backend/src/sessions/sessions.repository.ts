@@ -234,4 +234,10 @@ export class SessionsRepository {
       return docs.map((d) => d.storagePath);
     });
   }
+
+  /** Of the given session ids, those that still exist. */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.db.query(`SELECT id FROM sessions WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Set(rows.map((r) => r.id));
+  }
 }

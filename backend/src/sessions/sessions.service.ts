@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { prepareJson, type PreparedJson } from '../common/prepared-json';
-import { hasRole, Role } from '../common/roles';
+import { prepareJson, type PreparedJson } from './prepared-json';
+import { hasRole, Role } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { ContentVersionWatch } from '../database/content-version';
 import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
@@ -348,5 +348,10 @@ export class SessionsService {
         }
       }),
     );
+  }
+
+  /** Of the given session ids, those that still exist (the demo seeding resumes a handoff with them). */
+  existingIds(ids: string[]): Promise<Set<string>> {
+    return this.repo.existingIds(ids);
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore, isSafeKey, StoredFile, StoredKey } from './file-store.port';
-import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
+import { PRIVATE_FILE_MODE, privateDir } from './private-files';
 
 /** Uploaded files on the local disk under `DATA_DIR/uploads` (the embedded default). */
 export class LocalFileStore implements FileStore {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore, FileStoreUnavailableError, isSafeKey, StoredFile, StoredKey } from './file-store.port';
-import { PRIVATE_FILE_MODE, privateDir } from '../common/private-files';
+import { PRIVATE_FILE_MODE, privateDir } from './private-files';
 
 /** The S3 settings (`S3_*`), as read by the configuration. */
 export type S3Settings = S3Config;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Roles } from '../common/roles';
+import { Roles } from '../auth/roles';
 import { ImportSessionsDto, ImportSessionsQuery } from './dto/import-sessions.dto';
 import { SessionExportFile } from '../sessions/dto/session.response';
 import { ImportResponse, UserAnalytics } from './dto/superadmin.response';

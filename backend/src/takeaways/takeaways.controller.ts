@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { RateLimited } from '../common/rate-limit';
-import { type AuthUser, CurrentUser } from '../common/roles';
+import { RateLimited } from '../http/rate-limit';
+import { type AuthUser, CurrentUser } from '../auth/roles';
 import { EmailTakeawaysDto, TakeawaysDto } from './dto/takeaways.dto';
-import { MessageResponse } from '../common/dto/message.response';
+import { MessageResponse } from '../http/dto/message.response';
 import { TakeawaysResult } from './dto/takeaways.response';
 import { TakeawaysService } from './takeaways.service';
 

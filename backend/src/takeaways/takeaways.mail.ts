@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/html';
+import { escapeHtml } from '../email/html';
 import type { OutgoingMail } from '../email/email.service';
 import { conferenceLine, mailLayout } from '../email/mail-layout';
 import { markdownInlineToHtml, markdownInlineToText } from '../email/mail-markdown';

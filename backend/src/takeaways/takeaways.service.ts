@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { BadGatewayException, BadRequestException, HttpException, Injectable, Logger } from '@nestjs/common';
 import type { Takeaway } from '../ai/generation/generation.types';
 import { AnsweringService } from '../answering/answering.service';
-import { isConnectionError } from '../common/connection-errors';
-import { neutralizeLinks } from '../common/neutralize-links';
-import type { AuthUser } from '../common/roles';
+import { isConnectionError } from '../http/connection-errors';
+import { neutralizeLinks } from '../markdown/neutralize-links';
+import type { AuthUser } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { EmailService } from '../email/email.service';
 import { type EmailTakeawaysDto, NO_SESSIONS_SELECTED_MESSAGE, SELECT_SESSIONS_MESSAGE, type TakeawaysDto } from './dto/takeaways.dto';
@@ -16,7 +16,7 @@ import { TakeawaysRepository } from './takeaways.repository';
 /** Sessions summarised at once. */
 const MAP_CONCURRENCY = 4;
 /** Part of the cache key: bump it when the way takeaways are made changes, so old results are not served. */
-const TAKEAWAYS_CACHE_VERSION = 3;
+const TAKEAWAYS_CACHE_VERSION = 4;
 
 /** Takeaways with every markdown link, image, autolink and reference definition turned into text. */
 function withoutLinks(result: TakeawaysResult): TakeawaysResult {

@@ -60,8 +60,14 @@ export function defaultReply(request: ChatCompletionRequest): string {
     return `${question.replace(/\?$/, '')} (about: ${previous.replace(/\?$/, '')})?`;
   }
   if (system.startsWith('From the passages of one conference session')) {
+    // Three points, each citing the prompt's first passage (or turn) by the marker it gives.
     const session = /Session: "([^"]+)"/.exec(last)?.[1] ?? 'the session';
-    return `- First takeaway of ${session}\n- Second takeaway of ${session}\n- Third takeaway of ${session}`;
+    const marker = /cite as (\[[^\]]+\])/.exec(last)?.[1] ?? /^(\[[^\]]+\]) /m.exec(last.split('Passages:')[1] ?? '')?.[1] ?? '';
+    return [
+      `- First takeaway of ${session}: lenders hold guarantors to a stricter credit floor ${marker}`,
+      `- Second takeaway of ${session}: auction prices decide residual values more than age ${marker}`,
+      `- Third takeaway of ${session}: budgets for equipment grow again through next year ${marker}`,
+    ].join('\n');
   }
   if (system.startsWith('You merge session takeaways')) {
     return last

@@ -139,6 +139,10 @@ export interface Takeaway {
   score?: number;
   /** The transcript speaker whose words it quotes; `text` then opens with '{speaker}: '. */
   speaker?: string;
+  /** The passage it comes from, attached as data by a generator that knows it (local); a model cites in its text. */
+  cite?: PassageCitation;
+  /** The canonical marker of the passage it quotes, set by the engine's filter (answering/takeaway-filter.ts). */
+  citation?: string;
 }
 
 /**

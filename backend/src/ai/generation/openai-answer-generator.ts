@@ -21,6 +21,8 @@ import {
   type Takeaway,
 } from './generation.types';
 import { mergeRoundRobin } from './takeaway-merge';
+import { quoteOf } from '../../answering/takeaway-filter';
+import { termsOf } from '../../text/keywords';
 
 /** Recent turns handed to the model with a question (older ones are left out). */
 const HISTORY_TURNS = 6;
@@ -47,7 +49,7 @@ const ANSWER_HUMAN_PROMPT =
 
 const REWRITE_SYSTEM_PROMPT = `Rewrite the user's latest question as one standalone question that can be understood without the conversation, keeping names, numbers and terms from earlier turns that it refers to. If it is already standalone, return it unchanged. Reply with the question only.`;
 
-const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers, never questions, greetings, thanks, introductions, a speaker's role or career, headings or the details of one example case. When a transcript passage names its speaker, start the takeaway with that name and a colon ("Dana Whitfield: …"), keeping the speaker's words. One per line, each starting with "- ", at most 30 words each, no citations, no introduction. Use only the passages.`;
+const MAP_SYSTEM_PROMPT = `From the passages of one conference session, write 3 to 5 concrete key takeaways an attendee can act on or remember: specific numbers, criteria, recommendations or findings stated by the speakers, never questions, greetings, thanks, introductions, a speaker's role or career, headings or the details of one example case. When a transcript passage names its speaker, start the takeaway with that name and a colon ("Dana Whitfield: …"), keeping the speaker's words. One per line, each starting with "- ", at most 30 words each, ending with the marker of the passage (or, in a transcript cited by line, of the turn) it comes from, exactly as written, in square brackets, for example [p. 3], [12:34] or [line 112]; no introduction. Use only the passages.`;
 
 const REDUCE_SYSTEM_PROMPT = `You merge session takeaways of a conference into one list. Choose the 5 to 10 most useful, concrete and non-overlapping takeaways, covering as many sessions as possible, rewording lightly if needed. Reply with one takeaway per line in the form: "- <takeaway> || <exact session title>". Nothing else.`;
 
@@ -222,7 +224,15 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
     for (const line of bulletLines(text)) {
       const [body, session] = line.split('||').map((s) => s.trim());
       const title = session ? titles.get(session.replace(/^["“]|["”]$/g, '').toLowerCase()) : undefined;
-      if (body && title) merged.push({ text: body, sessionTitle: title });
+      // A merged line keeps the citation and speaker of the session's takeaway it rewords; one that rewords none is left out.
+      const source =
+        body && title
+          ? rewordedFrom(
+              body,
+              all.filter((t) => t.sessionTitle === title),
+            )
+          : null;
+      if (source) merged.push(reworded(body, source));
     }
     // A reply we cannot attribute falls back to the sessions' own takeaways, merged in turn.
     return merged.length >= Math.min(5, all.length) ? merged.slice(0, 10) : mergeRoundRobin(perSession);
@@ -255,6 +265,34 @@ export class OpenAiAnswerGenerator implements AnswerGenerator {
       userId: ctx?.userId ?? null,
     });
   }
+}
+
+/** Share of a merged line's content words its session's takeaway must hold for the line to reword it. */
+const REWORDED_SHARE = 0.5;
+
+/** The session's takeaway a merged line rewords: the one holding most of its content words (at least half), or null. */
+function rewordedFrom(body: string, candidates: Takeaway[]): Takeaway | null {
+  const words = new Set(termsOf(withoutName(body)));
+  let best: Takeaway | null = null;
+  let bestShare = REWORDED_SHARE;
+  for (const t of candidates) {
+    const own = new Set(termsOf(quoteOf(t)));
+    const share = [...words].filter((w) => own.has(w)).length / Math.max(1, Math.min(words.size, own.size));
+    if (share >= bestShare) {
+      best = t;
+      bestShare = share;
+    }
+  }
+  return best;
+}
+
+/** A name before a colon opening a merged line ('Dana Whitfield: …'), the speaker the model carried over. */
+const withoutName = (text: string) => text.replace(/^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}:\s+/u, '');
+
+/** A merged line with the citation, session and speaker of the takeaway it rewords. */
+function reworded(body: string, source: Takeaway): Takeaway {
+  const quote = source.speaker && body.startsWith(`${source.speaker}: `) ? body.slice(source.speaker.length + 2) : withoutName(body);
+  return { ...source, text: source.speaker ? `${source.speaker}: ${quote}` : quote };
 }
 
 /** The '- ' / '* ' / '1. ' lines of a reply, without their bullets. */

@@ -50,4 +50,26 @@ describe('focusSnippets on figures', () => {
     // The window is centred on the whole cited sentence: it opens at a word, not inside '$0.18'.
     expect(s.snippet.startsWith('…Thank you all for coming')).toBe(true);
   });
+
+  it('keeps an abbreviation, an initial and a price inside the cited sentence', () => {
+    const text = `${filler}Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years.Then we stop. ${'We will see more of that later. '.repeat(12)}`;
+    const made = [{ marker: '[Opening Keynote, 18:00]', claim: 'Fuel cost about $0.18 a mile and leases ran 6.1 years' }];
+    const [s] = focusSnippets([source()], made, [{ marker: '[Opening Keynote, 18:00]', text }]);
+    expect(s.snippet).toContain('…Thank you all for coming');
+    expect(s.snippet).toContain('Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years.Then we stop.');
+  });
+
+  it("centres a slide's page on the cited bullet, a line without a period", () => {
+    const bullets = Array.from(
+      { length: 14 },
+      (_, i) => `• Item ${i + 1} of the fleet review: trucks, trailers and forklifts in region ${i + 1}`,
+    );
+    const cited = '• Maintenance per mile: $0.11 electric versus $0.18 diesel';
+    const text = [...bullets.slice(0, 7), cited, ...bullets.slice(7)].join('\n');
+    const made = [{ marker: '[Opening Keynote, 18:00]', claim: 'Maintenance per mile: $0.11 electric versus $0.18 diesel.' }];
+    const [s] = focusSnippets([source()], made, [{ marker: '[Opening Keynote, 18:00]', text }]);
+    expect(s.snippet).toContain(cited);
+    expect(s.snippet.startsWith('…')).toBe(true);
+    expect(s.snippet).not.toContain('region 1\n');
+  });
 });

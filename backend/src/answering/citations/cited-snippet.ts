@@ -1,5 +1,6 @@
 import type { Citation, Source } from './citation-set';
 import { fold } from '../../text/lang/fold';
+import type { TextSpan } from '../../text/highlight';
 import { sentenceSpans } from '../../text/sentences';
 
 /** Text shown around the cited sentence, before and after it. */
@@ -9,13 +10,34 @@ export const CONTEXT_AFTER = 320;
 const WORD = /[\p{L}\p{N}]{4,}/gu;
 const normalise = (m: string) => m.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/**
+ * The sentences of a passage as [start, end) offsets, a line break ending one unless the next line
+ * continues it (opens in lower case or with a figure after a line without a sentence end): a slide's
+ * bullets and a table's rows end where their line does, without a period.
+ */
+function unitSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    for (const s of sentenceSpans(text.slice(from, to))) spans.push({ start: from + s.start, end: from + s.end });
+    from = to;
+  };
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
+    const continues =
+      /^\s*[a-z0-9(,;$%]/.test(text.slice(nl + 1, nl + 3)) && !/[.!?]["”’)]?\s*$/.test(text.slice(Math.max(from, nl - 4), nl));
+    if (!continues) flush(nl + 1);
+  }
+  flush(text.length);
+  return spans;
+}
+
 /** The [start, end) of the passage's sentence sharing most words with `claim`; null when none shares one. */
 function bestSentence(text: string, claim: string): [number, number] | null {
   const wanted = new Set(fold(claim).match(WORD) ?? []);
   if (wanted.size === 0) return null;
   let best: [number, number] | null = null;
   let bestScore = 0;
-  for (const { start, end } of sentenceSpans(text)) {
+  for (const { start, end } of unitSpans(text)) {
     const score = (fold(text.slice(start, end)).match(WORD) ?? []).filter((w) => wanted.has(w)).length;
     if (score > bestScore) {
       bestScore = score;

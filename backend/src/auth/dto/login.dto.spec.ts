@@ -1,5 +1,5 @@
 import { ValidationPipe } from '@nestjs/common';
-import { validationExceptionFactory } from '../../common/validation';
+import { validationExceptionFactory } from '../../http/validation';
 import { FIRST_NAME_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE, LoginDto, SignInLinkDto } from './login.dto';
 
 // The same pipe settings as the application (bootstrap.ts).

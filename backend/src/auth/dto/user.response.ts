@@ -1,4 +1,4 @@
-import type { AuthUser, Role } from '../../common/roles';
+import type { AuthUser, Role } from '../roles';
 
 export class UserResponse {
   id: string;

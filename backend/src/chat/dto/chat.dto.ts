@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { MAIL_RECIPIENT_PATTERN } from '../../common/email-address';
+import { MAIL_RECIPIENT_PATTERN } from '../../email/email-address';
 
 export const BLANK_MESSAGE = 'Please enter a message.';
 export const UNKNOWN_THREAD_MESSAGE = 'This conversation was not found. Please start a new conversation.';

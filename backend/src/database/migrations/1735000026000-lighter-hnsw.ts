@@ -7,7 +7,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * CPU for 847 chunks; more in the embedded database's WebAssembly); the lighter graph costs about
  * half of that. On the dev set every answer and every session-filtered search stayed the same;
  * unfiltered rankings moved by one question each way, as two fresh builds of the old graph also differ
- * (bench/history/eval-passes.md, bench/history/server-deployment-sittings.md). The index is rebuilt once here over the stored chunks.
+ * (bench/history/eval-tuning.md, bench/history/server-deployment.md). The index is rebuilt once here over the stored chunks.
  */
 export class LighterHnsw1735000026000 implements MigrationInterface {
   name = 'LighterHnsw1735000026000';

@@ -7,7 +7,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the TOAST table, each one cost a second index lookup and heap read. A search limited to a few
  * sessions (an exact scan over their chunks) read thousands of them: on 50,000 benchmark chunks the
  * search statement's CPU fell from 16 to 5 ms with a session filter and from 8.5 to 6.3 ms without
- * (bench/history/server-deployment-sittings.md). The table takes about as much room as before (the heap grows by
+ * (bench/history/server-deployment.md). The table takes about as much room as before (the heap grows by
  * what the TOAST table loses). A row still too big for a page (a long chunk with a large model's
  * embedding) is moved out of line as before.
  *

@@ -8,7 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * over the documents holding it (an index-only scan: the count is in the index), where counting the
  * chunks themselves visited the heap page of every chunk holding the word (2.5-7 ms a word on 50,000
  * benchmark chunks, more for common words, paid again for every word after each upload;
- * bench/history/server-deployment-sittings.md).
+ * bench/history/server-deployment.md).
  *
  * The rows of a document are those of the run in `words_run`; they count while that is the run of an
  * embedded document (`documents.attempts`). The chunks of an embedded document whose run is not counted

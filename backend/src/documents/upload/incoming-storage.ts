@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { FileFacts, FileSniffer } from './file-sniffer';
-import { PRIVATE_FILE_MODE, privateDir } from '../../common/private-files';
+import { PRIVATE_FILE_MODE, privateDir } from '../../storage/private-files';
 
 /** A file received into the incoming directory, not yet accepted as a document. */
 export interface IncomingFile {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { MAIL_RECIPIENT_PATTERN } from '../../common/email-address';
+import { MAIL_RECIPIENT_PATTERN } from '../../email/email-address';
 
 export const SELECT_SESSIONS_MESSAGE = 'Please select at least one session to generate takeaways.';
 export const NO_SESSIONS_SELECTED_MESSAGE = 'No sessions selected to generate takeaways';

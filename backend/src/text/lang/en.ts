@@ -104,7 +104,7 @@ export const en: LanguageData = {
   stopWords: `a an the and or of in on at to for from by with about into over under is are was were be been being do does did doing done
   has have had will would can could should shall may might must i me my we our you your he him his she her they them their it its
   this that these those there here what which who whom whose when where why how any some all each every no not nor than then
-  so very just also too only there's what's who's where's when's let's i'm i'd it's give gives given giving
+  so very just also too only someone somebody anyone anybody everyone everybody there's what's who's where's when's let's i'm i'd it's give gives given giving
   tell show find please list lists hold holds held take takes place happen happens happening run runs running up
   one ones other others another same right around between before after during while until till
   time times am pm day days date dates morning afternoon evening today tomorrow now currently next upcoming start starts

@@ -89,7 +89,7 @@ export const es: LanguageData = {
   seran esta estan hay habla hablan hablar hablara presenta presentan da dan en con sin por para sobre entre a mi me te se su sus
   lo le les este esta estos estas ese esa eso algo alguna alguno algun hoy manana dia dias hora horas tarde noche ahora siguiente
   proximo proxima sigue despues antes empieza empiezan comienza comienzan pasa tiene tienen puedo deberia recomiendas planifica
-  planea organiza ver ir tema temas mas tambien todo todos toda todas alli ahi viene vienen toca`,
+  planea organiza ver ir alguien tema temas mas tambien todo todos toda todas alli ahi viene vienen toca`,
   markers: `el la los las es son cuando donde quien que hay una un sobre del charla charlas sesion ponente sala habla manana
   hoy dia proximo proxima siguiente esta`,
   letters: 'ñ¿¡áíóú',

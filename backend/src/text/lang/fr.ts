@@ -99,7 +99,7 @@ export const fr: LanguageData = {
   qu c s n j m donne donnent parle parlent parler fait font propose proposent anime animent presente presentent ya
   quand comment combien pourquoi lequel laquelle lesquels lesquelles heure heures h jour jours date matin soir soiree apres midi
   aujourd hui demain maintenant prochain prochaine suivant suivante lieu passe passent passer se-passe va vont voir aller
-  conseille conseilles recommande veux voudrais peux puis dois doit faut il-y-a ca cela ceci quelque chose autour planifie
+  conseille conseilles recommande veux voudrais peux puis dois doit faut il-y-a ca cela ceci quelque chose quelqu quelqu'un quiconque autour planifie
   organise ma mon mes journee plus aussi encore tout tous toute toutes ici la-bas avant pendant debut fin commence commencent
   debute debutent parlera parleront intervient interviennent sujet sujets theme themes vient viennent suit`,
   markers: `le la les un une des du au aux et est sont quand ou quel quelle quels quelles qui quoi dans sur avec pour parle salle

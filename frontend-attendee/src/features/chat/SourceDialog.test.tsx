@@ -87,6 +87,47 @@ describe('SourceDialog', () => {
     expect(passage.querySelector('mark')?.textContent).toBe('Leases now run 6.1 years, fees are 12.50 € and 25 € and delinquencies 2.5%.');
   });
 
+  it('keeps an abbreviation, an initial and a price inside the highlighted sentence', () => {
+    const snippet = 'Rates held. Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years. Then we stop.';
+    render(
+      <SourceDialog
+        source={{ ...base, kind: 'pdf', marker: '[p. 2]', page: 2, snippet }}
+        claim="Fuel cost about $0.18 a mile and leases ran 6.1 years [p. 2]"
+        onClose={() => undefined}
+      />,
+    );
+    const passage = screen.getByLabelText('Cited passage');
+    expect(passage.textContent).toBe(snippet);
+    expect(passage.querySelector('mark')?.textContent).toBe(
+      'Fuel cost approx. $0.18 a mile in the U.S. and J. Ortiz put leases at 6.1 years.',
+    );
+  });
+
+  it("highlights the cited bullet of a slide's list, its figures intact, and no other line", () => {
+    const snippet = [
+      'Total Cost of Ownership: Electric vs Diesel',
+      '• Energy cost per mile: $0.42 electric (depot charging) versus $0.78 diesel',
+      '• Maintenance per mile: $0.11 electric versus $0.18 diesel',
+      '• Without incentives, the electric truck breaks even after about 6.1 years at 110,000 miles per',
+      'year',
+      '• With a $120,000 state voucher, breakeven falls to about 3.4 years',
+    ].join('\n');
+    const open = (claim: string) =>
+      render(
+        <SourceDialog source={{ ...base, kind: 'pdf', marker: '[p. 3]', page: 3, snippet }} claim={claim} onClose={() => undefined} />,
+      );
+    const { unmount } = open('Maintenance per mile: $0.11 electric versus $0.18 diesel. [p. 3]');
+    expect(screen.getByLabelText('Cited passage').textContent).toBe(snippet);
+    expect(screen.getByLabelText('Cited passage').querySelector('mark')?.textContent).toBe(
+      'Maintenance per mile: $0.11 electric versus $0.18 diesel',
+    );
+    unmount();
+    open('Without incentives, an electric truck breaks even after about 6.1 years at 110,000 miles per year [p. 3]');
+    expect(screen.getByLabelText('Cited passage').querySelector('mark')?.textContent).toBe(
+      'Without incentives, the electric truck breaks even after about 6.1 years at 110,000 miles per\nyear',
+    );
+  });
+
   it('highlights a sentence that follows another without a space', () => {
     const snippet = 'That is what we were having.If the customer pays late, we raise the rate by $0.18 a mile. Then we stop.';
     render(

@@ -24,14 +24,54 @@ export interface CitedSplit {
 const SENTENCE_END = /[.!?…]+["'’”)\]]*/g;
 /** What may open the next sentence after a space: a capital, a figure, a currency sign, an opening quote. */
 const SENTENCE_START = /^["“‘(]?[\p{Lu}\p{N}$€£¥]/u;
+/** Abbreviations after which a period does not end a sentence (the server's list, backend/src/text/sentences.ts). */
+const ABBREVIATIONS = new Set(
+  'mr mrs ms dr prof st vs etc inc ltd co corp jr sr e.g i.e p pp no approx est dept fig jan feb mar apr jun jul aug sep sept oct nov dec u.s a.m p.m'.split(
+    ' ',
+  ),
+);
+
+/** Whether the period at `at` closes an abbreviation ('approx.', 'U.S.', 'No.') or an initial ('J.'). */
+function afterAbbreviation(passage: string, at: number): boolean {
+  const word = /([\p{L}.]+)$/u
+    .exec(passage.slice(Math.max(0, at - 20), at))?.[1]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
+  return !!word && (ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word));
+}
 
 /**
- * The passage cut into sentences that join back into it exactly (each with the spaces after it). The
- * server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
- * '$0.18') or after an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
+ * The passage cut into sentences that join back into it exactly (each with the spaces after it), a
+ * line break ending one unless the next line continues it. The server's rule (`sentenceSpans` in backend/src/text/sentences.ts): a period between figures ('6.1',
+ * '$0.18'), after an abbreviation ('approx.') or an initial ('U.S.') is not an end; an end needs a space then a capital, a figure
  * or a currency sign, or, with no space ('having.If'), a lower-case word before and a capitalised one after.
  */
 export function splitSentences(passage: string): string[] {
+  return lineUnits(passage).flatMap(sentencesOf);
+}
+
+/** A line continuing the one before (a wrapped line): it opens in lower case or with a figure. */
+const CONTINUES = /^\s*[a-z0-9(,;$%]/;
+/** A bullet opening a line of a list ('• …', '- …'): shown, never highlighted. */
+const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
+
+/**
+ * The passage's lines (each with its line break), a wrapped line joined to the one it continues: a
+ * slide's bullets and a table's rows end where their line does, without a period (the server's
+ * `joinWrappedLines`).
+ */
+function lineUnits(passage: string): string[] {
+  const out: string[] = [];
+  for (const line of passage.split(/(?<=\n)/)) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && CONTINUES.test(line) && !/[.!?]["”’)]?\s*$/.test(prev)) out[out.length - 1] = prev + line;
+    else out.push(line);
+  }
+  return out;
+}
+
+/** One line's sentences, by the rule above. */
+function sentencesOf(passage: string): string[] {
   const out: string[] = [];
   let start = 0;
   const spaces = /\s*/y;
@@ -44,7 +84,7 @@ export function splitSentences(passage: string): string[] {
     const before = passage.slice(Math.max(0, at - 2), at);
     const ends =
       end > after
-        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && /(?:^|[\s.])\p{L}$/u.test(before))
+        ? SENTENCE_START.test(next) && !(m[0].startsWith('.') && afterAbbreviation(passage, at))
         : next === '' || (/^[.!?]$/.test(m[0]) && /\p{Ll}{2}$/u.test(before) && /^\p{Lu}\p{Ll}/u.test(next));
     if (!ends) continue;
     out.push(passage.slice(start, end));
@@ -74,7 +114,8 @@ export function splitCited(passage: string, claim: string | undefined): CitedSpl
     }
   });
   if (best < 0) return null;
-  const cited = sentences[best];
-  const at = sentences.slice(0, best).join('').length;
-  return { before: passage.slice(0, at), cited: cited.trimEnd(), after: passage.slice(at + cited.trimEnd().length) };
+  const lead = BULLET.exec(sentences[best])?.[0].length ?? 0;
+  const cited = sentences[best].slice(lead).trimEnd();
+  const at = sentences.slice(0, best).join('').length + lead;
+  return { before: passage.slice(0, at), cited, after: passage.slice(at + cited.length) };
 }

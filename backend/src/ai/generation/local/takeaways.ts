@@ -59,6 +59,8 @@ export function sessionTakeawaysOf(embedder: LocalHashEmbeddings, material: Sess
     // A transcript's words are a speaker's: the takeaway names them ('Dana Whitfield: Our rule of thumb is …').
     const speaker = s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null;
     const text = speaker ? `${speaker}: ${s.text}` : s.text;
-    return { text, sessionTitle: material.sessionTitle, score: s.score, ...(speaker ? { speaker } : {}) };
+    // Cited as data: the passage, and in an untimed transcript the turn, the sentence comes from.
+    const cite = { cite: s.passage.n, ...(s.passage.lineMarkers ? { turn: s.lineIndex } : {}) };
+    return { text, sessionTitle: material.sessionTitle, score: s.score, ...(speaker ? { speaker } : {}), cite };
   });
 }

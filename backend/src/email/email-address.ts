@@ -1,4 +1,4 @@
-import { cleanText } from './text-sanitize';
+import { cleanText } from '../database/text-sanitize';
 
 /**
  * An email address as every limit, comparison and lookup keys it: control characters removed (as the

@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
-import { cleanDeep } from './text-sanitize';
+import { cleanDeep } from '../database/text-sanitize';
 
 /**
  * Global pipe, before validation: every string of a request body, query string and route parameter

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { normalEmail } from './email-address';
+import { normalEmail } from '../email/email-address';
 
 /**
  * A browser that has opened a sign-in link of an address keeps this cookie (httpOnly, 90 days): its

@@ -2,8 +2,8 @@ import { applyDecorators, ExecutionContext, SetMetadata, UseGuards } from '@nest
 import { ThrottlerGuard, ThrottlerModuleOptions, type ThrottlerOptions } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { clientIp } from './client-ip';
-import { normalEmail } from './email-address';
-import { isKnownDevice } from './known-device';
+import { normalEmail } from '../email/email-address';
+import { isKnownDevice } from '../auth/known-device';
 
 type Group = 'login' | 'chat' | 'email' | 'takeaways' | 'search' | 'writes';
 const GROUP_KEY = 'rateLimitGroup';
