@@ -4,7 +4,7 @@ import { keywords, termsOf, words } from '../text/keywords';
 import { MEASURE_WORDS } from '../text/lexicon';
 import { periodsIn, type Period } from '../text/periods';
 import { isFigureTable } from '../text/sentences';
-import { type PassageTable, readTables, SUPERLATIVE, tableCellEvidence } from '../text/table-cells';
+import { type PassageTable, readTables, tableCellEvidence } from '../text/table-cells';
 import { termKey } from '../text/term-key';
 import type { Synonym } from './learned-expansions';
 import type { Passage } from './retrieval.types';
@@ -199,15 +199,10 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
-    // A question asking for one figure: its periods pick table columns.
-    periods: asksForCell(question) ? periodsIn(question) : [],
+    // A question asking for a figure ('how much…', 'the total revenue in FY2019'): its periods pick table columns.
+    periods: QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w)) ? periodsIn(question) : [],
     synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
   };
-}
-
-/** A question asking for one figure ('how much…', 'the total revenue in FY2019'), not comparing rows ('the lowest …'). */
-function asksForCell(question: string): boolean {
-  return (QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w))) && !SUPERLATIVE.test(question);
 }
 
 /** IDF-weighted share of the question's stems among `stems`, 0..1. */

@@ -147,9 +147,6 @@ export function labelMatch(label: string, asked: ReadonlySet<string>, weight: (s
   return (hit / all) * (count >= 2 || stems.length === 1 ? 1 : 0.5);
 }
 
-/** A question comparing rows ('the largest liability', 'the lowest net revenue'): no one row is its line item. */
-export const SUPERLATIVE = /\b(?:largest|biggest|highest|greatest|smallest|lowest)\b/i;
-
 /** A row counts as the question's line item from this label match. */
 export const LINE_ITEM_MATCH = 0.5;
 
