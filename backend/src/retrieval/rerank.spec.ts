@@ -36,6 +36,34 @@ describe('rerank', () => {
     expect(ranked[0].score).toBeGreaterThan(ranked[1].score);
   });
 
+  it('puts first the page whose table holds the line item in the column of the period asked', () => {
+    // An invented company: its statement of operations of 2020, its five-year summary ending in 2018
+    // (a footnote names 2019), and its balance sheet of 2020.
+    const heading = (years: string) => `CONSOLIDATED STATEMENTS OF OPERATIONS\n(In thousands)\nYear Ended December 31,\n${years}`;
+    const both = passage(
+      `${heading('2020 2019 2018')}\nProduct revenue 1,204,118 986,420 811,002\nService revenue 310,554 255,017 198,774\nTotal revenue 1,514,672 1,241,437 1,009,776`,
+      { documentId: 'a' },
+    );
+    const rowOnly = passage(
+      `${heading('2018 2017 2016')}\nTotal revenue 1,009,776 902,115 850,431\nGross profit 369,666 301,520 288,004\n(1) Restated in 2019 for the new lease standard.`,
+      { documentId: 'a' },
+    );
+    const periodOnly = passage(
+      `CONSOLIDATED BALANCE SHEETS\n(In thousands)\nDecember 31, 2020 December 31, 2019\nDeferred revenue 6,845 5,120\nTotal liabilities 13,255 11,774`,
+      { documentId: 'a' },
+    );
+    const q = 'What was the total revenue in FY2019?';
+    const weighted = [
+      { stem: 'total', idf: 1 },
+      { stem: 'revenu', idf: 1 },
+      { stem: 'fy', idf: 1 },
+      { stem: '2019', idf: 1 },
+    ];
+    // The other two come first from the fused ranking; the row's cell in the period's column lifts the right page.
+    const ranked = rerank(q, [rowOnly, periodOnly, both], weighted);
+    expect(ranked[0].chunkId).toBe(both.chunkId);
+  });
+
   it('prefers the table of figures (by its layout, whatever its title) holding the line items the question needs', () => {
     const note = passage('Segment results\nOperating income by segment; the totals agree to the net income and the revenue we report.');
     const statement = passage(

@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { keywords } from '../text/keywords';
+import { asksForFigure, keywords } from '../text/keywords';
 import { termsOf } from '../text/tokens';
+import { periodsIn, type Period } from '../text/periods';
 import { isFigureTable } from '../text/sentences';
+import { type PassageTable, readTables, tableCellEvidence } from '../text/table-cells';
 import { termKey } from '../text/term-key';
 import type { Synonym } from './learned-expansions';
 import type { Passage } from './retrieval.types';
@@ -20,6 +22,8 @@ export const RERANK_WEIGHTS = {
   heading: 0.05,
   /** The fused retrieval rank (vectors + full text). */
   fused: 0.25,
+  /** A table row naming the question's line item with a cell in the column of the period it asks ('total revenue in FY2019'). */
+  cell: 0.3,
   /** Line items of the question's business vocabulary ('current liabilities'; `expansionsOf`), most on a table of figures. */
   statement: 0.2,
   /** A speaker the question names ('What did Grad A explain …') has a turn in the passage, more when they hold the floor. */
@@ -58,6 +62,20 @@ function passageTerms(p: Pick<Passage, 'kind' | 'text'>): { tokens: string[]; he
     tokenised.set(key, terms);
   }
   return terms;
+}
+
+/** PDF passages whose tables (`readTables`) are kept. */
+const TABLES = 2000;
+const tables = new LRUCache<string, PassageTable>({ max: TABLES });
+
+/** The tables of a PDF passage, read once per text. */
+function tablesOf(text: string): PassageTable {
+  let table = tables.get(text);
+  if (!table) {
+    table = readTables(text);
+    tables.set(text, table);
+  }
+  return table;
 }
 
 /** Lines of a page's title block, by layout: at most this many short lines before the body. */
@@ -153,6 +171,8 @@ interface QuestionEvidence {
   lowerQuestion: string;
   conversational: boolean;
   expansions: string[];
+  /** The periods a question asking for a figure names ('FY2019', 'Q3 2020'); none for other questions. */
+  periods: Period[];
   /** Stem of a short form the search added for a long form the question spells out → that long form's stems. */
   synonyms: Map<string, string[]>;
 }
@@ -178,6 +198,8 @@ function questionEvidence(question: string, terms: WeightedTerm[], expansions: s
     lowerQuestion: ` ${question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `,
     conversational: CONVERSATION_QUESTION.test(question),
     expansions,
+    // A question asking for a figure ('how much…', 'the total revenue in FY2019'): its periods pick table columns.
+    periods: asksForFigure(question) ? periodsIn(question) : [],
     synonyms: new Map(synonyms.map((s) => [termKey(s.word), s.standsFor.map(termKey)])),
   };
 }
@@ -215,6 +237,7 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
     const found = Math.min(1, q.expansions.filter((e) => lower.includes(e)).length / 2);
     statement = found > 0 && isFigureTable(p.text) ? found : 0.5 * found;
   }
+  const cell = p.kind === 'pdf' && q.periods.length > 0 ? tableCellEvidence(tablesOf(p.text), q.wanted, q.periods) : 0;
   const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, p.text) : 0;
   const speaker = share > 0 ? SPEAKER_PRESENT + (1 - SPEAKER_PRESENT) * share : 0;
   const w = RERANK_WEIGHTS;
@@ -225,6 +248,7 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
     w.numbers * numbers +
     w.heading * heading +
     w.statement * statement +
+    w.cell * cell +
     w.speaker * speaker +
     w.conversation * (q.conversational && p.kind === 'transcript' ? 1 : 0)
   );

@@ -7,6 +7,8 @@ import {
   ANSWER_IMPERATIVE,
   GENERIC_WORDS,
   INSTRUCTION_WORDS,
+  MEASURE_WORDS,
+  QUANTITY_QUESTION,
   QUESTION_WORDS,
   STOP_WORDS,
 } from './lexicon';
@@ -83,4 +85,9 @@ export function withoutInstructions(question: string): string {
     !s.endsWith('?') && (ANSWER_IMPERATIVE.test(s) || (ANSWER_CONDITION.opening.test(s) && ANSWER_CONDITION.request.test(s)));
   const kept = sentences.filter((s) => !instruction(s.trim()));
   return kept.length > 0 ? kept.join(' ') : question;
+}
+
+/** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */
+export function asksForFigure(question: string): boolean {
+  return QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w));
 }

@@ -188,3 +188,7 @@ export const BUSINESS_TERMS: readonly (readonly [RegExp, readonly string[]])[] =
   [/\bdebt\b|\bborrow\w*|\bleverage\b/i, ['long-term debt', 'borrowings', 'notes payable']],
   [/\binventor(?:y|ies) turnover\b|\bdays (?:payable|sales|inventory)\b/i, ['inventories', 'cost of sales', 'accounts payable']],
 ];
+
+/** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
+export const QUANTITY_QUESTION =
+  /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;

@@ -47,6 +47,31 @@ describe('chunkPdfPage', () => {
     for (const row of rows) expect(lines.has(row)).toBe(true);
   });
 
+  it("carries a statement's unit note and column years into its later pieces, past rows with empty cells", async () => {
+    // An invented company's cash flow statement as pdf-parse gives it: its name ends in a period, the
+    // unit note is a line of its own, and some rows hold dashes for empty cells.
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `Proceeds from the sale of asset group ${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[i % 26]} — ${(i + 1) * 1234} —`,
+    );
+    const text = [
+      'HARBORLIGHT OUTFITTERS, INC.',
+      'CONSOLIDATED STATEMENTS OF CASH FLOWS',
+      '(In thousands)',
+      'Year Ended December 31,',
+      '2020 2019 2018',
+      ...rows,
+    ].join('\n');
+    const chunks = await chunkPdfPage({ num: 90, text });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks.slice(1)) {
+      const [context] = c.text.split('\n');
+      expect(context).toContain('CONSOLIDATED STATEMENTS OF CASH FLOWS');
+      expect(context).toContain('(In thousands)');
+      expect(context).toContain('2020 2019 2018');
+    }
+  });
+
   it("reads a table's column headings above its rows and section labels, and nothing above prose", () => {
     const page = ['Segment results', '(In millions)', 'Q2 2024 Q2 2023', 'Revenue:', 'Americas 1,200 1,100', 'Europe 800 750'];
     expect(tableHeaderAbove(page)).toBe('Segment results (In millions) Q2 2024 Q2 2023');

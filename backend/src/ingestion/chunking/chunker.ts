@@ -1,5 +1,6 @@
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { tableRow } from '../../text/table';
+import { UNIT_NOTE } from '../../text/table-cells';
 import type { PdfPage, TranscriptSegment } from '../parsing/parsed-document';
 
 /** Target chunk length in characters, and the overlap between consecutive pieces of one text. */
@@ -103,7 +104,8 @@ export function isTableOfContents(lines: string[]): boolean {
 function pageTitle(lines: string[]): string {
   const out: string[] = [];
   for (const line of lines.slice(0, 4)) {
-    if (line.length > 80 || /[.;]$/.test(line)) break;
+    // A short name ending in an abbreviation ('NORTHWIND TRADERS, INC.') is not a sentence.
+    if (line.length > 80 || (/[.;]$/.test(line) && line.split(' ').length > 3)) break;
     out.push(line);
   }
   return out.join(' ').slice(0, 120);
@@ -137,6 +139,31 @@ export function tableHeaderAbove(before: string[], title = ''): string {
     length += line.length + 1;
   }
   return header.join(' ');
+}
+
+/** Characters of the context line a split page's later pieces start with. */
+const CONTEXT_CHARS = 190;
+
+/**
+ * The context line of a split page's later piece: the page's title, the column headings of the table the
+ * piece continues (rows are whole lines: the splitter cuts between lines; else the last line of year
+ * headings above it) and the table's unit note ('(In thousands)') when neither holds it, kept whole.
+ */
+function pieceContext(title: string, before: string[], piece: string): string {
+  const headings =
+    tableHeaderAbove(before, title) ||
+    ([...before]
+      .reverse()
+      .find((l) => YEAR_HEADINGS.test(l.trim()))
+      ?.trim() ??
+      '');
+  const note = [...before].reverse().find((l) => l.length <= BOILERPLATE_MAX && UNIT_NOTE.test(l));
+  const unit = note && !title.includes(note.trim()) && !headings.includes(note.trim()) ? note.trim().slice(0, CONTEXT_CHARS / 2) : '';
+  const context = [title, headings]
+    .filter((x) => x && !piece.startsWith(x))
+    .join(' | ')
+    .slice(0, unit ? CONTEXT_CHARS - unit.length - 3 : CONTEXT_CHARS);
+  return unit ? (context ? `${context} | ${unit}` : unit) : context;
 }
 
 /**
@@ -176,19 +203,7 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
     if (at >= 0) searchFrom = at + 1;
     if (i === 0) return draft(piece);
     const before = at >= 0 ? text.slice(0, at).split('\n') : [];
-    // The column headings of the table the piece continues (rows are whole lines: the splitter cuts
-    // between lines), else the last line of year headings above it.
-    const headings =
-      tableHeaderAbove(before, title) ||
-      ([...before]
-        .reverse()
-        .find((l) => YEAR_HEADINGS.test(l.trim()))
-        ?.trim() ??
-        '');
-    const context = [title, headings]
-      .filter((x) => x && !piece.startsWith(x))
-      .join(' | ')
-      .slice(0, 190);
+    const context = pieceContext(title, before, piece);
     return draft(context ? `${context}\n${piece}` : piece);
   });
   lap('splitMs');

@@ -1,13 +1,13 @@
 import type { AnswerRequest, ComposedText, GenerationPassage, PassageCitation } from '../generation.types';
 import { notCoveredFor } from '../generation.types';
-import { keywordStems, words } from '../../../text/keywords';
-import { MEASURE_WORDS } from '../../../text/lexicon';
+import { asksForFigure, keywordStems } from '../../../text/keywords';
 import { speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
 import { asksAttendees, extractFact, factKind } from './short-fact';
-import { FIGURE_ROW, pickDiverse, QUANTITY_QUESTION, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
+import { tableFact } from './table-fact';
+import { FIGURE_ROW, pickDiverse, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
 
 /**
  * Composition of a local answer: the text (a lead sentence and bullets, a speaker's turns, a
@@ -61,7 +61,6 @@ export function composePieces(
     { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
     ...(s.joined ? quote(s) : [{ text: `${s.text} ` }, cite(s)]),
   ];
-  const lines = (bullets: AnswerPiece[][]) => bullets.flatMap((b, i) => (i > 0 ? [{ text: '\n' }, ...b] : b));
 
   if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
@@ -86,8 +85,9 @@ export function composePieces(
     picked.slice(0, 3).findIndex((s) => s.text.split(/\s+/).length >= 8),
   );
   let [lead] = picked.splice(leadAt, 1);
+  const cellLine = tableFactLine(question, passages);
   // A short fact first (who, when, where, how many): the fact itself, then the sentence it comes from.
-  const fact = shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
+  const fact = cellLine.length > 0 ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
   if (fact && fact.from !== lead) {
     picked.splice(picked.indexOf(fact.from), 1, lead);
     lead = fact.from;
@@ -97,8 +97,11 @@ export function composePieces(
   const leadLabel = leadWho && !speaker && !(fact && foldName(fact.text) === foldName(leadWho)) ? `${leadWho}: ` : '';
   const opening = fact ? `**${fact.text}** — ` : '';
   const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
-  return tidyPieces([{ text: opening + leadLabel }, ...quote(lead), ...body]);
+  return tidyPieces([...cellLine, { text: opening + leadLabel }, ...quote(lead), ...body]);
 }
+
+/** Bullets one per line. */
+const lines = (bullets: AnswerPiece[][]) => bullets.flatMap((b, i) => (i > 0 ? [{ text: '\n' }, ...b] : b));
 
 /**
  * "Who attended the meeting?" asked of a chosen transcript: its speakers in the order they first speak,
@@ -141,9 +144,10 @@ function shortFact(question: string, best: ScoredSentence[]): { text: string; fr
   return null;
 }
 
-/** A question asking for a figure or a measure ('how much…', 'the quick ratio', 'the largest liability'). */
-function asksForFigure(question: string): boolean {
-  return QUANTITY_QUESTION.test(question) || words(question).some((w) => MEASURE_WORDS.has(w));
+/** A figure named by line item and period first: the cell where the table's row and column meet, cited to its page. */
+function tableFactLine(question: string, passages: GenerationPassage[]): AnswerPiece[] {
+  const cell = asksForFigure(question) ? tableFact(question, passages) : null;
+  return cell ? [{ text: `**${cell.text}** ` }, { cite: cell.passage.n }, { text: '\n\n' }] : [];
 }
 
 /**

@@ -3,6 +3,7 @@ import type { LocalHashEmbeddings } from '../../embeddings/local-hash-embeddings
 import type { GenerationPassage } from '../generation.types';
 import { jaccard, termsOf } from '../../../text/keywords';
 import { isFiller } from '../../../text/filler';
+import { QUANTITY_QUESTION } from '../../../text/lexicon';
 import { isFigureTable, splitSentences, tidySentence } from '../../../text/sentences';
 import {
   FIGURE_ROW_BOOST,
@@ -23,9 +24,6 @@ import { type QuestionTerms, questionTerms } from './question-terms';
  * against the question (its words, its similarity, its passage's rank), and the best ones picked.
  */
 
-/** Questions asking for a figure, a date or a duration: sentences with numbers answer them. */
-export const QUANTITY_QUESTION =
-  /\b(how (much|many|long|old|often|far|big|large|high|low|fast|soon)|what (share|percentage|percent|portion|proportion|rate|level|amount|number|date|year|month|probability|size|threshold|limit|cost|price|ratio|reading|age|minimum|maximum|floor|cap)|when|which year|by how much|by what)\b/i;
 const NUMBER_WORDS =
   /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|quarter|double|triple)\b/i;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
