@@ -56,3 +56,13 @@ export const search = async (q: string, sessionIds: string[]) =>
       params: { query: { q, sessionIds: sessionIds.length ? sessionIds.join(',') : undefined } },
     }),
   );
+
+/** The non-streaming chat endpoints: POST /api/chat/message, or /api/chat/simple (the simplified answer). */
+const CHAT_ANSWER_PATHS = { message: '/api/chat/message', simple: '/api/chat/simple' } as const;
+
+/** POST /api/chat/message or /api/chat/simple: the whole answer at once. */
+export const chatAnswer = async (
+  route: keyof typeof CHAT_ANSWER_PATHS,
+  body: JsonBody<'/api/chat/message', 'post'>,
+  signal?: AbortSignal,
+) => dataOf(await api.POST(CHAT_ANSWER_PATHS[route], { body, signal }));
