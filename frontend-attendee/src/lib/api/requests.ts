@@ -57,12 +57,8 @@ export const search = async (q: string, sessionIds: string[]) =>
     }),
   );
 
-/** The non-streaming chat endpoints: POST /api/chat/message, or /api/chat/simple (the simplified answer). */
-const CHAT_ANSWER_PATHS = { message: '/api/chat/message', simple: '/api/chat/simple' } as const;
-
-/** POST /api/chat/message or /api/chat/simple: the whole answer at once. */
-export const chatAnswer = async (
-  route: keyof typeof CHAT_ANSWER_PATHS,
-  body: JsonBody<'/api/chat/message', 'post'>,
-  signal?: AbortSignal,
-) => dataOf(await api.POST(CHAT_ANSWER_PATHS[route], { body, signal }));
+/** POST /api/chat/message, or /api/chat/simple (the simplified answer): the whole answer at once. */
+export const chatAnswer = async (route: 'message' | 'simple', body: JsonBody<'/api/chat/message', 'post'>, signal?: AbortSignal) =>
+  dataOf(
+    route === 'message' ? await api.POST('/api/chat/message', { body, signal }) : await api.POST('/api/chat/simple', { body, signal }),
+  );
