@@ -1,5 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import type { paths } from '@contract/api-types';
+import { withQuery } from '@rules/api-path';
 import { apiRequest } from './http';
 
 /**
@@ -18,19 +19,11 @@ interface CallInit {
   signal?: AbortSignal | null;
 }
 
-/** A query string as the browser's forms write it ('q=credit+risk&sessionIds=a%2Cb'); absent values left out. */
-function formQuery(query: Record<string, unknown> = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** One method of the client: the URL filled in, the request sent, the JSON answer read (none for 204 or an empty body). */
 function call(baseUrl: string, method: string) {
   return async (path: string, init: CallInit = {}) => {
     const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(init.params?.path?.[name] ?? '')));
-    const url = `${baseUrl}${filled}${formQuery(init.params?.query)}`;
+    const url = withQuery(`${baseUrl}${filled}`, (init.params?.query ?? {}) as Record<string, string | undefined>);
     const response = await apiRequest(method, url, init.body, init.signal ? { signal: init.signal } : {});
     const text = response.status === 204 ? '' : await response.text();
     return { data: text ? (JSON.parse(text) as unknown) : undefined, response };
