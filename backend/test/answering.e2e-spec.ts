@@ -99,6 +99,20 @@ describe('the answer engine (AnsweringService)', () => {
     );
   });
 
+  it("answers a question the program reads as its own but cannot answer from the chosen session's documents", async () => {
+    // 'conference' and 'who' make it a program question; no session's title or description holds the delinquencies.
+    const asked = 'Who reported the lease delinquencies at the conference?';
+    const chosen = await engine.answer(question(asked));
+    expect(chosen.content).toMatch(/\*\*Lee Park\*\* — Delinquencies on those leases rose to 2\.5% in the second quarter\. \[/);
+    expect(chosen.sources.map((s) => s.sessionId)).toEqual([sessionId]);
+    // Nothing chosen: the program's answer stands, as does the program's refusal where the documents do not cover it.
+    const unchosen = await engine.answer({ ...question(asked), sessionIds: [] });
+    expect(unchosen.content).toContain('is not in the program');
+    const uncovered = await engine.answer(question('Who gave the keynote on quantum cryptography at the conference?'));
+    expect(uncovered.content).toContain('is not in the program');
+    expect(uncovered.sources).toEqual([]);
+  });
+
   it("makes a session's takeaways from its own passages", async () => {
     const takeaways = await engine.sessionTakeaways({ id: sessionId, title: 'Fleet Economics' }, userId);
     expect(takeaways.length).toBeGreaterThan(0);

@@ -121,7 +121,8 @@ export class AnsweringService {
     // The program reads the user's own words: a follow-up takes from the thread's earlier questions only what it points back to.
     const earlier = history.filter((t) => t.role === 'user').map((t) => t.content);
     const program = await this.program.read(message, request.sessionIds, earlier);
-    if (program.kind === 'program') return { question, carried, program, passages: [], rarity: {}, expansions: [] };
+    if (program.kind === 'program' && !documentsFirst(program, request.sessionIds))
+      return { question, carried, program, passages: [], rarity: {}, expansions: [] };
     const found = await this.retrieval.search(question, {
       sessionIds: request.sessionIds,
       k: request.simple ? SIMPLE_PASSAGES : PASSAGES,
@@ -149,9 +150,11 @@ export class AnsweringService {
     const links = new LinkNeutralizer();
     // The local provider composes program answers from the facts; so does any provider for a
     // session or person the program does not hold (there is nothing to give a model).
-    const composed = program.kind === 'program' && (local || program.answer().notInProgram);
-    // Local, combined: the documents' answer is held back to add the program's part after it.
-    const held = program.kind === 'combined' && local;
+    const fallback = documentsFirst(program, request.sessionIds);
+    const composed = program.kind === 'program' && !fallback && (local || program.answer().notInProgram);
+    // Local, combined: the documents' answer is held back to add the program's part after it; a program
+    // question the program cannot answer waits for the documents' answer (the program's refusal if none).
+    const held = (program.kind === 'combined' && local) || fallback;
     if (composed) {
       const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
       if (out) hooks.onContent?.(out);
@@ -160,7 +163,7 @@ export class AnsweringService {
       const chosen = new Set(request.sessionIds);
       const passages = [
         ...citations.passages.map((p) => (chosen.has(p.sessionId) ? { ...p, chosen: true } : p)),
-        ...(local || program.kind === 'none' ? [] : program.passages(citations.passages.length + 1)),
+        ...(local || program.kind === 'none' || fallback ? [] : program.passages(citations.passages.length + 1)),
       ];
       // The local answerer refuses a question naming someone its passages never mention; a word the
       // question writes with a capital where English puts an ordinary word ('the Real change'), and that
@@ -192,10 +195,23 @@ export class AnsweringService {
     throwIfAborted(hooks.signal);
     const content = links.text.trim();
     if (!held) return { content, made: filter.cited(), coverage };
+    if (fallback && content && !isRefusal(content)) {
+      hooks.onContent?.(content);
+      return { content, made: filter.cited(), coverage };
+    }
     const withProgram = withProgramPart({ content, made: filter.cited() }, program, citations, cited);
     hooks.onContent?.(withProgram.content);
     return { ...withProgram, coverage };
   }
+}
+
+/**
+ * A question the program reads as its own but cannot answer ('not in the program'), asked with sessions
+ * chosen: those sessions' documents answer it first ('Who will register for the conference?' asked of a
+ * meeting's transcript), the program's refusal standing when they do not cover it.
+ */
+function documentsFirst(program: ProgramTurn, sessionIds: string[]): boolean {
+  return program.kind === 'program' && sessionIds.length > 0 && program.answer().notInProgram;
 }
 
 /** The documents' answer followed by the program's part (alone when the documents did not cover the question). */

@@ -1,6 +1,6 @@
 import type { EmbeddingsProvider } from '../ai/ai.types';
 import type { ChunkDraft } from './chunking/chunker';
-import { ChunkBatch, ChunkWriter, EMBED_BATCH, MIN_SPLIT_BATCH, writeChunks } from './chunk-writer';
+import { ChunkBatch, ChunkWriter, EMBED_BATCH, EMBED_SLICE, MIN_SPLIT_BATCH, writeChunks } from './chunk-writer';
 import { newTiming } from './ingest-timing';
 import type { ClaimedDocument, EmbeddedChunk, IngestionRepository } from './ingestion.repository';
 import type { ProgressReporter } from './progress-reporter';
@@ -79,7 +79,15 @@ async function* source(db: ReturnType<typeof fakeDatabase>, parts: number, perPa
   }
 }
 
-function writerFor(db: ReturnType<typeof fakeDatabase>, { resumeFrom = 0, tailInserts = 1, provider = embeddings } = {}) {
+function writerFor(
+  db: ReturnType<typeof fakeDatabase>,
+  {
+    resumeFrom = 0,
+    tailInserts = 1,
+    provider = embeddings,
+    insertRows = EMBED_BATCH,
+  }: { resumeFrom?: number; tailInserts?: number; provider?: EmbeddingsProvider; insertRows?: number } = {},
+) {
   const timing = newTiming();
   const doc: ClaimedDocument = { id: 'd', kind: 'pdf', sessionId: 's', storagePath: 'x', mimeType: 'application/pdf' };
   const signal = new AbortController().signal;
@@ -93,6 +101,7 @@ function writerFor(db: ReturnType<typeof fakeDatabase>, { resumeFrom = 0, tailIn
     signal,
     resumeFrom,
     tailInserts,
+    insertRows,
   });
   return { sut, timing };
 }
@@ -136,11 +145,11 @@ describe(ChunkWriter.name, () => {
     await writeChunks(source(db, 1, total, 0), sut, timing);
 
     expect(db.stored).toEqual(range(0, total));
-    expect(db.inserts.map((b) => [b.indexes[0], b.indexes.length, b.running])).toEqual([
-      [0, EMBED_BATCH, 0],
-      [EMBED_BATCH, 2 * MIN_SPLIT_BATCH, 1],
-      [EMBED_BATCH + 2 * MIN_SPLIT_BATCH, 2 * MIN_SPLIT_BATCH, 2],
-    ]);
+    // In order, each of at least MIN_SPLIT_BATCH chunks, up to three running at once.
+    expect(db.inserts.flatMap((b) => b.indexes)).toEqual(range(0, total));
+    for (const b of db.inserts) expect(b.indexes.length).toBeGreaterThanOrEqual(MIN_SPLIT_BATCH);
+    for (const b of db.inserts) expect(b.indexes.length).toBeLessThanOrEqual(EMBED_BATCH);
+    expect(Math.max(...db.inserts.map((b) => b.running))).toBe(2);
     expect(db.progress.at(-1)).toBe(total);
   });
 
@@ -196,5 +205,39 @@ describe(ChunkWriter.name, () => {
     const { sut, timing } = writerFor(db);
     await expect(writeChunks(source(db, 10, 40, 3), sut, timing)).rejects.toThrow('connection lost');
     expect(db.running()).toBe(0);
+  });
+
+  it('holds at most insertRows chunks in an INSERT (the embedded database), every chunk stored once and in order', async () => {
+    const db = fakeDatabase(20);
+    const { sut, timing } = writerFor(db, { insertRows: 16 });
+    await writeChunks(source(db, 4, 100, 0), sut, timing);
+    expect(db.stored).toEqual(range(0, 400));
+    expect(Math.max(...db.inserts.map((b) => b.indexes.length))).toBe(16);
+  });
+
+  it('computes in-process embeddings EMBED_SLICE texts at a time, letting the event loop serve what waits in between', async () => {
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns++;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const seen: { texts: number; turn: number }[] = [];
+    const provider = {
+      model: 'fake',
+      gatherTexts: 1,
+      embedDocuments: async (texts: string[]) => {
+        seen.push({ texts: texts.length, turn: turns });
+        return texts.map(() => [0.5]);
+      },
+    } as unknown as EmbeddingsProvider;
+    const db = fakeDatabase(1);
+    const { sut, timing } = writerFor(db, { provider });
+    await writeChunks(source(db, 1, EMBED_BATCH, 0), sut, timing);
+    spinning = false;
+    expect(seen.map((s) => s.texts)).toEqual(Array(EMBED_BATCH / EMBED_SLICE).fill(EMBED_SLICE));
+    for (let i = 1; i < seen.length; i++) expect(seen[i].turn).toBeGreaterThan(seen[i - 1].turn);
+    expect(db.stored).toEqual(range(0, EMBED_BATCH));
   });
 });

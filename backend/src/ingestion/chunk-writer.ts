@@ -9,6 +9,15 @@ import type { ProgressReporter } from './progress-reporter';
 export const EMBED_BATCH = 128;
 /** The fewest chunks an INSERT of the last ones is given when they are split over several connections. */
 export const MIN_SPLIT_BATCH = 16;
+/**
+ * The most chunks one INSERT holds on the embedded database. It runs one statement at a time on its
+ * own thread, and an INSERT keeps every other query waiting while it adds its rows to the vector and
+ * full-text indexes (about 1 ms a row on a quiet core): an attendee's question, whose statements
+ * each wait for the INSERT running, would wait for a full batch of EMBED_BATCH rows several times.
+ */
+export const EMBEDDED_INSERT_ROWS = 16;
+/** Chunks embedded in process in one go before the event loop serves what waits (HTTP, the database's answers). */
+export const EMBED_SLICE = 16;
 
 /** Chunks as the parser produces them, with the expected total so far. */
 export interface ChunkBatch {
@@ -35,6 +44,13 @@ export interface ChunkWriterContext {
    * reading needs the cores). More than 1 only where the database runs statements side by side.
    */
   tailInserts: number;
+  /** The most chunks one INSERT holds (EMBED_BATCH; EMBEDDED_INSERT_ROWS on the embedded database). */
+  insertRows?: number;
+  /**
+   * Milliseconds an INSERT may wait for the other statements of the process (an attendee's answer)
+   * to be done before it starts: ingestion yields to answers on the embedded database. 0: never waits.
+   */
+  yieldMs?: number;
 }
 
 /**
@@ -114,7 +130,7 @@ export class ChunkWriter {
       this.embedding = this.stage(this.embed(chunks), () => (this.embedding = null));
     }
     // Short of a full batch, an INSERT waits for the embeddings being computed: it takes them too.
-    while (this.inserting.size < this.insertSlots && this.embedded.length && !(this.embedding && this.embedded.length < EMBED_BATCH)) {
+    while (this.inserting.size < this.insertSlots && this.embedded.length && !(this.embedding && this.embedded.length < this.insertRows)) {
       const chunks = this.embedded.splice(0, this.insertSize());
       const work = this.stage(this.insert(chunks), () => this.inserting.delete(work));
       this.inserting.add(work);
@@ -125,8 +141,14 @@ export class ChunkWriter {
   private insertSize(): number {
     const free = this.insertSlots - this.inserting.size;
     const waiting = this.embedded.length;
-    if (free > 1 && waiting >= 2 * MIN_SPLIT_BATCH) return Math.min(EMBED_BATCH, Math.max(MIN_SPLIT_BATCH, Math.ceil(waiting / free)));
-    return Math.min(EMBED_BATCH, waiting);
+    const most = this.insertRows;
+    if (free > 1 && waiting >= 2 * MIN_SPLIT_BATCH) return Math.min(most, Math.max(MIN_SPLIT_BATCH, Math.ceil(waiting / free)));
+    return Math.min(most, waiting);
+  }
+
+  /** The most chunks one INSERT holds. */
+  private get insertRows(): number {
+    return Math.min(EMBED_BATCH, this.c.insertRows ?? EMBED_BATCH);
   }
 
   /** A stage's work: when it ends the stages go on (or the failure is kept) and a waiting source looks again. */
@@ -145,27 +167,44 @@ export class ChunkWriter {
     );
   }
 
+  /**
+   * Embeds `chunks`. Embeddings computed in process (`gatherTexts` 1) are computed EMBED_SLICE at a
+   * time, the event loop serving what waits in between: the API shares this thread.
+   */
   private async embed(chunks: EmbeddedChunk[]): Promise<void> {
-    const t = performance.now();
-    const vectors = await this.c.embeddings.embedDocuments(chunks.map((c) => c.text));
-    chunks.forEach((c, i) => (c.embedding = vectors[i]));
-    this.c.timing.embedMs += performance.now() - t;
+    const inProcess = this.c.embeddings.gatherTexts === 1;
+    const slice = inProcess ? EMBED_SLICE : chunks.length;
+    for (let from = 0; from < chunks.length; from += slice) {
+      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const part = chunks.slice(from, from + slice);
+      const t = performance.now();
+      const vectors = await this.c.embeddings.embedDocuments(part.map((c) => c.text));
+      part.forEach((c, i) => (c.embedding = vectors[i]));
+      this.c.timing.embedMs += performance.now() - t;
+    }
     this.embedded.push(...chunks);
   }
 
   private async insert(chunks: EmbeddedChunk[]): Promise<void> {
-    const { repository, doc, run, embeddings, progress, resumeFrom, timing } = this.c;
-    const t = performance.now();
-    timing.batches++;
+    const { progress, resumeFrom } = this.c;
     // Beside another INSERT, this one commits after it (and not at all if it fails).
     const after = this.inserting.size ? this.lastCommit : undefined;
-    const committed = repository.insertChunks(doc, run, embeddings.model, chunks, after);
+    const committed = this.store(chunks, after);
     this.lastCommit = committed;
     await committed;
-    timing.insertMs += performance.now() - t;
     this.stored = Math.max(this.stored, chunks[chunks.length - 1].index + 1);
     // Progress is written after the rows it counts are stored (throttled; proves the run is current).
     await progress.embedded(this.stored, Math.max(this.estimate, this.index), { resumedFrom: resumeFrom, totalKnown: this.totalKnown });
+  }
+
+  /** One INSERT of `chunks`, once the process's other statements are done (at most `yieldMs` later). */
+  private async store(chunks: EmbeddedChunk[], after: Promise<void> | undefined): Promise<void> {
+    const { repository, doc, run, embeddings, timing } = this.c;
+    if (this.c.yieldMs) timing.yieldMs += await repository.othersIdle(this.c.yieldMs);
+    const t = performance.now();
+    timing.batches++;
+    await repository.insertChunks(doc, run, embeddings.model, chunks, after);
+    timing.insertMs += performance.now() - t;
   }
 
   /** Throws a stage's failure, or AbortedError once the run is cancelled. */

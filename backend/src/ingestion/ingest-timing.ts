@@ -7,9 +7,11 @@ import type { ParseThreadTiming } from './parsing/pdf-pages';
  * own thread for PDFs), `textCleanMs` making parser text storable, the chunker's steps, `embedMs`
  * (embeddings and their usage row), `insertMs` (INSERT round trips, which overlap the reading of
  * the next chunks), `insertWaitMs` (the part of the writing the run waited for: a backlog of a full
- * batch, and the end), `progressMs`, `tallyMs` (the abbreviations the chunks define, counted as
+ * batch, and the end), `yieldMs` (INSERTs held back while the process's other statements ran: the
+ * embedded database yielding to answers), `progressMs`, `tallyMs` (the abbreviations the chunks define, counted as
  * they are read), `learnMs` (those stored), `indexMs` (the full-text index's pending list merged,
- * `mergeTextIndex`), `finishMs`; `batches`: the number of INSERTs.
+ * `mergeTextIndex`), `finishMs`; `batches`: the number of INSERTs; `heartbeats`: lease refreshes written
+ * besides the progress writes (`JobLease`).
  * `thread`: the parsing thread's own account (PDF); `ocrMs`: OCR of pages without text layer.
  */
 export interface IngestTiming extends PdfChunkTiming {
@@ -19,12 +21,14 @@ export interface IngestTiming extends PdfChunkTiming {
   embedMs: number;
   insertMs: number;
   insertWaitMs: number;
+  yieldMs: number;
   progressMs: number;
   tallyMs: number;
   learnMs: number;
   indexMs: number;
   finishMs: number;
   batches: number;
+  heartbeats: number;
   thread: Partial<ParseThreadTiming> & { ocrMs?: number };
 }
 
@@ -37,12 +41,14 @@ export function newTiming(): IngestTiming {
     embedMs: 0,
     insertMs: 0,
     insertWaitMs: 0,
+    yieldMs: 0,
     progressMs: 0,
     tallyMs: 0,
     learnMs: 0,
     indexMs: 0,
     finishMs: 0,
     batches: 0,
+    heartbeats: 0,
     thread: {},
   };
 }

@@ -101,6 +101,24 @@ export class IngestionRepository {
     ]);
   }
 
+  /**
+   * Waits (at most `maxMs`) until no connection of this process's pool has been in use for two
+   * looks in a row: the embedded database runs one statement at a time, and an INSERT started while
+   * an answer's statements come and go would make each of them wait for it.
+   */
+  async othersIdle(maxMs: number): Promise<number> {
+    const pool = (this.db.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+    if (!pool) return 0;
+    const started = performance.now();
+    let quietLooks = 0;
+    while (quietLooks < 2 && performance.now() - started < maxMs) {
+      const busy = pool.totalCount - pool.idleCount + pool.waitingCount;
+      quietLooks = busy === 0 ? quietLooks + 1 : 0;
+      if (quietLooks < 2) await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    }
+    return performance.now() - started;
+  }
+
   async heartbeat(id: string, run: number): Promise<void> {
     await this.db.query(`UPDATE documents SET heartbeat_at = now() WHERE id = $1 AND attempts = $2 AND status = 'chunked'`, [id, run]);
   }

@@ -8,9 +8,10 @@ import type { IngestJob } from '../documents/ingest-queue.port';
 import { cleanText } from '../database/text-sanitize';
 import { DefinitionTally } from '../text/acronyms';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
-import { ChunkBatch, ChunkWriter, writeChunks } from './chunk-writer';
+import { ChunkBatch, ChunkWriter, EMBED_BATCH, EMBEDDED_INSERT_ROWS, writeChunks } from './chunk-writer';
 import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
 import { IngestTiming, newTiming, roundTiming } from './ingest-timing';
+import { JobLease } from './job-lease';
 import { ClaimedDocument, IngestionRepository } from './ingestion.repository';
 import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
 import { OcrReport, readPdfPages } from './parsing/pdf-pages';
@@ -28,7 +29,9 @@ import { TermDefinitionsRepository } from './term-definitions.repository';
  * done and has given its core back: the one still running, and what is left shared out over two more.
  */
 const TAIL_INSERTS = 3;
-/** While a job runs its heartbeat is refreshed this often, even when no progress is written. */
+/** The longest an INSERT waits on the embedded database for the statements of answers to be done (`ChunkWriter`). */
+const EMBEDDED_YIELD_MS = 25;
+/** While a job runs its lease is looked at this often, and refreshed when no progress write has refreshed it meanwhile. */
 const HEARTBEAT_MS = 5_000;
 
 export type IngestOutcome = 'embedded' | 'skipped';
@@ -91,29 +94,27 @@ export class IngestionService {
   async ingest(job: IngestJob, signal: AbortSignal): Promise<IngestOutcome> {
     const doc = await this.repository.claim(job.documentId, job.run);
     if (!doc) return 'skipped';
-    const heartbeat = setInterval(() => {
-      this.repository.heartbeat(doc.id, job.run).catch(() => undefined);
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    const lease = new JobLease(() => this.repository.heartbeat(doc.id, job.run), HEARTBEAT_MS);
+    lease.start();
     try {
-      await this.runClaimed(doc, job.run, signal);
+      await this.runClaimed(doc, job.run, signal, lease);
       return 'embedded';
     } finally {
-      clearInterval(heartbeat);
+      lease.stop();
     }
   }
 
   /** The run reads the file from the file store (a local path; S3: a temporary download). */
-  private async runClaimed(doc: ClaimedDocument, run: number, signal: AbortSignal): Promise<void> {
-    const done = await this.store.withLocalCopy(path.basename(doc.storagePath), (file) => this.runOnFile(doc, run, file, signal));
+  private async runClaimed(doc: ClaimedDocument, run: number, signal: AbortSignal, lease: JobLease): Promise<void> {
+    const done = await this.store.withLocalCopy(path.basename(doc.storagePath), (file) => this.runOnFile(doc, run, file, signal, lease));
     if (!done) throw new IngestError(INGEST_MESSAGES.fileMissing);
   }
 
-  private async runOnFile(doc: ClaimedDocument, run: number, file: string, signal: AbortSignal): Promise<void> {
+  private async runOnFile(doc: ClaimedDocument, run: number, file: string, signal: AbortSignal, lease: JobLease): Promise<void> {
     const model = this.embeddings.model;
     const timing = newTiming();
     const started = performance.now();
-    const progress = new ProgressReporter(this.repository, doc.id, run, timing);
+    const progress = new ProgressReporter(this.repository, doc.id, run, timing, (at) => lease.touched(at));
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
@@ -126,8 +127,12 @@ export class IngestionService {
     const source = tallied(read, defined, resumeFrom, timing);
     const { repository, embeddings } = this;
     // A server runs INSERTs side by side; the embedded database one statement at a time.
-    const tailInserts = this.config.databaseUrl ? TAIL_INSERTS : 1;
-    const writer = new ChunkWriter({ repository, embeddings, doc, run, progress, timing, signal, resumeFrom, tailInserts });
+    const server = Boolean(this.config.databaseUrl);
+    const tailInserts = server ? TAIL_INSERTS : 1;
+    const insertRows = server ? EMBED_BATCH : EMBEDDED_INSERT_ROWS;
+    const yieldMs = server ? 0 : EMBEDDED_YIELD_MS;
+    const context = { repository, embeddings, doc, run, progress, timing, signal, resumeFrom, tailInserts, insertRows, yieldMs };
+    const writer = new ChunkWriter(context);
     await writeChunks(source, writer, timing);
     const index = writer.index;
     const ocrLooked = ocr.attempted || ocr.unrendered.length || ocr.nothingToRead.length;
@@ -145,6 +150,7 @@ export class IngestionService {
     timing.learnMs = performance.now() - t;
     await this.switchToNewChunks(doc, run, index, ocr, timing);
     timing.totalMs = performance.now() - started;
+    timing.heartbeats = lease.beats;
     this.logger.log(
       `document ${doc.id}: ${index} chunks in ${Math.round(timing.totalMs)} ms ` +
         `(embedding ${Math.round(timing.embedMs)} ms, inserting ${Math.round(timing.insertMs)} ms, final switch ${Math.round(timing.finishMs)} ms)`,

@@ -23,6 +23,8 @@ export class ProgressReporter {
     private readonly run: number,
     /** Milliseconds spent writing progress are added here. */
     private readonly timing?: { progressMs: number },
+    /** Told when a write (which refreshes the job's lease) sent at `at` succeeded. */
+    private readonly onLeaseRefreshed?: (at: number) => void,
   ) {}
 
   /** A new stage: written at once. */
@@ -79,6 +81,7 @@ export class ProgressReporter {
     this.lastCounts = { processed, total };
     const started = performance.now();
     try {
+      const sentAt = Date.now();
       await this.repository.progress(this.documentId, this.run, {
         stage,
         percent: Math.min(99, Math.max(1, percent)),
@@ -86,6 +89,7 @@ export class ProgressReporter {
         totalChunks: total,
         etaSeconds: eta,
       });
+      this.onLeaseRefreshed?.(sentAt);
     } finally {
       if (this.timing) this.timing.progressMs += performance.now() - started;
     }

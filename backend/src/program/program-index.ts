@@ -1,4 +1,4 @@
-import { clockMinutes, fold, stem, tokens, wallClock } from './program-text';
+import { clockMinutes, fold, stemsOf, tokens, wallClock } from './program-text';
 
 /**
  * A cognate shares at least this many first letters with a program word, and differs only in its last
@@ -92,7 +92,7 @@ export class ProgramIndex {
         const s = speakers.get(key) ?? { name, tokens: key.split(' '), entries: [] };
         if (!s.entries.includes(e)) s.entries.push(e);
         speakers.set(key, s);
-        for (const t of s.tokens) this.nameStems.add(stem(t));
+        for (const t of s.tokens) for (const k of stemsOf(t)) this.nameStems.add(k);
       }
       if (e.location) {
         const key = tokens(e.location).join(' ');
@@ -113,6 +113,11 @@ export class ProgramIndex {
 
   documentFrequency(s: string): number {
     return this.df.get(s) ?? 0;
+  }
+
+  /** Some entry's title, tags or description holds `word` (folded) under one of its stems (`stemsOf`). */
+  holds(word: string): boolean {
+    return stemsOf(word).some((s) => this.df.has(s));
   }
 
   /**
@@ -145,7 +150,7 @@ export class ProgramIndex {
 function entryOf(r: ProgramRecord, timeZone: string): ProgramEntry {
   const date = r.date ? new Date(r.date) : null;
   const wall = date && !Number.isNaN(date.getTime()) ? wallClock(date, timeZone) : null;
-  const stems = (text: string) => new Set(tokens(text).map(stem));
+  const stems = (text: string) => new Set(tokens(text).flatMap(stemsOf));
   const speakerNames = (r.speakers ?? []).map((s) => s.split(',')[0].trim()).filter(Boolean);
   return {
     ...r,

@@ -1,5 +1,5 @@
 import type { ProgramIndex, RoomName, SpeakerName } from './program-index';
-import { containsSequence, fold, stem, tokens } from './program-text';
+import { containsSequence, fold, stem, stemsOf, tokens } from './program-text';
 import { LANGUAGE_CODES, LANGUAGES } from '../text/lang';
 import {
   AFTER_WORDS,
@@ -30,6 +30,7 @@ import {
   WEEKDAYS,
 } from './program-vocabulary';
 import { languageOf } from '../text/lang/detect';
+import { writtenWords } from '../text/tokens';
 
 export { languageOf };
 
@@ -184,7 +185,7 @@ class QuestionWords {
   constructor(readonly question: string) {
     this.words = tokens(question);
     this.padded = ` ${this.words.join(' ')} `;
-    this.original = question.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+    this.original = writtenWords(question);
   }
 
   consume(at: number, n: number): void {
@@ -374,7 +375,7 @@ function readSpeakers(q: QuestionWords, index: ProgramIndex): SpeakerName[] {
       if (part.length < 3 || STOP_WORDS.has(part)) continue;
       const i = q.words.indexOf(part);
       if (i < 0 || q.consumed.has(i)) continue;
-      const common = index.documentFrequency(stem(part)) > 0 && !capitalised.has(part);
+      const common = index.holds(part) && !capitalised.has(part);
       if (common) continue;
       speakers.push(s);
       q.consume(i, 1);
@@ -446,9 +447,14 @@ const PROGRAM_VOCABULARY = new Set([
     .flatMap((w) => tokens(w)),
 ]);
 
-/** The stems of a concept word's other names ('lunch' → 'dejeuner', 'mittagessen', 'almuerzo'…). */
-function alternativesOf(word: string): string[] {
-  return (CONCEPT_WORDS.get(word) ?? []).map(stem).filter((s) => s !== stem(word));
+/**
+ * The other keys a topic word matches on: its stems under the other languages (a German 'Migrationen'
+ * meets an English 'Migrations' on the German stem 'migration') and the stems of a concept word's other
+ * names ('lunch' → 'dejeuner', 'mittagessen', 'almuerzo'…).
+ */
+function alternativesOf(word: string, own: string): string[] {
+  const keys = [...stemsOf(word), ...(CONCEPT_WORDS.get(word) ?? []).flatMap(stemsOf)];
+  return [...new Set(keys)].filter((s) => s !== own);
 }
 
 /**
@@ -457,7 +463,7 @@ function alternativesOf(word: string): string[] {
  */
 function isStopWord(w: string, language: Language, index: ProgramIndex): boolean {
   if (STOP_WORDS_OF[language].has(w) || STOP_WORDS_OF.en.has(w)) return true;
-  return STOP_WORDS.has(w) && index.documentFrequency(stem(w)) === 0;
+  return STOP_WORDS.has(w) && !index.holds(w);
 }
 
 /**
@@ -471,9 +477,9 @@ function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, na
     if (q.consumed.has(i) || isStopWord(w, language, index) || PROGRAM_VOCABULARY.has(w)) return;
     if (/^\d+$/.test(w) && w.length < 3) return;
     if (w.length < 2) return;
-    const s = stem(w);
+    const s = stem(w, language);
     if (topic.some((t) => t.stem === s)) return;
-    const alternatives = alternativesOf(w).concat(index.cognates(s));
+    const alternatives = alternativesOf(w, s).concat(index.cognates(s));
     const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
     topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s), alternatives, held });
   });
@@ -492,7 +498,7 @@ function wholeTitleIn(words: string[], index: ProgramIndex): boolean {
 function titledIn(topic: TopicWord[], index: ProgramIndex): boolean {
   if (!topic.length) return false;
   const inTitle = (t: TopicWord, stems: Set<string>) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a));
-  return index.entries.some((e) => topic.every((t) => inTitle(t, e.titleStems)) && (topic.length >= 2 || e.titleStems.size <= 3));
+  return index.entries.some((e) => topic.every((t) => inTitle(t, e.titleStems)) && (topic.length >= 2 || new Set(e.titleTokens).size <= 3));
 }
 
 /** What the question points back to, in its own language ('there' but not 'is there'). */

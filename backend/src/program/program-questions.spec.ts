@@ -124,6 +124,24 @@ describe('program questions on a program the rules were not written for', () => 
     expect(answer('Y a-t-il un talk sur la titrisation ?').text).toContain("« titrisation » n'est pas au programme");
   });
 
+  it("finds a session whose title writes the question's word in another form, by the stemmer of the question's language", () => {
+    const program = new ProgramIndex(
+      [
+        record({ title: 'Chevaux de Troie', speakers: ['Léa Martin'], startTime: '10:00' }),
+        record({ title: 'Redes y nubes', speakers: ['Ana Ruiz'], startTime: '11:00' }),
+        record({ title: 'Bücher für Entwickler', speakers: ['Jonas Weber'], startTime: '12:00' }),
+        record({ title: 'Django Migrations Deep Dive', speakers: ['Shaw Innes'], startTime: '13:00' }),
+      ],
+      'Europe/Paris',
+    );
+    const found = (q: string) => new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread([q], program), []);
+    expect(found('Qui parle du cheval ?').entries.map((e) => e.title)).toEqual(['Chevaux de Troie']);
+    expect(found('¿Quién habla de la red?').entries.map((e) => e.title)).toEqual(['Redes y nubes']);
+    expect(found('Wer spricht über das Buch?').entries.map((e) => e.title)).toEqual(['Bücher für Entwickler']);
+    expect(found('Wer spricht über Migrationen?').entries.map((e) => e.title)).toEqual(['Django Migrations Deep Dive']);
+    expect(found('Who talks about the migration?').entries.map((e) => e.title)).toEqual(['Django Migrations Deep Dive']);
+  });
+
   it('detects English, French, German and Spanish', () => {
     expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
     expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');

@@ -5,7 +5,8 @@
  * 'Quels talks parlent de Django ?'). Everything else it matches (titles, speakers, rooms, formats,
  * tags, descriptions) comes from the sessions table itself.
  */
-import { type Language, LANGUAGE_CODES, LANGUAGES, wordsOf } from '../text/lang';
+import { type Language, LANGUAGE_CODES, LANGUAGES } from '../text/lang';
+import { STOP_WORDS_OF } from '../text/tokens';
 
 export type { Language } from '../text/lang';
 
@@ -77,10 +78,7 @@ export const CLAUSE_ASK = {
  */
 export const CONTENT_VERBS = all((l) => l.contentVerbs);
 
-/** Stop words per language (function words and the verbs of asking). */
-export const STOP_WORDS_OF = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf(LANGUAGES[c].stopWords))])) as Record<
-  Language,
-  Set<string>
->;
+/** Stop words per language (function words and the verbs of asking): the tokeniser's (text/tokens.ts). */
+export { STOP_WORDS_OF };
 /** Stop words of any language: a word here that the program does not hold is never a topic. */
 export const STOP_WORDS = new Set(LANGUAGE_CODES.flatMap((c) => [...STOP_WORDS_OF[c]]));

@@ -1,4 +1,4 @@
-import { termsOf } from '../text/keywords';
+import { termsOf } from '../text/tokens';
 import { STOP_WORDS } from '../text/lexicon';
 import type { QueryTerms } from './retrieval.types';
 import { VersionedCache } from './versioned-cache';

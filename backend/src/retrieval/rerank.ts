@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { keywords, termsOf } from '../text/keywords';
+import { keywords } from '../text/keywords';
+import { termsOf } from '../text/tokens';
 import { isFigureTable } from '../text/sentences';
 import { termKey } from '../text/term-key';
 import type { Synonym } from './learned-expansions';

@@ -1,5 +1,6 @@
 import { fold } from './lang/fold';
-import { contentKey, termKey } from './term-key';
+import { termKey } from './term-key';
+import { termsOf } from './tokens';
 import {
   ABBREVIATIONS,
   ANSWER_CONDITION,
@@ -9,6 +10,8 @@ import {
   QUESTION_WORDS,
   STOP_WORDS,
 } from './lexicon';
+
+export { termsOf };
 
 export const WORD = /[\p{L}\p{N}]+(?:[-'’.][\p{L}\p{N}]+)*/gu;
 
@@ -53,65 +56,6 @@ export function keywords(text: string): string[] {
 /** Stems of the keywords (the form the local embedder and the highlighter compare on). */
 export function keywordStems(text: string): string[] {
   return [...new Set(keywords(text).map(termKey))];
-}
-
-const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-const NON_ASCII = /[^\p{ASCII}]/u;
-/**
- * The stemmed content words of `text` (accents folded, possessives and contractions cut, stop words
- * dropped), with memoised stemming: what the local embedder hashes and the reranker and answerer
- * compare. Called for every sentence of every passage a question reads: ASCII text (nearly all of it)
- * skips the Unicode folding and is read by `asciiTerms`.
- */
-export function termsOf(text: string): string[] {
-  if (!NON_ASCII.test(text)) return asciiTerms(text.toLowerCase());
-  const out: string[] = [];
-  const normalised = fold(text);
-  TERM_WORD.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = TERM_WORD.exec(normalised)) !== null) {
-    let word = m[0];
-    let apostrophe = word.indexOf("'");
-    if (apostrophe < 0) apostrophe = word.indexOf('’');
-    if (apostrophe >= 0) word = word.slice(0, apostrophe);
-    if (!word) continue;
-    const key = contentKey(word);
-    if (key !== null) out.push(key);
-  }
-  return out;
-}
-
-const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-const isLetterCode = (c: number) => c >= 97 && c <= 122;
-
-/**
- * `termsOf` for lower-case ASCII text, read character by character: the words are the runs of letters
- * and digits, a run's apostrophe and the letters after it ("lessee's", "they're") are cut, and each
- * word is looked up once (`contentKey`). The same terms as matching `/[a-z0-9]+(?:'[a-z]+)?/g` and
- * cutting at the apostrophe (term-key.spec.ts), without a match object per word: the tokeniser runs over
- * every passage a question reranks and answers from.
- */
-function asciiTerms(text: string): string[] {
-  const out: string[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isWordCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && isWordCode(text.charCodeAt(i))) i++;
-    const end = i;
-    // "'s", "'re": the apostrophe and its letters belong to the word and are cut from it.
-    if (i + 1 < n && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1))) {
-      i += 2;
-      while (i < n && isLetterCode(text.charCodeAt(i))) i++;
-    }
-    const key = contentKey(text.slice(start, end));
-    if (key !== null) out.push(key);
-  }
-  return out;
 }
 
 /** Stems of the lexicon's generic question words (`GENERIC_WORDS`): left out of the coverage test. */

@@ -1,26 +1,18 @@
+import { stem } from './lang/stem';
 import { STOP_WORDS } from './lexicon';
-import { porterStem } from './porter-stemmer';
 
 const CACHE_LIMIT = 50_000;
-const cache = new Map<string, string>();
 
 /**
- * The one form a lower-case word is compared in everywhere (search, rerank, rarity, answers,
- * highlights, local embeddings): a figure or a year ('2022', '1.6', '10k') is kept as written, any
- * other word becomes its Porter stem ('financing' → 'financ'). Memoised: the same words come back
- * for every sentence of every passage.
+ * The one form a lower-case word is compared in everywhere in search, rerank, rarity, answers,
+ * highlights and local embeddings: its English stem (`stem(word, 'en')`, Porter: 'financing' →
+ * 'financ'), a figure or a year ('2022', '1.6', '10k') kept as written.
  */
 export function termKey(word: string): string {
-  let key = cache.get(word);
-  if (key === undefined) {
-    key = /^\p{N}/u.test(word) ? word : porterStem(word);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(word, key);
-  }
-  return key;
+  return stem(word, 'en');
 }
 
-/** Content keys of the words seen (null: a stop word), bounded like `termKey`'s. */
+/** Content keys of the words seen (null: a stop word), bounded like `stem`'s. */
 const contentKeys = new Map<string, string | null>();
 
 /** Words in `contentKey`'s cache (at most CACHE_LIMIT). */

@@ -30,6 +30,10 @@ export interface FakeOpenAiOptions {
   stallWhen?: (request: ChatCompletionRequest) => boolean;
   /** POST /v1/audio/transcriptions (see fake-transcription.ts). */
   transcription?: FakeTranscriptionOptions;
+  /** Each embeddings request is answered after this pause (a remote model's latency). */
+  embeddingDelayMs?: number;
+  /** Embeddings requests whose inputs make this return true are refused with HTTP 400 (not retried). */
+  failEmbeddingsWhen?: (inputs: string[]) => boolean;
 }
 
 export interface FakeOpenAi {
@@ -93,12 +97,18 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 const noUsage = { record: async () => undefined, recordLater: () => undefined } as unknown as AiUsageService;
 
 /** POST /v1/embeddings: local feature-hashing vectors of the requested dimension, float or base64. */
-function answerEmbeddings(
+async function answerEmbeddings(
   res: http.ServerResponse,
   body: FakeOpenAi['embeddingRequests'][number],
   embedders: Map<number, LocalHashEmbeddings>,
-): void {
+  options: FakeOpenAiOptions,
+): Promise<void> {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+  if (options.embeddingDelayMs) await sleep(options.embeddingDelayMs);
+  if (options.failEmbeddingsWhen?.(inputs)) {
+    sendJson(res, 400, { error: { message: 'This input cannot be embedded.', type: 'invalid_request_error', code: 'test_failure' } });
+    return;
+  }
   const dim = body.dimensions ?? 1536;
   if (!embedders.has(dim)) embedders.set(dim, new LocalHashEmbeddings(dim, noUsage));
   const embedder = embedders.get(dim)!;
@@ -158,7 +168,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const body = raw ? JSON.parse(raw) : {};
       if (req.method === 'POST' && req.url === '/v1/embeddings') {
         state.embeddingRequests.push(body);
-        answerEmbeddings(res, body, embedders);
+        void answerEmbeddings(res, body, embedders, options);
       } else if (req.method === 'POST' && req.url === '/v1/chat/completions') {
         answerChat(res, body as ChatCompletionRequest, options, state);
       } else {

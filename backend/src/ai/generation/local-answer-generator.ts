@@ -17,7 +17,7 @@ import {
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
 import { mergeRoundRobin } from './takeaway-merge';
-import { type AnswerPiece, composePieces, markerOf, paced } from './local/composition';
+import { type AnswerPiece, attendeesPieces, composePieces, markerOf, paced } from './local/composition';
 import { type RankedSentences, SentenceScorer } from './local/scoring';
 import { unknownName } from './local/coverage';
 import { UNSURE_BELOW } from '../../answering/knobs';
@@ -109,6 +109,8 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     const { question, passages } = request;
     const pieces = composePieces(this.scorer, request);
     if (passages.length === 0 || unknownName(question, passages, request.commonWords)) return { coverage: 0, pieces };
+    // Who took part in a chosen meeting: its transcript's speakers are the answer, whatever words they use.
+    if (attendeesPieces(this.scorer, question, passages)) return { coverage: 1, pieces };
     const ranked = this.scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
     const coverage = ranked.sentences.length === 0 ? 0 : ranked.coverage;
     const refused = pieces.length === 1 && 'text' in pieces[0] && isRefusal(pieces[0].text);

@@ -79,6 +79,7 @@ export const de: LanguageData = {
     when: list('wann|um wie viel uhr|welches datum|an welchem tag|welchem jahr'),
     where: list('wo|wohin|woher|welcher stadt|welchem land'),
     howMany: list('wie viele|wie viel|wieviele|wieviel'),
+    attendees: list('teilnehmer|teilnehmende|teilgenommen|nahm teil|nahmen teil|anwesend|war dabei|waren dabei'),
   },
   clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
   contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),

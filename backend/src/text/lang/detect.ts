@@ -1,3 +1,4 @@
+import { writtenWords } from '../tokens';
 import { fold } from './fold';
 import { LANGUAGE_CODES, LANGUAGES, wordsOf } from './index';
 import type { Language } from './types';
@@ -14,7 +15,7 @@ const MARKERS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf
  */
 export function languageOf(text: string, quoted: string[] = []): Language {
   const skip = new Set(quoted);
-  const original = (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !skip.has(fold(w)));
+  const original = writtenWords(text).filter((w) => !skip.has(fold(w)));
   const words = original.map(fold);
   const lower = original.join(' ').toLowerCase() + text.replace(/[\p{L}\p{N}\s]/gu, '');
   let best: Language = 'en';

@@ -75,6 +75,9 @@ export const es: LanguageData = {
     when: list('cuando|a que hora|que dia|que fecha|en que ano|que ano'),
     where: list('donde|adonde|en que ciudad|en que pais'),
     howMany: list('cuantos|cuantas|cuanto|cuanta'),
+    attendees: list(
+      'participantes|participo|participaron|asistio|asistieron|asistentes|estuvo presente|estuvieron presentes|estaba presente|estaban presentes',
+    ),
   },
   clauseAsk: { when: ['cuando'], where: ['donde'], who: ['quien', 'quienes'] },
   contentVerbs: list('dijo|dice|dijeron|explico|explica|menciono|menciona|segun|opina|opino|resumir'),

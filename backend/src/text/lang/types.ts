@@ -2,7 +2,7 @@
  * The shape of one language's data file (`en.ts`, `fr.ts`, `de.ts`, `es.ts`): the general words a
  * conference assistant reads in a question (days, months, clock words, question words, stop words) and
  * the fixed phrases it answers with. Words are written folded (lower case, accents removed, see
- * `fold` in program/program-text.ts); phrases keep their spaces and are matched on whole words.
+ * `fold` in text/lang/fold.ts); phrases keep their spaces and are matched on whole words.
  * Nothing of one conference belongs here: its titles, speakers and rooms come from its own program.
  */
 
@@ -109,8 +109,9 @@ export interface LanguageData {
   /**
    * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
    * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
+   * `attendees`: words of a who question asking who took part (a meeting's participants).
    */
-  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[] };
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; attendees: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */

@@ -235,6 +235,46 @@ describe('composition: substance and coverage that carry over to new material', 
     expect(when.split('\n')[0]).toMatch(/^\*\*March 14, 2025\*\* — The shared task data/);
   });
 
+  it('answers who attended a chosen meeting with its speakers, in the order they first speak, each with a cited turn', () => {
+    const passages = [
+      {
+        ...anonymised(
+          'PERSON3: The corpus of annotated minutes is ready for the next round.\nPERSON5: I checked the annotation of the minutes yesterday.',
+          'PERSON3',
+          2,
+        ),
+        chosen: true,
+      },
+      { ...anonymised('PERSON1: Hello everyone, can you hear me now?\nPERSON3: Yes, we can hear you.', 'PERSON1'), chosen: true },
+    ];
+    for (const question of [
+      'Who attended the meeting?',
+      'Who were the participants?',
+      'Qui étaient les participants ?',
+      'Wer war anwesend?',
+    ]) {
+      const { coverage, pieces } = generator.answerOf({ question, passages, simple: true });
+      const answer = pieces.map((p) => ('text' in p ? p.text : `[line ${p.cite * 10}]`)).join('');
+      expect(coverage).toBe(1);
+      expect(answer.split('\n')[0]).toBe('**PERSON1, PERSON3, PERSON5** — PERSON1: Hello everyone, can you hear me now? [line 10]');
+      // A speaker's first statement, not the first words they say ('Yes, we can hear you').
+      expect(answer).toContain('- **PERSON3:** The corpus of annotated minutes is ready for the next round. [line 20]');
+      expect(answer).toContain('- **PERSON5:** I checked the annotation of the minutes yesterday. [line 20]');
+    }
+  });
+
+  it('does not answer who attended from sessions the attendee did not choose, nor another who question with the speaker list', () => {
+    const passages = [
+      anonymised('PERSON1: Hello everyone, can you hear me now?\nPERSON3: I will prepare the corpus next week.', 'PERSON1'),
+    ];
+    expect(generator.composeAnswer({ question: 'Who attended the meeting?', passages, simple: true })).not.toMatch(
+      /^\*\*PERSON1, PERSON3\*\*/,
+    );
+    const chosen = passages.map((p) => ({ ...p, chosen: true }));
+    const answer = generator.composeAnswer({ question: 'Who will prepare the corpus?', passages: chosen, simple: true });
+    expect(answer.split('\n')[0]).toBe('**PERSON3** — I will prepare the corpus next week. [line 10]');
+  });
+
   it('answers a question that asks no short fact as before: its best sentence first', () => {
     const passages = [
       passage({ n: 1, marker: '[p. 2]', text: 'The shared task data will have three subsets, released in March to all teams.' }),

@@ -6,7 +6,7 @@ import { speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
-import { extractFact, factKind } from './short-fact';
+import { asksAttendees, extractFact, factKind } from './short-fact';
 import { FIGURE_ROW, pickDiverse, QUANTITY_QUESTION, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
 
 /**
@@ -35,7 +35,9 @@ export function composePieces(
   const { question, passages } = request;
   const refused = [{ text: notCoveredFor(question) }];
   if (passages.length === 0) return refused;
-  if (unknownName(question, passages, request.commonWords)) return refused;
+  // A name no passage mentions is refused; who attended a chosen meeting is answered by its speakers.
+  const settled = unknownName(question, passages, request.commonWords) ? refused : attendeesPieces(scorer, question, passages);
+  if (settled) return settled;
   const ranked = scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
   if (!ranked.covered || ranked.sentences.length === 0) return refused;
   let sentences = ranked.sentences;
@@ -96,6 +98,32 @@ export function composePieces(
   const opening = fact ? `**${fact.text}** — ` : '';
   const body = picked.length > 0 ? [{ text: '\n\n' }, ...lines(picked.map(bullet))] : [];
   return tidyPieces([{ text: opening + leadLabel }, ...quote(lead), ...body]);
+}
+
+/**
+ * "Who attended the meeting?" asked of a chosen transcript: its speakers in the order they first speak,
+ * each with a cited turn of theirs (their first statement, else their first words); null when the
+ * question asks something else or no chosen transcript passage names a speaker.
+ */
+export function attendeesPieces(scorer: SentenceScorer, question: string, passages: GenerationPassage[]): AnswerPiece[] | null {
+  if (!asksAttendees(question)) return null;
+  const transcripts = passages.filter((p) => p.kind === 'transcript' && p.chosen);
+  transcripts.sort((a, b) => (a.documentId ?? '').localeCompare(b.documentId ?? '') || (a.chunkIndex ?? a.n) - (b.chunkIndex ?? b.n));
+  const turns = new Map<string, { passage: GenerationPassage; lineIndex: number; text: string; statement: boolean }>();
+  for (const passage of transcripts) {
+    for (const unit of scorer.analyse(passage).units) {
+      const name = speakerName(unit.speaker ?? passage.speaker);
+      const known = name ? turns.get(name) : undefined;
+      if (name && (!known || (!known.statement && unit.stems)))
+        turns.set(name, { passage, lineIndex: unit.lineIndex, text: unit.text, statement: unit.stems != null });
+    }
+  }
+  if (turns.size === 0) return null;
+  const cite = (t: { passage: GenerationPassage; lineIndex: number }): PassageCitation =>
+    t.passage.lineMarkers?.[t.lineIndex] != null ? { cite: t.passage.n, turn: t.lineIndex } : { cite: t.passage.n };
+  const [[firstName, first], ...rest] = [...turns];
+  const others = rest.flatMap(([name, t], i): AnswerPiece[] => [{ text: `${i > 0 ? '\n' : '\n\n'}- **${name}:** ${t.text} ` }, cite(t)]);
+  return tidyPieces([{ text: `**${[...turns.keys()].join(', ')}** — ${firstName}: ${endSentence(first.text)} ` }, cite(first), ...others]);
 }
 
 /** How many of the best sentences a short fact is looked for in. */

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../../text/lang';
-import { dateOrTime, extractFact, factKind, nameRuns, quantity } from './short-fact';
+import { asksAttendees, dateOrTime, extractFact, factKind, nameRuns, quantity } from './short-fact';
 
 describe('short facts: the kind of fact a question asks for', () => {
   it('reads who, when, where and how many from the language layer, in each language', () => {
@@ -19,6 +19,23 @@ describe('short facts: the kind of fact a question asks for', () => {
     expect(factKind('Summarize the discussion about the budget')).toBeNull();
     expect(factKind('Why are the two teams merged?')).toBeNull();
     expect(factKind('What did the designer say about the remote when the budget came up?')).toBeNull();
+  });
+});
+
+describe('short facts: who took part', () => {
+  it('reads a who question about the participants in each language', () => {
+    expect(asksAttendees('Who were the participants of the meeting?')).toBe(true);
+    expect(asksAttendees('Who attended the meeting?')).toBe(true);
+    expect(asksAttendees('Who was there?')).toBe(true);
+    expect(asksAttendees('Qui a participé à la réunion ?')).toBe(true);
+    expect(asksAttendees('Wer hat an der Sitzung teilgenommen?')).toBe(true);
+    expect(asksAttendees('¿Quiénes asistieron a la reunión?')).toBe(true);
+  });
+
+  it('is not any other who question, nor a participants question that asks no one', () => {
+    expect(asksAttendees('Who will prepare the corpus?')).toBe(false);
+    expect(asksAttendees('Who left the meeting before the end?')).toBe(false);
+    expect(asksAttendees('How many participants are expected at the fair?')).toBe(false);
   });
 });
 

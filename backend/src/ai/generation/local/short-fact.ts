@@ -42,6 +42,16 @@ export function factKind(question: string): FactKind | null {
   return best?.kind ?? null;
 }
 
+/**
+ * A who question asking who took part ('Who attended the meeting?', 'Qui étaient les participants ?'):
+ * the speakers of the chosen transcript answer it, whatever words their turns use.
+ */
+export function asksAttendees(question: string): boolean {
+  if (factKind(question) !== 'who') return false;
+  const words = foldedWords(question);
+  return LANGUAGE_CODES.some((c) => LANGUAGES[c].factAsk.attendees.some((phrase) => indexOfRun(words, phrase.split(' ')) >= 0));
+}
+
 function indexOfRun(words: string[], run: string[]): number {
   for (let i = 0; i + run.length <= words.length; i++) if (run.every((w, j) => words[i + j] === w)) return i;
   return -1;

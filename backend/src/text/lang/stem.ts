@@ -1,0 +1,46 @@
+import { stemmer as frenchStem } from '@orama/stemmers/french';
+import { stemmer as germanStem } from '@orama/stemmers/german';
+import { stemmer as spanishStem } from '@orama/stemmers/spanish';
+import { LANGUAGE_CODES } from './index';
+import { porterStem } from './porter';
+import type { Language } from './types';
+
+/**
+ * The stemmer of each language, for folded lower-case words: English keeps Porter (porter.ts, the
+ * revised rules the search has always compared on); French, German and Spanish are the Snowball
+ * stemmers of @orama/stemmers.
+ */
+const STEMMERS: Record<Language, (word: string) => string> = { en: porterStem, fr: frenchStem, de: germanStem, es: spanishStem };
+
+const CACHE_LIMIT = 50_000;
+const caches = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Map<string, string>()])) as Record<Language, Map<string, string>>;
+
+/**
+ * The one stemmer of the backend: a folded lower-case word's stem in `lang` ('financing' → 'financ',
+ * 'Migrationen' → 'migration' in German). A figure or a year ('2022', '10k') is kept as written.
+ * Memoised per language: the same words come back for every sentence of every passage.
+ */
+export function stem(word: string, lang: Language = 'en'): string {
+  const cache = caches[lang];
+  let key = cache.get(word);
+  if (key === undefined) {
+    key = /^\p{N}/u.test(word) ? word : STEMMERS[lang](word);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(word, key);
+  }
+  return key;
+}
+
+/**
+ * A word's stems under every language, each once, English first: the language-neutral key two texts
+ * in different languages meet on ('Migrationen' and 'Migrations' share the German stem 'migration').
+ */
+export function stemsOf(word: string): string[] {
+  return [...new Set(LANGUAGE_CODES.map((c) => stem(word, c)))];
+}
+
+/** True when two words share a stem under some language (`stemsOf`). */
+export function sameStem(a: string, b: string): boolean {
+  const keys = stemsOf(b);
+  return stemsOf(a).some((k) => keys.includes(k));
+}
