@@ -27,25 +27,53 @@ function libBoundary(app, upperFolders) {
   };
 }
 
+/** An `/api` string: a literal, or a template's first piece. */
+const API_LITERAL = 'Literal[value=/^\\x2Fapi(?:[\\x2F?#]|$)/]';
+const API_TEMPLATE = 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi(?:[\\x2F?#]|$)/]';
 /**
- * Every `/api` URL of an app is written in its API layer (the attendee's src/lib/api/, built on the
- * contract's typed paths; the admin's providers/ and the sign-in address in constants.ts): a literal or
- * template starting with '/api' anywhere else fails. Tests write the URLs they stub as they like.
+ * The places that type an `/api` path by the contract: apiPath('/api/…'), prefixOf('/api/…'),
+ * api.GET('/api/…') and the like, and a type argument (JsonBody<'/api/login', 'post'>).
+ */
+const TYPED_PATH = [
+  'TSLiteralType > Literal',
+  'CallExpression[callee.name=/^(apiPath|prefixOf)$/] > Literal.arguments:first-child',
+  'CallExpression[callee.object.name="api"][callee.property.name=/^(GET|POST|PUT|DELETE)$/] > Literal.arguments:first-child',
+].join(', ');
+
+/**
+ * Every `/api` URL of an app is written in its API layer (the attendee's src/lib/api/; the admin's
+ * providers/ and the sign-in address in constants.ts): a literal or template starting with '/api'
+ * anywhere else fails. Inside the layer, an `/api` path is written only as the path of a call typed by
+ * the contract (TYPED_PATH; `paths` of contract/api-types.ts), never as a bare string or a template.
+ * Tests write the URLs they stub as they like.
  */
 function apiLayer(app, layerFiles) {
   const message = `An /api URL belongs in the app's API layer (${layerFiles.join(', ')}).`;
-  return {
-    name: `${app}/api-layer`,
-    files: [`${app}/src/**/*.{ts,tsx}`],
-    ignores: [...layerFiles.map((f) => `${app}/src/${f}`), '**/*.test.{ts,tsx}', `${app}/src/test/**`],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'Literal[value=/^\\x2Fapi(?:[\\x2F?#]|$)/]', message },
-        { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi(?:[\\x2F?#]|$)/]', message },
-      ],
+  const typed = "An /api URL is a contract path: write it as apiPath('/api/…', params) (or the typed client's api.GET/POST/PUT/DELETE).";
+  const tests = ['**/*.test.{ts,tsx}', `${app}/src/test/**`];
+  const layer = layerFiles.map((f) => `${app}/src/${f}`);
+  return [
+    {
+      name: `${app}/api-layer`,
+      files: [`${app}/src/**/*.{ts,tsx}`],
+      ignores: [...layer, ...tests],
+      rules: {
+        'no-restricted-syntax': ['error', { selector: API_LITERAL, message }, { selector: API_TEMPLATE, message }],
+      },
     },
-  };
+    {
+      name: `${app}/api-layer-typed`,
+      files: layer.map((f) => (f.endsWith('**') ? `${f}/*.{ts,tsx}` : f)),
+      ignores: tests,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: `${API_LITERAL}:not(${TYPED_PATH})`, message: typed },
+          { selector: API_TEMPLATE, message: typed },
+        ],
+      },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -127,8 +155,8 @@ export default tseslint.config(
   },
   libBoundary('frontend-attendee', ['components', 'features', 'pages', 'providers']),
   libBoundary('frontend-admin', ['components', 'resources', 'pages', 'providers']),
-  apiLayer('frontend-attendee', ['lib/api/**']),
-  apiLayer('frontend-admin', ['providers/**', 'constants.ts']),
+  ...apiLayer('frontend-attendee', ['lib/api/**']),
+  ...apiLayer('frontend-admin', ['providers/**', 'constants.ts']),
 
   // Node scripts, configs, benchmarks and the browser tests' runner side.
   {

@@ -10,9 +10,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: root });
 const PLANTED =
   "export const a = '/api/sessions';\nexport const b = (id: string) => `/api/chat/threads/${id}`;\nexport const c = '/apiary';\n";
+/** The same URLs as contract paths: apiPath, the typed client, a type argument. */
+const TYPED = [
+  "export const a = apiPath('/api/sessions');",
+  "export const b = (threadId: string) => apiPath('/api/chat/threads/{threadId}', { threadId });",
+  "export const c = () => api.POST('/api/logout');",
+  "export type D = JsonBody<'/api/login', 'post'>;",
+  "export const e = (id: string) => `${apiPath('/api/sessions/{id}', { id })}?x=1`;",
+].join('\n');
 
-async function apiLayerErrors(file) {
-  const [result] = await eslint.lintText(PLANTED, { filePath: path.join(root, file) });
+async function apiLayerErrors(file, text = PLANTED) {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
   return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
 }
 
@@ -25,9 +33,20 @@ describe('no /api URL outside the API layer', () => {
     assert.deepEqual(await apiLayerErrors('frontend-admin/src/pages/planted.ts'), [1, 2]);
   });
 
-  it('passes inside each API layer and in tests', async () => {
-    assert.deepEqual(await apiLayerErrors('frontend-attendee/src/lib/api/planted.ts'), []);
-    assert.deepEqual(await apiLayerErrors('frontend-admin/src/providers/planted.ts'), []);
+  it('inside each API layer, fails on a bare literal or template: a path is written only as a contract path', async () => {
+    assert.deepEqual(await apiLayerErrors('frontend-attendee/src/lib/api/planted.ts'), [1, 2]);
+    assert.deepEqual(await apiLayerErrors('frontend-admin/src/providers/planted.ts'), [1, 2]);
+    assert.deepEqual(await apiLayerErrors('frontend-admin/src/constants.ts'), [1, 2]);
+  });
+
+  it('passes contract paths inside each API layer, and any URL in tests', async () => {
+    assert.deepEqual(await apiLayerErrors('frontend-attendee/src/lib/api/planted.ts', TYPED), []);
+    assert.deepEqual(await apiLayerErrors('frontend-admin/src/providers/planted.ts', TYPED), []);
     assert.deepEqual(await apiLayerErrors('frontend-attendee/src/features/chat/planted.test.ts'), []);
+    assert.deepEqual(await apiLayerErrors('frontend-admin/src/providers/planted.test.ts'), []);
+  });
+
+  it('fails on a contract path written outside the API layer too', async () => {
+    assert.deepEqual(await apiLayerErrors('frontend-admin/src/pages/planted.ts', TYPED), [1, 2, 3, 4, 5]);
   });
 });

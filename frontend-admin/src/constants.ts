@@ -1,3 +1,5 @@
+import { apiPath } from '@rules/api-path';
+
 /**
  * Every delay, limit and message of the spec that the consoles use (PRODUCT.md §2, §4, §5, §8, §9),
  * named after what it means.
@@ -8,7 +10,7 @@ export const PRODUCT_NAME = 'Conference Assistant';
 // Where things live
 export const ADMIN_BASENAME = '/admin';
 export const SUPERADMIN_BASENAME = '/superadmin';
-export const ADMIN_LOGIN_URL = '/api/login';
+export const ADMIN_LOGIN_URL = apiPath('/api/login');
 export const USER_VIEW_URL = '/';
 export const LOGOUT_URL = '/logout';
 

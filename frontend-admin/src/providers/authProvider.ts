@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { ADMIN_LOGIN_URL, AUTH_REDIRECT_DELAY_MS, MSG_UNAUTHORIZED, MSG_UNAUTHORIZED_TITLE } from '@/constants';
+import { apiPath } from '@rules/api-path';
 import { HttpError } from '@/lib/http';
 import { toastFromOutside } from '@/lib/toast';
 import type { CurrentUser } from '@/lib/types';
@@ -24,7 +25,7 @@ export function redirectToLogin(): void {
 
 /** GET /api/auth/user; null when signed out (401). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const res = await fetch('/api/auth/user', { credentials: 'include' });
+  const res = await fetch(apiPath('/api/auth/user'), { credentials: 'include' });
   if (res.status === 401) return null;
   if (!res.ok) throw new HttpError(res.status, (await res.text()) || res.statusText);
   return (await res.json()) as CurrentUser;

@@ -21,6 +21,7 @@ import type {
   ImportSource,
   InsightsQuery,
 } from '@/lib/consoleApi';
+import { apiPath, withQuery } from '@rules/api-path';
 import { apiFetch, apiJson, dispositionFileName } from '@/lib/http';
 import type {
   AnalyticsEntry,
@@ -60,7 +61,7 @@ export function pageLocally<T extends RaRecord>(rows: T[], params: Partial<GetLi
   return { data: data.slice(start, start + perPage), total: rows.length };
 }
 
-const path = (id: Identifier) => encodeURIComponent(String(id));
+const idOf = (id: Identifier) => String(id);
 const filterOf = (params: Partial<GetListParams>) => (params.filter ?? {}) as Record<string, unknown>;
 const query = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -79,26 +80,25 @@ interface ResourceProvider<T extends RaRecord> {
 /** Sessions: GET /api/sessions?admin=true, GET /api/sessions/{id}, POST/PUT/DELETE /api/admin/session. */
 const sessions: ResourceProvider<Session> = {
   async list(params) {
-    return pageLocally(await apiJson<Session[]>('/api/sessions?admin=true'), params);
+    return pageLocally(await apiJson<Session[]>(withQuery(apiPath('/api/sessions'), { admin: true })), params);
   },
-  one: (id) => apiJson<Session>(`/api/sessions/${path(id)}`),
-  create: (data) => apiJson<Session>('/api/admin/session', { method: 'POST', body: data }),
-  update: (id, data) => apiJson<Session>(`/api/admin/session/${path(id)}`, { method: 'PUT', body: data }),
+  one: (id) => apiJson<Session>(apiPath('/api/sessions/{id}', { id: idOf(id) })),
+  create: (data) => apiJson<Session>(apiPath('/api/admin/session'), { method: 'POST', body: data }),
+  update: (id, data) => apiJson<Session>(apiPath('/api/admin/session/{id}', { id: idOf(id) }), { method: 'PUT', body: data }),
   async remove(id) {
-    await apiFetch(`/api/admin/session/${path(id)}`, { method: 'DELETE' });
+    await apiFetch(apiPath('/api/admin/session/{id}', { id: idOf(id) }), { method: 'DELETE' });
   },
 };
 
 /** Documents of one kind (or every kind): GET /api/admin/documents?kind=, DELETE /api/admin/documents/{id}. */
 function documents(kind?: DocumentKind): ResourceProvider<DocumentRecord> {
-  const url = kind ? `/api/admin/documents?kind=${kind}` : '/api/admin/documents';
   return {
     async list(params) {
       const chosen = (filterOf(params).kind as DocumentKind | undefined) ?? kind;
-      return pageLocally(await apiJson<DocumentRecord[]>(chosen ? `/api/admin/documents?kind=${chosen}` : url), params);
+      return pageLocally(await apiJson<DocumentRecord[]>(withQuery(apiPath('/api/admin/documents'), { kind: chosen })), params);
     },
     async remove(id) {
-      await apiFetch(`/api/admin/documents/${path(id)}`, { method: 'DELETE' });
+      await apiFetch(apiPath('/api/admin/documents/{id}', { id: idOf(id) }), { method: 'DELETE' });
     },
   };
 }
@@ -107,7 +107,7 @@ function documents(kind?: DocumentKind): ResourceProvider<DocumentRecord> {
 const users: ResourceProvider<UserChatSummary & { id: string }> = {
   async list(params) {
     const q = query(filterOf(params).q);
-    const rows = await apiJson<UserChatSummary[]>(`/api/admin/users/chat-history${q ? `?q=${encodeURIComponent(q)}` : ''}`);
+    const rows = await apiJson<UserChatSummary[]>(withQuery(apiPath('/api/admin/users/chat-history'), { q: q || undefined }));
     return pageLocally(
       rows.map((r) => ({ ...r, id: r.userId })),
       params,
@@ -118,7 +118,7 @@ const users: ResourceProvider<UserChatSummary & { id: string }> = {
 /** One user's threads (filter `userId`): GET /api/admin/users/{userId}/chats. */
 const chats: ResourceProvider<ChatThread> = {
   async list(params) {
-    const rows = await apiJson<ChatThread[]>(`/api/admin/users/${path(String(filterOf(params).userId ?? ''))}/chats`);
+    const rows = await apiJson<ChatThread[]>(apiPath('/api/admin/users/{userId}/chats', { userId: String(filterOf(params).userId ?? '') }));
     return { data: rows, total: rows.length };
   },
 };
@@ -133,7 +133,7 @@ const actions: ResourceProvider<UserAction> = {
     if (query(filter.q)) qs.set('q', query(filter.q));
     qs.set('page', String(params.pagination?.page ?? 1));
     qs.set('pageSize', String(params.pagination?.perPage ?? 25));
-    const res = await apiFetch(`/api/admin/users/actions?${qs.toString()}`);
+    const res = await apiFetch(`${apiPath('/api/admin/users/actions')}?${qs.toString()}`);
     const rows = (await res.json()) as UserAction[];
     const total = Number(res.headers.get('X-Total-Count'));
     return { data: rows, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : rows.length };
@@ -144,7 +144,7 @@ const actions: ResourceProvider<UserAction> = {
 const usage: ResourceProvider<DailyCost & { id: string }> = {
   async list(params) {
     const days = Number(filterOf(params).days ?? DEFAULT_BILLING_DAYS);
-    const rows = await apiJson<DailyCost[]>(`/api/admin/openai-costs?days=${days}`);
+    const rows = await apiJson<DailyCost[]>(withQuery(apiPath('/api/admin/openai-costs'), { days }));
     return { data: rows.map((r) => ({ ...r, id: r.date })), total: rows.length };
   },
 };
@@ -152,7 +152,7 @@ const usage: ResourceProvider<DailyCost & { id: string }> = {
 /** Super admin analytics, keyed by user id: GET /api/superadmin/analytics. */
 const analytics: ResourceProvider<AnalyticsEntry & { id: string }> = {
   async list(params) {
-    const rows = await apiJson<AnalyticsEntry[]>('/api/superadmin/analytics');
+    const rows = await apiJson<AnalyticsEntry[]>(apiPath('/api/superadmin/analytics'));
     return pageLocally(
       rows.map((r) => ({ ...r, id: r.userId })),
       params,
@@ -278,7 +278,7 @@ export function importBody(source: ImportSource, mode: ImportMode, extras: Impor
 
 /** The import's address: flags in the query string only for a body that cannot carry them (a bare array). */
 export function importUrl(source: ImportSource, mode: ImportMode, extras: ImportExtras & { dryRun?: boolean } = {}): string {
-  const base = '/api/superadmin/import-sessions';
+  const base = apiPath('/api/superadmin/import-sessions');
   if (!Array.isArray(sourceFields(source))) return base;
   const qs = new URLSearchParams({ mode });
   if (extras.dryRun) qs.set('dryRun', 'true');
@@ -310,26 +310,26 @@ function documentMethods(): DocumentMethods {
       form.append('file', file);
       form.append('sessionId', sessionId);
       form.append('kind', kind);
-      return apiJson<DocumentRecord>('/api/admin/upload', { method: 'POST', body: form });
+      return apiJson<DocumentRecord>(apiPath('/api/admin/upload'), { method: 'POST', body: form });
     },
 
     async uploadRecording({ file, sessionId }) {
       const form = new FormData();
       form.append('file', file);
       form.append('sessionId', sessionId);
-      return apiJson<DocumentRecord>('/api/admin/recordings', { method: 'POST', body: form });
+      return apiJson<DocumentRecord>(apiPath('/api/admin/recordings'), { method: 'POST', body: form });
     },
 
     reingestDocument(id) {
-      return apiJson<DocumentRecord | undefined>(`/api/admin/ingest/${path(id)}`, { method: 'POST' });
+      return apiJson<DocumentRecord | undefined>(apiPath('/api/admin/ingest/{id}', { id: idOf(id) }), { method: 'POST' });
     },
 
     getExportList() {
-      return apiJson<ExportList>('/api/admin/documents/export-list');
+      return apiJson<ExportList>(apiPath('/api/admin/documents/export-list'));
     },
 
     async downloadDocument(id) {
-      const res = await apiFetch(`/api/admin/documents/${path(id)}/download`);
+      const res = await apiFetch(apiPath('/api/admin/documents/{id}/download', { id: idOf(id) }));
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
   };
@@ -339,16 +339,16 @@ function documentMethods(): DocumentMethods {
 function sessionTransferMethods(): SessionTransferMethods {
   return {
     getAdminSessions() {
-      return apiJson<Session[]>('/api/sessions?admin=true');
+      return apiJson<Session[]>(withQuery(apiPath('/api/sessions'), { admin: true }));
     },
 
     async exportSessions() {
-      const res = await apiFetch('/api/superadmin/export-sessions');
+      const res = await apiFetch(apiPath('/api/superadmin/export-sessions'));
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 
     async exportAdminSessions() {
-      const res = await apiFetch('/api/admin/export-sessions');
+      const res = await apiFetch(apiPath('/api/admin/export-sessions'));
       return { blob: await res.blob(), filename: dispositionFileName(res.headers.get('Content-Disposition')) };
     },
 
@@ -375,21 +375,19 @@ function sessionTransferMethods(): SessionTransferMethods {
 function consolePageMethods(): ConsolePageMethods {
   return {
     getInsights({ days, sessionId }: InsightsQuery) {
-      const qs = new URLSearchParams({ days: String(days) });
-      if (sessionId) qs.set('sessionId', sessionId);
-      return apiJson<Insights>(`/api/admin/insights?${qs.toString()}`);
+      return apiJson<Insights>(withQuery(apiPath('/api/admin/insights'), { days, sessionId: sessionId || undefined }));
     },
 
     getUsageSummary() {
-      return apiJson<UsageSummary>('/api/admin/openai-usage');
+      return apiJson<UsageSummary>(apiPath('/api/admin/openai-usage'));
     },
 
     getConference() {
-      return apiJson<Conference>('/api/conference');
+      return apiJson<Conference>(apiPath('/api/conference'));
     },
 
     updateConference(conference) {
-      return apiJson<Conference>('/api/admin/conference', { method: 'PUT', body: conference });
+      return apiJson<Conference>(apiPath('/api/admin/conference'), { method: 'PUT', body: conference });
     },
   };
 }

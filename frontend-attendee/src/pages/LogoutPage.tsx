@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { LOGOUT_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@/constants';
-import { API, apiRequest } from '@/lib/api';
+import { logout } from '@/lib/api';
 import { forgetKept } from '@/lib/keptState';
 import { USER_QUERY_KEY } from '@/lib/auth';
 
@@ -22,7 +22,7 @@ export default function LogoutPage() {
     if (started.current) return;
     started.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    apiRequest('POST', API.logout)
+    logout()
       .then(() => {
         queryClient.setQueryData(USER_QUERY_KEY, null);
         forgetKept(); // the ticked sessions and takeaways kept for reloads

@@ -6,9 +6,8 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { PRODUCT_NAME, QUICK_LOGIN_REDIRECT_DELAY_MS } from '@/constants';
-import { API, apiJson } from '@/lib/api';
+import { quickLogin } from '@/lib/api';
 import { USER_QUERY_KEY } from '@/lib/auth';
-import type { User } from '@/lib/types';
 
 type State = 'loading' | 'success' | 'error';
 
@@ -23,7 +22,7 @@ export default function TestLoginPage() {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    apiJson<{ user: User }>('POST', API.quickLogin)
+    quickLogin()
       .then(({ user }) => {
         setState('success');
         timer = setTimeout(() => {

@@ -1,4 +1,4 @@
-import { API, ApiError, apiJson } from '@/lib/api';
+import { ApiError, login, quickLogin } from '@/lib/api';
 import type { LoginAnswer, QuickLoginAnswer } from '@/lib/types';
 import {
   ERROR_QUERY_DEFAULT_MESSAGE,
@@ -52,11 +52,11 @@ export async function loginWithFallback(form: LoginForm): Promise<LoginResponse>
     company: form.company.trim(),
   };
   try {
-    return await apiJson<LoginAnswer>('POST', API.login, body);
+    return await login(body);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw error;
     try {
-      return await apiJson<QuickLoginAnswer>('POST', API.quickLogin);
+      return await quickLogin();
     } catch {
       throw error;
     }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
-import { API, apiRequest, chatThreadUrl, serverMessage } from '@/lib/api';
+import { API, deleteThread, serverMessage } from '@/lib/api';
 import { useConference } from '@/lib/useConference';
 import { conversationDate } from '@rules/relative-time';
 import type { ChatThreadSummary } from '@/lib/types';
@@ -93,7 +93,7 @@ export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpe
 
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', chatThreadUrl(id));
+      await deleteThread(id);
       return id;
     },
     onSuccess: (id) => {

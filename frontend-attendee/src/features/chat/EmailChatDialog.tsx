@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_EMAIL_FAILED_TITLE, MSG_INVALID_EMAIL_DIALOG, MSG_INVALID_EMAIL_TITLE, MSG_NO_ACTIVE_CHAT } from '@/constants';
-import { API, apiJson, serverMessage } from '@/lib/api';
+import { emailChatHistory, serverMessage } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/format';
 
 interface Props {
@@ -30,7 +30,7 @@ export function EmailChatDialog({ open, onOpenChange, threadId, defaultEmail }: 
   }
 
   const send = useMutation({
-    mutationFn: (vars: { threadId: string; recipientEmail: string }) => apiJson<{ message: string }>('POST', API.emailChatHistory, vars),
+    mutationFn: (vars: { threadId: string; recipientEmail: string }) => emailChatHistory(vars),
     onSuccess: (_data, vars) => {
       toast({ title: 'Email Sent', description: `Successfully sent to ${vars.recipientEmail}`, variant: 'success' });
       onOpenChange(false);

@@ -1,4 +1,4 @@
-import { API, apiJson } from '@/lib/api';
+import { sendChatFeedback } from '@/lib/api';
 
 export type Rating = 'up' | 'down';
 
@@ -7,5 +7,5 @@ export const MAX_FEEDBACK_COMMENT = 500;
 
 /** POST /api/chat/feedback: rates one of the user's answers (again). */
 export function sendFeedback(messageId: string, rating: Rating, comment?: string): Promise<{ rating: Rating; comment: string | null }> {
-  return apiJson('POST', API.chatFeedback, { messageId, rating, ...(comment ? { comment } : {}) });
+  return sendChatFeedback({ messageId, rating, ...(comment ? { comment } : {}) });
 }

@@ -15,7 +15,7 @@ import {
   STREAM_MAX_READ_ERRORS,
   STREAM_TOTAL_TIMEOUT_MS,
 } from '@/constants';
-import { API, ApiError, throwIfNotOk } from '@/lib/api';
+import { API, ApiError, chatAnswer, throwIfNotOk } from '@/lib/api';
 import type { Source } from '@/lib/types';
 
 export interface ChatPayload {
@@ -64,18 +64,19 @@ export class FallbackError extends Error {
 }
 
 /** POST to a non-streaming endpoint (/api/chat/message or /api/chat/simple). */
-async function postFallback(url: string, payload: ChatPayload, signal?: AbortSignal): Promise<{ content: string; sources: Source[] }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    credentials: 'include',
-    headers: JSON_HEADERS,
-    body: JSON.stringify(payload),
-    signal,
-  });
-  if (res.status === 401) await throwIfNotOk(res); // '401: …Unauthorized' sends the user to sign in
-  if (!res.ok) throw new FallbackError(res.status);
-  const body = (await res.json()) as { content?: string; sources?: Source[] };
-  return { content: body.content ?? '', sources: body.sources ?? [] };
+async function postFallback(
+  route: 'message' | 'simple',
+  payload: ChatPayload,
+  signal?: AbortSignal,
+): Promise<{ content: string; sources: Source[] }> {
+  try {
+    const body = await chatAnswer(route, payload, signal);
+    return { content: body.content ?? '', sources: body.sources ?? [] };
+  } catch (error) {
+    // '401: …Unauthorized' sends the user to sign in; any other refusal is the fallback's failure.
+    if (error instanceof ApiError && error.status !== 401) throw new FallbackError(error.status);
+    throw error;
+  }
 }
 
 type ReadResult =
@@ -246,12 +247,12 @@ export async function runChat(payload: ChatPayload, opts: RunChatOptions): Promi
   const { status, cb, stop } = startStatusLine(opts);
 
   const viaMessage = async (): Promise<ChatOutcome> => {
-    const r = await postFallback(API.chatMessage, payload, opts.signal);
+    const r = await postFallback('message', payload, opts.signal);
     return { kind: 'complete', ...r, route: 'message' };
   };
   const viaSimple = async (): Promise<ChatOutcome> => {
     status(STATUS_SIMPLIFIED);
-    const r = await postFallback(API.chatSimple, payload, opts.signal);
+    const r = await postFallback('simple', payload, opts.signal);
     return { kind: 'complete', ...r, route: 'simple' };
   };
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { API, ApiError, apiJson, chatMessagesUrl } from '@/lib/api';
+import { ApiError, chatMessages, startChat } from '@/lib/api';
 import { reportApiError } from '@/lib/queryClient';
 
 async function startThread(sessionFilter: string[]): Promise<string> {
-  const { id } = await apiJson<{ id: string }>('POST', API.chatStart, { sessionFilter });
+  const { id } = await startChat({ sessionFilter });
   return id;
 }
 
@@ -56,7 +56,7 @@ export function useChatThread(userId: string, sessionFilter: string[]) {
     const begin = async (): Promise<string> => {
       if (remembered) {
         try {
-          await apiJson('GET', chatMessagesUrl(remembered));
+          await chatMessages(remembered);
           return remembered;
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 404) throw error;

@@ -12,7 +12,7 @@ import {
   MSG_USER_EMAIL_UNAVAILABLE_TOAST,
   TAKEAWAYS_FILE_NAME,
 } from '@/constants';
-import { API, apiJson } from '@/lib/api';
+import { emailTakeaways, generateTakeaways } from '@/lib/api';
 import { readKept, writeKept } from '@/lib/keptState';
 import type { TakeawaysResult } from '@/lib/types';
 import { useSessions } from '@/features/sessions/useSessions';
@@ -80,7 +80,7 @@ function useTakeawaysRequests({ mode, selectedIds, userEmail, nothingSelected, s
   const generate = useMutation({
     mutationFn: async () => {
       if (nothingSelected) throw new Error(MSG_SELECT_SESSION_FOR_TAKEAWAYS);
-      return apiJson<TakeawaysResult>('POST', API.takeaways, body());
+      return generateTakeaways(body());
     },
     onSuccess: (data) => {
       setResult(data);
@@ -102,7 +102,7 @@ function useTakeawaysRequests({ mode, selectedIds, userEmail, nothingSelected, s
     mutationFn: async () => {
       if (!userEmail) throw new Error(MSG_USER_EMAIL_UNAVAILABLE);
       if (nothingSelected) throw new Error(MSG_NO_SESSIONS_FOR_TAKEAWAYS);
-      return apiJson<{ message: string }>('POST', API.emailTakeaways, { recipientEmail: userEmail, ...body() });
+      return emailTakeaways({ recipientEmail: userEmail, ...body() });
     },
     onSuccess: () => toast({ title: 'Email Sent!', description: 'Takeaways have been sent to your email address.', variant: 'success' }),
     onError: (error) => {

@@ -1,3 +1,5 @@
-/** The attendee app's API layer: the requests (http.ts) and every URL they go to (paths.ts). */
+/** The attendee app's API layer: the requests (http.ts), the typed client of the contract (client.ts), the app's calls (requests.ts) and every URL (paths.ts). */
 export * from './http';
 export * from './paths';
+export * from './client';
+export * from './requests';

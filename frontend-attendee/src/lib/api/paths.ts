@@ -1,25 +1,12 @@
-import type { paths } from '@contract/api-types';
+import { apiPath, type ApiPath } from '@rules/api-path';
+
+export { apiPath, type ApiPath };
 
 /**
  * Every URL of the API the attendee app calls, built here and nowhere else (a lint rule fails on an `/api`
  * literal outside src/lib/api/). Each is a path of the generated contract (`paths` of
  * contract/api-types.ts), so a route renamed or removed in the backend fails the app's type check.
  */
-
-/** A path of the contract ('/api/chat/messages/{threadId}'). */
-export type ApiPath = keyof paths;
-
-/** The `{name}` parameters of a contract path. */
-type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
-
-/** A contract path with its parameters filled in, each URL-encoded. */
-export function apiPath<P extends ApiPath>(
-  path: P,
-  ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string>]
-): string {
-  const values = (params[0] ?? {}) as Record<string, string>;
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
-}
 
 /** The part of a contract path before its first parameter ('/api/chat/messages'): a query key's first segment. */
 function prefixOf<P extends ApiPath>(path: P): string {
@@ -50,13 +37,6 @@ export const API = {
 
 /** Every session (documented or not), for the planner. */
 export const allSessionsUrl = `${API.sessions}?includeAll=true`;
-
-/** GET /api/search?q=&sessionIds=a,b. */
-export function searchUrl(q: string, sessionIds: string[]): string {
-  const params = new URLSearchParams({ q });
-  if (sessionIds.length) params.set('sessionIds', sessionIds.join(','));
-  return `${API.search}?${params.toString()}`;
-}
 
 /** A conversation's messages. */
 export const chatMessagesUrl = (threadId: string) => apiPath('/api/chat/messages/{threadId}', { threadId });
