@@ -1,7 +1,7 @@
-import request from 'supertest';
 import { SeededSession, seedChunks } from './utils/chunk-fixture';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const REFUSAL = "The conference materials don't cover this.";
 
@@ -68,17 +68,7 @@ describe('capitalised words of a question that are not names', () => {
   });
 
   async function ask(message: string): Promise<{ content: string; sources: { sessionId: string; page: number | null }[] }> {
-    const thread = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [results.id] })
-      .expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/message')
-      .set('Cookie', cookie)
-      .send({ threadId: thread.body.id, message })
-      .expect(200);
-    return res.body;
+    return askInNewThread(t, cookie, message, [results.id]);
   }
 
   it('answers a question writing an ordinary word with a capital, citing the page that holds the answer', async () => {

@@ -1,10 +1,10 @@
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createSession, uploadEmbedded } from './fixtures/document-helpers';
 import { textPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const ADMIN = 'cited-figures-admin@example.com';
 
@@ -44,17 +44,7 @@ describe('cited passages with figures (POST /api/chat/message)', () => {
   });
 
   async function ask(message: string): Promise<Answer> {
-    const thread = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/message')
-      .set('Cookie', cookie)
-      .send({ threadId: thread.body.id, message })
-      .expect(200);
-    return res.body as Answer;
+    return askInNewThread(t, cookie, message, [sessionId]);
   }
 
   const shown = (a: Answer) => a.sources.map((s) => [s.snippet, ...(s.excerpt ?? []).map((e) => e.text)].join('\n')).join('\n');

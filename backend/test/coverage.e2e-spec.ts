@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { NOT_COVERED_ANSWER } from '../src/ai/generation/generation.types';
 import { REFUSE_BELOW, UNSURE_BELOW } from '../src/answering/knobs';
@@ -7,6 +6,7 @@ import { createSession, uploadEmbedded } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const ADMIN = 'coverage-admin@example.com';
 
@@ -36,17 +36,7 @@ describe('coverage of a question (POST /api/chat/simple)', () => {
   });
 
   async function ask(message: string): Promise<{ content: string; sources: { marker: string }[]; coverage: number }> {
-    const thread = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/simple')
-      .set('Cookie', cookie)
-      .send({ threadId: thread.body.id, message, sessionIds: [sessionId] })
-      .expect(200);
-    return res.body;
+    return askInNewThread(t, cookie, message, [sessionId], 'simple');
   }
 
   it('answers a covered question plainly, with a high coverage score', async () => {

@@ -5,6 +5,7 @@ import { nulTextPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const ADMIN = 'admin@real-material.test';
 
@@ -46,17 +47,7 @@ describe('real material: every file ingests, untimed transcripts are cited by li
   }
 
   async function ask(sessionId: string, message: string) {
-    const start = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/simple')
-      .set('Cookie', cookie)
-      .send({ threadId: start.body.id, message, sessionIds: [sessionId] })
-      .expect(200);
-    return res.body as { content: string; sources: any[] };
+    return askInNewThread(t, cookie, message, [sessionId], 'simple');
   }
 
   it('ingests a PDF whose text layer holds NUL bytes, and finds its words with [p. 1]', async () => {

@@ -1,9 +1,9 @@
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createSession, uploadEmbedded } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const ADMIN = 'drawn-admin@example.com';
 
@@ -52,13 +52,7 @@ describe('which sessions an answer draws on, ticked or not (POST /api/chat/simpl
   });
 
   async function ask(message: string, sessionIds: string[]): Promise<Answer> {
-    const thread = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: sessionIds }).expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/simple')
-      .set('Cookie', cookie)
-      .send({ threadId: thread.body.id, message, sessionIds })
-      .expect(200);
-    return res.body as Answer;
+    return askInNewThread(t, cookie, message, sessionIds, 'simple');
   }
 
   it('with no session ticked, answers from the meeting the question is about and names it last', async () => {

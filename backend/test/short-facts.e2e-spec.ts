@@ -1,9 +1,9 @@
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createSession, uploadEmbedded } from './fixtures/document-helpers';
 import { signInPrivileged } from './utils/privileged';
 import { sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { askInNewThread } from './fixtures/chat-helpers';
 
 const ADMIN = 'facts-admin@example.com';
 
@@ -47,13 +47,7 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     message: string,
     sessionIds: string[],
   ): Promise<{ content: string; sources: { sessionId: string; sessionTitle: string; kind: string; marker: string }[] }> {
-    const thread = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: sessionIds }).expect(200);
-    const res = await request(t.url)
-      .post('/api/chat/simple')
-      .set('Cookie', cookie)
-      .send({ threadId: thread.body.id, message, sessionIds })
-      .expect(200);
-    return res.body;
+    return askInNewThread(t, cookie, message, sessionIds, 'simple');
   }
 
   it('opens a who question with the name, then the cited sentence it comes from, its speaker named once', async () => {
