@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { cleanText } from '../src/database/text-sanitize';
@@ -10,12 +8,12 @@ import { EMBED_BATCH } from '../src/ingestion/chunk-writer';
 import { ChunkDraft, chunkPdfPage, PdfBoilerplate } from '../src/ingestion/chunking/chunker';
 import { IngestionRepository } from '../src/ingestion/ingestion.repository';
 import { readPdfPages } from '../src/ingestion/parsing/pdf-pages';
-import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
 import { signInPrivileged } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
+import { removeQueueKeys } from './fixtures/queue-helpers';
 
 const ADMIN = 'admin@ingestion-pipeline.test';
 const REDIS_URL = process.env.REDIS_URL ?? process.env.SERVER_TEST_REDIS_URL;
@@ -71,11 +69,7 @@ describe(`pipelined ingestion (${REDIS_URL ? 'Bull on Redis' : 'in-process runne
     pdf = await textPdf(Array.from({ length: 120 }, (_, i) => reportPage(i + 1, 3000)));
   });
   afterAll(async () => {
-    if (REDIS_URL && t) {
-      const client = t.app.get<Queue>(getQueueToken(INGESTION_QUEUE_NAME)).client;
-      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
-      if (keys.length) await client.del(...keys);
-    }
+    if (REDIS_URL && t) await removeQueueKeys(t, QUEUE_PREFIX);
     await t?.close();
     await fake?.close();
   });

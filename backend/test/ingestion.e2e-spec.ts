@@ -16,6 +16,7 @@ import { reportPage, textPdf } from './fixtures/pdf-fixtures';
 import { SPEAKER_TXT } from './fixtures/transcripts';
 import { signInPrivileged } from './utils/privileged';
 import { startTestApp, TestApp } from './utils/test-app';
+import { removeQueueKeys } from './fixtures/queue-helpers';
 
 const ADMIN = 'admin@ingestion.test';
 /** REDIS_URL of the test environment: the Bull path runs against that real Redis when it is set. */
@@ -42,12 +43,7 @@ describe(`ingestion queue: ${MODE}`, () => {
     bigPdf = await textPdf(Array.from({ length: 150 }, (_, i) => reportPage(i + 1, 3000)));
   });
   afterAll(async () => {
-    if (REDIS_URL && t) {
-      // Leave nothing of this run in the shared Redis.
-      const client = t.app.get<Queue>(getQueueToken(INGESTION_QUEUE_NAME)).client;
-      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
-      if (keys.length) await client.del(...keys);
-    }
+    if (REDIS_URL && t) await removeQueueKeys(t, QUEUE_PREFIX);
     await t?.close();
   });
 

@@ -1,15 +1,13 @@
-import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { DocumentResponse } from '../src/documents/dto/document.response';
 import { INGEST_MESSAGES } from '../src/ingestion/parsing/ingest-errors';
-import { INGESTION_QUEUE_NAME } from '../src/ingestion/queue/bull-ingest-queue';
 import { chunksOf, createSession, settled, settledWithProgress } from './fixtures/document-helpers';
 import { encryptedPdf, scannedPdf } from './fixtures/pdf-fixtures';
 import { signInPrivileged } from './utils/privileged';
 import { postSse, sessionCookie, SseEvent } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
+import { removeQueueKeys } from './fixtures/queue-helpers';
 
 const ADMIN = 'admin@ocr.test';
 /** With REDIS_URL set (as in CI) the OCR runs in a Bull job on that real Redis, under a prefix of its own. */
@@ -42,12 +40,7 @@ describe(`scanned and image-only PDFs are read by OCR (offline, tesseract.js; ${
     sessionId = await createSession(admin, 'Scanned Handouts: Fleet Finance');
   });
   afterAll(async () => {
-    if (REDIS_URL && t) {
-      // Leave nothing of this run in the shared Redis.
-      const client = t.app.get<Queue>(getQueueToken(INGESTION_QUEUE_NAME)).client;
-      const keys = await client.keys(`${QUEUE_PREFIX}:*`);
-      if (keys.length) await client.del(...keys);
-    }
+    if (REDIS_URL && t) await removeQueueKeys(t, QUEUE_PREFIX);
     await t?.close();
   });
 
