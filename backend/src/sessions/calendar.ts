@@ -24,9 +24,9 @@ export interface CalendarSession {
 export interface CalendarOptions {
   /** IANA zone of the conference. */
   timeZone: string;
-  /** 'Equipment Finance Conference 2025' */
+  /** The calendar's name: the conference's name from its settings. */
   calendarName: string;
-  /** The venue, added to the location ('B422, Denver, CO'). */
+  /** The venue, added after the room in the location ('Room 3, <venue>'). */
   venue?: string;
   now?: Date;
 }
