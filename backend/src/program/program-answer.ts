@@ -12,6 +12,8 @@ const LIST_LIMIT = 12;
 const PLAN_LIMIT = 5;
 /** Share of a question's topic weight a session must hold to match it. */
 const TOPIC_COVERAGE = 0.65;
+/** Sessions shown when each topic word is in the program but no one session holds enough of them together. */
+const PARTIAL_LIMIT = 3;
 
 /** A fixed phrase of the language's data file with its `{name}`s filled in. */
 export function say(language: Language, key: keyof ProgramPhrases, values: Record<string, string | number> = {}): string {
@@ -148,6 +150,23 @@ function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]
   return scored.sort((a, b) => b.score - a.score);
 }
 
+/**
+ * Every topic word is somewhere in the program, but no session holds enough of them together ('Is there a
+ * session on AI for underwriting?' where one session is about AI and another about underwriting): the
+ * sessions that hold the most of the topic, best first; none when the question has one topic word or a
+ * word no session holds (then it is not in the program).
+ */
+function partialMatches(q: ProgramQuery, pool: ProgramEntry[]): ProgramEntry[] {
+  if (q.topic.length < 2 || !q.topic.every((t) => t.held)) return [];
+  const held = (e: ProgramEntry, t: ProgramQuery['topic'][number]) =>
+    [e.titleStems, e.tagStems, e.descriptionStems].some((stems) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a)));
+  const scored = pool
+    .map((entry) => ({ entry, covered: q.topic.reduce((sum, t) => sum + (held(entry, t) ? t.idf : 0), 0) }))
+    .filter((m) => m.covered > 0)
+    .sort((a, b) => b.covered - a.covered);
+  return scored.slice(0, PARTIAL_LIMIT).map((m) => m.entry);
+}
+
 /** Composes program answers from the structured facts of the sessions (no model). */
 export class ProgramAnswerer {
   constructor(
@@ -243,7 +262,7 @@ export class ProgramAnswerer {
           notInProgram: false,
         };
       }
-      return this.notInProgram(q);
+      return this.partial(q, filtered) ?? this.notInProgram(q);
     }
     let entries = matches.map((m) => m.entry);
     if (entries.length === 0) return this.emptyList(q);
@@ -293,6 +312,15 @@ export class ProgramAnswerer {
     return { text: say(q.language, 'noMatch'), entries: [], notInProgram: false };
   }
 
+  /** The sessions holding part of a topic no session holds whole, said as such; null when there are none. */
+  private partial(q: ProgramQuery, pool: ProgramEntry[]): ProgramResult | null {
+    const entries = partialMatches(q, pool);
+    if (!entries.length) return null;
+    const asked = q.topic.map((t) => t.written).join(' ');
+    const lines = [say(q.language, 'partialMatch', { asked }), ...entries.map((e) => this.bullet(e, q))];
+    return { text: lines.join('\n'), entries, notInProgram: false };
+  }
+
   /** Says the session or person asked about is not in the program, naming what was asked, inventing nothing. */
   notInProgram(q: ProgramQuery): ProgramResult {
     const asked = q.topic.map((t) => t.written).join(' ');
@@ -305,7 +333,7 @@ export class ProgramAnswerer {
   private plan(q: ProgramQuery): ProgramResult {
     const filtered = this.filter(q);
     const matches = q.topic.length ? topicMatches(this.index, q, filtered) : filtered.map((entry) => ({ entry, score: 0 }));
-    if (q.topic.length && matches.length === 0) return this.notInProgram(q);
+    if (q.topic.length && matches.length === 0) return this.partial(q, filtered) ?? this.notInProgram(q);
     const chosen: ProgramEntry[] = [];
     for (const m of matches) {
       if (chosen.length >= PLAN_LIMIT) break;

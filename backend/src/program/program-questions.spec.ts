@@ -254,4 +254,15 @@ describe('program questions on a program the rules were not written for', () => 
     expect(kind('When is the Kubernetes workshop?')).toBe('program');
     expect(answer('When is the Kubernetes workshop?').text).toContain('is not in the program');
   });
+
+  it('a topic whose words are in the program but in no one session: the sessions holding part of it, said as such', () => {
+    // 'Credit Risk Models in Python' holds credit, 'Data Science with Polars' and 'Notebooks for Data Science Teams' hold data science.
+    const reply = answer('Is there a session on credit data?');
+    expect(reply.notInProgram).toBe(false);
+    expect(reply.text).toContain('No session covers “credit data” as a whole; these sessions hold part of it:');
+    expect(reply.entries.map((e) => e.title)).toContain('Credit Risk Models in Python');
+    expect(reply.text).toContain('[Session: Credit Risk Models in Python]');
+    // A word no session holds keeps the refusal.
+    expect(answer('Is there a session on credit blockchains?').text).toContain('is not in the program');
+  });
 });

@@ -111,6 +111,7 @@ export const de: LanguageData = {
     sessionNotInProgram: 'Diese Session ist nicht im Programm: Kein Titel, Referent, Tag oder Beschreibung einer Session passt dazu.',
     noSessionIn: 'In {room} gibt es keine Session.',
     nothingAtThatTime: 'Zu dieser Zeit passt nichts, aber im Programm steht:',
+    partialMatch: 'Keine Session behandelt „{asked}“ als Ganzes; diese Sessions decken einen Teil davon ab:',
     listLead: '{n} Sessions im Programm:',
     listLeadOne: '1 Session im Programm:',
     more: '… und {n} weitere.',

@@ -129,6 +129,7 @@ export const en: LanguageData = {
     sessionNotInProgram: "{refusal} That is not in the program: no session's title, speakers, tags or description match it.",
     noSessionIn: 'There is no session in {room}.',
     nothingAtThatTime: 'Nothing matches at that time, but the program has:',
+    partialMatch: 'No session covers “{asked}” as a whole; these sessions hold part of it:',
     listLead: '{n} sessions in the program:',
     listLeadOne: '1 session in the program:',
     more: '… and {n} more.',

@@ -107,6 +107,7 @@ export const es: LanguageData = {
     sessionNotInProgram: 'Esa sesión no está en el programa: ningún título, ponente, etiqueta ni descripción de sesión coincide.',
     noSessionIn: 'No hay ninguna sesión en {room}.',
     nothingAtThatTime: 'Nada coincide a esa hora, pero el programa tiene:',
+    partialMatch: 'Ninguna sesión trata «{asked}» en conjunto; estas sesiones cubren una parte:',
     listLead: '{n} sesiones en el programa:',
     listLeadOne: '1 sesión en el programa:',
     more: '… y {n} más.',

@@ -121,6 +121,7 @@ export const fr: LanguageData = {
     sessionNotInProgram: "Cette session n'est pas au programme : aucun titre, intervenant, tag ni résumé de session n'y correspond.",
     noSessionIn: "Il n'y a aucune session en {room}.",
     nothingAtThatTime: 'Rien ne correspond à ce moment-là, mais le programme propose :',
+    partialMatch: 'Aucune session ne traite de « {asked} » dans son ensemble ; ces sessions en couvrent une partie :',
     listLead: '{n} sessions au programme :',
     listLeadOne: '1 session au programme :',
     more: '… et {n} de plus.',

@@ -26,6 +26,8 @@ export interface ProgramPhrases {
   /** {room}: a room the program does not have. */
   noSessionIn: string;
   nothingAtThatTime: string;
+  /** {asked}: each of its words is in the program, no session holds them together; the closest sessions follow. */
+  partialMatch: string;
   /** {n} sessions / {n} session. */
   listLead: string;
   listLeadOne: string;
