@@ -37,15 +37,18 @@ export interface ProgramAdoption {
  * Names, lengths and question counts are checked by the DTO.
  */
 function checkedSettings(dto: ConferenceInputDto, current: ConferenceSettings): ConferenceSettings {
+  // A new name given alone also names the header and drops the questions written for the conference it
+  // replaces, as an imported program's name does (withProgramSettings).
+  const renamed = dto.name !== undefined ? withProgramSettings(current, { name: dto.name }) : current;
   const next: ConferenceSettings = {
-    name: dto.name ?? current.name,
+    name: renamed.name,
     startDate: dto.startDate ?? current.startDate,
     endDate: dto.endDate ?? current.endDate,
     venue: dto.venue ?? current.venue,
     timeZone: current.timeZone,
-    shortName: dto.shortName ?? current.shortName,
+    shortName: dto.shortName ?? renamed.shortName,
     languages: current.languages,
-    suggestedQuestions: dto.suggestedQuestions ?? current.suggestedQuestions,
+    suggestedQuestions: dto.suggestedQuestions ?? renamed.suggestedQuestions,
   };
   if (!isCalendarDate(next.startDate)) throw new BadRequestException(CONFERENCE_MESSAGES.startDate);
   if (!isCalendarDate(next.endDate)) throw new BadRequestException(CONFERENCE_MESSAGES.endDate);
