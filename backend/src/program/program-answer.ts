@@ -248,6 +248,8 @@ export class ProgramAnswerer {
 
   /** Sessions by the question's day, time, room, speaker, format and topic. */
   private byFilters(q: ProgramQuery): ProgramResult {
+    // 'Who gives the keynote?' in a program that has none: not in the program, rather than every session.
+    if (q.absentFormats.length && !q.topic.length && !q.speakers.length) return this.notInProgram(q, q.absentFormats.join(' '));
     const filtered = this.filter(q);
     const matches = topicMatches(this.index, q, filtered);
     if (q.topic.length && matches.length === 0) {
@@ -322,8 +324,7 @@ export class ProgramAnswerer {
   }
 
   /** Says the session or person asked about is not in the program, naming what was asked, inventing nothing. */
-  notInProgram(q: ProgramQuery): ProgramResult {
-    const asked = q.topic.map((t) => t.written).join(' ');
+  notInProgram(q: ProgramQuery, asked = q.topic.map((t) => t.written).join(' ')): ProgramResult {
     // English keeps the usual refusal first, so the answer reads (and is counted in Insights) as one the materials did not cover.
     const text = say(q.language, asked ? 'notInProgram' : 'sessionNotInProgram', { asked, refusal: NOT_COVERED_ANSWER });
     return { text, entries: [], notInProgram: true };

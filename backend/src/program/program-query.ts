@@ -12,6 +12,7 @@ import {
   FORMAT_WORDS,
   FORMAT_WORDS_ALSO_TOPIC,
   HOUR_WORDS,
+  LUNCH_WORDS,
   type Language,
   MONTH_WORDS,
   NEXT_WORDS,
@@ -80,6 +81,8 @@ export interface ProgramQuery {
   unknownRoom: string | null;
   speakers: SpeakerName[];
   formats: string[];
+  /** Session kinds named ('the keynote') that the program has none of, and no session's text holds: as written. */
+  absentFormats: string[];
   topic: TopicWord[];
   /** Every topic word is in one session's title ('When is Syndication and Portfolio Sales?'). */
   titled: boolean;
@@ -402,6 +405,30 @@ function readFormats(q: QuestionWords, index: ProgramIndex): string[] {
   return formats;
 }
 
+/**
+ * Kinds of session named that the program has none of ('Who gives the keynote?' in a program without keynotes):
+ * those some session's title or description holds are topic words (`formatTopics`), the others are absent.
+ */
+function missingFormatWords(q: QuestionWords, index: ProgramIndex): string[] {
+  const out: string[] = [];
+  for (const [format, list] of Object.entries(FORMAT_WORDS)) {
+    if (index.formats.has(format)) continue;
+    for (const written of list) {
+      if (FORMAT_WORDS_ALSO_TOPIC.has(written) || phrase(written).tokens.length !== 1) continue;
+      if (q.words.includes(written) && !out.includes(written)) out.push(written);
+    }
+  }
+  return out;
+}
+
+/** 'after lunch' in a program that has no lunch: the afternoon, its words taken. */
+function afterMissingLunch(q: QuestionWords, index: ProgramIndex): [number, number] | null {
+  const at = q.words.findIndex((w, i) => LUNCH_WORDS.includes(w) && i > 0 && AFTER_WORDS.includes(q.words[i - 1]));
+  if (at < 0 || LUNCH_WORDS.some((w) => index.holds(w))) return null;
+  q.consume(at - 1, 2);
+  return PARTS_OF_DAY.afternoon ?? null;
+}
+
 /** A kind of session named ('the Kubernetes workshop'), whether or not the program has one of that kind. */
 function namesAFormat(q: QuestionWords): boolean {
   return Object.values(FORMAT_WORDS).some((list) =>
@@ -470,11 +497,11 @@ function isStopWord(w: string, language: Language, index: ProgramIndex): boolean
  * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem.
  * Beside a speaker or a room (`named`), a word no session holds is phrasing ('what comes after'), not a topic.
  */
-function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean): TopicWord[] {
+function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean, formatTopics: Set<string>): TopicWord[] {
   const byFold = new Map(q.original.map((w) => [fold(w), w]));
   const topic: TopicWord[] = [];
   q.words.forEach((w, i) => {
-    if (q.consumed.has(i) || isStopWord(w, language, index) || PROGRAM_VOCABULARY.has(w)) return;
+    if (q.consumed.has(i) || isStopWord(w, language, index) || (PROGRAM_VOCABULARY.has(w) && !formatTopics.has(w))) return;
     if (/^\d+$/.test(w) && w.length < 3) return;
     if (w.length < 2) return;
     const s = stem(w, language);
@@ -522,14 +549,16 @@ export function parseQuestion(question: string, index: ProgramIndex): ProgramQue
   const language = languageOf(question, quoted);
   // In this order: a word one reading takes is not read again by the next.
   const clock = readClock(q);
-  const partOfDay = readPartOfDay(q);
+  const partOfDay = readPartOfDay(q) ?? afterMissingLunch(q, index);
   const days = readDays(q);
   const rooms = readRooms(q, index);
   const unknownRoom = readUnknownRoom(q, rooms, new Set(quoted));
   const speakers = readSpeakers(q, index);
   const formats = readFormats(q, index);
   const titleWhole = wholeTitleIn(words, index);
-  const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0 || titleWhole);
+  const missing = missingFormatWords(q, index);
+  const formatTopics = new Set(missing.filter((w) => index.holds(w)));
+  const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0 || titleWhole, formatTopics);
   const { pronoun, ...refers } = readReferences(q, language);
   return {
     language,
@@ -543,6 +572,7 @@ export function parseQuestion(question: string, index: ProgramIndex): ProgramQue
     unknownRoom,
     speakers,
     formats,
+    absentFormats: missing.filter((w) => !formatTopics.has(w)),
     topic,
     titled: titledIn(topic, index),
     pronoun,

@@ -266,3 +266,66 @@ describe('program questions on a program the rules were not written for', () => 
     expect(answer('Is there a session on credit blockchains?').text).toContain('is not in the program');
   });
 });
+
+describe('a program without lunch or keynotes (one day, every session of one kind)', () => {
+  const day = new ProgramIndex(
+    [
+      record({
+        title: 'GitOps Today',
+        speakers: ['Ada Byron'],
+        date: '2024-03-16T00:15:00Z',
+        startTime: '10:15',
+        endTime: '11:00',
+        location: 'Supper',
+      }),
+      record({
+        title: 'Coding your Career',
+        speakers: ['Cy Dee'],
+        date: '2024-03-16T01:15:00Z',
+        startTime: '11:15',
+        endTime: '12:00',
+        location: 'Ballroom',
+      }),
+      record({
+        title: 'Afternoon Rust',
+        speakers: ['Gil Ho'],
+        date: '2024-03-16T03:30:00Z',
+        startTime: '13:30',
+        endTime: '14:15',
+        location: 'Ballroom',
+      }),
+      record({
+        title: 'Testing with AI',
+        speakers: ['Ivy Jo'],
+        date: '2024-03-16T04:30:00Z',
+        startTime: '14:30',
+        endTime: '15:15',
+        location: 'Ballroom',
+      }),
+    ],
+    'Australia/Melbourne',
+  );
+  const ask = (q: string, index = day) => new ProgramAnswerer(index, new Date('2024-03-15T20:00:00Z')).answer(parseThread([q], index), []);
+
+  it('"after lunch" is the afternoon when the program has no lunch', () => {
+    expect(ask("What's on in the Ballroom after lunch?").entries.map((e) => e.title)).toEqual(['Afternoon Rust', 'Testing with AI']);
+  });
+
+  it('a keynote asked of a program without one is not in the program; one titled so is found by its title', () => {
+    const reply = ask('Who gives the keynote?');
+    expect(reply.text).toContain('“keynote” is not in the program');
+    expect(reply.entries).toEqual([]);
+    const titled = new ProgramIndex(
+      [
+        ...day.entries.map((e) => record({ title: e.title, location: e.location ?? undefined })),
+        record({ title: 'Closing Keynote: Ten Years of DDD', speakers: ['Kim Lo'] }),
+      ],
+      'Australia/Melbourne',
+    );
+    expect(ask('Who gives the keynote?', titled).entries.map((e) => e.title)).toEqual(['Closing Keynote: Ten Years of DDD']);
+  });
+
+  it('"cover" asks, it is not a topic', () => {
+    expect(ask('Which sessions cover AI and testing?').entries.map((e) => e.title)).toEqual(['Testing with AI']);
+  });
+});

@@ -54,6 +54,8 @@ export const CONCEPT_WORDS = new Map<string, string[]>();
       byConcept.set(concept, [...(byConcept.get(concept) ?? []), ...words]);
   for (const words of byConcept.values()) for (const w of words) CONCEPT_WORDS.set(w, words);
 }
+/** The words for lunch in every language: 'after lunch' in a program without one means the afternoon. */
+export const LUNCH_WORDS = all((l) => l.concepts.lunch ?? []);
 /** Format words that also name a session's place in the program, or a concept (kept as topic words too). */
 export const FORMAT_WORDS_ALSO_TOPIC = new Set([...CONCEPT_WORDS.keys()]);
 

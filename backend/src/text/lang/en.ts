@@ -114,7 +114,7 @@ export const en: LanguageData = {
   starting begin begins end ends ending finish finishes long duration length attend attending go see recommend suggest plan
   schedule interesting worth best good great want like get know learn learning more something anything thing things come comes
   coming part involved participate participates featured feature features speak speaks spoke speaking talk talks talking present
-  presents presenting lead leads leading host else going goes`,
+  presents presenting lead leads leading host else going goes cover covers covering covered`,
   markers: `the is are when where who which what how does do did on in at about talk talks session sessions room day next should i
   there any workshop workshops speaker give gives time start starts`,
   letters: '',
