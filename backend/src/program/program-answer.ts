@@ -167,6 +167,23 @@ function partialMatches(q: ProgramQuery, pool: ProgramEntry[]): ProgramEntry[] {
   return scored.slice(0, PARTIAL_LIMIT).map((m) => m.entry);
 }
 
+/**
+ * 'What is the first session?', 'When does the conference end?', 'Ana's last talk': the earliest sessions
+ * (by start) or the latest (by end) of those asked about; null when the question asks neither, or none has a time.
+ */
+function firstOrLast(q: ProgramQuery, entries: ProgramEntry[]): ProgramEntry[] | null {
+  const a = q.asks;
+  const nothingNamed = !q.topic.length && !q.speakers.length && !q.rooms.length;
+  const first = a.first || (a.start && q.clock == null && nothingNamed && !a.last);
+  const last = !first && (a.last || (a.end && nothingNamed));
+  const timed = entries.filter((e) => e.dateKey != null && e.start != null);
+  if ((!first && !last) || !timed.length) return null;
+  const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : (e.end ?? e.start)).padStart(4, '0')}`;
+  const keys = timed.map(key).sort();
+  const wanted = first ? keys[0] : keys[keys.length - 1];
+  return timed.filter((e) => key(e) === wanted).sort(programOrder);
+}
+
 /** Composes program answers from the structured facts of the sessions (no model). */
 export class ProgramAnswerer {
   constructor(
@@ -268,6 +285,8 @@ export class ProgramAnswerer {
     }
     let entries = matches.map((m) => m.entry);
     if (entries.length === 0) return this.emptyList(q);
+    const ends = firstOrLast(q, entries);
+    if (ends) return this.describe(ends, q);
     // A question about one session (when, where, who, what about, how long) takes the best match and
     // any as good; a list question takes every match.
     const single = !q.asks.list && !q.speakers.length && q.topic.length > 0;

@@ -62,6 +62,10 @@ export interface ProgramQuery {
     next: boolean;
     after: boolean;
     start: boolean;
+    /** The earliest / latest of the sessions asked about; `end`: when they end. */
+    first: boolean;
+    last: boolean;
+    end: boolean;
   };
   /** A noun of the program (session, talk, speaker, room, a format) appears. */
   programNoun: boolean;
@@ -421,10 +425,11 @@ function missingFormatWords(q: QuestionWords, index: ProgramIndex): string[] {
   return out;
 }
 
-/** 'after lunch' in a program that has no lunch: the afternoon, its words taken. */
+/** 'after lunch' in a program with no session titled so (a description's 'over lunch' is none): the afternoon, its words taken. */
 function afterMissingLunch(q: QuestionWords, index: ProgramIndex): [number, number] | null {
   const at = q.words.findIndex((w, i) => LUNCH_WORDS.includes(w) && i > 0 && AFTER_WORDS.includes(q.words[i - 1]));
-  if (at < 0 || LUNCH_WORDS.some((w) => index.holds(w))) return null;
+  const lunchInProgram = index.entries.some((e) => LUNCH_WORDS.some((w) => stemsOf(w).some((st) => e.titleStems.has(st))));
+  if (at < 0 || lunchInProgram) return null;
   q.consume(at - 1, 2);
   return PARTS_OF_DAY.afternoon ?? null;
 }
@@ -455,7 +460,15 @@ function readAsks(q: QuestionWords, clock: { minutes: number } | null): ProgramQ
     next: any(NEXT_WORDS),
     after: words.some((w, i) => AFTER_WORDS.includes(w) && !q.consumed.has(i)),
     start: any(START_WORDS),
+    first: position(q, ASK.first),
+    last: position(q, ASK.last),
+    end: position(q, ASK.end),
   };
+}
+
+/** A word of `list` that no reading took and that is not a day's ordinal ('the first day', 'le dernier jour'). */
+function position(q: QuestionWords, list: string[]): boolean {
+  return q.words.some((w, i) => list.includes(w) && !q.consumed.has(i) && !DAY_WORDS.includes(q.words[i + 1] ?? ''));
 }
 
 const PROGRAM_NOUNS = [...SESSION_NOUNS, ...SPEAKER_NOUNS, ...ROOM_NOUNS];
@@ -463,6 +476,9 @@ const PROGRAM_NOUNS = [...SESSION_NOUNS, ...SPEAKER_NOUNS, ...ROOM_NOUNS];
 /** Words of the program's own vocabulary: never a topic. */
 const PROGRAM_VOCABULARY = new Set([
   ...PROGRAM_NOUNS,
+  ...ASK.first,
+  ...ASK.last,
+  ...ASK.end,
   ...CONTENT_VERBS,
   ...Object.keys(MONTH_WORDS),
   ...Object.keys(ORDINALS),
@@ -643,7 +659,7 @@ export function kindOf(q: ProgramQuery, selected: string[]): ProgramKind {
   const program =
     (a.self && selected.length > 0 && (facts || a.who || a.about)) ||
     (a.plan && (q.programNoun || filters || inProgram)) ||
-    (q.programNoun && (facts || a.who || a.list || a.about || filters || entity)) ||
+    (q.programNoun && (facts || a.who || a.list || a.about || a.first || a.last || filters || entity)) ||
     (entity && (facts || a.who || a.list || filters)) ||
     (filters && (a.list || a.who || a.when || a.where) && q.programNoun) ||
     ((a.now || a.next) && !q.topic.length) ||

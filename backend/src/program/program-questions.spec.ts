@@ -272,6 +272,7 @@ describe('a program without lunch or keynotes (one day, every session of one kin
     [
       record({
         title: 'GitOps Today',
+        description: 'Bring your questions to lunch.',
         speakers: ['Ada Byron'],
         date: '2024-03-16T00:15:00Z',
         startTime: '10:15',
@@ -323,6 +324,19 @@ describe('a program without lunch or keynotes (one day, every session of one kin
       'Australia/Melbourne',
     );
     expect(ask('Who gives the keynote?', titled).entries.map((e) => e.title)).toEqual(['Closing Keynote: Ten Years of DDD']);
+  });
+
+  it('the first and the last session, when the conference starts and ends, in any of the languages', () => {
+    const titles = (q: string) => ask(q).entries.map((e) => e.title);
+    expect(titles('What is the first session?')).toEqual(['GitOps Today']);
+    expect(titles('When does the conference start?')).toEqual(['GitOps Today']);
+    expect(titles('When does the conference end?')).toEqual(['Testing with AI']);
+    expect(titles('What is the last talk in the Ballroom?')).toEqual(['Testing with AI']);
+    expect(titles('Quelle est la dernière session ?')).toEqual(['Testing with AI']);
+    expect(titles('Was ist der erste Vortrag?')).toEqual(['GitOps Today']);
+    expect(ask('When does the conference end?').text).toContain('3:15 PM');
+    // 'the first day' is a day, not the first session.
+    expect(answer('What is on the first day?').entries.length).toBeGreaterThan(1);
   });
 
   it('"cover" asks, it is not a topic', () => {

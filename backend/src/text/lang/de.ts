@@ -73,6 +73,9 @@ export const de: LanguageData = {
     list: list('welche|welcher|welches|gibt es|irgendwelche'),
     plan: list('plane meinen|plan meinen|was soll ich|sollte ich|empfiehlst|empfehlen sie|empfehlt|lohnt sich'),
     self: list('diese session|dieser vortrag|diesen vortrag|dieses programm'),
+    first: list('erste|ersten|erster|erstes'),
+    last: list('letzte|letzten|letzter|letztes'),
+    end: list('endet|enden|ende'),
   },
   factAsk: {
     who: list('wer|wem|wen|wessen'),

@@ -83,6 +83,9 @@ export const en: LanguageData = {
       'should i attend|should i go|should i see|do you recommend|would you recommend|you suggest|plan my day|my schedule|plan my|worth attending|can i attend|could i attend',
     ),
     self: list('this session|this talk|this one|this workshop|this panel|this keynote'),
+    first: list('first|earliest'),
+    last: list('last|final|latest'),
+    end: list('end|ends|ending|finish|finishes'),
   },
   factAsk: {
     who: list('who|whom|whose|which person|which people'),

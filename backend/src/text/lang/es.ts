@@ -69,6 +69,9 @@ export const es: LanguageData = {
     list: list('que charlas|que sesiones|cuales|hay alguna|hay algun|hay una|hay un|alguna'),
     plan: list('planifica mi|planea mi|organiza mi|que me recomiendas|me recomiendas|deberia ver|que deberia|deberia ir'),
     self: list('esta sesion|esta charla|este taller'),
+    first: list('primer|primera|primero|primeras|primeros'),
+    last: list('ultimo|ultima|ultimos|ultimas'),
+    end: list('termina|terminan|acaba|acaban'),
   },
   factAsk: {
     who: list('quien|quienes|a quien|de quien'),

@@ -78,6 +78,9 @@ export const fr: LanguageData = {
       'que voir|que dois-je|dois je|conseilles|conseillez|recommandes|recommandez|a voir|planifie ma journee|organise ma journee|planifie mon|organise mon',
     ),
     self: list('cette session|ce talk|cet atelier|cette conference|cette presentation|cet expose|ce creneau'),
+    first: list('premier|premiere|premiers|premieres'),
+    last: list('dernier|derniere|derniers|dernieres'),
+    end: list('fin|finit|finissent|termine|terminent'),
   },
   factAsk: {
     who: list('qui|de qui|a qui'),

@@ -107,6 +107,11 @@ export interface LanguageData {
     list: string[];
     plan: string[];
     self: string[];
+    /** The earliest / the latest of the sessions asked about ('What is the first session?'), one word each. */
+    first: string[];
+    last: string[];
+    /** Asks when something ends ('When does the conference end?'), one word each. */
+    end: string[];
   };
   /**
    * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
