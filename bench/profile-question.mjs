@@ -84,7 +84,7 @@ timeStage(built('program/program-query.js'), 'parseQuestion', 'parseQuestion (pr
 timeStage(built('retrieval/rerank.js'), 'rerank');
 timeStage(built('retrieval/rerank.js'), 'capPerDocument');
 timeStage(generation.LocalAnswerGenerator.prototype, 'composePieces', 'composePieces (local answer)');
-timeStage(built('chat/cited-snippet.js'), 'focusSnippets', 'focusSnippets (after the answer)');
+timeStage(built('answering/citations/cited-snippet.js'), 'focusSnippets', 'focusSnippets (after the answer)');
 
 const { app, url, db } = await local.start();
 const questions = await questionsFromChunks(db, N);
