@@ -11,6 +11,7 @@ import {
   DAY_WORDS,
   FORMAT_WORDS,
   FORMAT_WORDS_ALSO_TOPIC,
+  HOUR_BEFORE,
   HOUR_WORDS,
   type Language,
   MONTH_WORDS,
@@ -145,11 +146,13 @@ function hourWithWord(t: string, padded: string): { minutes: number; match: stri
     const afternoon = h < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${h} ${word} ${p}`) || has(padded, `${h} ${p}`));
     return { minutes: (h + (afternoon ? 12 : 0)) * 60, match: m[0] };
   }
-  for (const w of padded.trim().split(' ')) {
+  const words = padded.trim().split(' ');
+  for (const w of words) {
     if (/^\d{1,2}$/.test(w) && Number(w) < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${w} ${p}`)))
       return { minutes: (Number(w) + 12) * 60, match: w };
   }
-  return null;
+  const before = words.findIndex((w, i) => /^\d{1,2}$/.test(w) && Number(w) <= 23 && HOUR_BEFORE.includes(words[i - 1] ?? ''));
+  return before < 0 ? null : { minutes: Number(words[before]) * 60, match: words[before] };
 }
 
 /** A clock time in the question ('3 PM', '3:30pm', '15:00', '15h30', '15 Uhr', 'noon'), in minutes; null if none. */
@@ -277,6 +280,11 @@ function readDate(q: QuestionWords, i: number, days: QuestionDays): void {
 /** Days: weekday names, 'day 2', 'second day', 'jour 2', dates ('Sept 9', '9 septembre', '2025-09-09'), today, tomorrow. */
 function readDays(q: QuestionWords): QuestionDays {
   const days: QuestionDays = { weekdays: [], dayNumbers: [], dates: [], relativeDays: [] };
+  // A weekday of two words ('segunda feira') first: its first word alone is an ordinal of another language.
+  for (const lang of LANGUAGE_CODES)
+    WEEKDAYS[lang].forEach((name, d) => {
+      if (name.includes(' ') && q.take(name) && !days.weekdays.includes(d)) days.weekdays.push(d);
+    });
   q.words.forEach((w, i) => {
     if (q.consumed.has(i)) return;
     for (const lang of LANGUAGE_CODES) {
@@ -440,7 +448,7 @@ const PROGRAM_VOCABULARY = new Set([
   ...Object.keys(MONTH_WORDS),
   ...Object.keys(ORDINALS),
   ...Object.keys(PARTS_OF_DAY).flatMap((w) => tokens(w)),
-  ...LANGUAGE_CODES.flatMap((c) => WEEKDAYS[c]),
+  ...LANGUAGE_CODES.flatMap((c) => WEEKDAYS[c]).flatMap((w) => tokens(w)),
   ...Object.values(FORMAT_WORDS)
     .flat()
     .filter((w) => !FORMAT_WORDS_ALSO_TOPIC.has(w))

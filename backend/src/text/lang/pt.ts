@@ -1,0 +1,118 @@
+import { foldedLabel, monthLabelsOf, monthWordsOf, weekdayLabelsOf } from './calendar';
+import { cardinalsOf, type LanguageData, list } from './types';
+
+/**
+ * Portuguese (see types.ts); folded, so 'sessão' is written 'sessao'; day and month names from Intl
+ * (calendar.ts): the weekdays are read as two words ('segunda feira'), since 'segunda' alone is an ordinal.
+ */
+export const pt: LanguageData = {
+  code: 'pt',
+  notCovered: 'Os materiais da conferência não tratam deste assunto.',
+  mayNotCover: 'Estes são os trechos mais próximos dos materiais da conferência; talvez não respondam à pergunta.',
+  weekdays: weekdayLabelsOf('pt').map(foldedLabel),
+  weekdayLabels: weekdayLabelsOf('pt'),
+  months: monthWordsOf('pt'),
+  monthLabels: monthLabelsOf('pt'),
+  twelveHourClock: false,
+  ordinals: { primeiro: 1, primeira: 1, segundo: 2, segunda: 2, terceiro: 3, terceira: 3, quarto: 4, quarta: 4 },
+  cardinals: cardinalsOf('um dois tres quatro cinco seis sete oito nove dez onze doze'),
+  dayWords: ['dia'],
+  partsOfDay: {
+    'de manha': [0, 12 * 60],
+    'pela manha': [0, 12 * 60],
+    'a tarde': [12 * 60, 18 * 60],
+    'de tarde': [12 * 60, 18 * 60],
+    noite: [17 * 60, 24 * 60],
+  },
+  hourWords: ['horas'],
+  hourBefore: ['as'],
+  afternoonHours: ['da tarde', 'da noite'],
+  noon: ['meio dia'],
+  today: ['hoje', 'esta noite'],
+  tomorrow: ['amanha'],
+  now: list('agora|neste momento|atualmente'),
+  next: list('proximo|proxima|seguinte|a seguir'),
+  after: ['depois', 'apos'],
+  start: list('comeca|comecam|inicia|iniciam'),
+  sessionNouns: list(
+    'sessao|sessoes|palestra|palestras|apresentacao|apresentacoes|conferencia|conferencias|programa|programacao|keynote|talk|talks',
+  ),
+  speakerNouns: list('fala|falam|falara|palestrante|palestrantes|orador|oradora|oradores|apresenta|apresentam'),
+  roomNouns: list('sala|salas|auditorio|local'),
+  formatWords: {
+    keynote: list('plenaria|abertura|encerramento'),
+    panel: ['mesa redonda'],
+    workshop: list('oficina|oficinas|minicurso|tutorial'),
+  },
+  concepts: {
+    lunch: ['almoco'],
+    break: ['intervalo', 'pausa', 'cafe'],
+    opening: ['abertura', 'boas vindas'],
+    closing: ['encerramento'],
+    registration: ['credenciamento', 'inscricao'],
+  },
+  ask: {
+    when: list('quando|a que horas|que horas|que dia|em que data|horario'),
+    where: list('onde|em que sala|qual sala|em qual sala'),
+    who: ['palestrante', 'palestrantes', 'orador'],
+    about: list('sobre o que|do que se trata|de que trata|resumo'),
+    duration: ['quanto tempo', 'quanto dura', 'duracao'],
+    on: list('o que ha|o que acontece|o que tem|o que passa'),
+    list: list('quais|qual|ha alguma|ha algum|ha uma|ha um|tem alguma|tem algum|existe'),
+    plan: list('o que devo ver|o que me recomenda|recomenda|planeje meu|organize meu|devo assistir'),
+    self: list('esta sessao|essa sessao|esta palestra|essa palestra|este workshop|esta oficina'),
+  },
+  factAsk: {
+    who: list('quem|de quem|a quem'),
+    when: list('quando|a que horas|que dia|que data|em que ano|que ano'),
+    where: list('onde|em que cidade|qual cidade|em que pais|qual pais'),
+    howMany: list('quantos|quantas|quanto|quanta'),
+    attendees: list('participantes|participou|participaram|presentes|estava presente|estavam presentes'),
+  },
+  clauseAsk: { when: ['quando'], where: ['onde'], who: ['quem'] },
+  contentVerbs: list('disse|diz|disseram|explicou|explica|mencionou|menciona|segundo|acha|achou|resumir|resuma'),
+  references: {
+    session: list('essa sessao|esta sessao|essa palestra|esta palestra|ela|ele'),
+    place: list('ali|essa sala|mesma sala'),
+    notPlace: [],
+    time: list('no mesmo horario|ao mesmo tempo|nessa hora|em paralelo'),
+    person: list('seu|sua|seus|suas|dele|dela'),
+  },
+  stopWords: `outro outros outra outras mesmo mesma o a os as um uma uns umas de do da dos das em no na nos nas ao aos por pelo pela pelos pelas para
+  com sem sobre entre e ou nao que quem qual quais quando onde como quanto quantos quantas porque e sao sera serao esta estao ha tem fala falam falar
+  falara apresenta apresentam da dao eu me te se lhe seu sua seus suas este esta estes estas esse essa esses essas isso isto algo algum alguma
+  alguem hoje amanha dia dias hora horas tarde noite manha agora proximo proxima seguinte depois antes comeca comecam acontece ver ir devo posso
+  recomenda tema temas assunto mais tambem todo todos toda todas ali aqui vem`,
+  markers: `o os da das na nos nas em uma quem onde qual quais hoje amanha palestra palestras sessao sessoes fala falam
+  palestrante apresentacao ha tem sobre depois agora horas`,
+  letters: 'ãõ',
+  phrases: {
+    date: '{weekday}, {day} de {month}',
+    dayNumber: 'dia {n}',
+    room: 'sala',
+    timeNotPublished: 'horário não publicado',
+    with: 'com',
+    about: 'Resumo',
+    notInProgram: '«{asked}» não está no programa: nenhum título, palestrante, tag ou descrição de sessão corresponde.',
+    sessionNotInProgram: 'Essa sessão não está no programa: nenhum título, palestrante, tag ou descrição de sessão corresponde.',
+    noSessionIn: 'Não há nenhuma sessão em {room}.',
+    nothingAtThatTime: 'Nada corresponde a esse horário, mas o programa tem:',
+    listLead: '{n} sessões no programa:',
+    listLeadOne: '1 sessão no programa:',
+    more: '… e mais {n}.',
+    noMatch: 'Nenhuma sessão do programa corresponde a isso.',
+    planLead: '{n} sessões para assistir, sem sobreposição:',
+    planLeadOne: 'Uma sessão para assistir:',
+    nothingFollows: 'Nada vem depois de **{title}** ({when}) nessa sala nesse dia. {marker}',
+    rightAfter: 'Logo depois de **{title}** ({when}) {marker}, na mesma sala:',
+    afterIn: 'Depois de **{title}** ({when}), em {room}:',
+    speakerNext: 'A próxima sessão de {name} é **{title}** — {when}. {marker}',
+    speakerNoLater: '{name} não tem outra sessão no programa depois de **{title}** ({when}). {marker}',
+    conferenceOver: 'A conferência terminou (o último dia foi {last}): não há mais nada no programa.',
+    onNow: 'Agora ({clock}):',
+    nothingMore: 'Não há mais nada no programa.',
+    nothingMoreInRoom: 'Não há mais nada no programa nessa sala.',
+    nextLead: 'A seguir no programa:',
+    drewOn: 'Com base em: {titles}.',
+  },
+};
