@@ -107,3 +107,24 @@ describe('program questions in Italian, Portuguese and Dutch', () => {
     expect(answer('Vem talar om Rust?').text).toContain('is not in the program');
   });
 });
+
+describe('a compound word matched by its parts', () => {
+  const program = new ProgramIndex(
+    [
+      programRecord({ title: 'Netze und Neutralität im Internet', speakers: ['Jonas Weber'], startTime: '10:00' }),
+      programRecord({ title: 'Der Markt für Arbeit', speakers: ['Rike Vogel'], startTime: '11:00' }),
+      programRecord({ title: 'Rust for Pythonistas', speakers: ['Ana Ruiz'], startTime: '12:00' }),
+    ],
+    'Europe/Berlin',
+  );
+  const found = (q: string) => new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread([q], program), []);
+
+  it("finds a German compound whose parts are words of the program ('Netzneutralität', 'Arbeitsmarkt' across the linking s)", () => {
+    expect(found('Gibt es einen Vortrag über Netzneutralität?').entries.map((e) => e.title)).toEqual(['Netze und Neutralität im Internet']);
+    expect(found('Wer spricht über den Arbeitsmarkt?').entries.map((e) => e.title)).toEqual(['Der Markt für Arbeit']);
+  });
+
+  it('does not split a word the program does not hold in parts', () => {
+    expect(found('Gibt es einen Vortrag über Quantenkryptographie?').text).toContain('ist nicht im Programm');
+  });
+});

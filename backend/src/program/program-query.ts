@@ -474,22 +474,47 @@ function isStopWord(w: string, language: Language, index: ProgramIndex): boolean
   return STOP_WORDS.has(w) && !index.holds(w);
 }
 
+/** Parts of a compound at least this long each ('netz' + 'neutralitat'). */
+const COMPOUND_PART = 4;
+
 /**
- * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem.
- * Beside a speaker or a room (`named`), a word no session holds is phrasing ('what comes after'), not a topic.
+ * A compound no session holds, as two words that sessions do hold ('Netzneutralität' → 'netz',
+ * 'neutralitat'; 'Arbeitsmarkt' → 'arbeit', 'markt' across the linking 's'): a split against the
+ * program's own vocabulary, no word list. Null when no split has both parts in the program.
+ */
+function compoundParts(word: string, index: ProgramIndex): [string, string] | null {
+  if (word.length < 2 * COMPOUND_PART || /\d/.test(word) || index.holds(word)) return null;
+  for (let at = word.length - COMPOUND_PART; at >= COMPOUND_PART; at--) {
+    const [left, right] = [word.slice(0, at), word.slice(at)];
+    if (!index.holds(right)) continue;
+    if (index.holds(left)) return [left, right];
+    if (left.endsWith('s') && left.length > COMPOUND_PART && index.holds(left.slice(0, -1))) return [left.slice(0, -1), right];
+  }
+  return null;
+}
+
+/**
+ * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem; a
+ * compound no session holds, by its parts (`compoundParts`). Beside a speaker or a room (`named`), a word
+ * no session holds is phrasing ('what comes after'), not a topic.
  */
 function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean): TopicWord[] {
   const byFold = new Map(q.original.map((w) => [fold(w), w]));
   const topic: TopicWord[] = [];
-  q.words.forEach((w, i) => {
-    if (q.consumed.has(i) || isStopWord(w, language, index) || PROGRAM_VOCABULARY.has(w)) return;
-    if (/^\d+$/.test(w) && w.length < 3) return;
-    if (w.length < 2) return;
+  const add = (w: string, written: string) => {
     const s = stem(w, language);
     if (topic.some((t) => t.stem === s)) return;
     const alternatives = alternativesOf(w, s).concat(index.cognates(s));
     const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
-    topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s), alternatives, held });
+    topic.push({ stem: s, written, idf: index.idf(s), alternatives, held });
+  };
+  q.words.forEach((w, i) => {
+    if (q.consumed.has(i) || isStopWord(w, language, index) || PROGRAM_VOCABULARY.has(w)) return;
+    if (/^\d+$/.test(w) && w.length < 3) return;
+    if (w.length < 2) return;
+    const parts = compoundParts(w, index);
+    if (parts) for (const part of parts) add(part, part);
+    else add(w, byFold.get(w) ?? w);
   });
   return named ? topic.filter((t) => t.held) : topic;
 }
