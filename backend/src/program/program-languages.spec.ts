@@ -128,3 +128,25 @@ describe('a compound word matched by its parts', () => {
     expect(found('Gibt es einen Vortrag über Quantenkryptographie?').text).toContain('ist nicht im Programm');
   });
 });
+
+describe('a question asking how long a session lasts', () => {
+  const program = new ProgramIndex(
+    [programRecord({ title: 'CI/CD avec Nox', speakers: ['Ana Ruiz'], startTime: '10:00', endTime: '11:00' })],
+    'Europe/Paris',
+  );
+
+  it.each([
+    'How long does the Nox workshop last?',
+    "Combien de temps dure l'atelier sur Nox ?",
+    'Wie lange dauert der Nox-Workshop?',
+    '¿Cuánto dura el taller de Nox?',
+    'Quanto dura il workshop su Nox?',
+    'Quanto tempo dura a oficina de Nox?',
+    'Hoe lang duurt de Nox workshop?',
+  ])('%s: the words of asking how long are no topic', (q) => {
+    expect(parseQuestion(q, program).topic.map((t) => t.written)).toEqual(['Nox']);
+    expect(
+      new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread([q], program), []).entries.map((e) => e.title),
+    ).toEqual(['CI/CD avec Nox']);
+  });
+});

@@ -11,6 +11,7 @@ import {
   DAY_WORDS,
   FORMAT_WORDS,
   FORMAT_WORDS_ALSO_TOPIC,
+  DURATION_WORDS,
   HOUR_BEFORE,
   HOUR_WORDS,
   type Language,
@@ -562,6 +563,8 @@ export function parseQuestion(question: string, index: ProgramIndex): ProgramQue
   const speakers = readSpeakers(q, index);
   const formats = readFormats(q, index);
   const titleWhole = wholeTitleIn(words, index);
+  // 'Combien de temps dure l'atelier ?': the words of asking how long are no topic.
+  if (q.any(ASK.duration)) for (const w of DURATION_WORDS) q.take(w);
   const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0 || titleWhole);
   const { pronoun, ...refers } = readReferences(q, language);
   return {

@@ -39,6 +39,7 @@ export const fr: LanguageData = {
   },
   hourWords: ['h', 'heure', 'heures'],
   afternoonHours: ['de l apres midi', 'du soir'],
+  durationWords: ['temps', 'dure', 'durent', 'durera'],
   noon: ['midi'],
   today: ['aujourd', 'ce soir'],
   tomorrow: ['demain'],

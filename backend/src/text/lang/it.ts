@@ -25,6 +25,7 @@ export const it: LanguageData = {
   hourWords: [],
   hourBefore: ['alle'],
   afternoonHours: ['del pomeriggio', 'di sera'],
+  durationWords: ['dura', 'durano', 'durera'],
   noon: ['mezzogiorno'],
   today: ['oggi', 'stasera'],
   tomorrow: ['domani'],

@@ -25,6 +25,7 @@ export const nl: LanguageData = {
   hourWords: ['uur'],
   hourBefore: ['om'],
   afternoonHours: ['s middags', 's avonds'],
+  durationWords: ['lang', 'duurt', 'duren'],
   noon: [],
   today: ['vandaag', 'vanavond'],
   tomorrow: ['morgen'],

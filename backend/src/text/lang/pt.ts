@@ -27,6 +27,7 @@ export const pt: LanguageData = {
   hourWords: ['horas'],
   hourBefore: ['as'],
   afternoonHours: ['da tarde', 'da noite'],
+  durationWords: ['tempo', 'dura', 'duram', 'durara'],
   noon: ['meio dia'],
   today: ['hoje', 'esta noite'],
   tomorrow: ['amanha'],

@@ -75,6 +75,8 @@ export interface LanguageData {
   partsOfDay: Record<string, [number, number]>;
   /** Words written after an hour ('15 h', '15 Uhr'); phrases after an hour meaning afternoon ('3 de la tarde'). */
   hourWords: string[];
+  /** Words of a question asking how long a session lasts ('last', 'dure', 'dauert'): never its topic once it asks so. */
+  durationWords?: string[];
   /** Words written before an hour given alone ('alle 15', 'às 15', 'om 15'): the hour is a clock time. */
   hourBefore?: string[];
   afternoonHours: string[];
