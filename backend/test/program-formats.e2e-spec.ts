@@ -10,8 +10,8 @@ const fixture = programFixture;
 const json = (name: string) => JSON.parse(fixture(name));
 
 const FORMATS_READ =
-  "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks), frab/Pentabarf schedule.xml, " +
-  'Sessionize (All data, schedule grid), iCalendar (.ics), CSV and XLSX with a column mapping';
+  "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks, schedule widget), frab/Pentabarf schedule.xml, " +
+  'Sessionize (All data, schedule grid, sessions list), iCalendar (.ics), CSV and XLSX with a column mapping';
 
 describe('session import: programs as organisers publish them (pretalx, frab, Sessionize, iCalendar, CSV, XLSX), dry run', () => {
   let t: TestApp;

@@ -221,8 +221,8 @@ describe('super admin (analytics, session export and import)', () => {
       expect(res.body).toEqual({
         message:
           'Import data must be a JSON object with a "sessions" array, or a program as its organisers publish it. The importer reads: ' +
-          "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks), frab/Pentabarf schedule.xml, " +
-          'Sessionize (All data, schedule grid), iCalendar (.ics), CSV and XLSX with a column mapping.',
+          "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks, schedule widget), frab/Pentabarf schedule.xml, " +
+          'Sessionize (All data, schedule grid, sessions list), iCalendar (.ics), CSV and XLSX with a column mapping.',
       });
       const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM sessions`);
       expect(n).toBe(0);

@@ -11,6 +11,8 @@ import {
   DAY_WORDS,
   FORMAT_WORDS,
   FORMAT_WORDS_ALSO_TOPIC,
+  DURATION_WORDS,
+  HOUR_BEFORE,
   HOUR_WORDS,
   LUNCH_WORDS,
   type Language,
@@ -152,11 +154,13 @@ function hourWithWord(t: string, padded: string): { minutes: number; match: stri
     const afternoon = h < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${h} ${word} ${p}`) || has(padded, `${h} ${p}`));
     return { minutes: (h + (afternoon ? 12 : 0)) * 60, match: m[0] };
   }
-  for (const w of padded.trim().split(' ')) {
+  const words = padded.trim().split(' ');
+  for (const w of words) {
     if (/^\d{1,2}$/.test(w) && Number(w) < 12 && AFTERNOON_HOURS.some((p) => has(padded, `${w} ${p}`)))
       return { minutes: (Number(w) + 12) * 60, match: w };
   }
-  return null;
+  const before = words.findIndex((w, i) => /^\d{1,2}$/.test(w) && Number(w) <= 23 && HOUR_BEFORE.includes(words[i - 1] ?? ''));
+  return before < 0 ? null : { minutes: Number(words[before]) * 60, match: words[before] };
 }
 
 /** A clock time in the question ('3 PM', '3:30pm', '15:00', '15h30', '15 Uhr', 'noon'), in minutes; null if none. */
@@ -284,6 +288,11 @@ function readDate(q: QuestionWords, i: number, days: QuestionDays): void {
 /** Days: weekday names, 'day 2', 'second day', 'jour 2', dates ('Sept 9', '9 septembre', '2025-09-09'), today, tomorrow. */
 function readDays(q: QuestionWords): QuestionDays {
   const days: QuestionDays = { weekdays: [], dayNumbers: [], dates: [], relativeDays: [] };
+  // A weekday of two words ('segunda feira') first: its first word alone is an ordinal of another language.
+  for (const lang of LANGUAGE_CODES)
+    WEEKDAYS[lang].forEach((name, d) => {
+      if (name.includes(' ') && q.take(name) && !days.weekdays.includes(d)) days.weekdays.push(d);
+    });
   q.words.forEach((w, i) => {
     if (q.consumed.has(i)) return;
     for (const lang of LANGUAGE_CODES) {
@@ -483,7 +492,7 @@ const PROGRAM_VOCABULARY = new Set([
   ...Object.keys(MONTH_WORDS),
   ...Object.keys(ORDINALS),
   ...Object.keys(PARTS_OF_DAY).flatMap((w) => tokens(w)),
-  ...LANGUAGE_CODES.flatMap((c) => WEEKDAYS[c]),
+  ...LANGUAGE_CODES.flatMap((c) => WEEKDAYS[c]).flatMap((w) => tokens(w)),
   ...Object.values(FORMAT_WORDS)
     .flat()
     .filter((w) => !FORMAT_WORDS_ALSO_TOPIC.has(w))
@@ -509,22 +518,47 @@ function isStopWord(w: string, language: Language, index: ProgramIndex): boolean
   return STOP_WORDS.has(w) && !index.holds(w);
 }
 
+/** Parts of a compound at least this long each ('netz' + 'neutralitat'). */
+const COMPOUND_PART = 4;
+
 /**
- * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem.
- * Beside a speaker or a room (`named`), a word no session holds is phrasing ('what comes after'), not a topic.
+ * A compound no session holds, as two words that sessions do hold ('Netzneutralität' → 'netz',
+ * 'neutralitat'; 'Arbeitsmarkt' → 'arbeit', 'markt' across the linking 's'): a split against the
+ * program's own vocabulary, no word list. Null when no split has both parts in the program.
+ */
+function compoundParts(word: string, index: ProgramIndex): [string, string] | null {
+  if (word.length < 2 * COMPOUND_PART || /\d/.test(word) || index.holds(word)) return null;
+  for (let at = word.length - COMPOUND_PART; at >= COMPOUND_PART; at--) {
+    const [left, right] = [word.slice(0, at), word.slice(at)];
+    if (!index.holds(right)) continue;
+    if (index.holds(left)) return [left, right];
+    if (left.endsWith('s') && left.length > COMPOUND_PART && index.holds(left.slice(0, -1))) return [left.slice(0, -1), right];
+  }
+  return null;
+}
+
+/**
+ * The topic: the words no reading took, neither stop words nor the program's vocabulary, by stem; a
+ * compound no session holds, by its parts (`compoundParts`). Beside a speaker or a room (`named`), a word
+ * no session holds is phrasing ('what comes after'), not a topic.
  */
 function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean, formatTopics: Set<string>): TopicWord[] {
   const byFold = new Map(q.original.map((w) => [fold(w), w]));
   const topic: TopicWord[] = [];
-  q.words.forEach((w, i) => {
-    if (q.consumed.has(i) || isStopWord(w, language, index) || (PROGRAM_VOCABULARY.has(w) && !formatTopics.has(w))) return;
-    if (/^\d+$/.test(w) && w.length < 3) return;
-    if (w.length < 2) return;
+  const add = (w: string, written: string) => {
     const s = stem(w, language);
     if (topic.some((t) => t.stem === s)) return;
     const alternatives = alternativesOf(w, s).concat(index.cognates(s));
     const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
-    topic.push({ stem: s, written: byFold.get(w) ?? w, idf: index.idf(s), alternatives, held });
+    topic.push({ stem: s, written, idf: index.idf(s), alternatives, held });
+  };
+  q.words.forEach((w, i) => {
+    if (q.consumed.has(i) || isStopWord(w, language, index) || (PROGRAM_VOCABULARY.has(w) && !formatTopics.has(w))) return;
+    if (/^\d+$/.test(w) && w.length < 3) return;
+    if (w.length < 2) return;
+    const parts = compoundParts(w, index);
+    if (parts) for (const part of parts) add(part, part);
+    else add(w, byFold.get(w) ?? w);
   });
   return named ? topic.filter((t) => t.held) : topic;
 }
@@ -572,6 +606,8 @@ export function parseQuestion(question: string, index: ProgramIndex): ProgramQue
   const speakers = readSpeakers(q, index);
   const formats = readFormats(q, index);
   const titleWhole = wholeTitleIn(words, index);
+  // 'Combien de temps dure l'atelier ?': the words of asking how long are no topic.
+  if (q.any(ASK.duration)) for (const w of DURATION_WORDS) q.take(w);
   const missing = missingFormatWords(q, index);
   const formatTopics = new Set(missing.filter((w) => index.holds(w)));
   const topic = readTopic(q, index, language, rooms.length > 0 || speakers.length > 0 || titleWhole, formatTopics);

@@ -25,6 +25,9 @@ export const DAY_WORDS = all((l) => l.dayWords);
 /** Parts of the day (phrases), as [from, to) minutes after midnight. */
 export const PARTS_OF_DAY: Record<string, [number, number]> = merged((l) => l.partsOfDay);
 export const HOUR_WORDS = all((l) => l.hourWords);
+export const HOUR_BEFORE = all((l) => l.hourBefore ?? []);
+/** The phrases and words of asking how long ('how long', 'combien de temps', 'dure', 'dauert'). */
+export const DURATION_WORDS = all((l) => [...l.ask.duration, ...(l.durationWords ?? [])]);
 export const AFTERNOON_HOURS = all((l) => l.afternoonHours);
 export const NOON_WORDS = all((l) => l.noon);
 export const TODAY_WORDS = all((l) => l.today);

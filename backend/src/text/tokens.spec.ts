@@ -1,6 +1,6 @@
 import { fold } from './lang/fold';
 import { contentKey } from './term-key';
-import { contentWords, isStopWord, termsOf, tokens, writtenWords } from './tokens';
+import { contentWords, ELISIONS, isStopWord, termsOf, tokens, writtenWords } from './tokens';
 
 describe(tokens.name, () => {
   it('folds and cuts at anything that is not a letter or a digit: apostrophes, hyphens, punctuation', () => {
@@ -37,11 +37,17 @@ describe(termsOf.name, () => {
     const normalised = ascii ? text.toLowerCase() : fold(text);
     const pattern = ascii ? /[a-z0-9]+(?:'[a-z]+)?/g : /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
     const out: string[] = [];
-    for (const m of normalised.matchAll(pattern)) {
+    let m: RegExpExecArray | null;
+    while ((m = pattern.exec(normalised)) !== null) {
       let word = m[0];
       let apostrophe = word.indexOf("'");
       if (apostrophe < 0 && !ascii) apostrophe = word.indexOf('’');
       if (apostrophe >= 0) word = word.slice(0, apostrophe);
+      // An elided word ("l'", "d'"): the match starts again after the apostrophe.
+      if (apostrophe >= 0 && ELISIONS.has(word)) {
+        pattern.lastIndex = m.index + apostrophe + 1;
+        continue;
+      }
       const key = word ? contentKey(word) : null;
       if (key !== null) out.push(key);
     }
@@ -53,6 +59,14 @@ describe(termsOf.name, () => {
     expect(termsOf('Café résumé naïve')).toEqual(['cafe', 'resum', 'naiv']);
     const text = 'Django Migrations: 10 talks, one room';
     expect(termsOf(text)).toEqual(tokens(text).flatMap((w) => contentKey(w) ?? []));
+  });
+
+  it("reads the word after an elided French or Italian word, not the elision (l'entreprise, d'accord, qu'il, dell'anno)", () => {
+    expect(termsOf("L'entreprise d'accord qu'il jusqu'à l’intelligence")).toEqual(termsOf('entreprise accord il à intelligence'));
+    expect(termsOf("l'entreprise")).toEqual(['entrepris']);
+    expect(termsOf("Il bilancio dell'anno e l'obiettivo")).toEqual(termsOf('Il bilancio anno e obiettivo'));
+    // English keeps cutting its clitics.
+    expect(termsOf("The lessee's rate, Stinner's")).toEqual(['lesse', 'rate', 'stinner']);
   });
 
   it('reads the words of ASCII text as the regular expressions did: apostrophes, digits, punctuation, case', () => {

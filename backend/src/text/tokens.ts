@@ -8,7 +8,7 @@ import { contentKey } from './term-key';
  * stinner, s; "l'atelier" → l, atelier). The program parser reads questions and sessions with
  * `tokens`; the reranker, the learned expansions, the answerer and the local embedder read passages
  * with `termsOf` (the same runs, an English clitic after an apostrophe cut, stop words dropped, each as
- * its `termKey`).
+ * its `termKey`; an elided word before an apostrophe, "l'entreprise", left for the word after it).
  */
 const WORD_RUN = /[\p{L}\p{N}]+/gu;
 
@@ -36,13 +36,17 @@ export function contentWords(text: string, lang: Language): string[] {
   return tokens(text).filter((w) => !isStopWord(w, lang));
 }
 
+/** Elided words of every language ("l'", "d'", "qu'", "dell'"): before an apostrophe, the word is the one after it. */
+export const ELISIONS: ReadonlySet<string> = new Set(LANGUAGE_CODES.flatMap((c) => wordsOf(LANGUAGES[c].elisions ?? '')));
+
 const NON_ASCII = /[^\p{ASCII}]/u;
 /** A word run and the letters after an apostrophe inside it ("lessee's", "they're"): `termsOf` cuts them. */
 const TERM_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 /**
  * The content terms of `text`: the runs of letters and digits of `tokens`, the letters after an apostrophe
- * inside a word cut with it ("lessee's" → lessee, "they're" → they), stop words of the search dropped, each
+ * inside a word cut with it ("lessee's" → lessee, "they're" → they) unless the word before it is elided
+ * ("l'entreprise", "d'accord", "qu'il", "dell'anno" → the word after, `ELISIONS`), stop words of the search dropped, each
  * as its `termKey` (`contentKey`), in order. What the local embedder hashes and the reranker and answerer
  * compare; it reads every sentence of every passage a question reads, so ASCII text (nearly all of it) skips
  * the Unicode folding and is read by `asciiTerms`.
@@ -58,6 +62,11 @@ export function termsOf(text: string): string[] {
     let apostrophe = word.indexOf("'");
     if (apostrophe < 0) apostrophe = word.indexOf('’');
     if (apostrophe >= 0) word = word.slice(0, apostrophe);
+    if (apostrophe >= 0 && ELISIONS.has(word)) {
+      // "l'entreprise": the word starts after the apostrophe.
+      TERM_WORD.lastIndex = m.index + apostrophe + 1;
+      continue;
+    }
     if (!word) continue;
     const key = contentKey(word);
     if (key !== null) out.push(key);
@@ -86,8 +95,14 @@ function asciiTerms(text: string): string[] {
     const start = i;
     while (i < n && isWordCode(text.charCodeAt(i))) i++;
     const end = i;
+    const apostrophe = i + 1 < n && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1));
+    // "l'entreprise", "d'accord": an elided word is left out and the word after the apostrophe read.
+    if (apostrophe && ELISIONS.has(text.slice(start, end))) {
+      i++;
+      continue;
+    }
     // "'s", "'re": the apostrophe and its letters belong to the word and are cut from it.
-    if (i + 1 < n && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1))) {
+    if (apostrophe) {
       i += 2;
       while (i < n && isLetterCode(text.charCodeAt(i))) i++;
     }

@@ -11,3 +11,12 @@ declare module '@orama/stemmers/german' {
 declare module '@orama/stemmers/spanish' {
   export function stemmer(word: string): string;
 }
+declare module '@orama/stemmers/italian' {
+  export function stemmer(word: string): string;
+}
+declare module '@orama/stemmers/portuguese' {
+  export function stemmer(word: string): string;
+}
+declare module '@orama/stemmers/dutch' {
+  export function stemmer(word: string): string;
+}

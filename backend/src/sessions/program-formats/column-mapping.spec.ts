@@ -34,6 +34,36 @@ describe(proposeMapping.name, () => {
     });
   });
 
+  it('reads Italian, Portuguese and Dutch headers', () => {
+    expect(proposeMapping(['Titolo', 'Data', 'Inizio', 'Fine', 'Sala', 'Relatori', 'Descrizione'])).toEqual({
+      title: 'Titolo',
+      date: 'Data',
+      start: 'Inizio',
+      end: 'Fine',
+      room: 'Sala',
+      speakers: 'Relatori',
+      description: 'Descrizione',
+    });
+    expect(proposeMapping(['Título', 'Data', 'Início', 'Fim', 'Local', 'Palestrantes', 'Trilha'])).toEqual({
+      title: 'Título',
+      date: 'Data',
+      start: 'Início',
+      end: 'Fim',
+      room: 'Local',
+      speakers: 'Palestrantes',
+      tags: 'Trilha',
+    });
+    expect(proposeMapping(['Titel', 'Datum', 'Begintijd', 'Eindtijd', 'Zaal', 'Sprekers', 'Samenvatting'])).toEqual({
+      title: 'Titel',
+      date: 'Datum',
+      start: 'Begintijd',
+      end: 'Eindtijd',
+      room: 'Zaal',
+      speakers: 'Sprekers',
+      description: 'Samenvatting',
+    });
+  });
+
   it('gives each column one field, and the title only what is left (a speaker name column stays the speakers)', () => {
     expect(proposeMapping(['Speaker name', 'Session name', 'Notes'])).toEqual({ speakers: 'Speaker name', title: 'Session name' });
     expect(proposeMapping(['Foo', 'Bar'])).toEqual({});

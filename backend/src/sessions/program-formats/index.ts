@@ -2,9 +2,24 @@ import { canonicalTimeZone } from '../../conference/conference-settings';
 import { isObj, NO_INFO, type Obj, type ParsedProgram, ProgramFormatError, type ProgramInfo, type ProgramSource } from './common';
 import { parseFrabXml } from './frab-xml';
 import { parseIcs } from './ical';
-import { fromFrabJson, fromPretalxListing, fromPretalxTalks, isPretalxTalkList, PRETALX_SHAPE_MESSAGE } from './pretalx';
+import {
+  fromFrabJson,
+  fromPretalxListing,
+  fromPretalxTalks,
+  fromPretalxWidget,
+  isPretalxTalkList,
+  isPretalxWidget,
+  PRETALX_SHAPE_MESSAGE,
+} from './pretalx';
 import { placeProgram, type ProgramSummary } from './rows';
-import { fromSessionizeAllData, fromSessionizeGrid, isSessionizeAllData, isSessionizeGrid } from './sessionize';
+import {
+  fromSessionizeAllData,
+  fromSessionizeGrid,
+  fromSessionizeGroups,
+  isSessionizeAllData,
+  isSessionizeGrid,
+  isSessionizeGroups,
+} from './sessionize';
 import { parseCsv, parseXlsx } from './tabular';
 
 /**
@@ -20,8 +35,8 @@ export { XML_MESSAGES as PROGRAM_XML_MESSAGES } from './frab-xml';
 
 /** What the importer reads, named in the answer to a body of any other shape. */
 export const PROGRAM_FORMATS_READ =
-  "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks), frab/Pentabarf schedule.xml, " +
-  'Sessionize (All data, schedule grid), iCalendar (.ics), CSV and XLSX with a column mapping';
+  "the export's sessions JSON, pretalx (schedule.json, talk listing, API talks, schedule widget), frab/Pentabarf schedule.xml, " +
+  'Sessionize (All data, schedule grid, sessions list), iCalendar (.ics), CSV and XLSX with a column mapping';
 
 export const PROGRAM_MESSAGES = {
   pretalxShape: PRETALX_SHAPE_MESSAGE,
@@ -35,14 +50,14 @@ type Wrapped = (typeof WRAPPED)[number];
 /** Which format a body holds, by its shape; undefined when none. */
 export function detect(body: unknown): ProgramSource | undefined {
   if (Array.isArray(body)) {
-    if (isSessionizeGrid(body)) return 'sessionize';
+    if (isSessionizeGrid(body) || isSessionizeGroups(body)) return 'sessionize';
     return isPretalxTalkList(body) ? 'pretalx' : undefined;
   }
   if (!isObj(body)) return undefined;
   const wrapped = WRAPPED.find((k) => body[k] !== undefined);
   if (wrapped) return wrapped === 'xml' ? 'frab' : wrapped === 'ics' ? 'ical' : wrapped;
   if (Array.isArray(body.sessions)) return isSessionizeAllData(body) ? 'sessionize' : 'sessions';
-  if (isObj(body.schedule)) return 'pretalx';
+  if (isObj(body.schedule) || isPretalxWidget(body)) return 'pretalx';
   const list = [body.results, body.talks, body.submissions].find(Array.isArray);
   return list && (list.length === 0 || isPretalxTalkList(list)) ? 'pretalx' : undefined;
 }
@@ -56,6 +71,7 @@ function readWrapped(key: Wrapped, body: Obj): ParsedProgram | Promise<ParsedPro
 }
 
 function readPretalx(body: Obj): ParsedProgram {
+  if (isPretalxWidget(body)) return fromPretalxWidget(body);
   if (isObj(body.schedule)) {
     const s = body.schedule;
     if (isObj(s.conference)) return fromFrabJson(s.conference);
@@ -75,7 +91,10 @@ function readPretalx(body: Obj): ParsedProgram {
 export async function readProgram(body: unknown): Promise<ParsedProgram | undefined> {
   const source = detect(body);
   if (!source) return undefined;
-  if (Array.isArray(body)) return source === 'sessionize' ? fromSessionizeGrid(body) : fromPretalxTalks(body, {});
+  if (Array.isArray(body)) {
+    if (source === 'pretalx') return fromPretalxTalks(body, {});
+    return isSessionizeGroups(body) ? fromSessionizeGroups(body) : fromSessionizeGrid(body);
+  }
   const obj = body as Obj;
   const wrapped = WRAPPED.find((k) => obj[k] !== undefined);
   if (wrapped) return readWrapped(wrapped, obj);

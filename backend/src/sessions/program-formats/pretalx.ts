@@ -182,3 +182,54 @@ export function fromPretalxTalks(list: unknown[], root: Obj): ParsedProgram {
   const talks = list.filter(isObj).map((raw) => pretalxTalk(raw, lookups));
   return { source: 'pretalx', talks, info: programInfo(root.name ?? root.title, null, null, root.time_zone_name, []), dayDates: [] };
 }
+
+/**
+ * Whether `{talks}` is pretalx's schedule widget data (`/<event>/widget/v2.json`, `/schedule/widgets/schedule.json`):
+ * talks placed by their own `start` and `room` id, beside `rooms`, `tracks` and `speakers` lists and the event's `timezone`.
+ */
+export function isPretalxWidget(body: Obj): boolean {
+  if (!Array.isArray(body.talks)) return false;
+  if ('event_start' in body || typeof body.timezone === 'string') return true;
+  return body.talks.some((t) => isObj(t) && 'start' in t && 'room' in t && !('slot' in t) && !('slots' in t));
+}
+
+/**
+ * A widget time as an instant ('…Z', shown in the program's zone): pretalx writes a talk's start in the
+ * event's zone and a break's in UTC, both with their offset, so the offset's wall time is not the program's.
+ */
+function widgetInstant(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const instant = new Date(value);
+  return /(?:Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(instant.getTime()) ? instant.toISOString() : value;
+}
+
+/** A widget talk: a submission (with a `code`) or a break (no code, its title the slot's description). */
+function widgetTalk(raw: Obj, lookups: PretalxLookups, tracks: Map<string, string>): Talk {
+  const title = named(raw.title);
+  const track = raw.track === null || raw.track === undefined ? '' : (tracks.get(text(raw.track)) ?? '');
+  const code = text(raw.code).trim();
+  const start = widgetInstant(raw.start);
+  return {
+    externalId: code ? sourceId(code, '', '') : text(raw.id).trim() ? `pretalx:slot:${text(raw.id).trim()}` : null,
+    title,
+    speakers: personNames(raw.speakers, lookups.speakers),
+    type: '',
+    tags: tagNames(track),
+    start,
+    end: widgetInstant(raw.end),
+    duration: raw.duration,
+    room: roomOf({ room: raw.room }, lookups.rooms),
+    description: describe(raw.abstract),
+    service: isServiceSession(!code, '', title),
+  };
+}
+
+/** pretalx's schedule widget data: talks, breaks, rooms, tracks and speakers, the event's dates and zone. */
+export function fromPretalxWidget(root: Obj): ParsedProgram {
+  const lookups = lookupsOf(root);
+  const tracks = namesBy(root.tracks, 'id');
+  const talks = asList(root.talks)
+    .filter(isObj)
+    .map((raw) => widgetTalk(raw, lookups, tracks));
+  return { source: 'pretalx', talks, info: programInfo(null, root.event_start, root.event_end, root.timezone, []), dayDates: [] };
+}

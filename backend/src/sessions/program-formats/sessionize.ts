@@ -20,9 +20,15 @@ import {
  * `startsAt`/`endsAt` are the venue's wall times without an offset.
  */
 
+/** Whether a list is Sessionize's "Sessions" endpoint: groups (`{groupId, groupName, sessions}`), each of sessions. */
+export function isSessionizeGroups(list: unknown[]): boolean {
+  return list.length > 0 && list.every((g) => isObj(g) && Array.isArray(g.sessions) && ('groupName' in g || 'groupId' in g));
+}
+
 /** Whether a `{sessions: [...]}` body is Sessionize's "All data" rather than the product's own export. */
 export function isSessionizeAllData(body: Obj): boolean {
   if (!Array.isArray(body.sessions)) return false;
+  if (isSessionizeGroups(body.sessions)) return true;
   if (Array.isArray(body.rooms) || Array.isArray(body.categories) || Array.isArray(body.questions)) return true;
   return body.sessions.some((s) => isObj(s) && ('startsAt' in s || 'isServiceSession' in s || 'roomId' in s));
 }
@@ -80,8 +86,39 @@ function byIdName(list: unknown, name: (o: Obj) => string): Map<string, string> 
 
 const fullName = (s: Obj) => text(s.fullName).trim() || `${text(s.firstName)} ${text(s.lastName)}`.trim();
 
+/** A session of the grid or of the "Sessions" endpoint: its room by name, speakers as `{id, name}`, categories with their items. */
+function listedTalk(s: Obj, roomName: string | null, speakersById: Map<string, string>): Talk {
+  const cats = asList(s.categories)
+    .filter(isObj)
+    .flatMap((c) => asList(c.categoryItems).map((i) => ({ title: text(c.name), item: isObj(i) ? text(i.name).trim() : '' })));
+  const names = asList(s.speakers).map((p) =>
+    isObj(p) ? text(p.name) || (speakersById.get(text(p.id)) ?? '') : (speakersById.get(text(p)) ?? text(p)),
+  );
+  return sessionizeTalk(s, text(s.room).trim() || roomName, personNames(names), cats);
+}
+
+/**
+ * Sessionize's "Sessions" endpoint: groups of sessions (by track or day), every session once; the
+ * "Speakers" endpoint, when sent beside it (`{sessions: groups, speakers}`), names speakers given by id.
+ */
+export function fromSessionizeGroups(groups: unknown[], speakerList: unknown = []): ParsedProgram {
+  const speakers = byIdName(speakerList, fullName);
+  const seen = new Set<string>();
+  const talks: Talk[] = [];
+  for (const group of groups.filter(isObj)) {
+    for (const s of asList(group.sessions).filter(isObj)) {
+      const key = text(s.id) || `${text(s.title)}|${text(s.startsAt)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      talks.push(listedTalk(s, null, speakers));
+    }
+  }
+  return { source: 'sessionize', talks, info: programInfo(null, null, null, null, []), dayDates: [] };
+}
+
 /** Sessionize "All data". */
 export function fromSessionizeAllData(root: Obj): ParsedProgram {
+  if (Array.isArray(root.sessions) && isSessionizeGroups(root.sessions)) return fromSessionizeGroups(root.sessions, root.speakers);
   const rooms = byIdName(root.rooms, (r) => text(r.name).trim());
   const speakers = byIdName(root.speakers, fullName);
   const items = categoryItems(root);
@@ -109,11 +146,7 @@ export function fromSessionizeGrid(days: unknown[]): ParsedProgram {
         const key = text(s.id) || `${text(s.title)}|${text(s.startsAt)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const cats = asList(s.categories)
-          .filter(isObj)
-          .flatMap((c) => asList(c.categoryItems).map((i) => ({ title: text(c.name), item: isObj(i) ? text(i.name).trim() : '' })));
-        const roomName = text(s.room).trim() || text(room.name).trim() || null;
-        talks.push(sessionizeTalk(s, roomName, personNames(asList(s.speakers).map((p) => (isObj(p) ? text(p.name) : text(p)))), cats));
+        talks.push(listedTalk(s, text(room.name).trim() || null, new Map()));
       }
     }
   }

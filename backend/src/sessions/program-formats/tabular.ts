@@ -17,7 +17,8 @@ import { proposeMapping } from './column-mapping';
 /**
  * CSV (Papa Parse) and XLSX (ExcelJS, first worksheet) programs: a header row, then one session a row,
  * read through a column mapping (field → header) given by the client or proposed from the headers.
- * Dates are 'YYYY-MM-DD' or day-first 'DD/MM/YYYY'; times '14:05', '2:05 PM' or '14h05'; a start or end
+ * Dates are 'YYYY-MM-DD', 'DD/MM/YYYY' or 'DD.MM.YYYY' (month first, 'MM/DD/YYYY', when one of the program's
+ * slashed dates can only be read so) or Excel serial days; times '14:05', '2:05 PM' or '14h05'; a start or end
  * cell may hold the whole date and time. Times are wall times in the program's zone.
  */
 
@@ -52,11 +53,36 @@ function mappingFor(columns: string[], given: unknown): { mapping: ColumnMapping
   return { mapping, proposed: false };
 }
 
-/** 'YYYY-MM-DD' from an ISO or day-first date ('08/09/2025', '8.9.2025'); undefined otherwise. */
-function dateOf(value: string): string | undefined {
+const SLASHED = /^(\d{1,2})([/.])(\d{1,2})[/.](\d{4})/;
+/** Excel's serial day numbers (days since 1899-12-30) between 1954 and 2119: a date cell a sheet or its CSV kept as a number. */
+const SERIAL = /^(\d{5})(?:\.(\d+))?$/;
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * Whether the program writes its slashed dates month first ('9/15/2025'): one of them has a second
+ * number above 12 and none a first one. Day first otherwise ('15/09/2025', '08.09.2025', '8/9/2025').
+ */
+function monthFirstIn(values: string[]): boolean {
+  let monthFirst = false;
+  for (const v of values) {
+    const m = SLASHED.exec(v.trim());
+    if (!m || m[2] === '.') continue;
+    if (Number(m[1]) > 12) return false;
+    if (Number(m[3]) > 12) monthFirst = true;
+  }
+  return monthFirst;
+}
+
+/** 'YYYY-MM-DD' from an ISO date, a slashed or dotted date (day first unless `monthFirst`) or an Excel serial day; undefined otherwise. */
+function dateOf(value: string, monthFirst = false): string | undefined {
+  const serial = SERIAL.exec(value.trim());
+  if (serial && Number(serial[1]) >= 20000 && Number(serial[1]) < 80000) {
+    return new Date(EXCEL_EPOCH + Number(serial[1]) * 86_400_000).toISOString().slice(0, 10);
+  }
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value);
-  const dmy = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})/.exec(value);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : ['', '', ''];
+  const dmy = SLASHED.exec(value);
+  const first = monthFirst && dmy?.[2] === '/';
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[4], first ? dmy[1] : dmy[3], first ? dmy[3] : dmy[1]] : ['', '', ''];
   if (!y || Number(m) < 1 || Number(m) > 12 || Number(d) < 1 || Number(d) > 31) return undefined;
   return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
 }
@@ -72,13 +98,14 @@ function minutesOf(value: string): number | undefined {
     return ((ap ? h % 12 : h) + (ap === 'p' ? 12 : 0)) * 60 + m;
   }
   const n = Number(v);
+  if (SERIAL.test(v) && n >= 20000) return Math.round((n % 1) * 1440) || undefined;
   return v && Number.isFinite(n) && n >= 0 && n < 1 ? Math.round(n * 1440) : undefined;
 }
 
 /** A start or end text: the cell's own date and time, else the row's date with the cell's time. */
-function when(cell: string, rowDate: string | undefined): string | null {
+function when(cell: string, rowDate: string | undefined, monthFirst: boolean): string | null {
   const minutes = cell ? minutesOf(cell) : undefined;
-  const date = dateOf(cell) ?? rowDate;
+  const date = dateOf(cell, monthFirst) ?? rowDate;
   return minutes === undefined || !date ? null : wallText(date, minutes);
 }
 
@@ -87,10 +114,11 @@ function splitList(value: string): string[] {
   return [...new Set(parts.map((p) => p.trim()).filter((p) => p && p.length <= 200))];
 }
 
-function rowTalk(cells: Record<string, string>, mapping: ColumnMapping): Talk {
+function rowTalk(cells: Record<string, string>, mapping: ColumnMapping, monthFirst: boolean): Talk {
   const get = (f: MappedField) => (mapping[f] ? (cells[mapping[f]] ?? '').trim() : '');
-  const date = dateOf(get('date'));
-  const start = when(get('start'), date) ?? (date && get('date').length > 10 ? when(get('date'), date) : null);
+  const date = dateOf(get('date'), monthFirst);
+  const dated = date && (get('date').length > 10 || SERIAL.test(get('date'))) ? when(get('date'), date, monthFirst) : null;
+  const start = when(get('start'), date, monthFirst) ?? dated;
   const tags = splitList(get('tags'));
   const id = get('id');
   return {
@@ -100,7 +128,7 @@ function rowTalk(cells: Record<string, string>, mapping: ColumnMapping): Talk {
     type: tags.join(' '),
     tags,
     start,
-    end: when(get('end'), start?.slice(0, 10) ?? date),
+    end: when(get('end'), start?.slice(0, 10) ?? date, monthFirst),
     programDay: start ? null : (date ?? null),
     room: get('room') || null,
     description: get('description').slice(0, 10_000),
@@ -115,9 +143,12 @@ function fromGrid(grid: string[][], given: unknown, source: 'csv' | 'xlsx', inva
   if (!columns.some(Boolean) || !body.length) throw new ProgramFormatError(invalid);
   const { mapping, proposed } = mappingFor(columns, given);
   if (!mapping.title) throw new ProgramFormatError(noTitle(columns.filter(Boolean)));
-  const talks = body
+  const rows = body
     .filter((cells) => cells.some((c) => c.trim()))
-    .map((cells) => rowTalk(Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])), mapping));
+    .map((cells) => Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? ''])));
+  const dateColumns = [mapping.date, mapping.start, mapping.end].filter((c): c is string => !!c);
+  const monthFirst = monthFirstIn(rows.flatMap((r) => dateColumns.map((c) => r[c] ?? '')));
+  const talks = rows.map((cells) => rowTalk(cells, mapping, monthFirst));
   const table = { columns: columns.filter(Boolean), mapping, proposed };
   return { source, talks, info: programInfo(null, null, null, null, []), dayDates: [], table };
 }

@@ -39,6 +39,7 @@ export const de: LanguageData = {
   },
   hourWords: ['uhr'],
   afternoonHours: ['nachmittags', 'abends'],
+  durationWords: ['lange', 'dauert', 'dauern', 'geht'],
   noon: ['mittag', 'mittags'],
   today: ['heute'],
   tomorrow: ['morgen'],

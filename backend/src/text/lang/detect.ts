@@ -3,14 +3,19 @@ import { fold } from './fold';
 import { LANGUAGE_CODES, LANGUAGES, wordsOf } from './index';
 import type { Language } from './types';
 
-/** Letters only one language writes ('ñ', 'ß'), per language. */
+/** Letters a language writes ('ñ', 'ß'), per language. */
 const LETTERS = LANGUAGE_CODES.map((c) => [c, [...LANGUAGES[c].letters]] as const);
+/** How many languages write each letter: a letter of one language weighs 1.5, one of two ('è': French, Italian) 0.75 each. */
+const WRITERS = new Map<string, number>();
+for (const [, letters] of LETTERS) for (const l of letters) WRITERS.set(l, (WRITERS.get(l) ?? 0) + 1);
+const letterWeight = (letters: readonly string[], text: string): number =>
+  Math.max(0, ...letters.filter((l) => text.includes(l)).map((l) => 1.5 / (WRITERS.get(l) ?? 1)));
 /** Words frequent in one language's questions and rare in the others', per language. */
 const MARKERS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf(LANGUAGES[c].markers))])) as Record<Language, Set<string>>;
 
 /**
  * The language of the question: the one whose marker words and letters it holds most; English when
- * none. `quoted`: the words that quote the program (a title's words), which are the program's language,
+ * none (a language the assistant does not know is answered in English). `quoted`: the words that quote the program (a title's words), which are the program's language,
  * not the asker's ('When is Le duo comique ?' is English).
  */
 export function languageOf(text: string, quoted: string[] = []): Language {
@@ -22,7 +27,7 @@ export function languageOf(text: string, quoted: string[] = []): Language {
   let bestScore = 0;
   for (const [c, letters] of LETTERS) {
     let score = words.filter((w) => MARKERS[c].has(w)).length;
-    if (letters.some((l) => lower.includes(l))) score += 1.5;
+    score += letterWeight(letters, lower);
     if (score > bestScore) [best, bestScore] = [c, score];
   }
   return best;

@@ -41,6 +41,7 @@ export const en: LanguageData = {
   partsOfDay: { morning: [0, 12 * 60], afternoon: [12 * 60, 18 * 60], evening: [17 * 60, 24 * 60] },
   hourWords: ['o clock', 'oclock'],
   afternoonHours: ['in the afternoon', 'in the evening'],
+  durationWords: ['long', 'last', 'lasts', 'take', 'takes'],
   noon: ['noon', 'midday'],
   today: ['today', 'tonight'],
   tomorrow: ['tomorrow'],

@@ -35,6 +35,7 @@ export const es: LanguageData = {
   },
   hourWords: ['horas'],
   afternoonHours: ['de la tarde', 'de la noche'],
+  durationWords: ['dura', 'duran', 'durara'],
   noon: ['mediodia'],
   today: ['hoy', 'esta noche'],
   tomorrow: ['manana'],

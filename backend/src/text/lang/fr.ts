@@ -39,6 +39,7 @@ export const fr: LanguageData = {
   },
   hourWords: ['h', 'heure', 'heures'],
   afternoonHours: ['de l apres midi', 'du soir'],
+  durationWords: ['temps', 'dure', 'durent', 'durera'],
   noon: ['midi'],
   today: ['aujourd', 'ce soir'],
   tomorrow: ['demain'],
@@ -112,6 +113,7 @@ export const fr: LanguageData = {
   atelier ateliers jour demain aujourd hui matin soir apres midi lundi mardi mercredi jeudi vendredi samedi dimanche y a-t-il t il
   conference conferences expose intervenant intervenants prochaine prochain suivante suivant heure heures ce cette cet ces je dois
   voir programme qu passe parlent`,
+  elisions: 'l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu',
   letters: 'àâçèêëîïôûùœ',
   phrases: {
     date: '{weekday} {day} {month}',

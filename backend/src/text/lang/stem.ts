@@ -1,5 +1,8 @@
 import { stemmer as frenchStem } from '@orama/stemmers/french';
+import { stemmer as dutchStem } from '@orama/stemmers/dutch';
 import { stemmer as germanStem } from '@orama/stemmers/german';
+import { stemmer as italianStem } from '@orama/stemmers/italian';
+import { stemmer as portugueseStem } from '@orama/stemmers/portuguese';
 import { stemmer as spanishStem } from '@orama/stemmers/spanish';
 import { LANGUAGE_CODES } from './index';
 import { porterStem } from './porter';
@@ -7,10 +10,18 @@ import type { Language } from './types';
 
 /**
  * The stemmer of each language, for folded lower-case words: English keeps Porter (porter.ts, the
- * revised rules the search has always compared on); French, German and Spanish are the Snowball
- * stemmers of @orama/stemmers.
+ * revised rules the search has always compared on); French, German, Spanish, Italian, Portuguese and
+ * Dutch are the Snowball stemmers of @orama/stemmers.
  */
-const STEMMERS: Record<Language, (word: string) => string> = { en: porterStem, fr: frenchStem, de: germanStem, es: spanishStem };
+const STEMMERS: Record<Language, (word: string) => string> = {
+  en: porterStem,
+  fr: frenchStem,
+  de: germanStem,
+  es: spanishStem,
+  it: italianStem,
+  pt: portugueseStem,
+  nl: dutchStem,
+};
 
 const CACHE_LIMIT = 50_000;
 const caches = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Map<string, string>()])) as Record<Language, Map<string, string>>;

@@ -6,7 +6,7 @@
  * Nothing of one conference belongs here: its titles, speakers and rooms come from its own program.
  */
 
-export type Language = 'en' | 'fr' | 'de' | 'es';
+export type Language = 'en' | 'fr' | 'de' | 'es' | 'it' | 'pt' | 'nl';
 
 /** The answer's fixed phrases; `{name}` is filled in by `fill` (program-answer.ts). */
 export interface ProgramPhrases {
@@ -77,6 +77,10 @@ export interface LanguageData {
   partsOfDay: Record<string, [number, number]>;
   /** Words written after an hour ('15 h', '15 Uhr'); phrases after an hour meaning afternoon ('3 de la tarde'). */
   hourWords: string[];
+  /** Words of a question asking how long a session lasts ('last', 'dure', 'dauert'): never its topic once it asks so. */
+  durationWords?: string[];
+  /** Words written before an hour given alone ('alle 15', 'às 15', 'om 15'): the hour is a clock time. */
+  hourBefore?: string[];
   afternoonHours: string[];
   noon: string[];
   today: string[];
@@ -132,7 +136,12 @@ export interface LanguageData {
   stopWords: string;
   /** Words frequent in this language's questions and rare in the others' (detection). */
   markers: string;
-  /** Letters that only this language writes (detection). */
+  /**
+   * Words this language writes elided before an apostrophe ('l', 'd', 'qu' of "l'entreprise", "d'accord",
+   * "qu'il"; 'dell', 'all' of "dell'anno"): the search reads the word after the apostrophe.
+   */
+  elisions?: string;
+  /** Letters this language writes and few others do (detection: a letter several languages list counts for each in part). */
   letters: string;
   phrases: ProgramPhrases;
 }

@@ -1,0 +1,152 @@
+import { programRecord } from '../../test/fixtures/program-records';
+import { mayNotCoverFor, notCoveredFor } from '../ai/generation/generation.types';
+import { stem } from '../text/lang/stem';
+import { ProgramAnswerer } from './program-answer';
+import { ProgramIndex } from './program-index';
+import { languageOf, parseQuestion, parseThread } from './program-query';
+
+/** An invented program (Saturday Nov 2 and Sunday Nov 3, 2024, Rome time) written in English titles. */
+const sut = new ProgramIndex(
+  [
+    programRecord({
+      title: 'Rust for Pythonistas',
+      speakers: ['Ana Ruiz'],
+      date: '2024-11-03T13:00:00Z',
+      startTime: '14:00',
+      endTime: '14:30',
+      location: 'PAM',
+    }),
+    programRecord({
+      title: 'Typing at Scale',
+      speakers: ['Jonas Weber'],
+      date: '2024-11-03T14:00:00Z',
+      startTime: '15:00',
+      endTime: '15:30',
+      location: 'PAM',
+    }),
+    programRecord({
+      title: 'Sessioni di calcolo distribuito',
+      speakers: ['Lucia Bianchi'],
+      date: '2024-11-02T08:00:00Z',
+      startTime: '9:00',
+      endTime: '9:45',
+      location: 'Aula 1',
+    }),
+  ],
+  'Europe/Rome',
+);
+const answerer = new ProgramAnswerer(sut, new Date('2024-11-02T07:00:00Z'));
+const answer = (...thread: string[]) => answerer.answer(parseThread(thread, sut), []);
+const titles = (...thread: string[]) => answer(...thread).entries.map((e) => e.title);
+
+describe('program questions in Italian, Portuguese and Dutch', () => {
+  it('detects the language of the question', () => {
+    expect(languageOf('Quando parla il relatore di Rust?')).toBe('it');
+    expect(languageOf('Quem fala sobre Rust na palestra de domingo?')).toBe('pt');
+    expect(languageOf('Wanneer is de lezing over Rust?')).toBe('nl');
+    // The four languages before them keep their detection.
+    expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
+    expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');
+    expect(languageOf('Wann beginnt der Vortrag über Rust?')).toBe('de');
+    expect(languageOf('Is there a talk about Rust?')).toBe('en');
+  });
+
+  it('answers when a session is, with the day written in the language of the question', () => {
+    expect(titles("Quando c'è il talk su Rust?")).toEqual(['Rust for Pythonistas']);
+    expect(answer("Quando c'è il talk su Rust?").text).toContain('domenica 3 novembre');
+    expect(answer('Quando é a palestra sobre Rust?').text).toContain('domingo, 3 de novembro');
+    expect(answer('Wanneer is de lezing over Rust?').text).toContain('zondag 3 november');
+  });
+
+  it('reads weekdays and clock times', () => {
+    for (const q of [
+      "Cosa c'è domenica alle 15?",
+      'O que há no domingo às 15h?',
+      'O que há na segunda-feira às 15h?',
+      'Wat is er zondag om 15 uur?',
+    ]) {
+      expect(parseQuestion(q, sut).clock).toBe(15 * 60);
+    }
+    expect(parseQuestion("Cosa c'è domenica alle 15?", sut).weekdays).toEqual([0]);
+    expect(parseQuestion('O que há no domingo às 15h?', sut).weekdays).toEqual([0]);
+    expect(parseQuestion('O que há na segunda-feira às 15h?', sut).weekdays).toEqual([1]);
+    expect(parseQuestion('Wat is er zondag om 15 uur?', sut).weekdays).toEqual([0]);
+    // A Spanish ordinal is not the Portuguese Monday.
+    expect(parseQuestion('¿Qué hay en la segunda sala?', sut).weekdays).toEqual([]);
+    expect(titles('Wat is er zondag om 15 uur?')).toEqual(['Typing at Scale']);
+  });
+
+  it('says in the language of the question that a topic is not in the program', () => {
+    expect(answer("C'è un talk sulla crittografia quantistica?").text).toContain('non è nel programma');
+    expect(answer('Há uma palestra sobre criptografia quântica?').text).toContain('não está no programa');
+    expect(answer('Is er een lezing over kwantumcryptografie?').text).toContain('staat niet in het programma');
+  });
+
+  it('does not take the verbs of asking for topics, and stems the words of the question in its language', () => {
+    expect(parseQuestion('Chi parla di Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
+    expect(parseQuestion('Quem fala sobre Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
+    expect(parseQuestion('Wie spreekt over Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
+    expect(stem('sessione', 'it')).toBe(stem('sessioni', 'it'));
+    expect(stem('palestras', 'pt')).toBe(stem('palestra', 'pt'));
+    expect(stem('lezingen', 'nl')).toBe(stem('lezing', 'nl'));
+    expect(titles('Chi parla della sessione di calcolo?')).toEqual(['Sessioni di calcolo distribuito']);
+  });
+
+  it("refuses and hedges in the question's language; a language it does not know gets the spec's English", () => {
+    expect(notCoveredFor('Di cosa parla il relatore della sostenibilità?')).toBe(
+      'I materiali della conferenza non trattano questo argomento.',
+    );
+    expect(notCoveredFor('O que a palestrante disse sobre sustentabilidade?')).toBe(
+      'Os materiais da conferência não tratam deste assunto.',
+    );
+    expect(notCoveredFor('Wat zei de spreker over duurzaamheid?')).toBe('Het conferentiemateriaal behandelt dit onderwerp niet.');
+    expect(mayNotCoverFor('Wat zei de spreker over duurzaamheid?')).toContain('misschien');
+    expect(notCoveredFor('Vad sa talaren om hållbarhet?')).toBe("The conference materials don't cover this.");
+    // A Swedish question: read with no stemmer of its own, answered with the English phrases.
+    expect(parseQuestion('Vem talar om Rust?', sut).language).toBe('en');
+    expect(answer('Vem talar om Rust?').text).toContain('is not in the program');
+  });
+});
+
+describe('a compound word matched by its parts', () => {
+  const program = new ProgramIndex(
+    [
+      programRecord({ title: 'Netze und Neutralität im Internet', speakers: ['Jonas Weber'], startTime: '10:00' }),
+      programRecord({ title: 'Der Markt für Arbeit', speakers: ['Rike Vogel'], startTime: '11:00' }),
+      programRecord({ title: 'Rust for Pythonistas', speakers: ['Ana Ruiz'], startTime: '12:00' }),
+    ],
+    'Europe/Berlin',
+  );
+  const found = (q: string) => new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread([q], program), []);
+
+  it("finds a German compound whose parts are words of the program ('Netzneutralität', 'Arbeitsmarkt' across the linking s)", () => {
+    expect(found('Gibt es einen Vortrag über Netzneutralität?').entries.map((e) => e.title)).toEqual(['Netze und Neutralität im Internet']);
+    expect(found('Wer spricht über den Arbeitsmarkt?').entries.map((e) => e.title)).toEqual(['Der Markt für Arbeit']);
+  });
+
+  it('does not split a word the program does not hold in parts', () => {
+    expect(found('Gibt es einen Vortrag über Quantenkryptographie?').text).toContain('ist nicht im Programm');
+  });
+});
+
+describe('a question asking how long a session lasts', () => {
+  const program = new ProgramIndex(
+    [programRecord({ title: 'CI/CD avec Nox', speakers: ['Ana Ruiz'], startTime: '10:00', endTime: '11:00' })],
+    'Europe/Paris',
+  );
+
+  it.each([
+    'How long does the Nox workshop last?',
+    "Combien de temps dure l'atelier sur Nox ?",
+    'Wie lange dauert der Nox-Workshop?',
+    '¿Cuánto dura el taller de Nox?',
+    'Quanto dura il workshop su Nox?',
+    'Quanto tempo dura a oficina de Nox?',
+    'Hoe lang duurt de Nox workshop?',
+  ])('%s: the words of asking how long are no topic', (q) => {
+    expect(parseQuestion(q, program).topic.map((t) => t.written)).toEqual(['Nox']);
+    expect(
+      new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread([q], program), []).entries.map((e) => e.title),
+    ).toEqual(['CI/CD avec Nox']);
+  });
+});
