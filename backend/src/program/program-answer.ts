@@ -1,7 +1,7 @@
 import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
 import { sessionMarker } from '../text/citation-grammar';
 import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './program-index';
-import type { ProgramQuery } from './program-query';
+import { type ProgramQuery, topicAsWritten } from './program-query';
 import { clockLabel, wallClock } from './program-text';
 import { type Language, MONTH_LABELS, WEEKDAY_LABELS } from './program-vocabulary';
 import { LANGUAGES, type ProgramPhrases } from '../text/lang';
@@ -337,13 +337,13 @@ export class ProgramAnswerer {
   private partial(q: ProgramQuery, pool: ProgramEntry[]): ProgramResult | null {
     const entries = partialMatches(q, pool);
     if (!entries.length) return null;
-    const asked = q.topic.map((t) => t.written).join(' ');
+    const asked = topicAsWritten(q.topic);
     const lines = [say(q.language, 'partialMatch', { asked }), ...entries.map((e) => this.bullet(e, q))];
     return { text: lines.join('\n'), entries, notInProgram: false };
   }
 
   /** Says the session or person asked about is not in the program, naming what was asked, inventing nothing. */
-  notInProgram(q: ProgramQuery, asked = q.topic.map((t) => t.written).join(' ')): ProgramResult {
+  notInProgram(q: ProgramQuery, asked = topicAsWritten(q.topic)): ProgramResult {
     // English keeps the usual refusal first, so the answer reads (and is counted in Insights) as one the materials did not cover.
     const text = say(q.language, asked ? 'notInProgram' : 'sessionNotInProgram', { asked, refusal: NOT_COVERED_ANSWER });
     return { text, entries: [], notInProgram: true };

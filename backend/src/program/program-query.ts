@@ -46,6 +46,13 @@ export interface TopicWord {
   alternatives: string[];
   /** Some session's title, tags or description holds the word (or one of its alternatives). */
   held: boolean;
+  /** A short word written between this topic word and the one before it ('van' in 'Guido van Rossum'), to echo the question. */
+  gap?: string;
+}
+
+/** The topic as the question wrote it: its words, with the short words between them ('Guido van Rossum'). */
+export function topicAsWritten(topic: TopicWord[]): string {
+  return topic.map((t) => (t.gap ? `${t.gap} ${t.written}` : t.written)).join(' ');
 }
 
 /** What a question asks of the program, in structured form. */
@@ -545,20 +552,24 @@ function compoundParts(word: string, index: ProgramIndex): [string, string] | nu
 function readTopic(q: QuestionWords, index: ProgramIndex, language: Language, named: boolean, formatTopics: Set<string>): TopicWord[] {
   const byFold = new Map(q.original.map((w) => [fold(w), w]));
   const topic: TopicWord[] = [];
-  const add = (w: string, written: string) => {
+  let last = -9;
+  const add = (w: string, written: string, at: number) => {
     const s = stem(w, language);
     if (topic.some((t) => t.stem === s)) return;
     const alternatives = alternativesOf(w, s).concat(index.cognates(s));
     const held = [s, ...alternatives].some((a) => index.documentFrequency(a) > 0);
-    topic.push({ stem: s, written, idf: index.idf(s), alternatives, held });
+    const between = last === at - 2 && !q.consumed.has(at - 1) ? q.original[at - 1] : undefined;
+    const gap = between && between.length <= 4 && q.original.length === q.words.length ? between : undefined;
+    topic.push({ stem: s, written, idf: index.idf(s), alternatives, held, ...(gap ? { gap } : {}) });
+    last = at;
   };
   q.words.forEach((w, i) => {
     if (q.consumed.has(i) || isStopWord(w, language, index) || (PROGRAM_VOCABULARY.has(w) && !formatTopics.has(w))) return;
     if (/^\d+$/.test(w) && w.length < 3) return;
     if (w.length < 2) return;
     const parts = compoundParts(w, index);
-    if (parts) for (const part of parts) add(part, part);
-    else add(w, byFold.get(w) ?? w);
+    if (parts) for (const part of parts) add(part, part, i);
+    else add(w, byFold.get(w) ?? w, i);
   });
   return named ? topic.filter((t) => t.held) : topic;
 }
