@@ -32,7 +32,7 @@
  * --database-url=URL (a server database the script may drop and create; default
  * postgres://postgres@127.0.0.1:5432/bench_day) --redis-url=URL (redis://127.0.0.1:6379) --pool=N
  * (DB_POOL_SIZE of each process) --synchronous-commit=off (set on the fresh database: commits that do not wait
- * for the WAL's flush) --seed=N --no-write.
+ * for the WAL's flush) --seed=N --no-write. BENCH_BACKEND_DIST=DIR runs another build (before/after in one sitting).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,10 +45,10 @@ import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { byMinute, latencySummary, planDay } from './day-load.mjs';
 import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
-import { benchArgs, cpuSecondsOf, cpuSecondsOfCommand, freePort, loadAverage, machine, sleep } from './server.mjs';
+import { BACKEND_DIST, benchArgs, cpuSecondsOf, cpuSecondsOfCommand, freePort, loadAverage, machine, sleep } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'backend', 'dist');
+const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const CONFIGS = (args.get('apis') ?? '2').split(',').map(Number);
@@ -911,7 +911,7 @@ function section(runs, describe, loadBefore, loadAfter) {
   const lines = [
     `## Conference day (PostgreSQL server)`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (bench/day.bench.mjs over backend/dist) on: ${machine()}.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`${command}\` (bench/day.bench.mjs over ${path.relative(root, dist)}) on: ${machine()}.`,
     `Load average (1, 5, 15 min) of the machine: ${loadBefore} before, ${loadAfter} after. The machine is shared with other engineers' builds and tests while this runs: every figure below includes their load (the sampled 1-minute load average during each day is in the detail).`,
     `Deployment: ${describe}; Redis on ${new URL(REDIS_URL).host} (the Bull queue, the shared rate-limit counters); s3rver (uploads) and smtp-server (mail) on loopback; every process NODE_ENV=production, AI_PROVIDER=local, the demo conference ingested, ${POOL ? `DB_POOL_SIZE=${POOL}` : 'the default DB_POOL_SIZE'}${SYNCHRONOUS_COMMIT ? `, the database's synchronous_commit = ${SYNCHRONOUS_COMMIT}` : ", the database's synchronous_commit as the server sets it (on)"}; API processes with INGEST_IN_API=false and one worker (\`node backend/dist/worker.js\`, INGEST_CONCURRENCY default) ingesting.`,
     `Load: ${ATTENDEES.toLocaleString('en-US')} attendees sign in (POST /api/login, email and first name) at Poisson times over ${SECONDS} s, open a thread and ask (POST /api/chat/stream); ${Math.round(FOLLOW_UP_SHARE * 100)} % of all questions are follow-ups in the same thread after a 2-8 s think time; a keynote wave of ${WAVE} questions at Poisson times within ${WAVE_SECONDS} s in the middle of the minute, each on a new thread of an attendee already signed in; questions drawn (seed ${SEED}) from the dev set's ${'pool'} and the demo's topics. The admin signs in through the mailed link and uploads ${FILINGS.length} 10-K filings during the minute (${FILINGS.join(', ')}), watching the documents list every second. Requests alternate between the API processes (round robin, as the proxy spreads them). Rate limits: the documented defaults, none raised; each attendee's requests carry an address of its own in X-Forwarded-For (trusted from loopback by default).`,

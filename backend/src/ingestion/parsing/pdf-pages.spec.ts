@@ -13,7 +13,7 @@ import {
 } from '../../../test/fixtures/pdf-fixtures';
 import { INGEST_MESSAGES, IngestError } from './ingest-errors';
 import type { PdfPage } from './parsed-document';
-import { OcrProgress, OcrReport, PdfReadOptions, readPdfPages } from './pdf-pages';
+import { OcrProgress, OcrReport, PARSE_THREAD_NICE, PdfReadOptions, readPdfPages } from './pdf-pages';
 
 describe('readPdfPages', () => {
   let dir: string;
@@ -50,6 +50,15 @@ describe('readPdfPages', () => {
     const pages = await readAll(file);
     expect(pages.map((p) => p.num)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     for (const p of pages) expect(p.text).toContain(`PAGEMARK${p.num}.`);
+  });
+
+  it('parses on a thread of lower priority than the process, whose own threads keep theirs', async () => {
+    const file = await write('priority.pdf', await textPdf(Array.from({ length: 4 }, (_, i) => reportPage(i + 1, 300))));
+    const own = os.getPriority();
+    const timing: NonNullable<PdfReadOptions['timing']> = {};
+    expect(await readAll(file, { timing })).toHaveLength(4);
+    expect(timing.nice).toBe(Math.min(19, own + PARSE_THREAD_NICE));
+    expect(os.getPriority()).toBe(own);
   });
 
   it('gives the pages of a PDF without text layer as empty', async () => {
