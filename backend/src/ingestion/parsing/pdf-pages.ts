@@ -21,14 +21,6 @@ export const OCR_RENDER_WIDTH = 1700;
 /** Defaults of the settings PDF_PARSE_TIMEOUT_SECONDS and PDF_PARSE_MAX_MEMORY_MB. */
 const DEFAULT_LIMITS = { timeoutSeconds: 300, maxMemoryMb: 512 };
 
-/**
- * Niceness the parsing thread adds to the process's (Linux keeps a nice value per thread): with the
- * cores busy, the process's other threads (an API process's answers, the worker's INSERTs) run first
- * and the parsing takes what they leave; on idle cores it runs at full speed. Where the system refuses,
- * the thread keeps the process's priority. bench/history/2026-11-28-conference-day-quiet.md.
- */
-export const PARSE_THREAD_NICE = 10;
-
 /** The parsing thread's program (its header says what it does). */
 const WORKER_ENTRY = path.join(__dirname, 'pdf-pages.worker.cjs');
 
@@ -65,8 +57,6 @@ export interface ParseThreadTiming {
   renderMs: number;
   /** Waiting for the consumer to take batches (it is behind). */
   waitMs: number;
-  /** The thread's nice value while it parsed (PARSE_THREAD_NICE above the process's). */
-  nice: number;
 }
 
 export interface PdfPageBatch {
@@ -131,7 +121,7 @@ let jobSeq = 0;
 
 function spawnThread(maxMemoryMb: number): ParsingThread {
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { pdfParse: require.resolve('pdf-parse'), nice: PARSE_THREAD_NICE },
+    workerData: { pdfParse: require.resolve('pdf-parse') },
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
   const thread: ParsingThread = { worker, maxMemoryMb, listener: null, failure: null, onFailure: null };

@@ -8,7 +8,6 @@
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const os = require('node:os');
 const { PDFParse } = require(workerData.pdfParse);
 PDFParse.setWorker(); // makes pdf.js's constants (globalThis.pdfjs) available
 const { OPS, AnnotationMode } = globalThis.pdfjs;
@@ -65,13 +64,6 @@ async function mayHoldText(parser, num, layerChars) {
   return false;
 }
 let job = null;
-// This thread's nice value raised by workerData.nice (PARSE_THREAD_NICE in pdf-pages.ts: Linux keeps one per thread, and
-// os.setPriority without a pid sets the calling thread's), so the process's other threads get the cores first.
-try {
-  os.setPriority(Math.min(19, os.getPriority() + (workerData.nice ?? 0)));
-} catch {
-  // Not permitted here: the thread keeps the process's priority.
-}
 parentPort.on('message', (m) => {
   if (m.type === 'parse') {
     job = { id: m.jobId, credits: m.window, wake: null };
@@ -172,7 +164,7 @@ async function waitForCredit(run, current) {
 async function parse(m, current) {
   // Milliseconds of the thread's phases: loading the file, reading text, the low-text check, rendering for OCR, waiting for the consumer.
   const run = { m, parser: null, total: Infinity, known: null, ocrTotal: 0, ocrUsed: 0 };
-  run.timing = { loadMs: 0, textMs: 0, ocrCheckMs: 0, renderMs: 0, waitMs: 0, nice: os.getPriority() };
+  run.timing = { loadMs: 0, textMs: 0, ocrCheckMs: 0, renderMs: 0, waitMs: 0 };
   try {
     const t = performance.now();
     run.parser = new PDFParse({ data: new Uint8Array(fs.readFileSync(m.file)) });
