@@ -242,9 +242,13 @@ function loadBuild() {
   const { EMBEDDINGS } = require(path.join(dist, 'ai', 'ai.types.js'));
   const { DataSource } = require('typeorm');
   const { IngestionRepository } = require(path.join(dist, 'ingestion', 'ingestion.repository.js'));
+  // The documents' run state (the words_run mark) moved to documents/; BENCH_BACKEND_DIST may name an older build.
+  const runsPort = path.join(dist, 'documents', 'runs', 'document-runs.port.js');
+  const { DOCUMENT_RUNS } = fs.existsSync(runsPort) ? require(runsPort) : {};
   return {
     loadConfig,
     IngestionRepository,
+    DOCUMENT_RUNS,
     createApp,
     RetrievalService,
     RetrievalRepository,
@@ -296,6 +300,7 @@ async function openApp(build) {
     repo: app.get(build.HybridSearch),
     statements: app.get(build.RetrievalRepository),
     ingestion: app.get(build.IngestionRepository),
+    runs: build.DOCUMENT_RUNS ? app.get(build.DOCUMENT_RUNS) : null,
   };
 }
 
@@ -378,7 +383,12 @@ async function loadData(ctx) {
   await db.query(`DROP INDEX IF EXISTS chunks_embedding_hnsw`);
   await insertChunks(ctx, docs, perDoc, data.texts, t0);
   // The word counts ingestion writes as each document becomes searchable (builds that keep none skip it).
-  if (ctx.ingestion.writeWordCounts) for (const doc of docs) await ctx.ingestion.writeWordCounts(doc.id);
+  if (ctx.ingestion.writeWordCounts) {
+    for (const doc of docs) {
+      await ctx.ingestion.writeWordCounts(doc.id);
+      await ctx.runs?.markWordsCounted(doc.id);
+    }
+  }
   data.loadSeconds = (performance.now() - t0) / 1000;
   const t1 = performance.now();
   await db.query(hnswDef);

@@ -4,8 +4,9 @@
 //    map, or a row names a folder that does not exist;
 //  - a table the migrations create has no owner in the README's "Table ownership" table, or names a module that
 //    does not exist;
-//  - a repository (backend/src/<module>/**/*.repository.ts) names in its SQL (FROM, JOIN, INSERT INTO, UPDATE,
-//    DELETE FROM) a table another module owns, unless SHARED below says why (a deliberate read model).
+//  - a repository (backend/src/<module>/**/*.repository.ts) writes in its SQL (INSERT INTO, UPDATE, DELETE FROM) a
+//    table another module owns (always: a table is written by its owner only), or reads one (FROM, JOIN) unless
+//    SHARED below says why (a deliberate read model).
 // Each problem is printed as one line naming the folder. A step of `npm test` (scripts/run-tests.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,9 +81,9 @@ export function moduleMapProblems(readme, folders) {
 }
 
 /**
- * Tables a module reads (or writes) though another module owns them, each with its reason. Only deliberate read
- * models (one statement over several domains' rows, where asking each owner's service would cost a round trip a
- * row) and the writes that still have to move to their owner (`pending`) belong here.
+ * Tables a module reads though another module owns them, each with its reason. Only deliberate read models (one
+ * statement over several domains' rows, where asking each owner's service would cost a round trip a row) belong
+ * here; a write is never allowed here: it goes through the owner (its service or a port it provides).
  */
 export const SHARED = [
   {
@@ -119,7 +120,7 @@ export const SHARED = [
   {
     module: 'sessions',
     tables: ['documents'],
-    why: "the session list's document counts and content status, aggregated in the list's statement; deleting a session deletes its documents in the same transaction (pending: ask documents/)",
+    why: "the session list's document counts and content status, aggregated in the list's statement (deleting a session asks documents/ through the SESSION_DOCUMENTS port)",
   },
   {
     module: 'documents',
@@ -129,7 +130,7 @@ export const SHARED = [
   {
     module: 'ingestion',
     tables: ['documents'],
-    why: "the ingestion state machine's columns (status, attempts, heartbeat_at, progress, transcript, words_run), switched in the transaction that makes a run's chunks searchable (pending: a port documents/ provides)",
+    why: "the abbreviations of each embedded document's current run, with its session, read in the LEARNED_DEFINITIONS statement at one content version (its run state is written through documents/' DOCUMENT_RUNS port)",
   },
 ];
 
@@ -143,17 +144,30 @@ export function tableOwners(readme) {
   return new Map(rows.map((cells) => [cells[0].replace(/^`|`$/g, ''), cells[1].replace(/^`|`$/g, '').replace(/\/$/, '')]));
 }
 
-/** The tables a repository's SQL names after FROM, JOIN, INSERT INTO, UPDATE or DELETE FROM (its template strings only). */
-export function sqlTables(source, known) {
+const READ_OR_WRITE = /\b(?:FROM|JOIN|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi;
+const WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi;
+
+/** The known tables `pattern` names in a repository's template strings (comments left out). */
+function tablesNamed(source, known, pattern) {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const found = new Set();
   for (const literal of code.match(/`[^`]*`/g) ?? []) {
-    for (const m of literal.matchAll(/\b(?:FROM|JOIN|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi)) {
+    for (const m of literal.matchAll(pattern)) {
       const table = m[1].toLowerCase();
       if (known.has(table)) found.add(table);
     }
   }
   return [...found].sort();
+}
+
+/** The tables a repository's SQL names after FROM, JOIN, INSERT INTO, UPDATE or DELETE FROM (its template strings only). */
+export function sqlTables(source, known) {
+  return tablesNamed(source, known, READ_OR_WRITE);
+}
+
+/** The tables a repository's SQL writes: INSERT INTO, UPDATE, DELETE FROM (its template strings only). */
+export function sqlWrites(source, known) {
+  return tablesNamed(source, known, WRITE);
 }
 
 /** The tables the migrations create. */
@@ -186,8 +200,15 @@ export function ownershipProblems({ owners, created, folders, repositories, shar
   }
   const known = new Set([...created, ...owners.keys()]);
   for (const { file, module, source } of repositories) {
+    const writes = sqlWrites(source, known);
+    for (const table of writes) {
+      if (owners.get(table) === module) continue;
+      problems.push(
+        `${file} writes ${table}, owned by ${owners.get(table) ?? 'no module'}/: only its owner writes it (ask its service or a port it provides)`,
+      );
+    }
     for (const table of sqlTables(source, known)) {
-      if (owners.get(table) === module || INFRASTRUCTURE.has(table)) continue;
+      if (owners.get(table) === module || INFRASTRUCTURE.has(table) || writes.includes(table)) continue;
       if (shared.some((s) => s.module === module && s.tables.includes(table))) continue;
       problems.push(
         `${file} queries ${table}, owned by ${owners.get(table) ?? 'no module'}/: ask its service, or list a read model in SHARED with its reason`,

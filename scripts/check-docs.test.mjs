@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { mapFolders, moduleMapProblems, ownershipProblems, SHARED, sqlTables, tableOwners } from './check-docs.mjs';
+import { mapFolders, moduleMapProblems, ownershipProblems, SHARED, sqlTables, sqlWrites, tableOwners } from './check-docs.mjs';
 
 const CHECKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-docs.mjs');
 const ROOT = path.resolve(path.dirname(CHECKER), '..');
@@ -102,6 +102,30 @@ describe('table ownership', () => {
     const shared = [{ module: 'program', tables: ['sessions'], why: 'the program index' }];
     assert.deepEqual(ownershipProblems({ owners, created, folders, repositories, shared }), [
       'backend/src/retrieval/retrieval.repository.ts queries term_definitions, owned by ingestion/: ask its service, or list a read model in SHARED with its reason',
+    ]);
+  });
+
+  it('reads the tables a repository writes: INSERT INTO, UPDATE and DELETE FROM, not FOR UPDATE or a read', () => {
+    const source = [
+      'q(`SELECT id FROM sessions WHERE id = $1 FOR UPDATE`);',
+      'q(`UPDATE term_definitions SET n = 1`);',
+      '// DELETE FROM sessions in a comment',
+    ].join('\n');
+    assert.deepEqual(sqlWrites(source, created), ['term_definitions']);
+    assert.deepEqual(sqlWrites('q(`INSERT INTO sessions (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET id = $1`)', created), ['sessions']);
+  });
+
+  it('names a repository that writes a table another module owns, even when a read model lists the table', () => {
+    const repositories = [
+      repo('program', 'q(`SELECT title FROM sessions`)'),
+      repo('retrieval', 'q(`DELETE FROM sessions WHERE id = $1 RETURNING id`)'),
+    ];
+    const shared = [
+      { module: 'program', tables: ['sessions'], why: 'the program index' },
+      { module: 'retrieval', tables: ['sessions'], why: 'the search statement' },
+    ];
+    assert.deepEqual(ownershipProblems({ owners, created, folders, repositories, shared }), [
+      'backend/src/retrieval/retrieval.repository.ts writes sessions, owned by sessions/: only its owner writes it (ask its service or a port it provides)',
     ]);
   });
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Builds each workspace whose output is missing or older than its sources, so `npm start` works on a fresh clone.
+// `node scripts/ensure-built.mjs conference-rules` builds only the named workspaces (the backend's scripts that run
+// its compiled code need the shared rules' dist/ first); `--force` builds them whatever their age.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = [
+  // First: the compiled backend loads it (require('conference-rules')).
+  {
+    ws: 'conference-rules',
+    output: 'packages/conference-rules/dist/index.js',
+    sources: ['packages/conference-rules/src', 'packages/conference-rules/package.json', 'packages/conference-rules/tsconfig.build.json'],
+  },
   { ws: 'backend', output: 'backend/dist/main.js', sources: ['backend/src', 'backend/package.json'] },
   {
     ws: 'frontend-attendee',
@@ -45,7 +53,9 @@ function newest(p) {
   return max;
 }
 
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 for (const t of targets) {
+  if (only.length && !only.includes(t.ws)) continue;
   const out = path.join(root, t.output);
   const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
   const src = Math.max(...t.sources.map(newest));

@@ -89,6 +89,8 @@ try {
   } else {
     execFileSync(process.execPath, [tsc, '-p', path.join(backend, 'tsconfig.build.json')], { stdio: 'inherit' });
   }
+  // The compiled code loads the rules shared with the front ends from their build (packages/conference-rules/dist).
+  execFileSync(process.execPath, [path.join(backend, '..', 'scripts', 'ensure-built.mjs'), 'conference-rules'], { stdio: 'inherit' });
   const json = execFileSync(process.execPath, [path.join(distDir, 'openapi/print-document.js')], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

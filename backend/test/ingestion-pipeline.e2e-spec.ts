@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { cleanText } from '../src/database/text-sanitize';
 import { EMBED_BATCH } from '../src/ingestion/chunk-writer';
 import { ChunkDraft, chunkPdfPage, PdfBoilerplate } from '../src/ingestion/chunking/chunker';
+import { DocumentRunsRepository } from '../src/documents/runs/document-runs.repository';
 import { IngestionRepository } from '../src/ingestion/ingestion.repository';
 import { readPdfPages } from '../src/ingestion/parsing/pdf-pages';
 import { chunksOf, createSession, listedDocument, settled, waitFor } from './fixtures/document-helpers';
@@ -81,7 +82,7 @@ describe(`pipelined ingestion (${REDIS_URL ? 'Bull on Redis' : 'in-process runne
   }
 
   it('stores the chunks an unpipelined reading gives (same texts, same order, same pages), writing no heartbeat while progress keeps the lease', async () => {
-    const heartbeats = jest.spyOn(IngestionRepository.prototype, 'heartbeat');
+    const heartbeats = jest.spyOn(DocumentRunsRepository.prototype, 'heartbeat');
     const leaseAges: number[] = [];
     try {
       const started = Date.now();

@@ -10,6 +10,7 @@ import { INGEST_QUEUE } from '../src/documents/ingest-queue.port';
 import { BullIngestQueue, INGESTION_QUEUE_NAME, jobIdOf } from '../src/ingestion/queue/bull-ingest-queue';
 import { EMBED_BATCH } from '../src/ingestion/chunk-writer';
 import { InProcessIngestQueue } from '../src/ingestion/queue/in-process-ingest-queue';
+import { DocumentRunsRepository } from '../src/documents/runs/document-runs.repository';
 import { EmbeddedChunk, IngestionRepository } from '../src/ingestion/ingestion.repository';
 import { chunksOf, createSession, listedDocument, settled, settledWithProgress, waitFor } from './fixtures/document-helpers';
 import { reportPage, textPdf } from './fixtures/pdf-fixtures';
@@ -121,7 +122,7 @@ describe(`ingestion queue: ${MODE}`, () => {
 
   it("never shows a total that shrinks: a PDF's chunk total appears once it is known, and it is the final one", async () => {
     // Every progress write of the run is seen (the polls below may miss the short-lived ones).
-    const writes = jest.spyOn(t.app.get(IngestionRepository), 'progress');
+    const writes = jest.spyOn(t.app.get(DocumentRunsRepository), 'progress');
     try {
       // Dense first pages, then short ones: a total extrapolated from the first pages falls as the rest is read.
       const pages = Array.from({ length: 300 }, (_, i) => reportPage(i + 1, i < 60 ? 3000 : 400));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { SessionsRepository } from '../src/sessions/sessions.repository';
 import { signInPrivileged } from './utils/privileged';
 import { signIn, startTestApp, TestApp } from './utils/test-app';
 
@@ -339,6 +340,31 @@ describe('sessions (GET /api/sessions, /api/admin/session)', () => {
       await expect(fs.access(path.join(t.config.uploadsDir, storagePath))).rejects.toThrow();
       await expect(fs.readFile(path.join(t.config.uploadsDir, otherPath), 'utf8')).resolves.toBe('hello');
       await admin.delete(`/api/admin/session/${s.id}`).expect(404, { message: 'Session not found.' });
+    });
+
+    it('loses nothing when the deletion fails after its documents were deleted: the session, its documents and files stay', async () => {
+      const s = await create({ title: 'Survivor' });
+      const storagePath = `${s.id}.txt`;
+      await fs.mkdir(t.config.uploadsDir, { recursive: true });
+      await fs.writeFile(path.join(t.config.uploadsDir, storagePath), 'kept');
+      await addDocument(s.id, 'transcript', 'embedded', storagePath);
+      // The session's own row fails to go, after documents/ deleted its documents in the same transaction.
+      const failing = jest.spyOn(SessionsRepository.prototype, 'deleteLocked').mockRejectedValueOnce(new Error('connection lost'));
+      try {
+        const res = await admin.delete(`/api/admin/session/${s.id}`);
+        expect(res.status).not.toBe(204);
+      } finally {
+        failing.mockRestore();
+      }
+      const [left] = await db.query(
+        `SELECT (SELECT count(*)::int FROM sessions WHERE id = $1) AS sessions,
+                (SELECT count(*)::int FROM documents WHERE session_id = $1) AS documents`,
+        [s.id],
+      );
+      expect(left).toEqual({ sessions: 1, documents: 1 });
+      await expect(fs.readFile(path.join(t.config.uploadsDir, storagePath), 'utf8')).resolves.toBe('kept');
+      await admin.delete(`/api/admin/session/${s.id}`).expect(204);
+      await expect(fs.access(path.join(t.config.uploadsDir, storagePath))).rejects.toThrow();
     });
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { DocumentKind, DocumentRow } from './document.types';
 import type { ExportList } from './dto/document.response';
 
@@ -92,6 +92,14 @@ export class DocumentsRepository {
   async delete(id: string): Promise<string | null> {
     const result: unknown = await this.db.query(`DELETE FROM documents WHERE id = $1 RETURNING storage_path AS "storagePath"`, [id]);
     return (rowsOf(result)[0] as { storagePath: string } | undefined)?.storagePath ?? null;
+  }
+
+  /** Deletes a session's documents (their chunks go with them) in the caller's transaction; their stored file names. */
+  async deleteOfSession(sessionId: string, m: EntityManager): Promise<string[]> {
+    const result: unknown = await m.query(`DELETE FROM documents WHERE session_id = $1 RETURNING storage_path AS "storagePath"`, [
+      sessionId,
+    ]);
+    return (rowsOf(result) as { storagePath: string }[]).map((r) => r.storagePath);
   }
 
   /** Documents grouped by session, newest first inside each session. */

@@ -13,7 +13,9 @@ import {
 } from '@nestjs/common';
 import type { AuthUser } from '../auth/roles';
 import { AppConfig } from '../config/app-config';
-import { FILE_STORE, FileStore, FileStoreUnavailableError } from '../storage/file-store.port';
+import type { EntityManager } from 'typeorm';
+import type { SessionDocuments } from '../sessions/session-documents.port';
+import { FILE_STORE, FileStore, FileStoreUnavailableError, isSafeKey } from '../storage/file-store.port';
 import { DOCUMENT_KINDS, DocumentKind } from './document.types';
 import { DocumentResponse, ExportList, toDocumentResponse } from './dto/document.response';
 import {
@@ -61,7 +63,7 @@ export interface DownloadableFile {
  * and serves the original files.
  */
 @Injectable()
-export class DocumentsService implements OnApplicationBootstrap {
+export class DocumentsService implements OnApplicationBootstrap, SessionDocuments {
   private readonly logger = new Logger(DocumentsService.name);
 
   constructor(
@@ -124,6 +126,32 @@ export class DocumentsService implements OnApplicationBootstrap {
     if (storagePath === null) throw new NotFoundException(DOCUMENT_NOT_FOUND);
     // The row is gone: a file the store fails to delete now is an orphan the sweep removes later.
     await this.store.remove(path.basename(storagePath)).catch((err: Error) => this.logger.warn(err.message));
+  }
+
+  /** SESSION_DOCUMENTS: a deleted session's documents, in its transaction; their files once it has committed. */
+  async deleteOfSession(sessionId: string, m: EntityManager): Promise<() => Promise<void>> {
+    const storagePaths = await this.repository.deleteOfSession(sessionId, m);
+    return () => this.removeStoredFiles(storagePaths);
+  }
+
+  /**
+   * The stored files of deleted documents (keys that are not plain generated names are never touched).
+   * A file the store fails to delete is an orphan the sweep removes later.
+   */
+  private async removeStoredFiles(storagePaths: string[]): Promise<void> {
+    await Promise.all(
+      storagePaths.map(async (p) => {
+        if (!isSafeKey(p)) {
+          this.logger.warn(`not deleting ${p}: not a storage key`);
+          return;
+        }
+        try {
+          await this.store.remove(p);
+        } catch (err) {
+          this.logger.warn(`could not delete ${p}: ${(err as Error).message}`);
+        }
+      }),
+    );
   }
 
   async exportList(): Promise<ExportList> {

@@ -2,7 +2,8 @@ import type { EmbeddingsProvider } from '../ai/ai.types';
 import type { ChunkDraft } from './chunking/chunker';
 import { ChunkBatch, ChunkWriter, EMBED_BATCH, EMBED_SLICE, MIN_SPLIT_BATCH, writeChunks } from './chunk-writer';
 import { newTiming } from './ingest-timing';
-import type { ClaimedDocument, EmbeddedChunk, IngestionRepository } from './ingestion.repository';
+import type { ClaimedDocument } from '../documents/runs/document-runs.port';
+import type { EmbeddedChunk, IngestionRepository } from './ingestion.repository';
 import type { ProgressReporter } from './progress-reporter';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

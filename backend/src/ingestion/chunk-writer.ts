@@ -1,7 +1,8 @@
 import type { EmbeddingsProvider } from '../ai/ai.types';
 import type { ChunkDraft } from './chunking/chunker';
 import type { IngestTiming } from './ingest-timing';
-import type { ClaimedDocument, EmbeddedChunk, IngestionRepository } from './ingestion.repository';
+import type { ClaimedDocument } from '../documents/runs/document-runs.port';
+import type { EmbeddedChunk, IngestionRepository } from './ingestion.repository';
 import { AbortedError } from './parsing/ingest-errors';
 import type { ProgressReporter } from './progress-reporter';
 

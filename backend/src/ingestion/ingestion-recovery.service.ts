@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import { INGEST_QUEUE, IngestQueue } from '../documents/ingest-queue.port';
-import { IngestionRepository } from './ingestion.repository';
+import { DOCUMENT_RUNS, DocumentRuns } from '../documents/runs/document-runs.port';
 
 /**
  * With a shared database, documents waiting this long (a lost enqueue, a flushed Redis, a dead
@@ -29,7 +29,7 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly repository: IngestionRepository,
+    @Inject(DOCUMENT_RUNS) private readonly runs: DocumentRuns,
     private readonly config: AppConfig,
     @Inject(INGEST_QUEUE) private readonly queue: IngestQueue,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
@@ -38,10 +38,10 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
   async onApplicationBootstrap(): Promise<void> {
     const sharedDatabase = Boolean(this.config.databaseUrl);
     if (!sharedDatabase && !this.config.redisUrl) {
-      const released = await this.repository.releaseAllChunked();
+      const released = await this.runs.releaseAllChunked();
       if (released) this.logger.log(`${released} document(s) interrupted by the last stop will be resumed`);
     }
-    const requeued = await this.repository.requeueOtherModels(this.embeddings.model);
+    const requeued = await this.runs.requeueOtherModels(this.embeddings.model);
     if (requeued.length) {
       const before = [...new Set(requeued.map((d) => d.embeddingModel ?? 'none'))].join(', ');
       this.logger.log(
@@ -62,7 +62,7 @@ export class IngestionRecoveryService implements OnApplicationBootstrap, OnAppli
   /** Queues every document that needs a job. */
   async sweep(waitingForSeconds = 0): Promise<void> {
     try {
-      const docs = await this.repository.needingWork(waitingForSeconds);
+      const docs = await this.runs.needingWork(waitingForSeconds);
       for (const d of docs) await this.queue.enqueue({ documentId: d.id, run: d.run });
       if (docs.length) this.logger.log(`queued ${docs.length} document(s) waiting for ingestion`);
     } catch (err) {

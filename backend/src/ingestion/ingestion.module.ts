@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { INGEST_QUEUE } from '../documents/ingest-queue.port';
+import { DocumentRunsModule } from '../documents/runs/document-runs.module';
 import { LEARNED_DEFINITIONS } from '../retrieval/learned-definitions.port';
 import { IngestionRecoveryService } from './ingestion-recovery.service';
 import { IngestionRepository } from './ingestion.repository';
@@ -12,7 +13,8 @@ import { InProcessIngestQueue } from './queue/in-process-ingest-queue';
 import { TermDefinitionsRepository } from './term-definitions.repository';
 
 /**
- * Ingestion: the processor, its queue and recovery. Provides the INGEST_QUEUE port globally (the
+ * Ingestion: the processor, its queue and recovery. Moves each document along its runs through the
+ * DOCUMENT_RUNS port (DocumentRunsModule: the table is documents'). Provides the INGEST_QUEUE port globally (the
  * documents module enqueues through it without importing this module) and the LEARNED_DEFINITIONS
  * port (retrieval reads the abbreviations ingestion learns through it): Bull on Redis when
  * REDIS_URL is set, the in-process runner otherwise. Used by the API (`main.ts`) and the worker
@@ -39,6 +41,7 @@ export class IngestionModule {
         module: IngestionModule,
         global: true,
         imports: [
+          DocumentRunsModule,
           BullModule.forRoot({ url: config.redisUrl, prefix: config.queuePrefix }),
           BullModule.registerQueue({ name: INGESTION_QUEUE_NAME }),
         ],
@@ -49,6 +52,7 @@ export class IngestionModule {
     return {
       module: IngestionModule,
       global: true,
+      imports: [DocumentRunsModule],
       providers: [...common, InProcessIngestQueue, { provide: INGEST_QUEUE, useExisting: InProcessIngestQueue }],
       exports: [INGEST_QUEUE, LEARNED_DEFINITIONS],
     };

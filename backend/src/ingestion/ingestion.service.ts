@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDINGS, EmbeddingsProvider } from '../ai/ai.types';
 import { AppConfig } from '../config/app-config';
 import type { IngestJob } from '../documents/ingest-queue.port';
+import { ClaimedDocument, DOCUMENT_RUNS, DocumentRuns } from '../documents/runs/document-runs.port';
 import { cleanText } from '../database/text-sanitize';
 import { DefinitionTally } from '../text/acronyms';
 import { FILE_STORE, FileStore } from '../storage/file-store.port';
@@ -12,8 +13,8 @@ import { ChunkBatch, ChunkWriter, EMBED_BATCH, EMBEDDED_INSERT_ROWS, writeChunks
 import { ChunkDraft, chunkPdfPage, chunkTranscript, PdfBoilerplate } from './chunking/chunker';
 import { IngestTiming, newTiming, roundTiming } from './ingest-timing';
 import { JobLease } from './job-lease';
-import { ClaimedDocument, IngestionRepository } from './ingestion.repository';
-import { AbortedError, IngestError, INGEST_MESSAGES } from './parsing/ingest-errors';
+import { IngestionRepository } from './ingestion.repository';
+import { AbortedError, IngestError, INGEST_MESSAGES, SupersededError } from './parsing/ingest-errors';
 import { OcrReport, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
@@ -80,6 +81,7 @@ export class IngestionService {
 
   constructor(
     private readonly repository: IngestionRepository,
+    @Inject(DOCUMENT_RUNS) private readonly runs: DocumentRuns,
     private readonly config: AppConfig,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(EMBEDDINGS) private readonly embeddings: EmbeddingsProvider,
@@ -92,9 +94,9 @@ export class IngestionService {
    * IngestError (a reason for the user), SupersededError, AbortedError or a transient error.
    */
   async ingest(job: IngestJob, signal: AbortSignal): Promise<IngestOutcome> {
-    const doc = await this.repository.claim(job.documentId, job.run);
+    const doc = await this.runs.claim(job.documentId, job.run);
     if (!doc) return 'skipped';
-    const lease = new JobLease(() => this.repository.heartbeat(doc.id, job.run), HEARTBEAT_MS);
+    const lease = new JobLease(() => this.runs.heartbeat(doc.id, job.run), HEARTBEAT_MS);
     lease.start();
     try {
       await this.runClaimed(doc, job.run, signal, lease);
@@ -114,7 +116,7 @@ export class IngestionService {
     const model = this.embeddings.model;
     const timing = newTiming();
     const started = performance.now();
-    const progress = new ProgressReporter(this.repository, doc.id, run, timing, (at) => lease.touched(at));
+    const progress = new ProgressReporter(this.runs, doc.id, run, timing, (at) => lease.touched(at));
     const resumeFrom = await this.repository.resumePoint(doc.id, run, model);
     if (resumeFrom > 0) this.logger.log(`document ${doc.id}: resuming after ${resumeFrom} chunks stored by an earlier attempt`);
 
@@ -164,8 +166,26 @@ export class IngestionService {
     await this.repository.mergeTextIndex();
     timing.indexMs = performance.now() - t;
     t = performance.now();
-    await this.repository.finish(doc.id, run, this.embeddings.model, chunks, ocr.pages);
+    await this.finish(doc.id, run, chunks, ocr.pages);
     timing.finishMs = performance.now() - t;
+  }
+
+  /**
+   * The end of a run, in ONE transaction: the chunks of every other run of the document are deleted,
+   * the run's word counts (`document_words`, migration 1735000029000-document-words) written, and the
+   * document becomes `embedded` (version + 1, embedding model recorded), so readers go from the old
+   * chunks to the new ones at once. Throws SupersededError (and changes nothing) when the run is no
+   * longer current. `ocrPages`: the pages whose text this run read by OCR.
+   */
+  private async finish(id: string, run: number, totalChunks: number, ocrPages: number[]): Promise<void> {
+    await this.repository.transaction(async (m) => {
+      if (!(await this.runs.lockRun(id, run, m))) throw new SupersededError(`document ${id} run ${run} is no longer current`);
+      await this.repository.keepOnlyRun(id, run, totalChunks, m);
+      // Every chunk left is this run's: how many hold each word (the search's word weights read these).
+      await this.repository.writeWordCounts(id, m);
+      await this.runs.markWordsCounted(id, m);
+      await this.runs.markEmbedded(id, { model: this.embeddings.model, totalChunks, ocrPages }, m);
+    });
   }
 
   /**
@@ -244,14 +264,14 @@ export class IngestionService {
     signal: AbortSignal,
   ): Promise<TranscriptSegment[]> {
     const model = this.transcriber.model ?? '';
-    const saved = model ? await this.repository.savedTranscript(doc.id, model) : null;
+    const saved = model ? await this.runs.savedTranscript<TranscriptSegment[]>(doc.id, model) : null;
     if (saved) {
       this.logger.log(`document ${doc.id}: using the transcription kept from an earlier run (${saved.length} turns, ${model})`);
       return saved;
     }
     const { transcriber } = this;
     const turns = await transcribeRecording(file, { transcriber, pieceSeconds: this.config.transcriptionPieceSeconds, progress, signal });
-    if (model && turns.length) await this.repository.saveTranscript(doc.id, doc.run, model, turns);
+    if (model && turns.length) await this.runs.saveTranscript(doc.id, doc.run, model, turns);
     return turns;
   }
 

@@ -1,4 +1,5 @@
-import type { IngestionRepository } from './ingestion.repository';
+import type { DocumentRuns } from '../documents/runs/document-runs.port';
+import { SupersededError } from './parsing/ingest-errors';
 
 /** Progress is written at most this often (a new stage is always written). */
 export const PROGRESS_INTERVAL_MS = 250;
@@ -18,7 +19,7 @@ export class ProgressReporter {
   private lastCounts = { processed: 0, total: 0 };
 
   constructor(
-    private readonly repository: IngestionRepository,
+    private readonly runs: DocumentRuns,
     private readonly documentId: string,
     private readonly run: number,
     /** Milliseconds spent writing progress are added here. */
@@ -82,13 +83,14 @@ export class ProgressReporter {
     const started = performance.now();
     try {
       const sentAt = Date.now();
-      await this.repository.progress(this.documentId, this.run, {
+      const current = await this.runs.progress(this.documentId, this.run, {
         stage,
         percent: Math.min(99, Math.max(1, percent)),
         processedChunks: processed,
         totalChunks: total,
         etaSeconds: eta,
       });
+      if (!current) throw new SupersededError(`document ${this.documentId} run ${this.run} is no longer current`);
       this.onLeaseRefreshed?.(sentAt);
     } finally {
       if (this.timing) this.timing.progressMs += performance.now() - started;

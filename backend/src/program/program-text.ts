@@ -3,12 +3,12 @@
  * text/lang), and clock arithmetic on the program's '9:30 AM' times.
  */
 
-import { wallClockParts } from '../time/wall-clock';
+import { wallClockParts } from 'conference-rules';
 import { fold } from '../text/lang/fold';
 import { stem, stemsOf } from '../text/lang/stem';
 import { tokens } from '../text/tokens';
 
-export { clockLabel, clockMinutes } from '../time/program-clock';
+export { clockLabel, clockMinutes } from 'conference-rules';
 export { fold, stem, stemsOf, tokens };
 
 /** True when `needle` (tokens) occurs contiguously in `hay` (tokens). */

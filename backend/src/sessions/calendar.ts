@@ -1,6 +1,5 @@
+import { clockMinutes, zoneOffsetMinutes } from 'conference-rules';
 import { fold } from '../text/lang/fold';
-import { clockMinutes } from '../time/program-clock';
-import { zoneOffsetMinutes } from '../time/wall-clock';
 import { zonedParts } from './session-input';
 
 /**

@@ -3,8 +3,7 @@
  * the super admin import and the demo seeder.
  */
 
-import { clockLabel } from '../time/program-clock';
-import { zoneOffsetMinutes } from '../time/wall-clock';
+import { clockLabel, zoneOffsetMinutes } from 'conference-rules';
 import { DEFAULT_CONFERENCE } from '../conference/conference-settings';
 
 export const SESSION_FORMATS = ['keynote', 'panel', 'fireside', 'concurrent', 'roundtable', 'lightning', 'workshop'] as const;

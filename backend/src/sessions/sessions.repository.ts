@@ -219,20 +219,15 @@ export class SessionsRepository {
     return returnedRows(result).length > 0;
   }
 
-  /**
-   * Deletes the session with its documents (their chunks go by cascade) in one transaction and returns the storage
-   * paths of its documents' files, or undefined when the session does not exist.
-   */
-  async delete(id: string): Promise<string[] | undefined> {
-    return this.db.transaction(async (m) => {
-      const found = await m.query(`SELECT id FROM sessions WHERE id = $1 FOR UPDATE`, [id]);
-      if (found.length === 0) return undefined;
-      const docs = returnedRows<{ storagePath: string }>(
-        await m.query(`DELETE FROM documents WHERE session_id = $1 RETURNING storage_path AS "storagePath"`, [id]),
-      );
-      await m.query(`DELETE FROM sessions WHERE id = $1`, [id]);
-      return docs.map((d) => d.storagePath);
-    });
+  /** Locks the session for the caller's transaction; false when it does not exist. */
+  async lockForDelete(id: string, m: EntityManager): Promise<boolean> {
+    const found: unknown[] = await m.query(`SELECT id FROM sessions WHERE id = $1 FOR UPDATE`, [id]);
+    return found.length > 0;
+  }
+
+  /** Deletes the session's row in the caller's transaction (its documents are deleted first, by their owner). */
+  async deleteLocked(id: string, m: EntityManager): Promise<void> {
+    await m.query(`DELETE FROM sessions WHERE id = $1`, [id]);
   }
 
   /** Of the given session ids, those that still exist. */

@@ -1,10 +1,9 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { prepareJson, type PreparedJson } from './prepared-json';
 import { hasRole, Role } from '../auth/roles';
 import { ConferenceService } from '../conference/conference.service';
 import { ContentVersionWatch } from '../database/content-version';
-import { FILE_STORE, FileStore, isSafeKey } from '../storage/file-store.port';
 import { SessionInputDto } from './dto/session-input.dto';
 import {
   conferenceDayOf,
@@ -17,6 +16,7 @@ import {
   SessionRecord,
   withDerivedSchedule,
 } from './session-input';
+import { SESSION_DOCUMENTS, SessionDocuments } from './session-documents.port';
 import { SessionsRepository } from './sessions.repository';
 import {
   exportFilename,
@@ -98,7 +98,6 @@ type ListView = 'attendee' | 'includeAll' | 'admin';
 
 @Injectable()
 export class SessionsService {
-  private readonly logger = new Logger(SessionsService.name);
   /**
    * GET /api/sessions per view, with the content version it was read at. A request checks the version
    * (`ContentVersionWatch`: a primary-key read, or none on the embedded database while this process
@@ -109,7 +108,7 @@ export class SessionsService {
 
   constructor(
     private readonly repo: SessionsRepository,
-    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(SESSION_DOCUMENTS) private readonly documents: SessionDocuments,
     private readonly conference: ConferenceService,
     private readonly version: ContentVersionWatch,
   ) {}
@@ -186,11 +185,21 @@ export class SessionsService {
     return this.getForAdmin(id);
   }
 
-  /** Deletes the session, its documents and chunks, then (after the commit) the uploaded files. */
+  /**
+   * Deletes the session with its documents and chunks in one transaction (the session locked first, so
+   * an upload to it waits and then fails), then, after the commit, the documents' stored files.
+   */
   async remove(id: string): Promise<void> {
-    const files = UUID.test(id) ? await this.repo.delete(id) : undefined;
-    if (!files) throw new NotFoundException(SESSION_NOT_FOUND);
-    await this.removeFiles(files);
+    const removeFiles = !UUID.test(id)
+      ? undefined
+      : await this.repo.transaction(async (m) => {
+          if (!(await this.repo.lockForDelete(id, m))) return undefined;
+          const afterCommit = await this.documents.deleteOfSession(id, m);
+          await this.repo.deleteLocked(id, m);
+          return afterCommit;
+        });
+    if (!removeFiles) throw new NotFoundException(SESSION_NOT_FOUND);
+    await removeFiles();
   }
 
   /** The export file of every session at `now`, and its name (the date in the conference's zone). */
@@ -331,23 +340,6 @@ export class SessionsService {
     const [row] = await this.repo.list({ id, withDocuments: true });
     if (!row) throw new NotFoundException(SESSION_NOT_FOUND);
     return toSessionResponse(row);
-  }
-
-  /** The stored files of deleted documents (keys that are not plain generated names are never touched). */
-  private async removeFiles(storagePaths: string[]): Promise<void> {
-    await Promise.all(
-      storagePaths.map(async (p) => {
-        if (!isSafeKey(p)) {
-          this.logger.warn(`not deleting ${p}: not a storage key`);
-          return;
-        }
-        try {
-          await this.store.remove(p);
-        } catch (err) {
-          this.logger.warn(`could not delete ${p}: ${(err as Error).message}`);
-        }
-      }),
-    );
   }
 
   /** Of the given session ids, those that still exist (the demo seeding resumes a handoff with them). */

@@ -21,25 +21,34 @@ import type {
   ImportSource,
   InsightsQuery,
 } from '@/lib/consoleApi';
-import { apiPath, withQuery } from '@rules/api-path';
+import { createContractClient, dataOf } from '@rules/api-client';
+import { apiPath, type ApiAnswer, type ApiBody } from '@rules/api-path';
 import { apiFetch, apiJson, dispositionFileName } from '@/lib/http';
 import type {
   AnalyticsEntry,
   ChatThread,
-  Conference,
   DailyCost,
   DocumentKind,
   DocumentRecord,
-  ExportList,
-  ImportAnswer,
-  Insights,
   Session,
   SessionPayload,
-  UsageSummary,
   UserAction,
   UserChatSummary,
 } from '@/lib/types';
 import { DEFAULT_BILLING_DAYS } from '@/constants';
+
+/**
+ * The console's typed client of the contract (packages/conference-rules/src/api-client.ts): every JSON call's
+ * path, parameters, body and answer are the contract's, so a shape changed in the backend fails the type check
+ * here. It runs on apiFetch (the session cookie, a JSON content type only with a JSON body, errors thrown).
+ */
+const api = createContractClient('', (method, url, body, signal) => apiFetch(url, { method, body, signal }));
+
+/** The body of POST and PUT /api/admin/session: the contract's, with the format in words the server also reads. */
+const sessionBody = (data: Partial<SessionPayload>) => data as ApiBody<'/api/admin/session', 'post'>;
+
+/** A period of days as the contract's query names it ('7', '30' or '90'). */
+const daysParam = (days: number) => String(days) as '7' | '30' | '90';
 
 /** Pages (and, when asked for a real field, sorts) a whole list the API returned. */
 export function pageLocally<T extends RaRecord>(rows: T[], params: Partial<GetListParams>): GetListResult<T> {
@@ -80,13 +89,14 @@ interface ResourceProvider<T extends RaRecord> {
 /** Sessions: GET /api/sessions?admin=true, GET /api/sessions/{id}, POST/PUT/DELETE /api/admin/session. */
 const sessions: ResourceProvider<Session> = {
   async list(params) {
-    return pageLocally(await apiJson<Session[]>(withQuery(apiPath('/api/sessions'), { admin: true })), params);
+    return pageLocally(dataOf(await api.GET('/api/sessions', { params: { query: { admin: 'true' } } })), params);
   },
-  one: (id) => apiJson<Session>(apiPath('/api/sessions/{id}', { id: idOf(id) })),
-  create: (data) => apiJson<Session>(apiPath('/api/admin/session'), { method: 'POST', body: data }),
-  update: (id, data) => apiJson<Session>(apiPath('/api/admin/session/{id}', { id: idOf(id) }), { method: 'PUT', body: data }),
+  one: async (id) => dataOf(await api.GET('/api/sessions/{id}', { params: { path: { id: idOf(id) } } })),
+  create: async (data) => dataOf(await api.POST('/api/admin/session', { body: sessionBody(data) })),
+  update: async (id, data) =>
+    dataOf(await api.PUT('/api/admin/session/{id}', { params: { path: { id: idOf(id) } }, body: sessionBody(data) })),
   async remove(id) {
-    await apiFetch(apiPath('/api/admin/session/{id}', { id: idOf(id) }), { method: 'DELETE' });
+    await api.DELETE('/api/admin/session/{id}', { params: { path: { id: idOf(id) } } });
   },
 };
 
@@ -95,10 +105,10 @@ function documents(kind?: DocumentKind): ResourceProvider<DocumentRecord> {
   return {
     async list(params) {
       const chosen = (filterOf(params).kind as DocumentKind | undefined) ?? kind;
-      return pageLocally(await apiJson<DocumentRecord[]>(withQuery(apiPath('/api/admin/documents'), { kind: chosen })), params);
+      return pageLocally(dataOf(await api.GET('/api/admin/documents', { params: { query: { kind: chosen } } })), params);
     },
     async remove(id) {
-      await apiFetch(apiPath('/api/admin/documents/{id}', { id: idOf(id) }), { method: 'DELETE' });
+      await api.DELETE('/api/admin/documents/{id}', { params: { path: { id: idOf(id) } } });
     },
   };
 }
@@ -107,7 +117,7 @@ function documents(kind?: DocumentKind): ResourceProvider<DocumentRecord> {
 const users: ResourceProvider<UserChatSummary & { id: string }> = {
   async list(params) {
     const q = query(filterOf(params).q);
-    const rows = await apiJson<UserChatSummary[]>(withQuery(apiPath('/api/admin/users/chat-history'), { q: q || undefined }));
+    const rows = dataOf(await api.GET('/api/admin/users/chat-history', { params: { query: { q: q || undefined } } }));
     return pageLocally(
       rows.map((r) => ({ ...r, id: r.userId })),
       params,
@@ -118,7 +128,8 @@ const users: ResourceProvider<UserChatSummary & { id: string }> = {
 /** One user's threads (filter `userId`): GET /api/admin/users/{userId}/chats. */
 const chats: ResourceProvider<ChatThread> = {
   async list(params) {
-    const rows = await apiJson<ChatThread[]>(apiPath('/api/admin/users/{userId}/chats', { userId: String(filterOf(params).userId ?? '') }));
+    const userId = String(filterOf(params).userId ?? '');
+    const rows = dataOf(await api.GET('/api/admin/users/{userId}/chats', { params: { path: { userId } } }));
     return { data: rows, total: rows.length };
   },
 };
@@ -127,14 +138,15 @@ const chats: ResourceProvider<ChatThread> = {
 const actions: ResourceProvider<UserAction> = {
   async list(params) {
     const filter = filterOf(params);
-    const qs = new URLSearchParams();
     // 'all' (the All Actions choice) or nothing: no type filter.
-    if (typeof filter.type === 'string' && filter.type && filter.type !== 'all') qs.set('type', filter.type);
-    if (query(filter.q)) qs.set('q', query(filter.q));
-    qs.set('page', String(params.pagination?.page ?? 1));
-    qs.set('pageSize', String(params.pagination?.perPage ?? 25));
-    const res = await apiFetch(`${apiPath('/api/admin/users/actions')}?${qs.toString()}`);
-    const rows = (await res.json()) as UserAction[];
+    const type =
+      typeof filter.type === 'string' && filter.type && filter.type !== 'all' ? (filter.type as UserAction['actionType']) : undefined;
+    const { data, response: res } = await api.GET('/api/admin/users/actions', {
+      params: {
+        query: { type, q: query(filter.q) || undefined, page: params.pagination?.page ?? 1, pageSize: params.pagination?.perPage ?? 25 },
+      },
+    });
+    const rows = data ?? [];
     const total = Number(res.headers.get('X-Total-Count'));
     return { data: rows, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : rows.length };
   },
@@ -144,7 +156,7 @@ const actions: ResourceProvider<UserAction> = {
 const usage: ResourceProvider<DailyCost & { id: string }> = {
   async list(params) {
     const days = Number(filterOf(params).days ?? DEFAULT_BILLING_DAYS);
-    const rows = await apiJson<DailyCost[]>(withQuery(apiPath('/api/admin/openai-costs'), { days }));
+    const rows = dataOf(await api.GET('/api/admin/openai-costs', { params: { query: { days: daysParam(days) } } }));
     return { data: rows.map((r) => ({ ...r, id: r.date })), total: rows.length };
   },
 };
@@ -152,7 +164,7 @@ const usage: ResourceProvider<DailyCost & { id: string }> = {
 /** Super admin analytics, keyed by user id: GET /api/superadmin/analytics. */
 const analytics: ResourceProvider<AnalyticsEntry & { id: string }> = {
   async list(params) {
-    const rows = await apiJson<AnalyticsEntry[]>(apiPath('/api/superadmin/analytics'));
+    const rows = dataOf(await api.GET('/api/superadmin/analytics'));
     return pageLocally(
       rows.map((r) => ({ ...r, id: r.userId })),
       params,
@@ -287,7 +299,7 @@ export function importUrl(source: ImportSource, mode: ImportMode, extras: Import
 }
 
 /** A dry run's answer as the console reads it. */
-export function importDryRun(body: Partial<ImportAnswer>): ImportDryRun {
+export function importDryRun(body: Partial<ApiAnswer<'/api/superadmin/import-sessions', 'post'>>): ImportDryRun {
   if (!body.preview) throw new Error('The server sent no preview.');
   return { message: body.message ?? '', source: body.source ?? '', skipped: body.skipped?.length ?? 0, preview: body.preview };
 }
@@ -310,22 +322,22 @@ function documentMethods(): DocumentMethods {
       form.append('file', file);
       form.append('sessionId', sessionId);
       form.append('kind', kind);
-      return apiJson<DocumentRecord>(apiPath('/api/admin/upload'), { method: 'POST', body: form });
+      return apiJson<ApiAnswer<'/api/admin/upload', 'post'>>(apiPath('/api/admin/upload'), { method: 'POST', body: form });
     },
 
     async uploadRecording({ file, sessionId }) {
       const form = new FormData();
       form.append('file', file);
       form.append('sessionId', sessionId);
-      return apiJson<DocumentRecord>(apiPath('/api/admin/recordings'), { method: 'POST', body: form });
+      return apiJson<ApiAnswer<'/api/admin/recordings', 'post'>>(apiPath('/api/admin/recordings'), { method: 'POST', body: form });
     },
 
-    reingestDocument(id) {
-      return apiJson<DocumentRecord | undefined>(apiPath('/api/admin/ingest/{id}', { id: idOf(id) }), { method: 'POST' });
+    async reingestDocument(id) {
+      return (await api.POST('/api/admin/ingest/{id}', { params: { path: { id: idOf(id) } } })).data;
     },
 
-    getExportList() {
-      return apiJson<ExportList>(apiPath('/api/admin/documents/export-list'));
+    async getExportList() {
+      return dataOf(await api.GET('/api/admin/documents/export-list'));
     },
 
     async downloadDocument(id) {
@@ -338,8 +350,8 @@ function documentMethods(): DocumentMethods {
 /** The super admin's session list, export and import. */
 function sessionTransferMethods(): SessionTransferMethods {
   return {
-    getAdminSessions() {
-      return apiJson<Session[]>(withQuery(apiPath('/api/sessions'), { admin: true }));
+    async getAdminSessions() {
+      return dataOf(await api.GET('/api/sessions', { params: { query: { admin: 'true' } } }));
     },
 
     async exportSessions() {
@@ -353,7 +365,7 @@ function sessionTransferMethods(): SessionTransferMethods {
     },
 
     async importSessions(source, mode, extras = {}) {
-      const body = await apiJson<Parameters<typeof importOutcome>[0]>(importUrl(source, mode, extras), {
+      const body = await apiJson<ApiAnswer<'/api/superadmin/import-sessions', 'post'> | undefined>(importUrl(source, mode, extras), {
         method: 'POST',
         body: importBody(source, mode, extras),
       });
@@ -362,7 +374,7 @@ function sessionTransferMethods(): SessionTransferMethods {
 
     async previewImport(source, mode, extras = {}) {
       const dry = { ...extras, dryRun: true };
-      const body = await apiJson<Partial<ImportAnswer>>(importUrl(source, mode, dry), {
+      const body = await apiJson<ApiAnswer<'/api/superadmin/import-sessions', 'post'> | undefined>(importUrl(source, mode, dry), {
         method: 'POST',
         body: importBody(source, mode, dry),
       });
@@ -374,20 +386,22 @@ function sessionTransferMethods(): SessionTransferMethods {
 /** The console's own pages: insights, OpenAI usage and the conference settings. */
 function consolePageMethods(): ConsolePageMethods {
   return {
-    getInsights({ days, sessionId }: InsightsQuery) {
-      return apiJson<Insights>(withQuery(apiPath('/api/admin/insights'), { days, sessionId: sessionId || undefined }));
+    async getInsights({ days, sessionId }: InsightsQuery) {
+      return dataOf(
+        await api.GET('/api/admin/insights', { params: { query: { days: daysParam(days), sessionId: sessionId || undefined } } }),
+      );
     },
 
-    getUsageSummary() {
-      return apiJson<UsageSummary>(apiPath('/api/admin/openai-usage'));
+    async getUsageSummary() {
+      return dataOf(await api.GET('/api/admin/openai-usage'));
     },
 
-    getConference() {
-      return apiJson<Conference>(apiPath('/api/conference'));
+    async getConference() {
+      return dataOf(await api.GET('/api/conference'));
     },
 
-    updateConference(conference) {
-      return apiJson<Conference>(apiPath('/api/admin/conference'), { method: 'PUT', body: conference });
+    async updateConference(conference) {
+      return dataOf(await api.PUT('/api/admin/conference', { body: conference }));
     },
   };
 }

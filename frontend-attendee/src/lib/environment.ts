@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { API } from './api';
+import { queries } from './api';
 
 /** GET /api/environment: whether the server runs in production (then chat skips streaming). */
 export function useEnvironment() {
-  return useQuery<{ isProduction: boolean }>({ queryKey: [API.environment] });
+  return useQuery(queries.environment());
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API } from './api';
-import type { Conference } from './types';
+import { queries } from './api';
 
 /**
  * GET /api/conference: everything that names the conference (name, short name, dates, venue, time
@@ -8,5 +7,5 @@ import type { Conference } from './types';
  * answers, screens show a placeholder, never another conference's name.
  */
 export function useConference() {
-  return useQuery<Conference>({ queryKey: [API.conference] });
+  return useQuery(queries.conference());
 }

@@ -15,7 +15,8 @@ import { errorQueryToast, loginWithFallback, validateLogin, type LoginForm } fro
 import { serverMessage } from '@/lib/api';
 import { dateRangeLabel } from '@/lib/conferenceDates';
 import { useConference } from '@/lib/useConference';
-import { useAuth, USER_QUERY_KEY } from '@/lib/auth';
+import { USER_QUERY_KEY } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 /** 'Sign in to the conference assistant for {name} ({dates}, {venue})', the conference named once its settings are known. */

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { LOGOUT_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@/constants';
 import { logout } from '@/lib/api';
 import { forgetKept } from '@/lib/keptState';
-import { USER_QUERY_KEY } from '@/lib/auth';
+import { USER_QUERY_KEY } from '@/lib/api';
 
 type State = 'logging-out' | 'success' | 'error';
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { PRODUCT_NAME, QUICK_LOGIN_REDIRECT_DELAY_MS } from '@/constants';
 import { quickLogin } from '@/lib/api';
-import { USER_QUERY_KEY } from '@/lib/auth';
+import { USER_QUERY_KEY } from '@/lib/api';
 
 type State = 'loading' | 'success' | 'error';
 

@@ -9,6 +9,28 @@ import type { paths } from '@contract/api-types';
 /** A path of the contract ('/api/chat/messages/{threadId}'). */
 export type ApiPath = keyof paths;
 
+/** The methods of the contract's operations. */
+export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** The JSON of a response (undefined when it carries none). */
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+
+/** What `M` on the contract path `P` answers when it succeeds: its 200 JSON, else its 201 JSON (undefined for none). */
+export type ApiAnswer<P extends ApiPath, M extends ApiMethod> = paths[P] extends { [K in M]: { responses: infer R } }
+  ? R extends { 200: infer A }
+    ? JsonContent<A>
+    : R extends { 201: infer A }
+      ? JsonContent<A>
+      : undefined
+  : never;
+
+/** The JSON body `M` on the contract path `P` takes. */
+export type ApiBody<P extends ApiPath, M extends ApiMethod> = paths[P] extends {
+  [K in M]: { requestBody?: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
 /** The `{name}` parameters of a contract path. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
 

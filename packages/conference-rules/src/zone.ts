@@ -1,7 +1,7 @@
 /**
  * Times in the conference's own time zone, never the viewer's (PRODUCT.md §2): the wall-clock parts of an
  * instant, the instant of a wall-clock time, and how a time names its zone. Both front ends read times
- * only through these.
+ * only through these, and the backend reads the program's "today" and "now" and the sessions' times through them.
  */
 
 export interface WallClockParts {
@@ -13,9 +13,12 @@ export interface WallClockParts {
   hour: number;
   minute: number;
   second: number;
+  /** 0 = Sunday. */
+  weekday: number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per zone (building one costs far more than using it). */
@@ -31,6 +34,7 @@ function zoneFormat(zone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      weekday: 'short',
     });
     if (zoneFormats.size > 50) zoneFormats.clear();
     zoneFormats.set(zone, f);
@@ -41,8 +45,17 @@ function zoneFormat(zone: string): Intl.DateTimeFormat {
 /** The wall-clock parts of `instant` (a Date or epoch milliseconds) in `zone`. */
 export function wallClockParts(instant: Date | number, zone: string): WallClockParts {
   const parts = zoneFormat(zone).formatToParts(instant);
-  const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const text = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
+  const get = (t: Intl.DateTimeFormatPartTypes) => Number(text(t));
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+    weekday: WEEKDAYS.indexOf(text('weekday')),
+  };
 }
 
 /** Minutes to add to UTC to get the wall time of `zone` at `instant`. */

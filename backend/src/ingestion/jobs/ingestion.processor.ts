@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IngestJob } from '../../documents/ingest-queue.port';
+import { DOCUMENT_RUNS, DocumentRuns } from '../../documents/runs/document-runs.port';
 import { IngestionRepository } from '../ingestion.repository';
 import { IngestionService } from '../ingestion.service';
 import { AbortedError, IngestError, SupersededError } from '../parsing/ingest-errors';
@@ -23,6 +24,7 @@ export class IngestionProcessor {
   constructor(
     private readonly ingestion: IngestionService,
     private readonly repository: IngestionRepository,
+    @Inject(DOCUMENT_RUNS) private readonly runs: DocumentRuns,
   ) {}
 
   async process(job: IngestJob, attempt: number, maxAttempts = INGEST_ATTEMPTS): Promise<void> {
@@ -53,23 +55,29 @@ export class IngestionProcessor {
       if (err instanceof SupersededError) return;
       if (err instanceof AbortedError || this.shutdown.signal.aborted) {
         this.logger.warn(`document ${id}: ingestion interrupted by shutdown; it resumes on the next start`);
-        await this.repository.release(id, run).catch(() => undefined);
+        await this.runs.release(id, run).catch(() => undefined);
         return;
       }
       if (err instanceof IngestError) {
         this.logger.warn(`document ${id} cannot be ingested: ${err.message}`);
-        await this.repository.fail(id, run, err.message);
+        await this.fail(id, run, err.message);
         return;
       }
       const message = (err as Error)?.message ?? String(err);
       if (attempt < maxAttempts) {
         this.logger.warn(`document ${id}: attempt ${attempt} of ${maxAttempts} failed (${message}); retrying`);
-        await this.repository.markRetrying(id, run, `Retrying (attempt ${attempt + 1} of ${maxAttempts})`, message).catch(() => undefined);
+        await this.runs.markRetrying(id, run, `Retrying (attempt ${attempt + 1} of ${maxAttempts})`, message).catch(() => undefined);
         throw err;
       }
       this.logger.error(`document ${id}: ingestion failed after ${maxAttempts} attempts: ${message}`);
-      await this.repository.fail(id, run, `Processing failed after ${maxAttempts} attempts: ${message}`).catch(() => undefined);
+      await this.fail(id, run, `Processing failed after ${maxAttempts} attempts: ${message}`).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Ends the run in `error` with the reason; the chunks it wrote go (those of an earlier run stay hidden). */
+  private async fail(id: string, run: number, reason: string): Promise<void> {
+    await this.runs.fail(id, run, reason);
+    await this.repository.dropRun(id, run);
   }
 }

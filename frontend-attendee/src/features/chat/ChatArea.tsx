@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { API, CHAT_MESSAGES_PREFIX } from '@/lib/api';
+import { queries, THREADS_KEY } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
 import { MSG_STREAM_ERROR, MSG_STREAM_ERROR_TITLE } from '@/constants';
 import { useEnvironment } from '@/lib/environment';
 import { useConference } from '@/lib/useConference';
-import type { AssistantInfo, ChatMessage, Source } from '@/lib/types';
+import type { ChatMessage, Source } from '@/lib/types';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { ConversationsDialog, THREADS_KEY } from './ConversationsDialog';
+import { ConversationsDialog } from './ConversationsDialog';
 import { ChatInput } from './ChatInput';
 import { EmailChatDialog } from './EmailChatDialog';
 import { MessageList } from './MessageList';
@@ -192,10 +192,11 @@ function useConversation({ threadId, restartThread, selectedIds }: Pick<Props, '
   const env = useEnvironment();
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const assistant = useQuery<AssistantInfo>({ queryKey: [API.chatAssistant] });
+  const assistant = useQuery(queries.assistant());
 
-  const messagesKey = useMemo(() => [CHAT_MESSAGES_PREFIX, threadId ?? ''], [threadId]);
-  const messages = useQuery<ChatMessage[]>({ queryKey: messagesKey, enabled: !!threadId });
+  const messagesQuery = useMemo(() => queries.messages(threadId ?? ''), [threadId]);
+  const messagesKey = messagesQuery.queryKey;
+  const messages = useQuery({ ...messagesQuery, enabled: !!threadId });
   const refetchMessages = useCallback(() => queryClient.refetchQueries({ queryKey: messagesKey, exact: true }), [queryClient, messagesKey]);
 
   const chat = useChatStream({

@@ -4,12 +4,10 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/components/ui/toast-store';
-import { API, deleteThread, serverMessage } from '@/lib/api';
+import { deleteThread, queries, serverMessage, THREADS_KEY } from '@/lib/api';
 import { useConference } from '@/lib/useConference';
 import { conversationDate } from '@rules/relative-time';
 import type { ChatThreadSummary } from '@/lib/types';
-
-export const THREADS_KEY = [API.chatThreads] as const;
 
 interface Props {
   open: boolean;
@@ -80,7 +78,7 @@ function ConversationItem({ thread: t, current, timeZone, confirming, deleting, 
 export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpenThread, onCurrentDeleted }: Props) {
   const queryClient = useQueryClient();
   const timeZone = useConference().data?.timeZone;
-  const threads = useQuery<ChatThreadSummary[]>({ queryKey: THREADS_KEY, enabled: open });
+  const threads = useQuery({ ...queries.threads(), enabled: open });
   const [confirming, setConfirming] = useState<string | null>(null);
 
   // Fresh each time the dialog opens (state adjusted during render, not in an effect).
@@ -98,7 +96,7 @@ export function ConversationsDialog({ open, onOpenChange, currentThreadId, onOpe
     },
     onSuccess: (id) => {
       setConfirming(null);
-      queryClient.setQueryData<ChatThreadSummary[]>(THREADS_KEY, (list) => list?.filter((t) => t.id !== id));
+      queryClient.setQueryData(queries.threads().queryKey, (list) => list?.filter((t) => t.id !== id));
       toast({ title: 'Conversation deleted', variant: 'success' });
       if (id === currentThreadId) onCurrentDeleted();
     },

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { allSessionsUrl } from '@/lib/api';
+import { queries } from '@/lib/api';
 import { isStringArray, readKept, writeKept } from '@/lib/keptState';
-import type { Session } from '@/lib/types';
 import { isSelectable } from './sessionRules';
 
 /**
@@ -12,7 +11,7 @@ import { isSelectable } from './sessionRules';
 export function useKeptSelection(userId: string): [Set<string>, (next: Set<string>) => void] {
   const [ticked, setTicked] = useState<Set<string>>(() => new Set(readKept('selectedSessions', userId, isStringArray) ?? []));
   // The whole program (useSessions(true)'s query), read only while something is ticked.
-  const { data: program } = useQuery<Session[]>({ queryKey: [allSessionsUrl], enabled: ticked.size > 0 });
+  const { data: program } = useQuery({ ...queries.sessions(true), enabled: ticked.size > 0 });
   const selected = useMemo(() => {
     if (!program) return ticked;
     const known = new Set(program.filter(isSelectable).map((s) => s.id));

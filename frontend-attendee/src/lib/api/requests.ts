@@ -1,4 +1,4 @@
-import type { paths } from '@contract/api-types';
+import type { ApiBody } from '@rules/api-path';
 import { api, dataOf } from './client';
 
 /**
@@ -6,15 +6,8 @@ import { api, dataOf } from './client';
  * sent and what comes back are the contract's types, so the callers need no type of their own.
  */
 
-/** The JSON body a contract path takes for a method. */
-type JsonBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
-
 /** POST /api/login. */
-export const login = async (body: JsonBody<'/api/login', 'post'>) => dataOf(await api.POST('/api/login', { body }));
+export const login = async (body: ApiBody<'/api/login', 'post'>) => dataOf(await api.POST('/api/login', { body }));
 
 /** POST /api/quick-login: the demo attendee. */
 export const quickLogin = async () => dataOf(await api.POST('/api/quick-login'));
@@ -23,7 +16,7 @@ export const quickLogin = async () => dataOf(await api.POST('/api/quick-login'))
 export const logout = async () => dataOf(await api.POST('/api/logout'));
 
 /** POST /api/chat/start: a new conversation's id. */
-export const startChat = async (body: JsonBody<'/api/chat/start', 'post'>) => dataOf(await api.POST('/api/chat/start', { body }));
+export const startChat = async (body: ApiBody<'/api/chat/start', 'post'>) => dataOf(await api.POST('/api/chat/start', { body }));
 
 /** GET /api/chat/messages/{threadId}: a conversation's messages (404 when it is gone). */
 export const chatMessages = async (threadId: string) =>
@@ -35,18 +28,18 @@ export const deleteThread = async (threadId: string) => {
 };
 
 /** POST /api/chat/feedback: rates one of the user's answers (again). */
-export const sendChatFeedback = async (body: JsonBody<'/api/chat/feedback', 'post'>) =>
+export const sendChatFeedback = async (body: ApiBody<'/api/chat/feedback', 'post'>) =>
   dataOf(await api.POST('/api/chat/feedback', { body }));
 
 /** POST /api/email/chat-history. */
-export const emailChatHistory = async (body: JsonBody<'/api/email/chat-history', 'post'>) =>
+export const emailChatHistory = async (body: ApiBody<'/api/email/chat-history', 'post'>) =>
   dataOf(await api.POST('/api/email/chat-history', { body }));
 
 /** POST /api/takeaways. */
-export const generateTakeaways = async (body: JsonBody<'/api/takeaways', 'post'>) => dataOf(await api.POST('/api/takeaways', { body }));
+export const generateTakeaways = async (body: ApiBody<'/api/takeaways', 'post'>) => dataOf(await api.POST('/api/takeaways', { body }));
 
 /** POST /api/email/takeaways. */
-export const emailTakeaways = async (body: JsonBody<'/api/email/takeaways', 'post'>) =>
+export const emailTakeaways = async (body: ApiBody<'/api/email/takeaways', 'post'>) =>
   dataOf(await api.POST('/api/email/takeaways', { body }));
 
 /** GET /api/search?q=&sessionIds=a,b: ranked passages. */
@@ -58,7 +51,7 @@ export const search = async (q: string, sessionIds: string[]) =>
   );
 
 /** POST /api/chat/message, or /api/chat/simple (the simplified answer): the whole answer at once. */
-export const chatAnswer = async (route: 'message' | 'simple', body: JsonBody<'/api/chat/message', 'post'>, signal?: AbortSignal) =>
+export const chatAnswer = async (route: 'message' | 'simple', body: ApiBody<'/api/chat/message', 'post'>, signal?: AbortSignal) =>
   dataOf(
     route === 'message' ? await api.POST('/api/chat/message', { body, signal }) : await api.POST('/api/chat/simple', { body, signal }),
   );
