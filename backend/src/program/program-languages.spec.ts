@@ -89,6 +89,8 @@ describe('program questions in Italian, Portuguese and Dutch', () => {
     expect(parseQuestion('Chi parla di Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
     expect(parseQuestion('Quem fala sobre Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
     expect(parseQuestion('Wie spreekt over Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
+    // A name's particle ('van') is no Dutch stop word to drop from the name asked.
+    expect(answer('Which sessions does Guido van Rossum give?').text).toContain('“Guido van Rossum” is not in the program');
     expect(stem('sessione', 'it')).toBe(stem('sessioni', 'it'));
     expect(stem('palestras', 'pt')).toBe(stem('palestra', 'pt'));
     expect(stem('lezingen', 'nl')).toBe(stem('lezing', 'nl'));
