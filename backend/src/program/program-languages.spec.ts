@@ -44,6 +44,9 @@ describe('program questions in Italian, Portuguese and Dutch', () => {
     expect(languageOf('Quando parla il relatore di Rust?')).toBe('it');
     expect(languageOf('Quem fala sobre Rust na palestra de domingo?')).toBe('pt');
     expect(languageOf('Wanneer is de lezing over Rust?')).toBe('nl');
+    // 'à' is written in French and Italian: it counts for both, in part.
+    expect(languageOf('Che consiglio dà la relatrice per migrare a uv?')).toBe('it');
+    expect(languageOf("Où a lieu l'atelier à 15h ?")).toBe('fr');
     // The four languages before them keep their detection.
     expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
     expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');
@@ -86,6 +89,8 @@ describe('program questions in Italian, Portuguese and Dutch', () => {
     expect(parseQuestion('Chi parla di Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
     expect(parseQuestion('Quem fala sobre Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
     expect(parseQuestion('Wie spreekt over Rust?', sut).topic.map((t) => t.written)).toEqual(['Rust']);
+    // A name's particle ('van') is no Dutch stop word to drop from the name asked.
+    expect(answer('Which sessions does Guido van Rossum give?').text).toContain('“Guido van Rossum” is not in the program');
     expect(stem('sessione', 'it')).toBe(stem('sessioni', 'it'));
     expect(stem('palestras', 'pt')).toBe(stem('palestra', 'pt'));
     expect(stem('lezingen', 'nl')).toBe(stem('lezing', 'nl'));

@@ -1,6 +1,6 @@
 /**
  * The general vocabulary the program assistant understands, gathered from the language data files
- * (text/lang/{en,fr,de,es}.ts): days, months, parts of the day, clock words, question words and the
+ * (text/lang/{en,fr,de,es,it,pt,nl}.ts): days, months, parts of the day, clock words, question words and the
  * nouns people use for a conference session, in every language at once (a question may mix them:
  * 'Quels talks parlent de Django ?'). Everything else it matches (titles, speakers, rooms, formats,
  * tags, descriptions) comes from the sessions table itself.

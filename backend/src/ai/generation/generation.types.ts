@@ -9,7 +9,7 @@ export const ANSWER_GENERATOR = Symbol('ANSWER_GENERATOR');
 /** What the generators answer when the retrieved passages do not cover the question (the spec's text, in English). */
 export const NOT_COVERED_ANSWER = LANGUAGES.en.notCovered;
 
-/** The refusal in the question's language (French, German, Spanish; English otherwise). */
+/** The refusal in the question's language (French, German, Spanish, Italian, Portuguese, Dutch; English otherwise). */
 export function notCoveredFor(question: string): string {
   return LANGUAGES[languageOf(question)].notCovered;
 }

@@ -89,7 +89,7 @@ export const it: LanguageData = {
   markers: `il gli della delle degli dello nella nel sulla sul che chi cosa quale quali dove sono parla parlano oggi domani prossimo prossima
   giorno sessione sessioni intervento relatore relatrice pomeriggio mattina sera dopo ci un su quando`,
   elisions: 'l d c s un dell all dall nell sull coll quell quest sant',
-  letters: 'èìò',
+  letters: 'àèìò',
   phrases: {
     date: '{weekday} {day} {month}',
     dayNumber: 'giorno {n}',

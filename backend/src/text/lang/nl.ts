@@ -78,7 +78,7 @@ export const nl: LanguageData = {
     time: list('op hetzelfde moment|tegelijkertijd|tegelijk|op dat moment|parallel'),
     person: list('zijn|haar|hun'),
   },
-  stopWords: `ander andere anders zelfde de het een van en of niet dat die dit deze wie wat welke welk wanneer waar hoe hoeveel waarom is zijn was
+  stopWords: `ander andere anders zelfde de het een en of niet dat die dit deze wie wat welke welk wanneer waar hoe hoeveel waarom is zijn was
   waren wordt worden er in op aan met zonder voor door over bij naar uit om tot als ook nog al ik je jij u we wij ze zij hij haar hun zijn
   spreekt spreken presenteert geeft geven vandaag morgen nu dag dagen uur ochtend middag avond volgende daarna erna hierna begint beginnen
   zien gaan moet kan kun wil zou iemand iets onderwerp onderwerpen meer alle alles hier daar komt`,
