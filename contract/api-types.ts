@@ -736,7 +736,7 @@ export interface components {
        */
       outcome: "applied" | "differs" | "same";
       /** @description What was changed ('applied') or differs ('differs'). */
-      fields: ("name" | "timeZone" | "dates")[];
+      fields: ("timeZone" | "name" | "dates")[];
       /** @description The settings after the import. */
       settings: components["schemas"]["ConferenceResponse"];
     };
@@ -786,7 +786,7 @@ export interface components {
       /** @description The conference's name, dates and zone as the program names them; null when it names none. */
       proposedConference: components["schemas"]["ImportProposedConference"] | null;
       /** @description Which of them differ from the current settings. */
-      differingFields: ("name" | "timeZone" | "dates")[];
+      differingFields: ("timeZone" | "name" | "dates")[];
       /** @description CSV/XLSX only. */
       table: components["schemas"]["ImportTablePreview"] | null;
       /** @description The first sessions as they would be stored. */
