@@ -1,7 +1,7 @@
 import type { AnswerRequest, ComposedText, GenerationPassage, PassageCitation } from '../generation.types';
 import { notCoveredFor } from '../generation.types';
 import { asksForFigure, keywordStems } from '../../../text/keywords';
-import { speakerName } from '../../../text/sentences';
+import { readerSentences, speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
@@ -54,12 +54,12 @@ export function composePieces(
   // Every sentence carries its own citation: a joined pair cites each of its lines.
   const quote = (s: ScoredSentence): AnswerPiece[] =>
     s.joined
-      ? [{ text: `${endSentence(s.joined.first)} ` }, cite(s), { text: ` ${endSentence(s.joined.text)} ` }, citeAt(s, s.joined.lineIndex)]
-      : [{ text: `${endSentence(s.text)} ` }, cite(s)];
+      ? [...citedQuote(endSentence(s.joined.first), cite(s)), ...citedQuote(endSentence(s.joined.text), citeAt(s, s.joined.lineIndex), true)]
+      : citedQuote(endSentence(s.text), cite(s));
   const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
   const bullet = (s: ScoredSentence): AnswerPiece[] => [
     { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
-    ...(s.joined ? quote(s) : [{ text: `${s.text} ` }, cite(s)]),
+    ...(s.joined ? quote(s) : citedQuote(s.text, cite(s))),
   ];
 
   if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
@@ -163,6 +163,31 @@ function withStatementRows(picked: ScoredSentence[], ranked: ScoredSentence[], q
   const page = rows[0].passage;
   const added = rows.filter((s) => s.passage === page && !picked.includes(s)).slice(0, STATEMENT_ROWS);
   return [...picked.slice(0, Math.max(1, max - added.length)), ...added];
+}
+
+/** Words a part of a quote needs to state something (shorter parts, 'So.' or 'Yeah.', ride with a neighbour). */
+const STATEMENT_WORDS = 4;
+
+/**
+ * A quote with its citation after every sentence a reader sees in it (`readerSentences`: 'right? that
+ * maybe…', "don't. So."), so that no statement goes uncited; a part too short to state anything goes
+ * with the next part, or after the citation of the one before. `after`: the quote follows a citation.
+ */
+function citedQuote(text: string, citation: PassageCitation, after = false): AnswerPiece[] {
+  const parts = readerSentences(text);
+  const out: AnswerPiece[] = [];
+  let pending = '';
+  let cited = false;
+  const lead = () => (cited || after ? ' ' : '');
+  parts.forEach((part, i) => {
+    if ((part.match(/[\p{L}\p{N}]+/gu) ?? []).length >= STATEMENT_WORDS || (i === parts.length - 1 && !cited)) {
+      out.push({ text: `${lead()}${pending}${part} ` }, citation);
+      pending = '';
+      cited = true;
+    } else if (cited) out.push({ text: ` ${part}` });
+    else pending += `${part} `;
+  });
+  return out;
 }
 
 /** A sentence ending in punctuation (a quoted fragment gets a period). */
