@@ -96,7 +96,9 @@ describe('readerSentences', () => {
       'So.',
       'Dr. Atherton agreed.',
     ]);
-    expect(readerSentences('Forget plan A. It was slow, e.g. on 6.1 years [p. 3].')).toEqual(['Forget plan A.', 'It was slow, e.g. on 6.1 years [p. 3].']);
+    expect(readerSentences('Forget plan A. It was slow, e.g. on 6.1 years [p. 3].')).toEqual([
+      'Forget plan A.',
+      'It was slow, e.g. on 6.1 years [p. 3].',
+    ]);
   });
 });
-

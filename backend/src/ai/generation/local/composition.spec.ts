@@ -300,4 +300,3 @@ describe('composition: substance and coverage that carry over to new material', 
     for (const sentence of sentences) expect(sentence).toMatch(/\[line 10\]/);
   });
 });
-

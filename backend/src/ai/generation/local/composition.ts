@@ -54,7 +54,10 @@ export function composePieces(
   // Every sentence carries its own citation: a joined pair cites each of its lines.
   const quote = (s: ScoredSentence): AnswerPiece[] =>
     s.joined
-      ? [...citedQuote(endSentence(s.joined.first), cite(s)), ...citedQuote(endSentence(s.joined.text), citeAt(s, s.joined.lineIndex), true)]
+      ? [
+          ...citedQuote(endSentence(s.joined.first), cite(s)),
+          ...citedQuote(endSentence(s.joined.text), citeAt(s, s.joined.lineIndex), true),
+        ]
       : citedQuote(endSentence(s.text), cite(s));
   const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
   const bullet = (s: ScoredSentence): AnswerPiece[] => [
