@@ -48,22 +48,9 @@ export function composePieces(
     if (own.length > 0) sentences = own;
   }
   const max = request.simple ? 4 : MAX_BULLETS;
-  const citeAt = (s: ScoredSentence, line: number): PassageCitation =>
-    s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
-  const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
-  // Every sentence carries its own citation: a joined pair cites each of its lines.
-  const quote = (s: ScoredSentence): AnswerPiece[] =>
-    s.joined
-      ? [
-          ...citedQuote(endSentence(s.joined.first), cite(s)),
-          ...citedQuote(endSentence(s.joined.text), citeAt(s, s.joined.lineIndex), true),
-        ]
-      : citedQuote(endSentence(s.text), cite(s));
+  const quote = (s: ScoredSentence) => quoted(s, true);
   const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
-  const bullet = (s: ScoredSentence): AnswerPiece[] => [
-    { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
-    ...(s.joined ? quote(s) : citedQuote(s.text, cite(s))),
-  ];
+  const bullet = (s: ScoredSentence): AnswerPiece[] => [{ text: `- ${who(s) ? `**${who(s)}:** ` : ''}` }, ...quoted(s, Boolean(s.joined))];
 
   if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
@@ -166,6 +153,20 @@ function withStatementRows(picked: ScoredSentence[], ranked: ScoredSentence[], q
   const page = rows[0].passage;
   const added = rows.filter((s) => s.passage === page && !picked.includes(s)).slice(0, STATEMENT_ROWS);
   return [...picked.slice(0, Math.max(1, max - added.length)), ...added];
+}
+
+/**
+ * A picked sentence quoted with its citations (`citedQuote`: every sentence a reader sees in it cited); a
+ * joined pair cites each of its lines. `close`: the quote ends with punctuation (a fragment gets a period).
+ */
+function quoted(s: ScoredSentence, close: boolean): AnswerPiece[] {
+  const at = (line: number): PassageCitation =>
+    s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
+  if (!s.joined) return citedQuote(close ? endSentence(s.text) : s.text, at(s.lineIndex));
+  return [
+    ...citedQuote(endSentence(s.joined.first), at(s.lineIndex)),
+    ...citedQuote(endSentence(s.joined.text), at(s.joined.lineIndex), true),
+  ];
 }
 
 /** Words a part of a quote needs to state something (shorter parts, 'So.' or 'Yeah.', ride with a neighbour). */
