@@ -19,6 +19,7 @@ import { LANGUAGES, type Language } from '../text/lang';
 import { type Citation, CitationFilter, CitationSet } from './citations/citation-set';
 import { coverageEvidence } from './coverage-evidence';
 import { focusSnippets } from './citations/cited-snippet';
+import { ClaimGate } from './citations/claim-gate';
 import { sessionsCited } from './citations/drew-on';
 import { ProgramCitations } from './citations/program-citations';
 import { PASSAGES, SIMPLE_PASSAGES, TAKEAWAY_PASSAGES_PER_SESSION } from './knobs';
@@ -152,11 +153,13 @@ export class AnsweringService {
     // session or person the program does not hold (there is nothing to give a model).
     const fallback = documentsFirst(program, request.sessionIds);
     const composed = program.kind === 'program' && !fallback && (local || program.answer().notInProgram);
+    // A model's statements pass only with their citation (the local answerer and the program cite each one themselves).
+    const gate = new ClaimGate(!local && !composed);
     // Local, combined: the documents' answer is held back to add the program's part after it; a program
     // question the program cannot answer waits for the documents' answer (the program's refusal if none).
     const held = (program.kind === 'combined' && local) || fallback;
     if (composed) {
-      const out = links.push(filter.push(program.answer().text) + filter.end()) + links.end();
+      const out = gate.push(links.push(filter.push(program.answer().text) + filter.end()) + links.end()) + gate.end();
       if (out) hooks.onContent?.(out);
     } else {
       // A passage of a session the attendee chose is evidence the answer is about it (the coverage score).
@@ -186,14 +189,14 @@ export class AnsweringService {
       for await (const delta of deltas) {
         throwIfAborted(hooks.signal);
         if (typeof delta !== 'string' && 'coverage' in delta) coverage = delta.coverage;
-        const out = links.push(answerText(delta, filter, cited));
+        const out = gate.push(links.push(answerText(delta, filter, cited)));
         if (out && !held) hooks.onContent?.(out);
       }
-      const rest = links.push(filter.end()) + links.end();
+      const rest = gate.push(links.push(filter.end()) + links.end()) + gate.end();
       if (rest && !held) hooks.onContent?.(rest);
     }
     throwIfAborted(hooks.signal);
-    const content = links.text.trim();
+    const content = gate.text.trim();
     if (!held) return { content, made: filter.cited(), coverage };
     if (fallback && content && !isRefusal(content)) {
       hooks.onContent?.(content);

@@ -1,4 +1,4 @@
-import { cleanMarkup, isFigureTable, sentenceSpans, splitSentences, tableShape } from './sentences';
+import { cleanMarkup, isFigureTable, readerSentences, sentenceSpans, splitSentences, tableShape } from './sentences';
 
 describe('cleanMarkup', () => {
   it('removes braced annotations and bracketed noise tags by their form, whatever their names', () => {
@@ -84,5 +84,21 @@ describe('cleanMarkup: self-closing annotation tags', () => {
     expect(cleanMarkup('I <unintelligible/> would prefer it simple. <laugh/> Ask [PERSON2] <parallel_talk/> today.')).toBe(
       'I would prefer it simple. Ask [PERSON2] today.',
     );
+  });
+});
+
+describe('readerSentences', () => {
+  it('cuts where a reader sees a sentence end, whatever case follows, but not after an abbreviation', () => {
+    expect(readerSentences("That is another parameter, right? that maybe you want nine. They don't. So. Dr. Atherton agreed.")).toEqual([
+      'That is another parameter, right?',
+      'that maybe you want nine.',
+      "They don't.",
+      'So.',
+      'Dr. Atherton agreed.',
+    ]);
+    expect(readerSentences('Forget plan A. It was slow, e.g. on 6.1 years [p. 3].')).toEqual([
+      'Forget plan A.',
+      'It was slow, e.g. on 6.1 years [p. 3].',
+    ]);
   });
 });

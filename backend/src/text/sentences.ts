@@ -216,6 +216,29 @@ export function sentenceSpans(text: string): TextSpan[] {
 }
 
 /**
+ * `text` cut wherever a reader sees a sentence end: an end mark (with its closing quotes) and then a space,
+ * whatever follows ('right? that maybe', "don't. So.", 'plan A. It was'), except after an abbreviation
+ * ('Dr. Atherton'). Looser than `sentenceSpans`, which chooses what an answer quotes: an answer cites
+ * each of these parts of a quote, so that no sentence a reader sees goes without its citation.
+ */
+export function readerSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/[.!?…]+["”’)\]]*(?=\s+\S)/g)) {
+    const lastWord = /([\p{L}.]+)$/u
+      .exec(text.slice(Math.max(0, m.index - 20), m.index))?.[1]
+      ?.toLowerCase()
+      .replace(/\.$/, '');
+    if (m[0].startsWith('.') && lastWord && ABBREVIATIONS.has(lastWord)) continue;
+    const end = m.index + m[0].length;
+    if (text.slice(start, end).trim()) out.push(text.slice(start, end).trim());
+    start = end;
+  }
+  if (text.slice(start).trim()) out.push(text.slice(start).trim());
+  return out;
+}
+
+/**
  * Lines of extracted PDF text wrap mid-sentence ('… are financed with a' / 'lease, loan or …'): a line
  * that starts in lower case (or with a figure) continues the one before unless that one ended a sentence.
  */

@@ -3,6 +3,7 @@ import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts
 import { ChatOpenAI } from '@langchain/openai';
 import { coverageEvidence, formatCoverageEvidence } from '../../answering/coverage-evidence';
 import { cleanMarkup } from '../../text/sentences';
+import { LANGUAGES } from '../../text/lang';
 import type { AppConfig } from '../../config/app-config';
 import type { UsageContext, UsageKind } from '../ai.types';
 import { estimateTokens } from '../embeddings/local-hash-embeddings';
@@ -35,7 +36,7 @@ Rules:
 - Program entries (a session's title, day, time, room, speakers and description) come as passages cited [Session: Title]: answer when, where and who questions from them, naming the session with its day, time and room.
 - For "what did X say" questions use only X's turns; to summarize a discussion, follow the turns in meeting order and name the speakers.
 - If the passages do not answer the question, say plainly: "${NOT_COVERED_ANSWER}" and, in one sentence, what they do cover instead if it is close.
-- After the passages comes a note, computed from their text, of which of the question's words and phrases they hold and whether the attendee chose the sessions. When what the question is about is in no passage and the passages do not answer it, refuse as above. When they hold only part of it, answer from the closest passages and say plainly that they may not fully answer the question. When the attendee chose sessions and their passages discuss what the question asks about, answer from them rather than refuse.
+- After the passages comes a note, computed from their text, of which of the question's words and phrases they hold and whether the attendee chose the sessions. When what the question is about is in no passage and the passages do not answer it, refuse as above. When they hold only part of it, answer from the closest passages, opening with this sentence: "${LANGUAGES.en.mayNotCover}" When the attendee chose sessions and their passages discuss what the question asks about, answer from them rather than refuse.
 - For a figure, quote the table rows that hold it with every period they give (for example both years) and cite their page; compute from them only what the question asks.
 - Lead with substance: findings, recommendations, figures with their meaning, or what a named speaker argued. Leave out greetings, thanks, self-introductions, headings and the details of one example case.
 - Start with a one-sentence answer, then give the key points as short bullet points ("- "). Use **bold** sparingly.

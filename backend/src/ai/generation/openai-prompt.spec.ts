@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../text/lang';
 import { ANSWER_SYSTEM_PROMPT, formatPassages } from './openai-answer-generator';
 import { type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 
@@ -46,6 +47,7 @@ describe('the OpenAI prompts', () => {
   it('tell the model to read the coverage note: refuse with the spec text when the topic is in no passage, hedge when partly held', () => {
     expect(ANSWER_SYSTEM_PROMPT).toContain("note, computed from their text, of which of the question's words and phrases they hold");
     expect(ANSWER_SYSTEM_PROMPT).toContain(`say plainly: "${NOT_COVERED_ANSWER}"`);
-    expect(ANSWER_SYSTEM_PROMPT).toContain('say plainly that they may not fully answer the question');
+    // The app's own note, word for word: the claim gate keeps it as a note, not an uncited claim.
+    expect(ANSWER_SYSTEM_PROMPT).toContain(`opening with this sentence: "${LANGUAGES.en.mayNotCover}"`);
   });
 });

@@ -282,4 +282,21 @@ describe('composition: substance and coverage that carry over to new material', 
     const answer = generator.composeAnswer({ question: 'Describe the shared task data subsets', passages, simple: true });
     expect(answer.startsWith('The shared task data will have three subsets')).toBe(true);
   });
+
+  it('cites every sentence a reader sees in a quoted turn, even where the turn runs sentences together', () => {
+    // A spoken turn as transcribed: an end mark before a word in lower case, a contraction before a period.
+    const passages = [
+      meeting(
+        "Industrial Designer: The kinetic charger costs more than the battery, right? that kinetic charger still saves the battery for the user. The people who hold the kinetic charger budget don't. So we keep the kinetic charger anyway.",
+      ),
+    ];
+    const answer = generator.composeAnswer({ question: 'What did the team think about the kinetic charger and the battery?', passages });
+    const sentences = answer
+      .split('\n')
+      .flatMap((line) => line.replace(/^- /, '').split(/(?<=[.!?])\s+(?!\[)/))
+      .filter((s) => (s.replace(/\[[^\]]*\]/g, '').match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= 4);
+    expect(sentences.length).toBeGreaterThan(1);
+    expect(answer).toMatch(/kinetic charger/);
+    for (const sentence of sentences) expect(sentence).toMatch(/\[line 10\]/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { AnswerRequest, ComposedText, GenerationPassage, PassageCitation } from '../generation.types';
 import { notCoveredFor } from '../generation.types';
 import { asksForFigure, keywordStems } from '../../../text/keywords';
-import { speakerName } from '../../../text/sentences';
+import { readerSentences, speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
 import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
@@ -48,19 +48,9 @@ export function composePieces(
     if (own.length > 0) sentences = own;
   }
   const max = request.simple ? 4 : MAX_BULLETS;
-  const citeAt = (s: ScoredSentence, line: number): PassageCitation =>
-    s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
-  const cite = (s: ScoredSentence) => citeAt(s, s.lineIndex);
-  // Every sentence carries its own citation: a joined pair cites each of its lines.
-  const quote = (s: ScoredSentence): AnswerPiece[] =>
-    s.joined
-      ? [{ text: `${endSentence(s.joined.first)} ` }, cite(s), { text: ` ${endSentence(s.joined.text)} ` }, citeAt(s, s.joined.lineIndex)]
-      : [{ text: `${endSentence(s.text)} ` }, cite(s)];
+  const quote = (s: ScoredSentence) => quoted(s, true);
   const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
-  const bullet = (s: ScoredSentence): AnswerPiece[] => [
-    { text: `- ${who(s) ? `**${who(s)}:** ` : ''}` },
-    ...(s.joined ? quote(s) : [{ text: `${s.text} ` }, cite(s)]),
-  ];
+  const bullet = (s: ScoredSentence): AnswerPiece[] => [{ text: `- ${who(s) ? `**${who(s)}:** ` : ''}` }, ...quoted(s, Boolean(s.joined))];
 
   if (SUMMARY_QUESTION.test(question) && passages.some((p) => p.kind === 'transcript')) {
     const picked = pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.4, 4);
@@ -163,6 +153,45 @@ function withStatementRows(picked: ScoredSentence[], ranked: ScoredSentence[], q
   const page = rows[0].passage;
   const added = rows.filter((s) => s.passage === page && !picked.includes(s)).slice(0, STATEMENT_ROWS);
   return [...picked.slice(0, Math.max(1, max - added.length)), ...added];
+}
+
+/**
+ * A picked sentence quoted with its citations (`citedQuote`: every sentence a reader sees in it cited); a
+ * joined pair cites each of its lines. `close`: the quote ends with punctuation (a fragment gets a period).
+ */
+function quoted(s: ScoredSentence, close: boolean): AnswerPiece[] {
+  const at = (line: number): PassageCitation =>
+    s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
+  if (!s.joined) return citedQuote(close ? endSentence(s.text) : s.text, at(s.lineIndex));
+  return [
+    ...citedQuote(endSentence(s.joined.first), at(s.lineIndex)),
+    ...citedQuote(endSentence(s.joined.text), at(s.joined.lineIndex), true),
+  ];
+}
+
+/** Words a part of a quote needs to state something (shorter parts, 'So.' or 'Yeah.', ride with a neighbour). */
+const STATEMENT_WORDS = 4;
+
+/**
+ * A quote with its citation after every sentence a reader sees in it (`readerSentences`: 'right? that
+ * maybe…', "don't. So."), so that no statement goes uncited; a part too short to state anything goes
+ * with the next part, or after the citation of the one before. `after`: the quote follows a citation.
+ */
+function citedQuote(text: string, citation: PassageCitation, after = false): AnswerPiece[] {
+  const parts = readerSentences(text);
+  const out: AnswerPiece[] = [];
+  let pending = '';
+  let cited = false;
+  const lead = () => (cited || after ? ' ' : '');
+  parts.forEach((part, i) => {
+    if ((part.match(/[\p{L}\p{N}]+/gu) ?? []).length >= STATEMENT_WORDS || (i === parts.length - 1 && !cited)) {
+      out.push({ text: `${lead()}${pending}${part} ` }, citation);
+      pending = '';
+      cited = true;
+    } else if (cited) out.push({ text: ` ${part}` });
+    else pending += `${part} `;
+  });
+  return out;
 }
 
 /** A sentence ending in punctuation (a quoted fragment gets a period). */
