@@ -84,11 +84,11 @@ export function extractFact(kind: FactKind, source: FactSource, question: string
  * the sentence holds none (its speaker alone does not answer who did something).
  */
 export function ownFact(kind: FactKind, source: FactSource, question: string): string | null {
-  const lang = LANGUAGES[languageOf(question)];
+  const lang = languageOfQuestion(question);
   // A count in figures, or in words next to what the question counts ('three platforms'; not 'one semester').
   if (kind === 'howMany') return quantities(source.text, lang, question).find((q) => q.digits || q.near)?.text ?? null;
   if (kind !== 'who') return extractFact(kind, source, question);
-  const asked = fold(question);
+  const asked = foldedQuestion(question);
   const names = nameRuns(source.text, lang).filter((n) => !asked.includes(fold(n)));
   if (names.length > 0) return [...new Set(names)].slice(0, 3).join(', ');
   const speaker = speakerName(source.speaker);
@@ -96,6 +96,15 @@ export function ownFact(kind: FactKind, source: FactSource, question: string): s
   const words = foldedWords(source.text);
   return LANGUAGE_CODES.some((c) => LANGUAGES[c].factAsk.self.some((w) => words.includes(w))) ? speaker : null;
 }
+
+/** The last question's language and folded text: a question's sentences are read one after another. */
+let lastQuestion: { text: string; lang: LanguageData; folded: string } | null = null;
+function questionOf(question: string): { lang: LanguageData; folded: string } {
+  if (lastQuestion?.text !== question) lastQuestion = { text: question, lang: LANGUAGES[languageOf(question)], folded: fold(question) };
+  return lastQuestion;
+}
+const languageOfQuestion = (question: string) => questionOf(question).lang;
+const foldedQuestion = (question: string) => questionOf(question).folded;
 
 /** A word of a name: a capital (or a bracketed tag such as '[PERSON3]'), letters, digits and joiners. */
 const NAME_TOKEN = /\[?[\p{L}\p{N}][\p{L}\p{N}'’_.-]*\]?/gu;
@@ -213,12 +222,23 @@ export function quantity(text: string, lang: LanguageData, question: string): st
   return quantities(text, lang, question)[0]?.text ?? null;
 }
 
+const cardinalCache = new Map<string, RegExp>();
+/** The language's numbers written as words, as one pattern. */
+function cardinalPattern(lang: LanguageData): RegExp {
+  let re = cardinalCache.get(lang.code);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+    cardinalCache.set(lang.code, re);
+  }
+  return re;
+}
+
 /** The counts and amounts of a sentence (`quantity`), best first: `near` one next to the question's words, `digits` one in figures. */
 function quantities(text: string, lang: LanguageData, question: string): { text: string; near: boolean; digits: boolean }[] {
   const asked = new Set(keywordStems(question));
   const askedNumbers = new Set(question.match(NUMBER)?.map((n) => n.trim()) ?? []);
   const stop = stopWordsOf(lang);
-  const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const words = cardinalPattern(lang);
   return [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
     .filter((m) => !askedNumbers.has(m[0].trim()) && !/^(?:19|20)\d{2}[.,]?$/.test(m[0].trim()))
     .map((m) => {
