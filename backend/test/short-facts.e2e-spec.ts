@@ -23,12 +23,21 @@ const REVIEW = [
   'PERSON9: I will prepare a summary of the corpus review for the shared task organisers.',
 ].join('\n');
 
+/** A meeting where the words of a who question are said most by someone other than the one who takes the task. */
+const LOGISTICS = [
+  'PERSON2: Someone has to register our group for the spring workshop this week, the registration closes soon.',
+  'PERSON5: Yes, registering the whole group for the spring workshop is the main open point.',
+  'PERSON8: Okay, I can do the group registration myself tomorrow.',
+  'PERSON2: Good, then the travel budget is the next point.',
+].join('\n');
+
 describe('short facts first, and answers kept to the sessions chosen (POST /api/chat/simple)', () => {
   let t: TestApp;
   let admin: TestAgent;
   let cookie: string;
   let planning: string;
   let review: string;
+  let logistics: string;
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -37,6 +46,8 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     review = await createSession(admin, 'Corpus Review');
     await uploadEmbedded(admin, planning, 'transcript', Buffer.from(PLANNING), 'planning.txt');
     await uploadEmbedded(admin, review, 'transcript', Buffer.from(REVIEW), 'review.txt');
+    logistics = await createSession(admin, 'Workshop Logistics');
+    await uploadEmbedded(admin, logistics, 'transcript', Buffer.from(LOGISTICS), 'logistics.txt');
     cookie = await sessionCookie(t, 'facts@example.com', 'Fay');
   }, 120_000);
   afterAll(async () => {
@@ -55,6 +66,13 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     const first = answer.content.split('\n')[0];
     expect(first).toMatch(/^\*\*PERSON6\*\* — I will prepare the corpus of meeting minutes for the shared task before the deadline\. \[/);
     expect(answer.content).not.toMatch(/PERSON\d+:\s*(?:\*\*)?\s*PERSON\d+:/);
+    expect(answer.sources.map((s) => s.marker)).toContain(/\[[^\]]+\]$/.exec(first)![0]);
+  });
+
+  it("opens a who question with the one who says they will do it, not the speaker who repeats the question's words", async () => {
+    const answer = await ask('Who will register our group for the spring workshop?', [logistics]);
+    const first = answer.content.split('\n')[0];
+    expect(first).toMatch(/^\*\*PERSON8\*\* — I can do the group registration myself tomorrow\. \[/);
     expect(answer.sources.map((s) => s.marker)).toContain(/\[[^\]]+\]$/.exec(first)![0]);
   });
 

@@ -63,6 +63,8 @@ export const QUANTITY_BOOST = 1.3;
 export const QUANTITY_PENALTY = 0.85;
 /** Any other question: a sentence with a figure a little up: dev set `tune`. */
 export const NUMBER_BONUS = 1.05;
+/** A who / when / where / how-many question: a sentence stating that kind of fact in its own words up: bench/history/2026-11-28-short-facts-2.md. */
+export const FACT_BOOST = 1.3;
 /** Weight of a question word every passage uses, against its rarest word: eval-tuning.md, 'instructions left out of a question's words' (less tried and dropped). */
 export const RARITY_FLOOR = 0.3;
 /** A question word this rare (share of its rarest word's IDF) names the topic: dev set `tune`. */
@@ -102,6 +104,10 @@ export const MIN_SHARE_OF_BEST = 0.3;
 export const MIN_SHARE_OF_BEST_COVERAGE = 0.4;
 /** Statement rows added to a figure answer: eval-tuning.md, 'ranking and refusals'. */
 export const STATEMENT_ROWS = 2;
+/** A short fact's sentence: looked for among this many ranked sentences past the picked ones: bench/history/2026-11-28-short-facts-2.md. */
+export const FACT_POOL = 8;
+/** ...scoring at least this share of the best sentence: bench/history/2026-11-28-short-facts-2.md. */
+export const FACT_SHARE_OF_BEST = 0.5;
 
 // ---------- 7. Takeaways (ai/generation/local/takeaways.ts, takeaways/takeaways.service.ts) ----------
 /** Takeaways one session gives at most: no evaluation recorded (set by hand; bench/EVAL.md measures their filler share). */

@@ -84,6 +84,7 @@ export const de: LanguageData = {
     where: list('wo|wohin|woher|welcher stadt|welchem land'),
     howMany: list('wie viele|wie viel|wieviele|wieviel'),
     attendees: list('teilnehmer|teilnehmende|teilgenommen|nahm teil|nahmen teil|anwesend|war dabei|waren dabei'),
+    self: list('ich'),
   },
   clauseAsk: { when: ['wann'], where: ['wo'], who: ['wer'] },
   contentVerbs: list('sagte|gesagt|sagt|erklart|erklarte|meint|meinte|erwahnt|erwahnte|laut|zusammenfassen'),
@@ -94,6 +95,7 @@ export const de: LanguageData = {
     time: list('zur gleichen zeit|zur selben zeit|gleichzeitig|um diese zeit|parallel dazu|parallel'),
     person: list('ihr|ihre|ihren|ihrem|sein|seine|seinen|seinem|sie'),
   },
+  interjections: list('ja|jein|nein|ok|okay|also|gut|na|naja|genau|danke|hallo|tschuss|ah|oh|ahm|aha|hm|super|klar|stimmt'),
   stopWords: `sonst andere anderes anderen gleichen selben der die das den dem des ein eine einen einem einer eines und oder aber ist sind war waren wird werden wurde gibt es
   gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher
   welches warum ich du er sie wir ihr mich mir dich dir uns euch sein seine ihre ihren mein meine meinen meinem dieser diese

@@ -96,6 +96,7 @@ export const en: LanguageData = {
     attendees: list(
       'participants|participant|participated|attended|attendees|attending|took part|was there|were there|was present|were present',
     ),
+    self: list('i'),
   },
   clauseAsk: { when: ['when'], where: ['where'], who: ['who'] },
   contentVerbs: list(
@@ -108,6 +109,9 @@ export const en: LanguageData = {
     time: list('at that time|at the same time|same time|at that hour|meanwhile|in parallel|alongside it'),
     person: list('her|his|their|she|he|they'),
   },
+  interjections: list(
+    'yeah|yes|yep|yup|no|nope|okay|ok|oh|ah|um|uh|hm|hmm|mhm|well|right|sure|alright|hello|hi|bye|thanks|sorry|great|cool|fine|wow',
+  ),
   stopWords: `a an the and or of in on at to for from by with about into over under is are was were be been being do does did doing done
   has have had will would can could should shall may might must i me my we our you your he him his she her they them their it its
   this that these those there here what which who whom whose when where why how any some all each every no not nor than then

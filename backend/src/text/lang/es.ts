@@ -82,6 +82,7 @@ export const es: LanguageData = {
     attendees: list(
       'participantes|participo|participaron|asistio|asistieron|asistentes|estuvo presente|estuvieron presentes|estaba presente|estaban presentes',
     ),
+    self: list('yo'),
   },
   clauseAsk: { when: ['cuando'], where: ['donde'], who: ['quien', 'quienes'] },
   contentVerbs: list('dijo|dice|dijeron|explico|explica|menciono|menciona|segun|opina|opino|resumir'),
@@ -92,6 +93,7 @@ export const es: LanguageData = {
     time: list('a la misma hora|al mismo tiempo|a esa hora|en paralelo|mientras tanto'),
     person: list('su|sus|ella'),
   },
+  interjections: list('si|no|vale|bueno|pues|vaya|gracias|hola|claro|oye|eh|ah|oh|ok|okey|venga|genial|perfecto'),
   stopWords: `otro otros otra otras misma mismo el la los las un una unos unas de del al y o u que quien quienes cual cuales cuando donde como cuanto es son sera
   seran esta estan hay habla hablan hablar hablara presenta presentan da dan en con sin por para sobre entre a mi me te se su sus
   lo le les este esta estos estas ese esa eso algo alguna alguno algun hoy manana dia dias hora horas tarde noche ahora siguiente

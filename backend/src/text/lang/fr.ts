@@ -91,6 +91,7 @@ export const fr: LanguageData = {
     attendees: list(
       'participants|participantes|participe|participaient|a participe|ont participe|assiste|assistaient|etait present|etaient presents|etait la|etaient la',
     ),
+    self: list('je|j'),
   },
   clauseAsk: { when: ['quand'], where: ['ou'], who: ['qui'] },
   contentVerbs: list('dit|dire|explique|mentionne|pense|selon|resumer'),
@@ -101,6 +102,7 @@ export const fr: LanguageData = {
     time: list('a la meme heure|en meme temps|au meme moment|a cette heure la|a ce moment la|en parallele'),
     person: list('son|sa|ses|elle|il|leur|leurs'),
   },
+  interjections: list('oui|ouais|non|bon|ben|bah|euh|hein|voila|merci|salut|bonjour|allo|ok|okay|ah|oh|bref|super|genial'),
   stopWords: `autre autres meme memes le la les un une des du de d l au aux et ou ne pas que qui quoi quel quelle quels quelles est sont sera seront y a t il
   ils elle elles on nous vous je tu me te se sa son ses leur leurs ce cet cette ces dans sur par pour avec sans chez en entre vers
   qu c s n j m donne donnent parle parlent parler fait font propose proposent anime animent presente presentent ya

@@ -120,9 +120,11 @@ export interface LanguageData {
   /**
    * Question words asking for a short fact, by the fact's kind: a person (a name, a speaker), a time
    * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
-   * `attendees`: words of a who question asking who took part (a meeting's participants).
+   * `attendees`: words of a who question asking who took part (a meeting's participants). `self`: the
+   * first person's subject pronouns: a transcript sentence holding one ('I will prepare it') gives its
+   * speaker as the answer to a who question.
    */
-  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; attendees: string[] };
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; attendees: string[]; self: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */
@@ -134,6 +136,8 @@ export interface LanguageData {
   references: { session: string[]; place: string[]; notPlace: string[]; time: string[]; person: string[] };
   /** Function words and the verbs of asking ('passe', 'parle', 'habla', 'spricht'): never a topic. */
   stopWords: string;
+  /** Words said between others in speech ('yeah', 'ouais', 'genau', 'vale'): written with a capital, never a name. */
+  interjections: string[];
   /** Words frequent in this language's questions and rare in the others' (detection). */
   markers: string;
   /**

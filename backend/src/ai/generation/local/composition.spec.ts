@@ -225,6 +225,22 @@ describe('composition: substance and coverage that carry over to new material', 
     expect(answer.split('\n')[0]).toBe('**PERSON6** — I will prepare the corpus for the shared task next week. [line 10]');
   });
 
+  it('opens a who question with the one who speaks of doing it, not the speaker of the best-matching words', () => {
+    const passages = [
+      anonymised(
+        'PERSON4: The corpus of meeting minutes for the shared task has to be prepared before the deadline.\nPERSON2: Yes, the corpus of meeting minutes is the main part of the shared task.',
+        'PERSON4',
+      ),
+      anonymised('PERSON6: Okay, I can prepare that corpus of minutes myself this week.', 'PERSON6', 2),
+    ];
+    const answer = generator.composeAnswer({
+      question: 'Who will prepare the corpus of meeting minutes for the shared task?',
+      passages,
+      simple: true,
+    });
+    expect(answer.split('\n')[0]).toBe('**PERSON6** — I can prepare that corpus of minutes myself this week. [line 20]');
+  });
+
   it('opens a how-many question with the number and what it counts, and a when question with the date', () => {
     const passages = [
       passage({ n: 1, marker: '[p. 2]', text: 'The shared task data will have three subsets, released on March 14, 2025 to all teams.' }),

@@ -3,9 +3,9 @@ import { notCoveredFor } from '../generation.types';
 import { asksForFigure, keywordStems } from '../../../text/keywords';
 import { readerSentences, speakerName } from '../../../text/sentences';
 import { withoutMarkers } from '../../../text/citation-grammar';
-import { MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
+import { FACT_POOL, FACT_SHARE_OF_BEST, MAX_BULLETS, STATEMENT_ROWS } from '../../../answering/knobs';
 import { foldName, unknownName } from './coverage';
-import { asksAttendees, extractFact, factKind } from './short-fact';
+import { asksAttendees, extractFact, factKind, ownFact } from './short-fact';
 import { tableFact } from './table-fact';
 import { FIGURE_ROW, pickDiverse, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
 
@@ -63,7 +63,7 @@ export function composePieces(
   // two a page (three a transcript passage, taken best-first).
   const document = passages.every((p) => p.kind === 'pdf');
   const perPage = document ? 2 : 3;
-  const picked = withStatementRows(
+  let picked = withStatementRows(
     pickDiverse(sentences, max + 1, (s, best) => s.score >= best * 0.45, speaker ? 4 : perPage, document),
     sentences,
     question,
@@ -77,11 +77,8 @@ export function composePieces(
   let [lead] = picked.splice(leadAt, 1);
   const cellLine = tableFactLine(question, passages);
   // A short fact first (who, when, where, how many): the fact itself, then the sentence it comes from.
-  const fact = cellLine.length > 0 ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)]);
-  if (fact && fact.from !== lead) {
-    picked.splice(picked.indexOf(fact.from), 1, lead);
-    lead = fact.from;
-  }
+  const fact = cellLine.length > 0 ? null : shortFact(question, [lead, ...picked.slice(0, FACT_CANDIDATES - 1)], sentences);
+  if (fact && fact.from !== lead) [lead, picked] = [fact.from, withLeadSwapped(fact.from, lead, picked, max)];
   const leadWho = who(lead);
   // The fact that is the speaker is not said twice ('**Dana**: Dana: …').
   const leadLabel = leadWho && !speaker && !(fact && foldName(fact.text) === foldName(leadWho)) ? `${leadWho}: ` : '';
@@ -119,16 +116,45 @@ export function attendeesPieces(scorer: SentenceScorer, question: string, passag
   return tidyPieces([{ text: `**${[...turns.keys()].join(', ')}** — ${firstName}: ${endSentence(first.text)} ` }, cite(first), ...others]);
 }
 
-/** How many of the best sentences a short fact is looked for in. */
+/**
+ * The bullets once the sentence stating a short fact (`from`) leads: the former lead takes its place among
+ * them, or, when it came from further down the ranking, the first place (the weakest bullet left out).
+ */
+function withLeadSwapped(from: ScoredSentence, lead: ScoredSentence, picked: ScoredSentence[], max: number): ScoredSentence[] {
+  return picked.includes(from) ? picked.map((s) => (s === from ? lead : s)) : [lead, ...picked].slice(0, max);
+}
+
+/** How many of the best sentences a short fact is looked for in (its speaker alone answering who). */
 const FACT_CANDIDATES = 3;
 
-/** The short fact a who / when / where / how-many question asks for, and the sentence (of the best few) that gives it. */
-function shortFact(question: string, best: ScoredSentence[]): { text: string; from: ScoredSentence } | null {
+/**
+ * The short fact a who / when / where / how-many question asks for, and the sentence that gives it: the
+ * sentence stating the fact in its own words (`ownFact`: a name, a first-person statement, a date, a
+ * number) that holds most of the question's words, among the best few (`best`, the answer's lead first)
+ * and the next FACT_POOL ranked sentences scoring at least FACT_SHARE_OF_BEST of the best; else, of the
+ * best few, the first whose speaker answers who.
+ */
+function shortFact(question: string, best: ScoredSentence[], ranked: ScoredSentence[]): { text: string; from: ScoredSentence } | null {
   const kind = factKind(question);
   if (!kind) return null;
+  const source = (s: ScoredSentence) => ({
+    text: s.joined ? `${s.text} ${s.joined.text}` : s.text,
+    speaker: s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null,
+  });
+  const top = Math.max(best[0]?.score ?? 0, ranked[0]?.score ?? 0);
+  const further = ranked.filter((s) => !best.includes(s)).slice(0, FACT_POOL);
+  const asked = new Set(keywordStems(question));
+  let stated: { text: string; from: ScoredSentence; held: number } | null = null;
+  for (const s of [...best, ...further.filter((x) => x.score >= top * FACT_SHARE_OF_BEST)]) {
+    // Of the sentences stating such a fact, the one holding most of the question's words (the better-ranked on a tie).
+    const held = [...s.stems].filter((x) => asked.has(x)).length;
+    if (held === 0 || (stated && held <= stated.held)) continue;
+    const text = ownFact(kind, source(s), question);
+    if (text) stated = { text, from: s, held };
+  }
+  if (stated) return stated;
   for (const s of best) {
-    const speaker = s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null;
-    const text = extractFact(kind, { text: s.joined ? `${s.text} ${s.joined.text}` : s.text, speaker }, question);
+    const text = extractFact(kind, source(s), question);
     if (text) return { text, from: s };
   }
   return null;

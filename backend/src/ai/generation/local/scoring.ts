@@ -6,6 +6,7 @@ import { isFiller } from '../../../text/filler';
 import { QUANTITY_QUESTION } from '../../../text/lexicon';
 import { isFigureTable, splitSentences, tidySentence } from '../../../text/sentences';
 import {
+  FACT_BOOST,
   FIGURE_ROW_BOOST,
   MIN_BULLETS,
   MIN_SHARE_OF_BEST,
@@ -18,6 +19,7 @@ import {
 } from '../../../answering/knobs';
 import { coverageEvidence, coverageScore, coversQuestion } from './coverage';
 import { type QuestionTerms, questionTerms } from './question-terms';
+import { type FactKind, factKind, ownFact } from './short-fact';
 
 /**
  * Sentence and passage scoring of the local answerer: each sentence of the retrieved passages scored
@@ -125,7 +127,9 @@ export class SentenceScorer {
     };
     const terms = questionTerms(question, rarity, carried, known);
     const qVec = this.embedder.embed(question);
-    const quantity = QUANTITY_QUESTION.test(question);
+    const fact = factKind(question);
+    // How many and when ask for a figure or a date in every language, as the English quantity words do.
+    const quantity = QUANTITY_QUESTION.test(question) || fact === 'howMany' || fact === 'when';
     const summary = SUMMARY_QUESTION.test(question);
     let rule = false;
     const sentences: ScoredSentence[] = [];
@@ -137,6 +141,7 @@ export class SentenceScorer {
       if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) rule = true;
       const prior = 1 - i / Math.max(1, passages.length);
       const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
+      if (fact) boostFacts(scored, fact, question);
       linkNeighbours(scored, quantity);
       for (const s of scored) {
         if (!s) continue;
@@ -216,6 +221,15 @@ function expansionsIn(passage: GenerationPassage, expansions: string[]): number 
   if (expansions.length === 0) return 0;
   const lower = passage.text.toLowerCase();
   return expansions.filter((e) => lower.includes(e)).length;
+}
+
+/** A short-fact question's sentences that state that kind of fact in their own words (`ownFact`) weigh FACT_BOOST more. */
+function boostFacts(scored: (ScoredSentence | null)[], kind: FactKind, question: string): void {
+  for (const s of scored) {
+    if (!s) continue;
+    const speaker = s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null;
+    if (ownFact(kind, { text: s.text, speaker }, question)) s.score *= FACT_BOOST;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../../text/lang';
-import { asksAttendees, dateOrTime, extractFact, factKind, nameRuns, quantity } from './short-fact';
+import { asksAttendees, dateOrTime, extractFact, factKind, nameRuns, ownFact, quantity } from './short-fact';
 
 describe('short facts: the kind of fact a question asks for', () => {
   it('reads who, when, where and how many from the language layer, in each language', () => {
@@ -54,6 +54,27 @@ describe('short facts: the fact found by its form', () => {
     expect(extractFact('who', { text: '[PERSON3] should write to [PERSON8] this week.', speaker: 'PERSON10' }, q)).toBe('PERSON3');
     expect(extractFact('who', { text: 'I will write to [PERSON8] tomorrow.', speaker: 'PERSON3' }, q)).toBe('PERSON3');
     expect(extractFact('who', { text: 'I will write to [PERSON8] tomorrow.', speaker: null }, q)).toBeNull();
+  });
+
+  it('takes a who fact from the sentence itself: a name it gives, or its speaker when the speaker speaks of themself', () => {
+    const q = 'Who will prepare the corpus for the shared task?';
+    expect(ownFact('who', { text: 'I will prepare the corpus for the shared task.', speaker: 'PERSON6' }, q)).toBe('PERSON6');
+    expect(ownFact('who', { text: 'Je vais préparer le corpus.', speaker: 'PERSON2' }, 'Qui prépare le corpus ?')).toBe('PERSON2');
+    expect(ownFact('who', { text: 'Ich bereite den Korpus vor.', speaker: 'PERSON5' }, 'Wer bereitet den Korpus vor?')).toBe('PERSON5');
+    expect(ownFact('who', { text: '[PERSON3] will prepare the corpus.', speaker: 'PERSON6' }, q)).toBe('PERSON3');
+    // The speaker of a sentence about the task, not about themself, is not who does it.
+    expect(ownFact('who', { text: 'The corpus for the shared task must be prepared soon.', speaker: 'PERSON4' }, q)).toBeNull();
+    expect(ownFact('when', { text: 'The corpus is due on June 15th.', speaker: 'PERSON4' }, 'When is the corpus due?')).toBe('June 15th');
+  });
+
+  it('reads no name in a word said between others, no date in a month that is a function word, no count in a stray "one"', () => {
+    expect(nameRuns('Some deliverables have not- Yeah, well, started yet.', en)).toEqual([]);
+    expect(ownFact('when', { text: 'These may change, but the proposal should look good.' }, 'When should the data be ready?')).toBeNull();
+    expect(ownFact('when', { text: 'The data should be ready in May.' }, 'When should the data be ready?')).toBe('May');
+    const q = 'How many participants are expected at the fair?';
+    expect(ownFact('howMany', { text: 'Someone new for that one semester starts from the students.' }, q)).toBeNull();
+    expect(ownFact('howMany', { text: 'We expect about 400 visitors at the fair.' }, q)).toBe('400 visitors');
+    expect(ownFact('howMany', { text: 'There will be three participants from each school.' }, q)).toBe('3 participants');
   });
 
   it('answers when with a date or a time', () => {

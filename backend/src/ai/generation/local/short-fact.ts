@@ -78,6 +78,34 @@ export function extractFact(kind: FactKind, source: FactSource, question: string
   return quantity(source.text, lang, question);
 }
 
+/**
+ * The fact a sentence states by itself: a name, date, place or number in its own words, or, for a who
+ * question, its speaker when the sentence is in the first person ('I will prepare the corpus'); null when
+ * the sentence holds none (its speaker alone does not answer who did something).
+ */
+export function ownFact(kind: FactKind, source: FactSource, question: string): string | null {
+  const lang = languageOfQuestion(question);
+  // A count in figures, or in words next to what the question counts ('three platforms'; not 'one semester').
+  if (kind === 'howMany') return quantities(source.text, lang, question).find((q) => q.digits || q.near)?.text ?? null;
+  if (kind !== 'who') return extractFact(kind, source, question);
+  const asked = foldedQuestion(question);
+  const names = nameRuns(source.text, lang).filter((n) => !asked.includes(fold(n)));
+  if (names.length > 0) return [...new Set(names)].slice(0, 3).join(', ');
+  const speaker = speakerName(source.speaker);
+  if (!speaker || asked.includes(fold(speaker))) return null;
+  const words = foldedWords(source.text);
+  return LANGUAGE_CODES.some((c) => LANGUAGES[c].factAsk.self.some((w) => words.includes(w))) ? speaker : null;
+}
+
+/** The last question's language and folded text: a question's sentences are read one after another. */
+let lastQuestion: { text: string; lang: LanguageData; folded: string } | null = null;
+function questionOf(question: string): { lang: LanguageData; folded: string } {
+  if (lastQuestion?.text !== question) lastQuestion = { text: question, lang: LANGUAGES[languageOf(question)], folded: fold(question) };
+  return lastQuestion;
+}
+const languageOfQuestion = (question: string) => questionOf(question).lang;
+const foldedQuestion = (question: string) => questionOf(question).folded;
+
 /** A word of a name: a capital (or a bracketed tag such as '[PERSON3]'), letters, digits and joiners. */
 const NAME_TOKEN = /\[?[\p{L}\p{N}][\p{L}\p{N}'’_.-]*\]?/gu;
 const CAPITALISED = /^\[?[\p{Lu}]/u;
@@ -132,7 +160,7 @@ const stopWordCache = new Map<string, Set<string>>();
 function stopWordsOf(lang: LanguageData): Set<string> {
   let set = stopWordCache.get(lang.code);
   if (!set) {
-    set = new Set(wordsOf(lang.stopWords));
+    set = new Set([...wordsOf(lang.stopWords), ...lang.interjections]);
     stopWordCache.set(lang.code, set);
   }
   return set;
@@ -175,8 +203,12 @@ function datePattern(lang: LanguageData): RegExp {
 
 /** Dates and times written in a sentence, in order. */
 export function dateOrTime(text: string, lang: LanguageData): string[] {
-  // The sentence's own period is not part of the date ('due next Friday, Feb 21.').
-  return [...stripAccents(text).matchAll(datePattern(lang))].map((m) => m[0].trim().replace(/[.,]$/, ''));
+  const stop = stopWordsOf(lang);
+  // The sentence's own period is not part of the date ('due next Friday, Feb 21.'); a month that is also a
+  // function word of the language, alone and in lower case, is that word ('it may change').
+  return [...stripAccents(text).matchAll(datePattern(lang))]
+    .map((m) => m[0].trim().replace(/[.,]$/, ''))
+    .filter((d) => !(d in lang.months && stop.has(d)));
 }
 
 /** A number as written: a currency sign, digits with separators, a percent or currency after it. */
@@ -187,11 +219,27 @@ const NUMBER = /(?<![\p{L}\p{N}])[$€£¥]?\d[\d,.]*(?:\s?(?:%|€|\$|£))?(?![
  * after it ('three subsets', '25 €', '12.50 euros'), the one next to the question's own words first.
  */
 export function quantity(text: string, lang: LanguageData, question: string): string | null {
+  return quantities(text, lang, question)[0]?.text ?? null;
+}
+
+const cardinalCache = new Map<string, RegExp>();
+/** The language's numbers written as words, as one pattern. */
+function cardinalPattern(lang: LanguageData): RegExp {
+  let re = cardinalCache.get(lang.code);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+    cardinalCache.set(lang.code, re);
+  }
+  return re;
+}
+
+/** The counts and amounts of a sentence (`quantity`), best first: `near` one next to the question's words, `digits` one in figures. */
+function quantities(text: string, lang: LanguageData, question: string): { text: string; near: boolean; digits: boolean }[] {
   const asked = new Set(keywordStems(question));
   const askedNumbers = new Set(question.match(NUMBER)?.map((n) => n.trim()) ?? []);
   const stop = stopWordsOf(lang);
-  const words = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(lang.cardinals).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
-  const found = [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
+  const words = cardinalPattern(lang);
+  return [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
     .filter((m) => !askedNumbers.has(m[0].trim()) && !/^(?:19|20)\d{2}[.,]?$/.test(m[0].trim()))
     .map((m) => {
       const after = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(m.index + m[0].length));
@@ -204,5 +252,4 @@ export function quantity(text: string, lang: LanguageData, question: string): st
     })
     .filter((q) => q.counts)
     .sort((a, b) => Number(b.near) - Number(a.near) || Number(b.digits) - Number(a.digits) || a.at - b.at);
-  return found[0]?.text ?? null;
 }
