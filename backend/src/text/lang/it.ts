@@ -70,6 +70,7 @@ export const it: LanguageData = {
     where: list('dove|in che citta|quale citta|in che paese|quale paese'),
     howMany: list('quanti|quante|quanto|quanta'),
     attendees: list('partecipanti|ha partecipato|hanno partecipato|era presente|erano presenti|presenti'),
+    self: list('io'),
   },
   clauseAsk: { when: ['quando'], where: ['dove'], who: ['chi'] },
   contentVerbs: list('detto|dice|dicono|spiegato|spiega|menzionato|menziona|secondo|pensa|riassumere|riassumi'),
@@ -80,6 +81,7 @@ export const it: LanguageData = {
     time: list('alla stessa ora|allo stesso tempo|nello stesso momento|in parallelo|contemporaneamente'),
     person: list('suo|sua|suoi|sue|lei|lui|loro'),
   },
+  interjections: list('si|no|ecco|allora|beh|ok|okay|grazie|ciao|bene|certo|esatto'),
   stopWords: `altro altri altra altre stesso stessa il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
   dalla dai dagli dalle in nel nello nella nei negli nelle su sul sullo sulla sui sugli sulle con per tra fra e ed o non che chi cosa quale quali
   quando dove come quanto quanti quante perche e sono sara saranno c ci ce si mi ti me te lui lei loro suo sua suoi sue questo questa questi queste

@@ -68,6 +68,7 @@ export const nl: LanguageData = {
     where: list('waar|in welke stad|welke stad|in welk land|welk land'),
     howMany: list('hoeveel'),
     attendees: list('deelnemers|deelgenomen|namen deel|nam deel|aanwezig|waren aanwezig|was aanwezig'),
+    self: list('ik'),
   },
   clauseAsk: { when: ['wanneer'], where: ['waar'], who: ['wie'] },
   contentVerbs: list('zei|zegt|gezegd|zeggen|legt uit|uitgelegd|noemde|noemt|volgens|vindt|vond|samenvatten'),
@@ -78,6 +79,7 @@ export const nl: LanguageData = {
     time: list('op hetzelfde moment|tegelijkertijd|tegelijk|op dat moment|parallel'),
     person: list('zijn|haar|hun'),
   },
+  interjections: list('ja|nee|oke|ok|okay|dank|bedankt|hoi|nou|goed|prima|precies'),
   stopWords: `ander andere anders zelfde de het een en of niet dat die dit deze wie wat welke welk wanneer waar hoe hoeveel waarom is zijn was
   waren wordt worden er in op aan met zonder voor door over bij naar uit om tot als ook nog al ik je jij u we wij ze zij hij haar hun zijn
   spreekt spreken presenteert geeft geven vandaag morgen nu dag dagen uur ochtend middag avond volgende daarna erna hierna begint beginnen

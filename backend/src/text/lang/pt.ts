@@ -72,6 +72,7 @@ export const pt: LanguageData = {
     where: list('onde|em que cidade|qual cidade|em que pais|qual pais'),
     howMany: list('quantos|quantas|quanto|quanta'),
     attendees: list('participantes|participou|participaram|presentes|estava presente|estavam presentes'),
+    self: list('eu'),
   },
   clauseAsk: { when: ['quando'], where: ['onde'], who: ['quem'] },
   contentVerbs: list('disse|diz|disseram|explicou|explica|mencionou|menciona|segundo|acha|achou|resumir|resuma'),
@@ -82,6 +83,7 @@ export const pt: LanguageData = {
     time: list('no mesmo horario|ao mesmo tempo|nessa hora|em paralelo'),
     person: list('seu|sua|seus|suas|dele|dela'),
   },
+  interjections: list('sim|nao|ok|okay|obrigado|obrigada|ola|pois|bem|certo|claro|exato'),
   stopWords: `outro outros outra outras mesmo mesma o a os as um uma uns umas de do da dos das em no na nos nas ao aos por pelo pela pelos pelas para
   com sem sobre entre e ou nao que quem qual quais quando onde como quanto quantos quantas porque e sao sera serao esta estao ha tem fala falam falar
   falara apresenta apresentam da dao eu me te se lhe seu sua seus suas este esta estes estas esse essa esses essas isso isto algo algum alguma
