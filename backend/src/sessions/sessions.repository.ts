@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { readContentVersion } from '../database/content-version';
+import { inProgramOrder } from './program-order';
 import type { SessionRecord } from './session-input';
 
 export type ContentStatus = 'none' | 'processing' | 'available';
@@ -36,10 +37,8 @@ export interface SessionListOptions {
 const RECORD_COLUMNS = `s.id, s.title, s.description, s.speakers, s.tags, s.format, s.date, s.day,
   s.start_time AS "startTime", s.end_time AS "endTime", s.location, s.external_id AS "externalId"`;
 
-/** Sessions in program order: day, date, start time ('9:30 AM' read as a time), then title. */
-const PROGRAM_ORDER = `s.day ASC NULLS LAST, s.date ASC NULLS LAST,
-  CASE WHEN s.start_time ~ '^[0-9]{1,2}:[0-9]{2} (AM|PM)$' THEN to_timestamp(s.start_time, 'HH12:MI AM')::time END ASC NULLS LAST,
-  s.title ASC, s.id ASC`;
+/** The database's part of program order (day, date, title); the start time is read in `inProgramOrder`. */
+const PROGRAM_ORDER = `s.day ASC NULLS LAST, s.date ASC NULLS LAST, s.title ASC, s.id ASC`;
 
 /** TypeORM's postgres driver answers UPDATE/DELETE with `[rows, rowCount]`, other commands with the rows. */
 function returnedRows<T>(result: unknown): T[] {
@@ -84,7 +83,7 @@ export class SessionsRepository {
       ? `, coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'originalFilename', d.original_filename,
            'status', d.status) ORDER BY d.created_at, d.id) FILTER (WHERE d.id IS NOT NULL), '[]') AS documents`
       : '';
-    return (manager ?? this.db).query(
+    const rows: SessionRow[] = await (manager ?? this.db).query(
       `SELECT ${RECORD_COLUMNS},
               count(d.id)::int AS "documentsCount",
               count(d.id) > 0 AS "hasDocuments",
@@ -101,6 +100,7 @@ export class SessionsRepository {
         ORDER BY ${PROGRAM_ORDER}`,
       params,
     );
+    return inProgramOrder(rows);
   }
 
   /** The list (as `list`) and the content version it was read at, in one snapshot. */
@@ -113,7 +113,7 @@ export class SessionsRepository {
 
   /** Stored fields of every session, in program order (the super admin export). */
   async listRecords(): Promise<(SessionRecord & { id: string })[]> {
-    return this.db.query(`SELECT ${RECORD_COLUMNS} FROM sessions s ORDER BY ${PROGRAM_ORDER}`);
+    return inProgramOrder(await this.db.query(`SELECT ${RECORD_COLUMNS} FROM sessions s ORDER BY ${PROGRAM_ORDER}`));
   }
 
   /** Stored fields of the sessions with these ids (any order). */
