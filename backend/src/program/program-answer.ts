@@ -232,7 +232,9 @@ export class ProgramAnswerer {
     if (q.unknownRoom && !q.rooms.length)
       return { text: say(q.language, 'noSessionIn', { room: q.unknownRoom }), entries: [], notInProgram: false };
     if (q.asks.plan) return this.plan(q);
-    if (q.asks.after && !q.asks.next && !q.asks.now) {
+    // 'What is next after the Rust talk?' names its anchor: the session after it, whatever the clock says.
+    const anchored = q.topic.length > 0 || q.speakers.length > 0;
+    if (q.asks.after && !q.asks.now && (!q.asks.next || anchored)) {
       const after = this.afterAnchor(q);
       if (after) return after;
     }

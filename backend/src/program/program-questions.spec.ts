@@ -187,6 +187,12 @@ describe('program questions on a program the rules were not written for', () => 
     expect(titles('When is the portfolio sales one?')).toEqual(['Syndication and Portfolio Sales']);
   });
 
+  it('"next after" a named session is the session after it, even once the conference is over', () => {
+    const later = new ProgramAnswerer(sut, new Date('2024-12-01T10:00:00Z'));
+    const reply = later.answer(parseThread(['What is the next talk after Rust for Pythonistas?'], sut), []);
+    expect(reply.entries.map((e) => e.title)).toContain('Typing at Scale');
+  });
+
   it('"after lunch" starts at the end of the program’s own lunch, in the room asked', () => {
     expect(kind('What is in room C03 after lunch on Saturday?')).toBe('program');
     expect(titles('What is in room C03 after lunch on Saturday?')).toEqual(['Django Migrations Deep Dive']);
