@@ -5,7 +5,7 @@ import { markdownInlineToHtml, markdownInlineToText } from '../email/mail-markdo
 import { requestedByLine } from '../email/requested-by';
 import type { TakeawaysResult } from './dto/takeaways.response';
 
-/** 'Your key takeaways from Equipment Finance Conference 2025': the conference as its settings name it. */
+/** 'Your key takeaways from <conference name>': the conference as its settings name it. */
 export function takeawaysSubject(conferenceName: string): string {
   return `Your key takeaways from ${conferenceName}`;
 }

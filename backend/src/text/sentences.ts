@@ -47,7 +47,7 @@ export function cleanMarkup(text: string): string {
 
 /** A line opening with a time stamp starts a new transcript turn. */
 const TIME_PREFIX_ONLY = /^\s*\[?\(?\d{1,2}:\d{2}/;
-/** Page footers of the slide decks ('Page 6 of 6 Equipment Finance Conference 2025 | …'). */
+/** Page footers of slide decks ('Page 6 of 6 <event name> | …'). */
 const FOOTER = /^page \d+ of \d+\b/i;
 /** A bulleted line ('• …', '- …', '* …'). */
 const BULLET = /^\s*(?:[•▪◦●·*]|-(?=\s))\s*/;
