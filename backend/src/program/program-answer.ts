@@ -129,6 +129,12 @@ interface Scored {
   score: number;
 }
 
+/** Where an entry holds a topic word (or one of its alternatives): title 3, tags 2, description 1, else 0. */
+function fieldWeight(entry: ProgramEntry, t: ProgramQuery['topic'][number]): number {
+  const holds = (stems: Set<string>) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a));
+  return holds(entry.titleStems) ? 3 : holds(entry.tagStems) ? 2 : holds(entry.descriptionStems) ? 1 : 0;
+}
+
 /** Entries matching the question's topic words, best first (title 3, tags 2, description 1). */
 function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]): Scored[] {
   const total = q.topic.reduce((s, t) => s + t.idf, 0);
@@ -138,8 +144,7 @@ function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]
     let score = 0;
     let covered = 0;
     for (const t of q.topic) {
-      const holds = (stems: Set<string>) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a));
-      const w = holds(entry.titleStems) ? 3 : holds(entry.tagStems) ? 2 : holds(entry.descriptionStems) ? 1 : 0;
+      const w = fieldWeight(entry, t);
       if (w) {
         score += w * t.idf;
         covered += t.idf;
@@ -158,10 +163,8 @@ function topicMatches(index: ProgramIndex, q: ProgramQuery, pool: ProgramEntry[]
  */
 function partialMatches(q: ProgramQuery, pool: ProgramEntry[]): ProgramEntry[] {
   if (q.topic.length < 2 || !q.topic.every((t) => t.held)) return [];
-  const held = (e: ProgramEntry, t: ProgramQuery['topic'][number]) =>
-    [e.titleStems, e.tagStems, e.descriptionStems].some((stems) => stems.has(t.stem) || t.alternatives.some((a) => stems.has(a)));
   const scored = pool
-    .map((entry) => ({ entry, covered: q.topic.reduce((sum, t) => sum + (held(entry, t) ? t.idf : 0), 0) }))
+    .map((entry) => ({ entry, covered: q.topic.reduce((sum, t) => sum + (fieldWeight(entry, t) ? t.idf : 0), 0) }))
     .filter((m) => m.covered > 0)
     .sort((a, b) => b.covered - a.covered);
   return scored.slice(0, PARTIAL_LIMIT).map((m) => m.entry);
