@@ -99,18 +99,25 @@ describe('the answer engine (AnsweringService)', () => {
     );
   });
 
-  it("answers a question the program reads as its own but cannot answer from the chosen session's documents", async () => {
+  it('answers a question the program reads as its own but cannot answer from the documents, chosen or not', async () => {
     // 'conference' and 'who' make it a program question; no session's title or description holds the delinquencies.
     const asked = 'Who reported the lease delinquencies at the conference?';
     const chosen = await engine.answer(question(asked));
     expect(chosen.content).toMatch(/\*\*Lee Park\*\* — Delinquencies on those leases rose to 2\.5% in the second quarter\. \[/);
     expect(chosen.sources.map((s) => s.sessionId)).toEqual([sessionId]);
-    // Nothing chosen: the program's answer stands, as does the program's refusal where the documents do not cover it.
-    const unchosen = await engine.answer({ ...question(asked), sessionIds: [] });
-    expect(unchosen.content).toContain('is not in the program');
+    // Nothing chosen: all the documents answer it first; the program's refusal stands where they do not cover it.
+    const advice = await engine.answer({ ...question('What advice does the speaker give on the late payment fee?'), sessionIds: [] });
+    expect(advice.content).toContain('12.50 € per week');
+    expect(advice.sources.map((s) => s.kind)).toContain('pdf');
     const uncovered = await engine.answer(question('Who gave the keynote on quantum cryptography at the conference?'));
     expect(uncovered.content).toContain('is not in the program');
     expect(uncovered.sources).toEqual([]);
+    const uncoveredAll = await engine.answer({
+      ...question('Who gave the keynote on quantum cryptography at the conference?'),
+      sessionIds: [],
+    });
+    expect(uncoveredAll.content).toContain('is not in the program');
+    expect(uncoveredAll.sources).toEqual([]);
   });
 
   it("makes a session's takeaways from its own passages", async () => {

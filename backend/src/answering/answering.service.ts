@@ -122,7 +122,7 @@ export class AnsweringService {
     // The program reads the user's own words: a follow-up takes from the thread's earlier questions only what it points back to.
     const earlier = history.filter((t) => t.role === 'user').map((t) => t.content);
     const program = await this.program.read(message, request.sessionIds, earlier);
-    if (program.kind === 'program' && !documentsFirst(program, request.sessionIds))
+    if (program.kind === 'program' && !documentsFirst(program))
       return { question, carried, program, passages: [], rarity: {}, expansions: [] };
     const found = await this.retrieval.search(question, {
       sessionIds: request.sessionIds,
@@ -151,7 +151,7 @@ export class AnsweringService {
     const links = new LinkNeutralizer();
     // The local provider composes program answers from the facts; so does any provider for a
     // session or person the program does not hold (there is nothing to give a model).
-    const fallback = documentsFirst(program, request.sessionIds);
+    const fallback = documentsFirst(program);
     const composed = program.kind === 'program' && !fallback && (local || program.answer().notInProgram);
     // A model's statements pass only with their citation (the local answerer and the program cite each one themselves).
     const gate = new ClaimGate(!local && !composed);
@@ -209,12 +209,12 @@ export class AnsweringService {
 }
 
 /**
- * A question the program reads as its own but cannot answer ('not in the program'), asked with sessions
- * chosen: those sessions' documents answer it first ('Who will register for the conference?' asked of a
- * meeting's transcript), the program's refusal standing when they do not cover it.
+ * A question the program reads as its own but cannot answer ('not in the program'): the documents (of the
+ * chosen sessions, or all of them) answer it first ('Who reported the delinquencies?', 'What advice does the
+ * speaker give on residual value?'), the program's refusal standing when they do not cover it.
  */
-function documentsFirst(program: ProgramTurn, sessionIds: string[]): boolean {
-  return program.kind === 'program' && sessionIds.length > 0 && program.answer().notInProgram;
+function documentsFirst(program: ProgramTurn): boolean {
+  return program.kind === 'program' && program.answer().notInProgram;
 }
 
 /** The documents' answer followed by the program's part (alone when the documents did not cover the question). */
