@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conference, otherConference } from '@/test/factories';
-import { conferenceYear, dateRangeLabel, dayLabel, zonedDateLabel } from './conferenceDates';
+import { conferenceYear, dateRangeLabel, dayLabel, zonedDateKey, zonedDateLabel } from './conferenceDates';
 
 describe('conference dates', () => {
   it("names the spec's conference days exactly as the spec writes them", () => {
@@ -15,6 +15,14 @@ describe('conference dates', () => {
     expect(dayLabel(1, otherConference())).toBe('Day 1 - Saturday, Nov 2');
     expect(dayLabel(2, otherConference())).toBe('Day 2 - Sunday, Nov 3');
     expect(dateRangeLabel(otherConference())).toBe('Nov 2-3, 2024');
+  });
+
+  it('names a day after the date its sessions are held on, when they carry one', () => {
+    expect(dayLabel(1, otherConference(), '2024-12-05')).toBe('Day 1 - Thursday, Dec 5');
+    expect(dayLabel(5, conference(), '2025-09-12')).toBe('Day 5 - Friday, Sept 12');
+    expect(dayLabel(2, otherConference(), null)).toBe('Day 2 - Sunday, Nov 3');
+    expect(zonedDateKey('2024-12-05T23:30:00.000Z', 'Europe/Paris')).toBe('2024-12-06');
+    expect(zonedDateKey(null, 'Europe/Paris')).toBeNull();
   });
 
   it("calls a day outside the conference's dates 'Day N', and a session without a day 'Unscheduled'", () => {

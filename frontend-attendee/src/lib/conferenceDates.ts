@@ -9,7 +9,7 @@ import type { Conference } from './types';
  * conference's own days in its time zone), so no viewer's clock enters.
  */
 
-export type ConferenceDays = Pick<Conference, 'startDate' | 'endDate'>;
+export type ConferenceDays = Pick<Conference, 'startDate' | 'endDate'> & Partial<Pick<Conference, 'timeZone'>>;
 
 const MONTHS = ['Jan', 'Feb', 'March', 'April', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -59,14 +59,29 @@ export function dateRangeLabel(c: ConferenceDays): string {
 }
 
 /**
- * A day heading: day N is the start date plus N-1 days, named with its weekday and date while it is
- * one of the conference's days ('Day 1 - Saturday, Nov 2'), otherwise 'Day N' (also while the settings
- * load); sessions without a day are 'Unscheduled'.
+ * A day heading named with its weekday and date ('Day 1 - Saturday, Nov 2'): the date the day's sessions
+ * are held on (`heldOn`, 'YYYY-MM-DD' in the conference's zone) when they carry one, so the heading agrees
+ * with the sessions even where the settings' dates differ from the program's; otherwise the start date plus
+ * N-1 days while that is one of the conference's days; otherwise 'Day N' (also while the settings load).
+ * Sessions without a day are 'Unscheduled'.
  */
-export function dayLabel(day: number | null, conference?: ConferenceDays): string {
+export function dayLabel(day: number | null, conference?: ConferenceDays, heldOn?: string | null): string {
   if (day == null) return 'Unscheduled';
-  const date = conference && day >= 1 && day <= conferenceLength(conference) ? calendarDay(conference.startDate, day - 1) : null;
+  const date =
+    (heldOn ? calendarDay(heldOn) : null) ??
+    (conference && day >= 1 && day <= conferenceLength(conference) ? calendarDay(conference.startDate, day - 1) : null);
   return date ? `Day ${day} - ${WEEKDAYS[date.weekday]}, ${monthDay(date)}` : `Day ${day}`;
+}
+
+/** The calendar day ('YYYY-MM-DD') a moment falls on in the conference's zone; null for no date or an unknown zone. */
+export function zonedDateKey(iso: string | null | undefined, timeZone: string): string | null {
+  const t = iso ? new Date(iso) : null;
+  if (!t || Number.isNaN(t.getTime())) return null;
+  try {
+    return zoneDateKey(t, timeZone);
+  } catch {
+    return null;
+  }
 }
 
 /** The year of the conference's first day ('2025'), '' for no date. */
@@ -79,14 +94,7 @@ export function conferenceYear(c: ConferenceDays): string {
  * Null for no date, or a zone Intl does not know.
  */
 export function zonedDateLabel(iso: string | null, timeZone: string): string | null {
-  const t = iso ? new Date(iso) : null;
-  if (!t || Number.isNaN(t.getTime())) return null;
-  let date: string;
-  try {
-    date = zoneDateKey(t, timeZone);
-  } catch {
-    return null;
-  }
-  const day = calendarDay(date);
+  const date = zonedDateKey(iso, timeZone);
+  const day = date && calendarDay(date);
   return day && `${WEEKDAYS[day.weekday]}, ${monthDay(day)}, ${day.year}`;
 }

@@ -2,7 +2,7 @@ import { sessionCalendarUrl, sessionsCalendarUrl } from '@/lib/api';
 import { Badge } from '@/components/ui/Badge';
 import type { Session } from '@/lib/types';
 import { sessionFormatLabel } from '@rules/session-format';
-import { dayLabel, zonedDateLabel } from '@/lib/conferenceDates';
+import { dayLabel, zonedDateKey, zonedDateLabel } from '@/lib/conferenceDates';
 import { useConference } from '@/lib/useConference';
 import { documentBadge, timeLabel } from './sessionRules';
 import { useSessions } from './useSessions';
@@ -39,7 +39,7 @@ export function SessionEntryDetails({ session }: { session: Session }) {
         {session.day != null && (
           <>
             <dt className="font-medium text-slate-700">Day</dt>
-            <dd>{dayLabel(session.day, conference.data)}</dd>
+            <dd>{dayLabel(session.day, conference.data, conference.data && zonedDateKey(session.date, conference.data.timeZone))}</dd>
           </>
         )}
         {date && (

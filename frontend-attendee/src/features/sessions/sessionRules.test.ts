@@ -31,6 +31,21 @@ describe('session rules', () => {
     expect(groups[0].sessions.map((s) => s.id)).toEqual(['a', 'd', 'b']);
   });
 
+  it("heads a day with the date its sessions are held on when the settings' dates differ from the program's", () => {
+    // The organiser set Nov 2-3 (Europe/Paris), the imported program is held on Dec 5-6.
+    const sessions = [
+      session({ id: 'a', day: 1, date: '2024-12-05T08:30:00.000Z' }),
+      session({ id: 'b', day: 1, date: '2024-12-05T22:30:00.000Z' }), // 23:30 in Paris: still Dec 5 there
+      session({ id: 'c', day: 2, date: '2024-12-06T09:00:00.000Z' }),
+      session({ id: 'd', day: 3, date: null }),
+    ];
+    expect(groupByDay(sessions, otherConference()).map((g) => g.label)).toEqual([
+      'Day 1 - Thursday, Dec 5',
+      'Day 2 - Friday, Dec 6',
+      'Day 3',
+    ]);
+  });
+
   it('never shows the tags keynote, panel, workshop, discussion', () => {
     expect(visibleTags(['Keynote', 'credit', 'panel', 'Workshop', 'discussion', 'AI'])).toEqual(['credit', 'AI']);
   });

@@ -1,5 +1,5 @@
 import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
-import { type ConferenceDays, dayLabel } from '@/lib/conferenceDates';
+import { type ConferenceDays, dayLabel, zonedDateKey } from '@/lib/conferenceDates';
 import type { Session } from '@/lib/types';
 import { clockMinutes } from '@rules/clock';
 
@@ -26,9 +26,21 @@ export interface DayGroup {
   sessions: Session[];
 }
 
+/** The date most of a day's sessions are held on, in the conference's zone (null when none carries one). */
+function heldOn(sessions: Session[], timeZone: string | undefined): string | null {
+  if (!timeZone) return null;
+  const counts = new Map<string, number>();
+  for (const s of sessions) {
+    const key = zonedDateKey(s.date, timeZone);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+}
+
 /**
  * Groups sessions by day (ascending, unscheduled last), each sorted by start time then title; the
- * headings name the conference's own days (`dayLabel`), plain 'Day N' until its settings are known.
+ * headings name the conference's own days (`dayLabel`): the date the day's sessions are held on, else
+ * the settings' day; plain 'Day N' until its settings are known.
  */
 export function groupByDay(sessions: Session[], conference?: ConferenceDays): DayGroup[] {
   const groups = new Map<number | null, Session[]>();
@@ -41,7 +53,7 @@ export function groupByDay(sessions: Session[], conference?: ConferenceDays): Da
     .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
     .map(([day, list]) => ({
       day,
-      label: dayLabel(day, conference),
+      label: dayLabel(day, conference, conference && heldOn(list, conference.timeZone)),
       sessions: [...list].sort((a, b) => startKey(a) - startKey(b) || a.title.localeCompare(b.title)),
     }));
 }
