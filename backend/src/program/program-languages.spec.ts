@@ -1,4 +1,4 @@
-import { programRecord } from '../../test/fixtures/program-records';
+import { programRecord, sundayTalks } from '../../test/fixtures/program-records';
 import { mayNotCoverFor, notCoveredFor } from '../ai/generation/generation.types';
 import { stem } from '../text/lang/stem';
 import { ProgramAnswerer } from './program-answer';
@@ -8,22 +8,7 @@ import { languageOf, parseQuestion, parseThread } from './program-query';
 /** An invented program (Saturday Nov 2 and Sunday Nov 3, 2024, Rome time) written in English titles. */
 const sut = new ProgramIndex(
   [
-    programRecord({
-      title: 'Rust for Pythonistas',
-      speakers: ['Ana Ruiz'],
-      date: '2024-11-03T13:00:00Z',
-      startTime: '14:00',
-      endTime: '14:30',
-      location: 'PAM',
-    }),
-    programRecord({
-      title: 'Typing at Scale',
-      speakers: ['Jonas Weber'],
-      date: '2024-11-03T14:00:00Z',
-      startTime: '15:00',
-      endTime: '15:30',
-      location: 'PAM',
-    }),
+    ...sundayTalks(),
     programRecord({
       title: 'Sessioni di calcolo distribuito',
       speakers: ['Lucia Bianchi'],
@@ -47,11 +32,7 @@ describe('program questions in Italian, Portuguese and Dutch', () => {
     // 'à' is written in French and Italian: it counts for both, in part.
     expect(languageOf('Che consiglio dà la relatrice per migrare a uv?')).toBe('it');
     expect(languageOf("Où a lieu l'atelier à 15h ?")).toBe('fr');
-    // The four languages before them keep their detection.
-    expect(languageOf('Quels talks parlent de Django ?')).toBe('fr');
-    expect(languageOf('¿Cuándo es la charla sobre Rust?')).toBe('es');
-    expect(languageOf('Wann beginnt der Vortrag über Rust?')).toBe('de');
-    expect(languageOf('Is there a talk about Rust?')).toBe('en');
+    // The four languages before them keep their detection: program-questions.spec.ts.
   });
 
   it('answers when a session is, with the day written in the language of the question', () => {

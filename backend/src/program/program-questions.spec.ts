@@ -1,4 +1,4 @@
-import { programRecord } from '../../test/fixtures/program-records';
+import { programRecord, sundayTalks } from '../../test/fixtures/program-records';
 import { ProgramAnswerer } from './program-answer';
 import { ProgramIndex, type ProgramRecord } from './program-index';
 import { languageOf, parseQuestion, parseThread } from './program-query';
@@ -9,22 +9,7 @@ const record = (over: Partial<ProgramRecord>) => programRecord(over);
 /** An invented two-day program (Saturday Nov 2 and Sunday Nov 3, 2024, Paris time) with a lunch, rooms and a closing. */
 const sut = new ProgramIndex(
   [
-    record({
-      title: 'Rust for Pythonistas',
-      speakers: ['Ana Ruiz'],
-      date: '2024-11-03T13:00:00Z',
-      startTime: '14:00',
-      endTime: '14:30',
-      location: 'PAM',
-    }),
-    record({
-      title: 'Typing at Scale',
-      speakers: ['Jonas Weber'],
-      date: '2024-11-03T14:00:00Z',
-      startTime: '15:00',
-      endTime: '15:30',
-      location: 'PAM',
-    }),
+    ...sundayTalks(),
     record({
       title: 'Data Science with Polars',
       speakers: ['Chloé Martin'],
