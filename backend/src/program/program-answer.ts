@@ -2,8 +2,8 @@ import { NOT_COVERED_ANSWER } from '../ai/generation/generation.types';
 import { sessionMarker } from '../text/citation-grammar';
 import { overlaps, type ProgramEntry, type ProgramIndex, programOrder } from './program-index';
 import { type ProgramQuery, topicAsWritten } from './program-query';
-import { clockLabel, wallClock } from './program-text';
-import { type Language, MONTH_LABELS, WEEKDAY_LABELS } from './program-vocabulary';
+import { clockLabel, fold, wallClock } from './program-text';
+import { type Language, MONTH_LABELS, SERVICE_WORDS, WEEKDAY_LABELS } from './program-vocabulary';
 import { LANGUAGES, type ProgramPhrases } from '../text/lang';
 
 /** Sessions named in a list answer; the rest are counted. */
@@ -170,6 +170,9 @@ function partialMatches(q: ProgramQuery, pool: ProgramEntry[]): ProgramEntry[] {
   return scored.slice(0, PARTIAL_LIMIT).map((m) => m.entry);
 }
 
+/** A title of at most this many words can name a meal or a break ('Lunch', 'Afternoon coffee break'). */
+const SERVICE_TITLE_WORDS = 4;
+
 /**
  * 'What is the first session?', 'When does the conference end?', 'Ana's last talk': the earliest sessions
  * (by start) or the latest (by end) of those asked about; null when the question asks neither, or none has a time.
@@ -179,12 +182,25 @@ function firstOrLast(q: ProgramQuery, entries: ProgramEntry[]): ProgramEntry[] |
   const nothingNamed = !q.topic.length && !q.speakers.length && !q.rooms.length;
   const first = a.first || (a.start && q.clock == null && nothingNamed && !a.last);
   const last = !first && (a.last || (a.end && nothingNamed));
-  const timed = entries.filter((e) => e.dateKey != null && e.start != null);
+  const scheduled = entries.filter((e) => e.dateKey != null && e.start != null);
+  // 'The first talk on Sunday' is not its breakfast: meals, breaks and registration are passed over unless asked for.
+  const talks = nothingNamed ? scheduled.filter((e) => !isServiceEntry(e)) : scheduled;
+  const timed = talks.length ? talks : scheduled;
   if ((!first && !last) || !timed.length) return null;
   const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : (e.end ?? e.start)).padStart(4, '0')}`;
   const keys = timed.map(key).sort();
   const wanted = first ? keys[0] : keys[keys.length - 1];
   return timed.filter((e) => key(e) === wanted).sort(programOrder);
+}
+
+/** A session titled as a meal, a break or registration ('Breakfast', 'Coffee break', 'Déjeuner'), in a short title. */
+function isServiceEntry(e: ProgramEntry): boolean {
+  const words = fold(e.title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (!words.length || words.length > SERVICE_TITLE_WORDS) return false;
+  const spaced = ` ${words.join(' ')} `;
+  return SERVICE_WORDS.some((w) => spaced.includes(` ${w} `));
 }
 
 /** Composes program answers from the structured facts of the sessions (no model). */

@@ -330,6 +330,26 @@ describe('a program without lunch or keynotes (one day, every session of one kin
     expect(answer('What is on the first day?').entries.length).toBeGreaterThan(1);
   });
 
+  it('passes over meals and breaks for the first or last talk, unless they are asked for', () => {
+    const at = (title: string, hour: string, start: string, end: string) =>
+      record({ title, date: `2025-11-02T${hour}:00Z`, startTime: start, endTime: end, location: 'B003' });
+    const sunday = new ProgramIndex(
+      [
+        at('Breakfast', '07:30', '8:30', '8:50'),
+        at('Python packaging in 2025', '07:50', '8:50', '9:35'),
+        at('Déjeuner PyLadies / PyLadies Lunch', '12:00', '13:00', '14:00'),
+        at('Typing the untypable', '14:00', '15:00', '15:45'),
+        at('Snack Time', '15:00', '16:00', '16:30'),
+      ],
+      'Europe/Paris',
+    );
+    const titles = (q: string) => ask(q, sunday).entries.map((e) => e.title);
+    expect(titles('Quel est le premier talk dimanche ?')).toEqual(['Python packaging in 2025']);
+    expect(titles('What is the first session on Sunday?')).toEqual(['Python packaging in 2025']);
+    expect(titles('What is the last talk on Sunday?')).toEqual(['Typing the untypable']);
+    expect(titles('When is breakfast on Sunday?')).toEqual(['Breakfast']);
+  });
+
   it('"cover" asks, it is not a topic', () => {
     expect(ask('Which sessions cover AI and testing?').entries.map((e) => e.title)).toEqual(['Testing with AI']);
   });

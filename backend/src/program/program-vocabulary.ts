@@ -57,6 +57,10 @@ export const CONCEPT_WORDS = new Map<string, string[]>();
       byConcept.set(concept, [...(byConcept.get(concept) ?? []), ...words]);
   for (const words of byConcept.values()) for (const w of words) CONCEPT_WORDS.set(w, words);
 }
+/** The concepts that name a meal, a break or registration rather than a talk. */
+const SERVICE_CONCEPTS = ['lunch', 'break', 'registration', 'breakfast', 'dinner', 'snack'];
+/** Their words in every language (folded). */
+export const SERVICE_WORDS = all((l) => SERVICE_CONCEPTS.flatMap((c) => l.concepts[c] ?? []));
 /** The words for lunch in every language: 'after lunch' in a program without one means the afternoon. */
 export const LUNCH_WORDS = all((l) => l.concepts.lunch ?? []);
 /** Format words that also name a session's place in the program, or a concept (kept as topic words too). */

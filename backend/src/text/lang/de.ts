@@ -63,6 +63,9 @@ export const de: LanguageData = {
     opening: ['eroffnung', 'begrussung'],
     closing: ['abschluss'],
     registration: ['anmeldung', 'registrierung'],
+    breakfast: ['fruhstuck'],
+    dinner: ['abendessen'],
+    snack: ['imbiss', 'snack'],
   },
   ask: {
     when: list('wann|um wie viel uhr|um wieviel uhr|an welchem tag|welcher tag|welchem tag'),

@@ -71,6 +71,9 @@ export const en: LanguageData = {
     opening: ['opening', 'welcome'],
     closing: ['closing'],
     registration: ['registration'],
+    breakfast: ['breakfast'],
+    dinner: ['dinner', 'supper'],
+    snack: ['snack', 'snacks'],
   },
   ask: {
     when: list('what time|which time|what day|which day|what date'),

@@ -59,6 +59,9 @@ export const es: LanguageData = {
     opening: ['apertura', 'bienvenida', 'inauguracion'],
     closing: ['clausura', 'cierre'],
     registration: ['registro', 'acreditacion'],
+    breakfast: ['desayuno'],
+    dinner: ['cena'],
+    snack: ['merienda', 'tentempie'],
   },
   ask: {
     when: list('cuando|a que hora|que dia|que hora|en que fecha'),

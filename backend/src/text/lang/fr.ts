@@ -66,6 +66,9 @@ export const fr: LanguageData = {
     opening: ['ouverture', 'accueil', 'bienvenue'],
     closing: ['cloture', 'fermeture'],
     registration: ['inscription', 'inscriptions'],
+    breakfast: ['petit dejeuner'],
+    dinner: ['diner'],
+    snack: ['gouter', 'collation'],
   },
   ask: {
     when: list('quand|quelle heure|quel jour|a quelle heure|quelle date|horaire|horaires'),

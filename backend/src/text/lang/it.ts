@@ -49,6 +49,9 @@ export const it: LanguageData = {
     opening: ['apertura', 'benvenuto'],
     closing: ['chiusura'],
     registration: ['registrazione', 'accredito'],
+    breakfast: ['colazione'],
+    dinner: ['cena'],
+    snack: ['merenda', 'spuntino'],
   },
   ask: {
     when: list('quando|a che ora|che ora|che giorno|quale giorno|in che data|orario'),

@@ -47,6 +47,9 @@ export const nl: LanguageData = {
     opening: ['opening', 'welkom'],
     closing: ['afsluiting'],
     registration: ['registratie', 'inschrijving'],
+    breakfast: ['ontbijt'],
+    dinner: ['avondeten'],
+    snack: ['snack', 'hapje'],
   },
   ask: {
     when: list('wanneer|hoe laat|om hoe laat|welke dag|op welke dag|welke datum'),

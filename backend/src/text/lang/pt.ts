@@ -51,6 +51,9 @@ export const pt: LanguageData = {
     opening: ['abertura', 'boas vindas'],
     closing: ['encerramento'],
     registration: ['credenciamento', 'inscricao'],
+    breakfast: ['cafe da manha', 'pequeno almoco'],
+    dinner: ['jantar'],
+    snack: ['lanche'],
   },
   ask: {
     when: list('quando|a que horas|que horas|que dia|em que data|horario'),

@@ -98,6 +98,7 @@ export interface LanguageData {
   /**
    * Words for a session every program has under one name or another (lunch, break, opening, closing):
    * a question naming one in any language finds the session titled with the same concept in another.
+   * The meals, breaks and registration (SERVICE_CONCEPTS) are not talks: 'the first talk' passes them over.
    */
   concepts: Record<string, string[]>;
   ask: {
