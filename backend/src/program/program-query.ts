@@ -292,6 +292,20 @@ function readDate(q: QuestionWords, i: number, days: QuestionDays): void {
   }
 }
 
+/**
+ * A weekday and a part of the day written as one word ('Samstagnachmittag', 'zondagmiddag'): the weekday and
+ * the part's hours; null for any other word.
+ */
+function weekdayCompound(word: string): { weekday: number; range: [number, number] } | null {
+  for (const lang of LANGUAGE_CODES)
+    for (const [weekday, name] of WEEKDAYS[lang].entries()) {
+      if (name.includes(' ') || !word.startsWith(name) || word.length === name.length) continue;
+      const range = PARTS_OF_DAY[word.slice(name.length)];
+      if (range) return { weekday, range };
+    }
+  return null;
+}
+
 /** Days: weekday names, 'day 2', 'second day', 'jour 2', dates ('Sept 9', '9 septembre', '2025-09-09'), today, tomorrow. */
 function readDays(q: QuestionWords): QuestionDays {
   const days: QuestionDays = { weekdays: [], dayNumbers: [], dates: [], relativeDays: [] };
@@ -302,6 +316,12 @@ function readDays(q: QuestionWords): QuestionDays {
     });
   q.words.forEach((w, i) => {
     if (q.consumed.has(i)) return;
+    const compound = weekdayCompound(w);
+    if (compound) {
+      if (!days.weekdays.includes(compound.weekday)) days.weekdays.push(compound.weekday);
+      q.consume(i, 1);
+      return;
+    }
     for (const lang of LANGUAGE_CODES) {
       const d = WEEKDAYS[lang].indexOf(w);
       if (d >= 0 && !days.weekdays.includes(d)) days.weekdays.push(d);
@@ -320,6 +340,11 @@ function readDays(q: QuestionWords): QuestionDays {
 function readPartOfDay(q: QuestionWords): [number, number] | null {
   const parts = Object.entries(PARTS_OF_DAY).sort(([a], [b]) => b.length - a.length);
   for (const [words, range] of parts) if (q.take(words)) return range;
+  // 'Samstagnachmittag': the weekday's part is read with the days (readDays), the word left to it.
+  for (const w of q.words) {
+    const compound = weekdayCompound(w);
+    if (compound) return compound.range;
+  }
   return null;
 }
 

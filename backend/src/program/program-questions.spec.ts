@@ -164,6 +164,20 @@ describe('program questions on a program the rules were not written for', () => 
     expect(titles('What is on at 3 PM on Sunday in room C03?')).toEqual(['Notebooks for Data Science Teams']);
   });
 
+  it("reads 'take place' as asking, and a weekday and a part of the day written as one word", () => {
+    const saturdayAfternoon = [
+      'Déjeuner',
+      'Django Migrations Deep Dive',
+      'Syndication and Portfolio Sales',
+      'Documentation for Developers',
+    ];
+    expect(titles('Quelles sessions ont lieu samedi après-midi ?')).toEqual(saturdayAfternoon);
+    expect(titles('Welche Vorträge finden am Samstagnachmittag statt?')).toEqual(saturdayAfternoon);
+    expect(titles('Which talks take place on Saturday afternoon?')).toEqual(saturdayAfternoon);
+    expect(parseQuestion('Was läuft am Sonntagvormittag?', sut).weekdays).toEqual([0]);
+    expect(parseQuestion('Was läuft am Sonntagvormittag?', sut).partOfDay).toEqual([0, 12 * 60]);
+  });
+
   it('matches the program’s own words first: a closing, a title given in part', () => {
     expect(kind('À quelle heure est la clôture ?')).toBe('program');
     expect(titles('À quelle heure est la clôture ?')).toEqual(['Clôture']);

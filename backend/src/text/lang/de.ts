@@ -103,7 +103,7 @@ export const de: LanguageData = {
   gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher
   welches warum ich du er sie wir ihr mich mir dich dir uns euch sein seine ihre ihren mein meine meinen meinem dieser diese
   dieses hier dort da auch noch nur schon sehr mehr etwas alles jetzt gerade heute morgen uhr tag tage tages spricht sprechen
-  redet reden halt halten lauft laufen findet statt stattfinden beginnt beginnen startet fangt an geht gehen sollte soll kann
+  redet reden halt halten lauft laufen findet finden fand fanden statt stattfinden stattfindet beginnt beginnen startet fangt an geht gehen sollte soll kann
   konnen mochte will zeig zeige zeigen nenne plane plan empfiehlst empfehlen lohnt sich thema themen nachste nachster nachstes
   danach nachher vormittag nachmittag abend morgens mittags abends kommt kommen folgt folgen als ihn ihm jemand jemanden jemandem irgendwer irgendjemand`,
   markers: `der die das den dem ein eine einen und ist sind gibt es im am um uber fur wann wo wer welche welcher welches wie

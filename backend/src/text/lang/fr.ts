@@ -113,7 +113,7 @@ export const fr: LanguageData = {
   aujourd hui demain maintenant prochain prochaine suivant suivante lieu passe passent passer se-passe va vont voir aller
   conseille conseilles recommande veux voudrais peux puis dois doit faut il-y-a ca cela ceci quelque chose quelqu quelqu'un quiconque autour planifie
   organise ma mon mes journee plus aussi encore tout tous toute toutes ici la-bas avant pendant debut fin commence commencent
-  debute debutent parlera parleront intervient interviennent sujet sujets theme themes vient viennent suit`,
+  debute debutent parlera parleront intervient interviennent sujet sujets theme themes vient viennent suit lieu lieux ont auront avait avaient`,
   markers: `le la les un une des du au aux et est sont quand ou quel quelle quels quelles qui quoi dans sur avec pour parle salle
   atelier ateliers jour demain aujourd hui matin soir apres midi lundi mardi mercredi jeudi vendredi samedi dimanche y a-t-il t il
   conference conferences expose intervenant intervenants prochaine prochain suivante suivant heure heures ce cette cet ces je dois
