@@ -137,6 +137,34 @@ describe('captions and recordings with the local provider', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please select a TXT or JSON file.');
   });
+
+  it("reads a .vtt uploaded through the spec's Transcripts upload as captions: voices as speakers, cue times, no markup", async () => {
+    const spec = await createSession(admin, 'Captions Through The Spec Upload');
+    const res = await admin
+      .post('/api/admin/upload')
+      .field('sessionId', spec)
+      .field('kind', 'transcript')
+      .attach('file', Buffer.from(TALK_VTT), 'talk.vtt');
+    expect(res.status).toBe(201);
+    expect((await settled(admin, res.body.id)).status).toBe('embedded');
+    const chunks = await chunksOf(t, res.body.id);
+    expect(chunks.map((c) => [c.speaker, c.startTime])).toEqual([
+      ['Maria Lopez', 5],
+      ['John Smith', 65],
+      ['Maria Lopez', 150],
+    ]);
+    expect(chunks.map((c) => c.text).join(' ')).not.toMatch(/<|WEBVTT|-->|line:90%/);
+    const thread = await admin
+      .post('/api/chat/start')
+      .send({ sessionFilter: [spec] })
+      .expect(200);
+    const answer = await admin
+      .post('/api/chat/simple')
+      .send({ threadId: thread.body.id, message: 'What does the telematics feed report into the credit model?', sessionIds: [spec] })
+      .expect(200);
+    expect(answer.body.content).toContain('[01:05]');
+    expect(answer.body.content).not.toMatch(/<v |<\/?i>/);
+  });
 });
 
 describe('recordings transcribed through an OpenAI-compatible endpoint (fake server on loopback)', () => {

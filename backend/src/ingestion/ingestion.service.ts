@@ -19,7 +19,7 @@ import { OcrReport, readPdfPages } from './parsing/pdf-pages';
 import { parseJsonTranscript } from './parsing/transcript-json.parser';
 import { parseTextTranscript } from './parsing/transcript-text.parser';
 import { ProgressReporter } from './progress-reporter';
-import { parseCaptions } from './parsing/captions.parser';
+import { captionFormatOf, parseCaptions } from './parsing/captions.parser';
 import type { TranscriptSegment } from './parsing/parsed-document';
 import { transcribeRecording } from './recording/transcribe-recording';
 import { TRANSCRIBER, Transcriber } from '../ai/transcription/transcription.types';
@@ -59,11 +59,15 @@ async function* tallied(
 /** Audio and video are transcribed; everything else of kind transcript is text. */
 const isRecording = (mimeType: string) => mimeType.startsWith('audio/') || mimeType.startsWith('video/');
 
-/** The turns of a text transcript, by its stored type: Whisper/AssemblyAI JSON, WebVTT, SubRip or plain text. */
+/**
+ * The turns of a text transcript, by its stored type: Whisper/AssemblyAI JSON, WebVTT, SubRip or plain text;
+ * captions uploaded as a plain transcript (a .vtt through the spec's upload) are read as captions too.
+ */
 function parseTranscript(content: string, mimeType: string) {
   if (mimeType === 'application/json') return parseJsonTranscript(content);
-  if (mimeType === 'text/vtt' || mimeType === 'application/x-subrip') {
-    const turns = parseCaptions(content, mimeType === 'text/vtt' ? 'vtt' : 'srt');
+  const captions = mimeType === 'text/vtt' ? 'vtt' : mimeType === 'application/x-subrip' ? 'srt' : captionFormatOf(content);
+  if (captions) {
+    const turns = parseCaptions(content, captions);
     if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noCaptions);
     return turns;
   }

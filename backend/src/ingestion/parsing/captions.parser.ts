@@ -5,6 +5,16 @@ import type { TranscriptSegment } from './parsed-document';
 
 export type CaptionFormat = 'vtt' | 'srt';
 
+/** A SubRip file starts with a cue number, then its times. */
+const SRT_START = /^\s*\d{1,9}[ \t]*\r?\n[ \t]*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}[ \t]*-->/;
+
+/** Whether a text is captions, by its first bytes: WebVTT's header or SubRip's first cue; null for other text. */
+export function captionFormatOf(text: string): CaptionFormat | null {
+  const head = text.slice(0, 512).replace(/^\uFEFF/, '');
+  if (/^WEBVTT(?:[ \t\r\n]|$)/.test(head)) return 'vtt';
+  return SRT_START.test(head) ? 'srt' : null;
+}
+
 /** One caption cue as the format's parser gives it: start in seconds, the text with its markup. */
 interface RawCue {
   start: number;
