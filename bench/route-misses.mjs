@@ -60,12 +60,6 @@ export const seriesOf = (id) => (/^[A-Z]{2}\d{4}[a-z]$/.test(id) ? id.slice(0, -
 export const kindOf = (id) => (/^[EIT]S\d{4}[a-z]$/.test(id) ? 'scripted scenario' : familyOf(id));
 
 const wordsOf = (text) => keywords(text).map(termKey);
-const tokensOf = (text) => {
-  // Every word of the text, as stems (keywords() keeps one of each: count per line instead).
-  const out = [];
-  for (const line of text.split('\n')) out.push(...wordsOf(line.replace(/\{[a-z]+\}/g, ' ')));
-  return out;
-};
 
 /** Per fold: each file's term frequencies, its chunk counts per word, its length. */
 function foldIndex(fold) {
