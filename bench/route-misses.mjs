@@ -144,6 +144,7 @@ const ranks = Object.fromEntries(Object.keys(SCORES).map((k) => [k, { all: [0, 0
 const tookTop = new Map();
 let n = 0;
 let misses = 0;
+let ownInTop = 0;
 const details = [];
 for (const r of rows) {
   const ix = indexes.get(r.fold);
@@ -194,6 +195,7 @@ for (const r of rows) {
             : 'other kind';
     count(tookTop, who);
   }
+  if (r.searchUnfiltered.top.some((t) => t.where.split(' ')[0] === r.session)) ownInTop++;
   details.push({ fold: r.fold, id: r.id, cause, routeRank, unique, concentrated, question: r.question });
 }
 
@@ -206,6 +208,11 @@ for (const [k, v] of Object.entries(ranks))
   console.log(`  ${k.padEnd(6)} ${v.all.map((x) => pct(x, n)).join(' / ')}  |  ${v.miss.map((x) => pct(x, misses)).join(' / ')}`);
 console.log('\ncauses of the misses:');
 for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(14)} ${String(v).padStart(4)}  ${pct(v, misses)}`);
+const words = (causes.get('routed-first') ?? 0) + (causes.get('concentrated') ?? 0);
+console.log(
+  `  → a document score on words could win at most the routed-first and concentrated ones: hit@5 ${pct(n - misses + words, n)}; with the series-only ones too ${pct(n - misses + words + (causes.get('series-only') ?? 0), n)}`,
+);
+console.log(`\nmisses whose own file holds one of the top 5 places (other lines): ${ownInTop} (${pct(ownInTop, misses)})`);
 console.log('\nwho holds the top-5 places of the misses:');
 const places = [...tookTop.values()].reduce((a, b) => a + b, 0);
 for (const [k, v] of [...tookTop].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(22)} ${String(v).padStart(5)}  ${pct(v, places)}`);
