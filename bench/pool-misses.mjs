@@ -76,7 +76,9 @@ for (const fold of folds) {
 const counts = new Map();
 for (const r of rows) counts.set(r.cause, (counts.get(r.cause) ?? 0) + 1);
 const hits = rows.filter((r) => r.cause === 'hit').length;
-console.log(`backend ${BACKEND_DIST}; folds ${folds.join(',')}: hit@5 with the filter ${hits}/${rows.length} (${(hits / rows.length).toFixed(3)})`);
+console.log(
+  `backend ${BACKEND_DIST}; folds ${folds.join(',')}: hit@5 with the filter ${hits}/${rows.length} (${(hits / rows.length).toFixed(3)})`,
+);
 console.log(`top-5 passages: ${(sizes.lines / sizes.n).toFixed(1)} file lines, ${Math.round(sizes.chars / sizes.n)} characters on average`);
 for (const [cause, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${cause}`);
 const misses = rows.filter((r) => r.cause !== 'hit');

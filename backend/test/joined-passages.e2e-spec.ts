@@ -8,7 +8,8 @@ import { startTestApp, TestApp } from './utils/test-app';
 const ADMIN = 'joined-admin@example.com';
 
 /** A turn of about 320 characters: three fit in one chunk of the transcript, so turns 6 and 7 fall in two chunks. */
-const turn = (speaker: string, text: string) => `${speaker}: ${text} ${'We can come back to the rest of it later on. '.repeat(8)}`.slice(0, 320);
+const turn = (speaker: string, text: string) =>
+  `${speaker}: ${text} ${'We can come back to the rest of it later on. '.repeat(8)}`.slice(0, 320);
 
 /**
  * A design meeting whose discussion of a solar cell is turns 6 and 7 (file lines 6 and 7): the question is asked at
@@ -21,7 +22,10 @@ const MEETING = [
   turn('User Interface', 'The buttons should be few and large, with the power button on its own at the top.'),
   turn('Marketing', 'Our competitors sell remote controls with a scroll wheel, which the survey liked too.'),
   turn('Project Manager', 'Should we put a solar cell on the remote to charge its battery, so users never replace batteries?'),
-  turn('Industrial Designer', 'A solar cell charges the battery in daylight and adds two euros to the cost, so the solar cell fits our budget.'),
+  turn(
+    'Industrial Designer',
+    'A solar cell charges the battery in daylight and adds two euros to the cost, so the solar cell fits our budget.',
+  ),
   turn('User Interface', 'The menu on the television screen should follow the same colours as the case.'),
   turn('Marketing', 'Trend watchers say fruit and vegetable themes are in fashion this year in Paris and Milan.'),
   turn('Project Manager', 'Let us close here and meet again after lunch for the detailed design of the prototype.'),

@@ -347,7 +347,9 @@ function nextTo(a: Passage, b: Passage): boolean {
   if (a.documentId !== b.documentId) return false;
   if (Math.abs(a.chunkIndex - b.chunkIndex) <= 1 || (a.page !== null && a.page === b.page)) return true;
   // Pieces of one long transcript turn: the same lines of the file.
-  return a.lineStart != null && b.lineStart != null && a.lineStart <= (b.lineEnd ?? b.lineStart) && b.lineStart <= (a.lineEnd ?? a.lineStart);
+  return (
+    a.lineStart != null && b.lineStart != null && a.lineStart <= (b.lineEnd ?? b.lineStart) && b.lineStart <= (a.lineEnd ?? a.lineStart)
+  );
 }
 
 /** Share of its score a passage keeps when the chunk before or after it is already taken. */
