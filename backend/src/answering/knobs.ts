@@ -45,6 +45,8 @@ export {
   SPEAKER_PRESENT,
   /** Score kept by a passage whose neighbouring chunk is taken: eval-tuning.md, 'ranking and refusals'. */
   ADJACENT_PENALTY,
+  /** Share of a transcript passage's score its neighbouring chunk needs to be taken into it: pool folds 0-1 (0.5-0.8 tried), bench/history/2026-11-28-passages.md. */
+  JOIN_SHARE,
 } from '../retrieval/rerank';
 
 // ---------- 3. What the answer reads (answering/answering.service.ts, takeaways/) ----------

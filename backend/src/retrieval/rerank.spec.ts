@@ -202,6 +202,46 @@ describe('capPerDocument', () => {
   });
 });
 
+describe('capPerDocument on transcripts', () => {
+  const chunk = (i: number, score: number, lines: [number, number], over: Partial<Passage> = {}) =>
+    passage(`turns ${lines[0]}-${lines[1]}`, {
+      documentId: 'M',
+      kind: 'transcript',
+      page: null,
+      chunkIndex: i,
+      score,
+      lineStart: lines[0],
+      lineEnd: lines[1],
+      turnLines: Array.from({ length: lines[1] - lines[0] + 1 }, (_, n) => lines[0] + n),
+      ...over,
+    });
+
+  it('takes in the neighbouring chunk that scores nearly as well, as one passage of both stretches of turns', () => {
+    const picked = capPerDocument([chunk(4, 1, [40, 44]), chunk(5, 0.8, [45, 47]), chunk(9, 0.6, [90, 95]), chunk(3, 0.3, [35, 39])], 3, 5);
+    expect(picked.map((p) => [p.lineStart, p.lineEnd])).toEqual([
+      [40, 47],
+      [90, 95],
+      [35, 39],
+    ]);
+    expect(picked[0].text).toBe('turns 40-44\nturns 45-47');
+    expect(picked[0].turnLines).toEqual([40, 41, 42, 43, 44, 45, 46, 47]);
+  });
+
+  it('leaves a neighbour that scores well under the passage as a passage of its own', () => {
+    const picked = capPerDocument([chunk(4, 1, [40, 44]), chunk(5, 0.5, [45, 47]), chunk(9, 0.4, [90, 95])], 2, 5);
+    expect(picked.map((p) => [p.lineStart, p.lineEnd])).toEqual([
+      [40, 44],
+      [90, 95],
+    ]);
+  });
+
+  it('counts another piece of a long turn already taken as its neighbour', () => {
+    // Chunks 2 and 6 are pieces of the one long turn on line 20 (the splitter's pieces need not be consecutive chunks).
+    const picked = capPerDocument([chunk(2, 1, [20, 20]), chunk(6, 0.9, [20, 20]), chunk(9, 0.6, [30, 31])], 2, 5);
+    expect(picked.map((p) => p.chunkIndex)).toEqual([2, 9]);
+  });
+});
+
 describe('capPerDocument on PDF pages', () => {
   it('counts another chunk of a page already taken as its neighbour, so the top passages cover more pages', () => {
     const first = passage('p7 a', { documentId: 'F', chunkIndex: 1, page: 7, score: 1 });

@@ -345,29 +345,68 @@ function namedSpeakerShare(lowerQuestion: string, text: string): number {
 /** Two passages of one place: the same document's chunks next to each other, or of the same PDF page. */
 function nextTo(a: Passage, b: Passage): boolean {
   if (a.documentId !== b.documentId) return false;
-  return Math.abs(a.chunkIndex - b.chunkIndex) <= 1 || (a.page !== null && a.page === b.page);
+  if (Math.abs(a.chunkIndex - b.chunkIndex) <= 1 || (a.page !== null && a.page === b.page)) return true;
+  // Pieces of one long transcript turn: the same lines of the file.
+  return (
+    a.lineStart != null && b.lineStart != null && a.lineStart <= (b.lineEnd ?? b.lineStart) && b.lineStart <= (a.lineEnd ?? a.lineStart)
+  );
 }
 
 /** Share of its score a passage keeps when the chunk before or after it is already taken. */
 export const ADJACENT_PENALTY = 0.5;
 
 /**
+ * A transcript passage takes in the chunk before or after it (the better scoring of the two) when that chunk
+ * scores at least this share of its own score: a discussion the chunk boundary cuts in two is one passage.
+ */
+export const JOIN_SHARE = 0.7;
+
+const placeOf = (documentId: string, chunkIndex: number) => `${documentId}:${chunkIndex}`;
+
+/** Two chunks of one transcript next to each other as one passage: their turns in file order. */
+export function joinPassages(first: Passage, second: Passage): Passage {
+  const [a, b] = first.chunkIndex <= second.chunkIndex ? [first, second] : [second, first];
+  const located = a.turnLines && b.turnLines;
+  return {
+    ...first,
+    chunkIndex: a.chunkIndex,
+    text: `${a.text}\n${b.text}`,
+    startTime: a.startTime ?? b.startTime,
+    endTime: b.endTime ?? a.endTime,
+    speaker: a.speaker,
+    lineStart: located ? a.lineStart : null,
+    lineEnd: located ? b.lineEnd : null,
+    turnLines: located ? [...a.turnLines!, ...b.turnLines!] : null,
+    similarity: Math.max(a.similarity, b.similarity),
+    textRank: Math.max(a.textRank, b.textRank),
+  };
+}
+
+/**
  * The best `k` passages, picked greedily: at most `perDocument` of one document (so one long file
  * cannot crowd out the rest; the cap gives way when nothing else is left), and a passage next to one
  * already taken (the chunk before or after it, or another chunk of its PDF page) counts at
  * ADJACENT_PENALTY of its score, so five passages cover more places of a long meeting or more pages of
- * a filing unless the neighbour is clearly better than the rest.
+ * a filing unless the neighbour is clearly better than the rest. A transcript passage picked takes in its
+ * better neighbouring chunk when that one scores at least JOIN_SHARE of it (`joinPassages`): the passage is
+ * the stretch of turns the question is about, and the chunk it took in is not offered again.
  * `score` becomes the score the passage was picked with (non-increasing down the list).
  */
 export function capPerDocument(passages: Passage[], k: number, perDocument: number): Passage[] {
   const picked: Passage[] = [];
   const left = [...passages];
   const count = new Map<string, number>();
+  const at = new Map(passages.map((p) => [placeOf(p.documentId, p.chunkIndex), p]));
+  /** Chunks of transcripts already in a picked passage. */
+  const taken = new Set<string>();
   while (picked.length < k && left.length > 0) {
     let best = -1;
     let bestValue = -Infinity;
     left.forEach((p, i) => {
-      const adjacent = picked.some((q) => nextTo(q, p));
+      const adjacent =
+        picked.some((q) => nextTo(q, p)) ||
+        taken.has(placeOf(p.documentId, p.chunkIndex - 1)) ||
+        taken.has(placeOf(p.documentId, p.chunkIndex + 1));
       const capped = (count.get(p.documentId) ?? 0) >= perDocument;
       const value = (capped ? -1e6 : 0) + p.score * (adjacent ? ADJACENT_PENALTY : 1);
       if (value > bestValue) {
@@ -375,7 +414,19 @@ export function capPerDocument(passages: Passage[], k: number, perDocument: numb
         best = i;
       }
     });
-    const [p] = left.splice(best, 1);
+    let [p] = left.splice(best, 1);
+    taken.add(placeOf(p.documentId, p.chunkIndex));
+    if (p.kind === 'transcript' && JOIN_SHARE > 0) {
+      const neighbours = [p.chunkIndex - 1, p.chunkIndex + 1]
+        .map((i) => at.get(placeOf(p.documentId, i)))
+        .filter((n): n is Passage => n !== undefined && !taken.has(placeOf(n.documentId, n.chunkIndex)));
+      const join = neighbours.sort((a, b) => b.score - a.score)[0];
+      if (join && join.score >= JOIN_SHARE * p.score) {
+        taken.add(placeOf(join.documentId, join.chunkIndex));
+        left.splice(left.indexOf(join), 1);
+        p = joinPassages(p, join);
+      }
+    }
     count.set(p.documentId, (count.get(p.documentId) ?? 0) + 1);
     const previous = picked[picked.length - 1]?.score ?? Infinity;
     picked.push({ ...p, score: Math.min(previous, bestValue < 0 ? p.score : bestValue) });
