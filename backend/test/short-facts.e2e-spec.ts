@@ -31,6 +31,13 @@ const LOGISTICS = [
   'PERSON2: Good, then the travel budget is the next point.',
 ].join('\n');
 
+/** A meeting where one turn repeats a what question's words and the next names what was chosen. */
+const EDITING = [
+  'PERSON3: So the next point of the agenda is the collaborative editor for the deliverable documents.',
+  'PERSON7: For the deliverable documents the collaborative editor is Overleaf, with the template of the project.',
+  'PERSON3: Okay, good, then the review of the deliverable comes next.',
+].join('\n');
+
 describe('short facts first, and answers kept to the sessions chosen (POST /api/chat/simple)', () => {
   let t: TestApp;
   let admin: TestAgent;
@@ -38,6 +45,7 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
   let planning: string;
   let review: string;
   let logistics: string;
+  let editing: string;
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -48,6 +56,8 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     await uploadEmbedded(admin, review, 'transcript', Buffer.from(REVIEW), 'review.txt');
     logistics = await createSession(admin, 'Workshop Logistics');
     await uploadEmbedded(admin, logistics, 'transcript', Buffer.from(LOGISTICS), 'logistics.txt');
+    editing = await createSession(admin, 'Deliverable Editing');
+    await uploadEmbedded(admin, editing, 'transcript', Buffer.from(EDITING), 'editing.txt');
     cookie = await sessionCookie(t, 'facts@example.com', 'Fay');
   }, 120_000);
   afterAll(async () => {
@@ -79,6 +89,15 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
   it('opens a how-many question with the number and what it counts', async () => {
     const answer = await ask('How many subsets will the shared task data have?', [planning]);
     expect(answer.content.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — /);
+  });
+
+  it("opens a what question with the sentence naming what was asked, not the one repeating the question's words", async () => {
+    const answer = await ask('What is the collaborative editor for the deliverable documents?', [editing]);
+    const first = answer.content.split('\n')[0];
+    expect(first).toMatch(
+      /^PERSON7: For the deliverable documents the collaborative editor is Overleaf, with the template of the project\. \[/,
+    );
+    expect(answer.sources.map((s) => s.marker)).toContain(/\[[^\]]+\]$/.exec(first)![0]);
   });
 
   it('with one session ticked, quotes only that session (or its program entry), though its sibling says the same', async () => {

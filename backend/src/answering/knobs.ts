@@ -67,6 +67,13 @@ export const QUANTITY_PENALTY = 0.85;
 export const NUMBER_BONUS = 1.05;
 /** A who / when / where / how-many question: a sentence stating that kind of fact in its own words up: bench/history/2026-11-28-short-facts-2.md. */
 export const FACT_BOOST = 1.3;
+/**
+ * A short-fact or what / which question: a sentence holding words the question does not (its new
+ * material, up to NOVELTY_CAP stems) weighs up to NOVELTY_BOOST more than one repeating the question's
+ * words: bench/history/2026-11-28-short-facts-3.md.
+ */
+export const NOVELTY_BOOST = 0.5;
+export const NOVELTY_CAP = 4;
 /** Weight of a question word every passage uses, against its rarest word: eval-tuning.md, 'instructions left out of a question's words' (less tried and dropped). */
 export const RARITY_FLOOR = 0.3;
 /** A question word this rare (share of its rarest word's IDF) names the topic: dev set `tune`. */

@@ -86,6 +86,7 @@ export const de: LanguageData = {
     when: list('wann|um wie viel uhr|welches datum|an welchem tag|welchem jahr'),
     where: list('wo|wohin|woher|welcher stadt|welchem land'),
     howMany: list('wie viele|wie viel|wieviele|wieviel'),
+    what: list('was|welche|welcher|welches|welchen|welchem'),
     attendees: list('teilnehmer|teilnehmende|teilgenommen|nahm teil|nahmen teil|anwesend|war dabei|waren dabei'),
     self: list('ich'),
   },

@@ -96,6 +96,7 @@ export const en: LanguageData = {
     when: list('when|what time|what date|which date|what day|which day|what year|which year'),
     where: list('where|which place|what place|which city|what city|which country|what country'),
     howMany: list('how many|how much|what number of'),
+    what: list('what|which'),
     attendees: list(
       'participants|participant|participated|attended|attendees|attending|took part|was there|were there|was present|were present',
     ),

@@ -82,6 +82,7 @@ export const es: LanguageData = {
     when: list('cuando|a que hora|que dia|que fecha|en que ano|que ano'),
     where: list('donde|adonde|en que ciudad|en que pais'),
     howMany: list('cuantos|cuantas|cuanto|cuanta'),
+    what: list('que|cual|cuales'),
     attendees: list(
       'participantes|participo|participaron|asistio|asistieron|asistentes|estuvo presente|estuvieron presentes|estaba presente|estaban presentes',
     ),

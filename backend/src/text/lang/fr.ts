@@ -91,6 +91,7 @@ export const fr: LanguageData = {
     when: list('quand|a quelle heure|quelle heure|quelle date|quel jour|quelle annee|en quelle annee'),
     where: list('ou se|ou est|ou a|d ou|a quel endroit|quel endroit|dans quelle ville|quelle ville|quel pays'),
     howMany: list('combien'),
+    what: list('que|qu|quoi|quel|quelle|quels|quelles'),
     attendees: list(
       'participants|participantes|participe|participaient|a participe|ont participe|assiste|assistaient|etait present|etaient presents|etait la|etaient la',
     ),

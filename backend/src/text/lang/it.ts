@@ -72,6 +72,7 @@ export const it: LanguageData = {
     when: list('quando|a che ora|che giorno|che data|in che anno|che anno'),
     where: list('dove|in che citta|quale citta|in che paese|quale paese'),
     howMany: list('quanti|quante|quanto|quanta'),
+    what: list('che|cosa|quale|quali'),
     attendees: list('partecipanti|ha partecipato|hanno partecipato|era presente|erano presenti|presenti'),
     self: list('io'),
   },

@@ -70,6 +70,7 @@ export const nl: LanguageData = {
     when: list('wanneer|hoe laat|welke dag|welke datum|in welk jaar|welk jaar'),
     where: list('waar|in welke stad|welke stad|in welk land|welk land'),
     howMany: list('hoeveel'),
+    what: list('wat|welke|welk'),
     attendees: list('deelnemers|deelgenomen|namen deel|nam deel|aanwezig|waren aanwezig|was aanwezig'),
     self: list('ik'),
   },

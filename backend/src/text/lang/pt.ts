@@ -74,6 +74,7 @@ export const pt: LanguageData = {
     when: list('quando|a que horas|que dia|que data|em que ano|que ano'),
     where: list('onde|em que cidade|qual cidade|em que pais|qual pais'),
     howMany: list('quantos|quantas|quanto|quanta'),
+    what: list('que|qual|quais'),
     attendees: list('participantes|participou|participaram|presentes|estava presente|estavam presentes'),
     self: list('eu'),
   },

@@ -123,9 +123,10 @@ export interface LanguageData {
    * (a date, a clock time, a day), a place, a count or amount. Folded; phrases match on whole words.
    * `attendees`: words of a who question asking who took part (a meeting's participants). `self`: the
    * first person's subject pronouns: a transcript sentence holding one ('I will prepare it') gives its
-   * speaker as the answer to a who question.
+   * speaker as the answer to a who question. `what`: words asking what or which thing ('What is the
+   * editor used?', 'Quel outil ?'): the answer is new material, words the question does not hold.
    */
-  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; attendees: string[]; self: string[] };
+  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; what: string[]; attendees: string[]; self: string[] };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */

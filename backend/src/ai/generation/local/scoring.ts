@@ -7,6 +7,8 @@ import { QUANTITY_QUESTION } from '../../../text/lexicon';
 import { isFigureTable, splitSentences, tidySentence } from '../../../text/sentences';
 import {
   FACT_BOOST,
+  NOVELTY_BOOST,
+  NOVELTY_CAP,
   FIGURE_ROW_BOOST,
   MIN_BULLETS,
   MIN_SHARE_OF_BEST,
@@ -19,7 +21,7 @@ import {
 } from '../../../answering/knobs';
 import { coverageEvidence, coverageScore, coversQuestion } from './coverage';
 import { type QuestionTerms, questionTerms } from './question-terms';
-import { type FactKind, factKind, ownFact } from './short-fact';
+import { asksWhat, type FactKind, factKind, newNames, ownFact } from './short-fact';
 
 /**
  * Sentence and passage scoring of the local answerer: each sentence of the retrieved passages scored
@@ -131,6 +133,9 @@ export class SentenceScorer {
     // How many and when ask for a figure or a date in every language, as the English quantity words do.
     const quantity = QUANTITY_QUESTION.test(question) || fact === 'howMany' || fact === 'when';
     const summary = SUMMARY_QUESTION.test(question);
+    // A short fact, or what / which thing: the answering sentence adds words the question does not hold.
+    const what = !summary && !fact && asksWhat(question);
+    const novel = !summary && (fact != null || what) ? new Set(terms.stems) : null;
     let rule = false;
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
@@ -142,6 +147,8 @@ export class SentenceScorer {
       const prior = 1 - i / Math.max(1, passages.length);
       const scored = this.scoreUnits(analysis, passage, terms, qVec, { prior, statementPage, quantity });
       if (fact) boostFacts(scored, fact, question);
+      if (novel) boostNovelty(scored, novel);
+      if (what) boostNames(scored, question);
       linkNeighbours(scored, quantity);
       for (const s of scored) {
         if (!s) continue;
@@ -229,6 +236,21 @@ function boostFacts(scored: (ScoredSentence | null)[], kind: FactKind, question:
     if (!s) continue;
     const speaker = s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null;
     if (ownFact(kind, { text: s.text, speaker }, question)) s.score *= FACT_BOOST;
+  }
+}
+
+/** A what / which question's sentences naming something the question does not (`newNames`) weigh FACT_BOOST more. */
+function boostNames(scored: (ScoredSentence | null)[], question: string): void {
+  for (const s of scored) if (s && newNames(s.text, question).length > 0) s.score *= FACT_BOOST;
+}
+
+/** Sentences adding words to the question's (`asked`, its stems) weigh more, up to NOVELTY_BOOST at NOVELTY_CAP new stems. */
+function boostNovelty(scored: (ScoredSentence | null)[], asked: Set<string>): void {
+  for (const s of scored) {
+    if (!s) continue;
+    let added = 0;
+    for (const stem of s.stems) if (!asked.has(stem) && ++added >= NOVELTY_CAP) break;
+    s.score *= 1 + (NOVELTY_BOOST * added) / NOVELTY_CAP;
   }
 }
 

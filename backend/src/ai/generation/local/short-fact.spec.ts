@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../../text/lang';
-import { asksAttendees, dateOrTime, extractFact, factKind, nameRuns, ownFact, quantity } from './short-fact';
+import { asksAttendees, asksWhat, dateOrTime, extractFact, factKind, nameRuns, newNames, ownFact, quantity } from './short-fact';
 
 describe('short facts: the kind of fact a question asks for', () => {
   it('reads who, when, where and how many from the language layer, in each language', () => {
@@ -19,6 +19,24 @@ describe('short facts: the kind of fact a question asks for', () => {
     expect(factKind('Summarize the discussion about the budget')).toBeNull();
     expect(factKind('Why are the two teams merged?')).toBeNull();
     expect(factKind('What did the designer say about the remote when the budget came up?')).toBeNull();
+  });
+});
+
+describe('short facts: what or which thing', () => {
+  it('reads a what / which question from the language layer, and not a who / when one nor a question word deep in it', () => {
+    expect(asksWhat('What is the collaborative editor used for the deliverable documents?')).toBe(true);
+    expect(asksWhat('Which conference was planned in [LOCATION7]?')).toBe(true);
+    expect(asksWhat('About the shared task, which venue was chosen?')).toBe(true);
+    expect(asksWhat('Quel outil a été choisi ?')).toBe(true);
+    expect(asksWhat('Welches Werkzeug wurde gewählt?')).toBe(true);
+    expect(asksWhat('What time does the review start?')).toBe(false);
+    expect(asksWhat('Why did the team choose the editor that we use?')).toBe(false);
+  });
+
+  it("names a sentence holds that the question does not, a day or the question's own names left out", () => {
+    const question = 'Which editor does [PERSON3] use for the deliverable?';
+    expect(newNames('PERSON7 said [PERSON3] writes the deliverable in Overleaf on Monday.', question)).toEqual(['PERSON7', 'Overleaf']);
+    expect(newNames('We will write it there, [PERSON3] agreed.', question)).toEqual([]);
   });
 });
 

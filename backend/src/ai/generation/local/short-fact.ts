@@ -43,6 +43,22 @@ export function factKind(question: string): FactKind | null {
 }
 
 /**
+ * A question asking what or which thing ('What is the editor used for the documents?', 'Quel outil ?'):
+ * a what / which word of any language among its first words, and no who / when / where / how-many word.
+ */
+export function asksWhat(question: string): boolean {
+  if (factKind(question)) return false;
+  const asks = LANGUAGE_CODES.flatMap((c) => LANGUAGES[c].factAsk.what);
+  const clauses = [question, ...question.split(/[,;:]/).slice(1)].map((c) => foldedWords(c));
+  return clauses.some((clause) =>
+    asks.some((w) => {
+      const at = clause.indexOf(w);
+      return at >= 0 && at < OPENING_WORDS;
+    }),
+  );
+}
+
+/**
  * A who question asking who took part ('Who attended the meeting?', 'Qui étaient les participants ?'):
  * the speakers of the chosen transcript answer it, whatever words their turns use.
  */
@@ -95,6 +111,12 @@ export function ownFact(kind: FactKind, source: FactSource, question: string): s
   if (!speaker || asked.includes(fold(speaker))) return null;
   const words = foldedWords(source.text);
   return LANGUAGE_CODES.some((c) => LANGUAGES[c].factAsk.self.some((w) => words.includes(w))) ? speaker : null;
+}
+
+/** Names a sentence holds that the question does not ('Overleaf', '[LOCATION2]'): what a what / which question may ask for. */
+export function newNames(text: string, question: string): string[] {
+  const asked = foldedQuestion(question);
+  return nameRuns(text, languageOfQuestion(question)).filter((n) => !asked.includes(fold(n)));
 }
 
 /** The last question's language and folded text: a question's sentences are read one after another. */
