@@ -38,6 +38,12 @@ const EDITING = [
   'PERSON3: Okay, good, then the review of the deliverable comes next.',
 ].join('\n');
 
+/** A talk where the one figure counts nothing the question asks about, and the count is said in words. */
+const RUNTIME = [
+  "Ines Moreau : Dans Python 3.14, le build free-threaded n'est plus expérimental, mais il reste optionnel.",
+  "Ines Moreau : L'équipe compte aujourd'hui une centaine de core developers actifs, dont une vingtaine payés pour travailler sur CPython.",
+].join('\n');
+
 describe('short facts first, and answers kept to the sessions chosen (POST /api/chat/simple)', () => {
   let t: TestApp;
   let admin: TestAgent;
@@ -46,6 +52,7 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
   let review: string;
   let logistics: string;
   let editing: string;
+  let runtime: string;
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -56,6 +63,8 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     await uploadEmbedded(admin, review, 'transcript', Buffer.from(REVIEW), 'review.txt');
     logistics = await createSession(admin, 'Workshop Logistics');
     await uploadEmbedded(admin, logistics, 'transcript', Buffer.from(LOGISTICS), 'logistics.txt');
+    runtime = await createSession(admin, 'Runtime Update');
+    await uploadEmbedded(admin, runtime, 'transcript', Buffer.from(RUNTIME), 'runtime.txt');
     editing = await createSession(admin, 'Deliverable Editing');
     await uploadEmbedded(admin, editing, 'transcript', Buffer.from(EDITING), 'editing.txt');
     cookie = await sessionCookie(t, 'facts@example.com', 'Fay');
@@ -89,6 +98,12 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
   it('opens a how-many question with the number and what it counts', async () => {
     const answer = await ask('How many subsets will the shared task data have?', [planning]);
     expect(answer.content.split('\n')[0]).toMatch(/^\*\*3 subsets\*\* — /);
+  });
+
+  it('does not open a how-many question with a figure that counts something else', async () => {
+    const answer = await ask("Combien de core developers actifs compte l'équipe ?", [runtime]);
+    expect(answer.content).not.toMatch(/^\*\*3\.14/);
+    expect(answer.content.split('\n')[0]).toContain('une centaine de core developers actifs');
   });
 
   it("opens a what question with the sentence naming what was asked, not the one repeating the question's words", async () => {

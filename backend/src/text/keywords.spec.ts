@@ -1,6 +1,18 @@
 import { keywords, withoutInstructions } from './keywords';
 
 describe('keywords', () => {
+  it("drops the function words of the question's own language, English's through the lexicon", () => {
+    expect(keywords("Quel conseil donne l'intervenant aux mainteneurs de paquets ?")).toEqual([
+      'conseil',
+      'intervenant',
+      'mainteneurs',
+      'paquets',
+    ]);
+    expect(keywords('Welchen Rat gibt die Referentin zu den Erweiterungen?')).toEqual(['rat', 'referentin', 'erweiterungen']);
+    expect(keywords('¿Qué dijo Dana sobre la tarificación?')).toEqual(['dijo', 'dana', 'tarificacion']);
+    expect(keywords('What advice does the speaker give on residual values?')).toEqual(['advice', 'residual', 'values']);
+  });
+
   it('leaves out the words of the asking itself, in every form', () => {
     expect(keywords('What did the minister think about summer jobs when talking about employment?')).toEqual([
       'minister',

@@ -1,6 +1,7 @@
 import { fold } from './lang/fold';
 import { termKey } from './term-key';
-import { termsOf } from './tokens';
+import { languageOf } from './lang/detect';
+import { STOP_WORDS_OF, termsOf } from './tokens';
 import {
   ABBREVIATIONS,
   ANSWER_CONDITION,
@@ -38,15 +39,30 @@ function spelledOut(word: string): string[] {
   return full ? full.split(' ') : [word];
 }
 
-/** The words of a question that carry its topic (no stop words, no question words), in order, unique. */
+/** The last text `keywords` read and its language's own stop words (none for English, whose are the lexicon's). */
+let lastText: { text: string; stop: ReadonlySet<string> | null } | null = null;
+function ownStopWords(text: string): ReadonlySet<string> | null {
+  if (lastText?.text !== text) {
+    const language = languageOf(text);
+    lastText = { text, stop: language === 'en' ? null : STOP_WORDS_OF[language] };
+  }
+  return lastText.stop;
+}
+
+/**
+ * The words of a question that carry its topic (no stop words, no question words), in order, unique: the
+ * lexicon's English stop words, and those of the question's own language when it is another ('quel',
+ * 'aux', 'welche', 'die': the language layer's `stopWords`).
+ */
 export function keywords(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
+  const own = ownStopWords(text);
   for (const w of words(text)) {
     // A figure stays whole ('1.6', '3,215'): its digits alone say nothing.
     const parts = /^\d+(?:[.,]\d+)+$/.test(w) ? [w.replace(/,/g, '')] : (splitYear(w) ?? w.split(/[-.’']/)).flatMap(spelledOut);
     for (const part of parts) {
-      if (!part || STOP_WORDS.has(part) || QUESTION_WORDS.has(part) || seen.has(part)) continue;
+      if (!part || STOP_WORDS.has(part) || QUESTION_WORDS.has(part) || own?.has(part) || seen.has(part)) continue;
       if (part.length < 2 && !/\d/.test(part)) continue;
       seen.add(part);
       out.push(part);

@@ -101,7 +101,7 @@ export const de: LanguageData = {
   },
   interjections: list('ja|jein|nein|ok|okay|also|gut|na|naja|genau|danke|hallo|tschuss|ah|oh|ahm|aha|hm|super|klar|stimmt'),
   stopWords: `sonst andere anderes anderen gleichen selben der die das den dem des ein eine einen einem einer eines und oder aber ist sind war waren wird werden wurde gibt es
-  gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher
+  gab im in am an um zu zum zur von vom mit fur uber auf aus bei nach vor nicht kein keine was wer wann wo wie welche welcher welchen welchem
   welches warum ich du er sie wir ihr mich mir dich dir uns euch sein seine ihre ihren mein meine meinen meinem dieser diese
   dieses hier dort da auch noch nur schon sehr mehr etwas alles jetzt gerade heute morgen uhr tag tage tages spricht sprechen
   redet reden halt halten lauft laufen findet finden fand fanden statt stattfinden stattfindet beginnt beginnen startet fangt an geht gehen sollte soll kann

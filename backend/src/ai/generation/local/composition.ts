@@ -154,6 +154,8 @@ function shortFact(question: string, best: ScoredSentence[], ranked: ScoredSente
   }
   if (stated) return stated;
   for (const s of best) {
+    // A number in a sentence holding none of the question's words counts something else.
+    if (kind === 'howMany' && ![...s.stems].some((x) => asked.has(x))) continue;
     const text = extractFact(kind, source(s), question);
     if (text) return { text, from: s };
   }

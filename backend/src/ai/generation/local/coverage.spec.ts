@@ -89,4 +89,14 @@ describe('the coverage score: evidence that the passages cover the question', ()
     const e = coverageEvidence(fr, [on(text)], [analysed(text)], false);
     expect(e.words).toBeGreaterThan(0.7);
   });
+
+  it("leaves the question's own language's function words out of its terms", () => {
+    const fr = questionTerms("Quel conseil donne l'intervenant aux mainteneurs de paquets ?");
+    expect(fr.stems).not.toEqual(expect.arrayContaining(['quel']));
+    expect(fr.stems).not.toEqual(expect.arrayContaining(['aux']));
+    const text = 'Mon conseil pour les mainteneurs de paquets : testez vos extensions C dès maintenant.';
+    expect(coverageEvidence(fr, [on(text)], [analysed(text)], false).words).toBeGreaterThan(0.7);
+    const de = questionTerms('Welchen Rat gibt die Referentin den Paketbetreuern zu Erweiterungen?');
+    expect(de.stems).not.toEqual(expect.arrayContaining(['die']));
+  });
 });

@@ -109,5 +109,7 @@ describe('short facts: the fact found by its form', () => {
     expect(quantity('We have 2 annotators, so there will be three subsets in the data.', en, q)).toBe('3 subsets');
     expect(quantity('The unit costs 12.50 € to make and sells for 25 €.', en, 'How much does the unit cost to make?')).toBe('12.50 €');
     expect(quantity('In 2021 nothing was counted.', en, 'How many were counted in 2021?')).toBeNull();
+    // A word after a comma is not what the number counts.
+    expect(quantity('In Python 3.14, the build is no longer experimental.', en, 'How many developers are active?')).toBe('3.14');
   });
 });

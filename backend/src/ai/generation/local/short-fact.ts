@@ -264,7 +264,8 @@ function quantities(text: string, lang: LanguageData, question: string): { text:
   return [...text.matchAll(NUMBER), ...stripAccents(text).matchAll(words)]
     .filter((m) => !askedNumbers.has(m[0].trim()) && !/^(?:19|20)\d{2}[.,]?$/.test(m[0].trim()))
     .map((m) => {
-      const after = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(m.index + m[0].length));
+      // The word right after the number names what it counts ('12 members'); not one after a comma or a full stop ('3.14, le build').
+      const after = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(m.index + m[0].replace(/[.,]+$/, '').length));
       const unit = after && !stop.has(fold(after[1])) ? after[1] : null;
       const near = unit ? keywordStems(unit).some((s) => asked.has(s)) : false;
       // A count written in words is given in figures ('three subsets' → '3 subsets').
