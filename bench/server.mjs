@@ -405,7 +405,8 @@ export function inProcessApp(args, deployment, prefix) {
     owned,
     async start() {
       const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
-      const { DataSource } = require('typeorm');
+      // The build's own TypeORM (another build's node_modules with BENCH_BACKEND_DIST): its DataSource is the app's token.
+      const { DataSource } = createRequire(path.join(BACKEND_DIST, '..', 'package.json'))('typeorm');
       const app = await createApp(config);
       app.useLogger(['error']);
       await app.listen(0, '127.0.0.1');
