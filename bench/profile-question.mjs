@@ -61,10 +61,17 @@ pg.Client.prototype.query = function (config, values, callback) {
 const pool = { maxWaiting: 0, waits: [] };
 
 // The answer's synchronous steps, timed while the questions run: each call's wall time is its CPU.
-const built = (file) => require(path.join(BACKEND_DIST, file));
+const built = (file) => {
+  try {
+    return require(path.join(BACKEND_DIST, file));
+  } catch {
+    return null; // an older build (BENCH_BACKEND_DIST) has the step elsewhere or not at all: not timed
+  }
+};
 const stages = new Map();
 function timeStage(owner, name, label = name) {
-  const original = owner[name];
+  const original = owner?.[name];
+  if (typeof original !== 'function') return; // an older build (BENCH_BACKEND_DIST) without this step
   owner[name] = function (...callArgs) {
     if (!counting) return original.apply(this, callArgs);
     const started = performance.now();
@@ -83,7 +90,7 @@ const generation = built('ai/generation/local-answer-generator.js');
 timeStage(built('program/program-query.js'), 'parseQuestion', 'parseQuestion (program)');
 timeStage(built('retrieval/rerank.js'), 'rerank');
 timeStage(built('retrieval/rerank.js'), 'capPerDocument');
-timeStage(generation.LocalAnswerGenerator.prototype, 'composePieces', 'composePieces (local answer)');
+timeStage(generation?.LocalAnswerGenerator.prototype, 'composePieces', 'composePieces (local answer)');
 timeStage(built('answering/citations/cited-snippet.js'), 'focusSnippets', 'focusSnippets (after the answer)');
 
 const { app, url, db } = await local.start();

@@ -11,8 +11,11 @@
  * for each, and the 2-process p95 beside the 1-process p95 as a ratio. Writes the "Scale out" section
  * of bench/RESULTS.md. Options: --streams=N (200), --over=SECONDS (0: all at once), --no-write,
  * --database-url=URL (or DATABASE_URL: a PostgreSQL server with pgvector instead of the embedded
- * one; figures go to "Scale out (PostgreSQL server)"), --redis-url=URL (or REDIS_URL; default
- * redis://127.0.0.1:6379).
+ * one, created with the vector extension when it is missing; figures go to "Scale out (PostgreSQL
+ * server)"), --redis-url=URL (or REDIS_URL; default redis://127.0.0.1:6379), --rounds=N (2).
+ * Each round also reports the API processes' CPU per question (user + system from /proc, all
+ * threads, from the burst's first request to its last [DONE]): a figure the shared machine's other
+ * work changes much less than the wall-clock p95. BENCH_BACKEND_DIST=DIR measures another build.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,10 +27,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { post, stream } from './chat-client.mjs';
 import { writeResultsSection } from './results.mjs';
-import { BENCH_LIMITS, benchArgs, deploymentOf } from './server.mjs';
+import { BACKEND_DIST, BENCH_LIMITS, benchArgs, cpuSecondsOf, deploymentOf, ensureDatabase } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'backend', 'dist');
+// backend/dist, or another build of the backend (BENCH_BACKEND_DIST) measured by this script.
+const dist = BACKEND_DIST;
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const args = benchArgs();
 const deployment = deploymentOf(args);
@@ -101,6 +105,7 @@ async function startApi(name, env) {
   return {
     name,
     url,
+    pid: child.pid,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
@@ -153,6 +158,9 @@ async function distinctQuestions(pg, n) {
 /** STREAMS streams arriving one every OVER_S*1000/STREAMS ms (all at once with --over=0), each user on its own process. */
 async function load(users, questions) {
   const gap = (OVER_S * 1000) / users.length;
+  const processes = [...new Set(users.map((u) => u.api))];
+  const cpu = () => processes.reduce((sum, api) => sum + cpuSecondsOf(api.pid), 0);
+  const cpuBefore = cpu();
   const started = performance.now();
   const runs = users.map(async (u, i) => {
     const due = started + i * gap;
@@ -161,6 +169,7 @@ async function load(users, questions) {
     return stream(u.api.url, u.cookie, { threadId: u.threadId, message: questions[i % questions.length] });
   });
   const results = await Promise.all(runs);
+  const cpuMsPerQuestion = ((cpu() - cpuBefore) * 1000) / results.length;
   const ok = results.filter((r) => !r.error);
   const ttfc = ok.map((r) => r.ttfc);
   const total = ok.map((r) => r.total);
@@ -171,6 +180,7 @@ async function load(users, questions) {
     ttfc: { p50: pct(ttfc, 50), p95: pct(ttfc, 95), max: Math.max(...ttfc) },
     total: { p50: pct(total, 50), p95: pct(total, 95) },
     wallMs: performance.now() - started,
+    cpuMsPerQuestion,
   };
 }
 
@@ -284,6 +294,8 @@ ${row('2', two)}
 
 Every round (p95 of time to first content, 1 process / 2 processes): ${runs.one.map((r, i) => `${ms(r.ttfc.p95)} / ${ms(runs.two[i].ttfc.p95)}`).join('; ')}; the table shows each configuration's median round.
 
+API processes' CPU per question (user + system from /proc, all threads, the burst's first request to its last [DONE]; 1 process / 2 processes): ${runs.one.map((r, i) => `${ms(r.cpuMsPerQuestion)} / ${ms(runs.two[i].cpuMsPerQuestion)}`).join('; ')}.
+
 Ratio, time to first content p95, 2 processes / 1 process: **${ratio.toFixed(2)}** (below 1: the second process helps; median rounds). The 2-process p95 was the lower one in ${runs.two.filter((r, i) => r.ttfc.p95 < runs.one[i].ttfc.p95).length} of ${ROUNDS} rounds. Errors over all rounds: ${[...runs.one, ...runs.two].reduce((n, r) => n + r.errors, 0)} of ${2 * ROUNDS * STREAMS} streams.
 
 Verdict: ${[...runs.one, ...runs.two].every((r) => r.errors === 0) ? '0 errors in every round (target met)' : 'errors seen (target missed)'}; the ratio is reported as measured, with the spread of the rounds above.
@@ -297,6 +309,8 @@ Notes:
 
 async function main() {
   if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('backend/dist is missing: run `npm run build -w backend` first.');
+  if (deployment.databaseUrl && (await ensureDatabase(require, deployment.databaseUrl)))
+    console.log(`created the database ${new URL(deployment.databaseUrl).pathname.slice(1)} (it was missing)`);
   const db = deployment.databaseUrl ? { url: deployment.databaseUrl, stop: async () => {} } : await startDatabaseServer();
   const env = apiSettings(db.url);
   const apis = [];

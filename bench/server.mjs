@@ -249,6 +249,44 @@ export function deploymentOf(args = benchArgs()) {
   };
 }
 
+/**
+ * The database of `databaseUrl` on its PostgreSQL server, created with the vector extension when it is missing (as
+ * bench:day makes its own); an existing database is kept with what it holds. `require` loads `pg` (the backend's).
+ * Returns true when it was created. The name must be a plain identifier (it is written into the statement).
+ */
+export async function ensureDatabase(require, databaseUrl) {
+  const { Client } = require('pg');
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`the database name "${name}" must be a plain identifier`);
+  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  let created = false;
+  try {
+    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      created = true;
+    }
+  } finally {
+    await admin.end();
+  }
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS vector');
+  } catch (err) {
+    throw new Error(
+      `CREATE EXTENSION vector failed (${err.message}): install pgvector (../shared/tools/install-pgvector where it exists)`,
+      {
+        cause: err,
+      },
+    );
+  } finally {
+    await db.end();
+  }
+  return created;
+}
+
 /** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
 export function cpuSecondsOf(pid) {
   const fields = fs
@@ -367,7 +405,8 @@ export function inProcessApp(args, deployment, prefix) {
     owned,
     async start() {
       const { createApp } = require(path.join(BACKEND_DIST, 'bootstrap.js'));
-      const { DataSource } = require('typeorm');
+      // The build's own TypeORM (another build's node_modules with BENCH_BACKEND_DIST): its DataSource is the app's token.
+      const { DataSource } = createRequire(path.join(BACKEND_DIST, '..', 'package.json'))('typeorm');
       const app = await createApp(config);
       app.useLogger(['error']);
       await app.listen(0, '127.0.0.1');

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { compiler } from 'markdown-to-jsx';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LinkNeutralizer, neutralizeLinks } from './neutralize-links';
+import { hasLinks, LinkNeutralizer, mayContinueConstruct, neutralizeLinks } from './neutralize-links';
 
 /** The reference renderer: markdown-it with links, images, autolinks and definitions on (no raw HTML, as the mail). */
 const markdownIt = new MarkdownIt('default', { html: false, linkify: false });
@@ -111,5 +111,73 @@ describe('LinkNeutralizer (streamed)', () => {
 
   it('keeps an escaping backslash with what it escapes', () => {
     expect(stream(['a \\', '\\[x](http://evil.example)'])).toBe('a \\\\x');
+  });
+});
+
+describe('LinkNeutralizer: the whole answer parsed only when a piece may close a construct', () => {
+  /** An answer as the local answerer writes it: sentences each ending with a citation marker, streamed word by word. */
+  const sentences = Array.from(
+    { length: 60 },
+    (_, i) => `Rates rose ${i % 7} points in ${2000 + i}: see the panel (Q${i % 4}) [Lender Panel, p. ${i + 1}].`,
+  );
+  const answer = sentences.join(' ');
+
+  it('sends the answer unchanged, and markdown-it reads it once per piece holding a bracket, not once more per piece', () => {
+    const parse = jest.spyOn(MarkdownIt.prototype, 'parse');
+    let sent: string | undefined;
+    try {
+      const sut = new LinkNeutralizer();
+      const words = answer.match(/\S+\s*/g)!;
+      sent = words.map((w) => sut.push(w)).join('') + sut.end();
+      // One parse of each piece that holds a marker's bracket (neutralizeLinks); before, every piece holding ']', ':' or ')'
+      // also had the whole answer so far parsed (120 more parses, of up to 5,000 characters).
+      expect(parse.mock.calls.length).toBe(sentences.length);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(sent).toBe(answer);
+    expect(hasLinks(sent!)).toBe(false);
+  });
+
+  it('finds no construct in the whole that it did not find in the parts when it lets the check go (any split of any text)', () => {
+    // A seeded walk over pieces of markdown syntax: whenever the sent text holds no link, the next piece (neutralised
+    // alone) holds a closer and mayContinueConstruct says no, markdown-it must find no link in the two together.
+    const pieces = [
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      ':',
+      '`',
+      '\\',
+      '!',
+      '\n',
+      '\n\n',
+      ' \n',
+      '> ',
+      '- ',
+      '    ',
+      '# ',
+      'a',
+      'x y',
+      'http://e.example',
+      'p. 3',
+      '*',
+    ];
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const text = (n: number) => Array.from({ length: n }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    let skipped = 0;
+    for (let i = 0; i < 6000; i++) {
+      const written = text(1 + Math.floor(random() * 14));
+      if (hasLinks(written)) continue;
+      const out = neutralizeLinks(text(1 + Math.floor(random() * 6)));
+      if (!/[\]>):]/.test(out) || mayContinueConstruct(written)) continue;
+      skipped++;
+      expect({ written, out, links: hasLinks(written + out) }).toEqual({ written, out, links: false });
+    }
+    expect(skipped).toBeGreaterThan(500);
   });
 });

@@ -319,6 +319,42 @@ function holdPoint(text: string): number {
 const CLOSERS = /[\]>):]/;
 
 /**
+ * Where the paragraph that text appended to `text` would join begins: after the last blank line (a line
+ * of spaces and tabs only, ended by a newline). markdown-it reads a link, image, autolink or reference
+ * definition inside one block's inline content, which never holds a blank line, so a construct that
+ * text appended to `text` could complete starts at or after this index.
+ */
+function paragraphStart(text: string): number {
+  for (let end = text.lastIndexOf('\n'); end >= 0;) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    if (/^[ \t]*$/.test(text.slice(start, end))) return end + 1;
+    end = start - 1;
+  }
+  return 0;
+}
+
+/**
+ * Whether text appended to `text` (which holds no link) could complete a construct begun in it: its last
+ * paragraph holds a `<` (an autolink's start), a backtick (a code span can hide a `]` from the bracket
+ * count below while markdown-it's label reader skips it) or a `[` not closed by a later `]` (escapes
+ * read as markdown-it reads them), or the text ends with `]` (a label that `(`, `:` or `[` would turn
+ * into a link or a definition). When none holds, markdown-it finds no construct in the whole that it
+ * did not find in the parts: the check of the whole answer is skipped.
+ */
+export function mayContinueConstruct(text: string): boolean {
+  if (/\][ \t\n]*$/.test(text)) return true;
+  let open = 0;
+  for (let i = paragraphStart(text); i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '<' || c === '`') return true;
+    else if (c === '[') open++;
+    else if (c === ']' && open > 0) open--;
+  }
+  return open > 0;
+}
+
+/**
  * The same for a streamed answer: text that could still become a link (an open `[` or `<` near the
  * end) is held back until the next delta decides it, each piece is neutralised, and a piece that
  * would complete a construct with what was already sent (markdown-it decides, on all of it) has its
@@ -327,6 +363,8 @@ const CLOSERS = /[\]>):]/;
 export class LinkNeutralizer {
   private pending = '';
   private written = '';
+  /** The last resort below left a link in what was sent (never expected): every later piece is checked whole. */
+  private linked = false;
 
   /** Everything returned so far: the answer as the reader receives it. */
   get text(): string {
@@ -350,10 +388,13 @@ export class LinkNeutralizer {
   private send(piece: string): string {
     if (!piece) return '';
     let out = neutralizeLinks(piece);
-    if (CLOSERS.test(out) && hasLinks(this.written + out)) {
+    // The whole answer is parsed only when the piece could close a construct the text sent so far left open
+    // (parsing it for every piece made the link check the answer's costliest step: issue 42).
+    if (CLOSERS.test(out) && (this.linked || mayContinueConstruct(this.written)) && hasLinks(this.written + out)) {
       out = escapeAll(out).replace(/[()>]/g, '\\$&');
       // An autolink left open before cannot be closed by an escaped '>': the last resort changes the character.
       if (hasLinks(this.written + out)) out = out.replace(/\\>/g, '\u203a');
+      this.linked = hasLinks(this.written + out);
     }
     this.written += out;
     return out;

@@ -24,15 +24,29 @@ const foldedWords = (text: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
+/**
+ * Every language's question words of each kind, split into words once (not for every question): a short
+ * question says too little to tell its language apart.
+ */
+const FACT_PHRASES = (['howMany', 'when', 'where', 'who'] as const).map((kind) => ({
+  kind,
+  phrases: LANGUAGE_CODES.flatMap((c) => LANGUAGES[c].factAsk[kind]).map((phrase) => phrase.split(' ')),
+}));
+
+/** The last question's kind: the ranking, the composition and the attendees test each ask it of the same question. */
+let lastKind: { question: string; kind: FactKind | null } | null = null;
+
 /** The kind of short fact a question asks for, or null when it asks for something else (a summary, a reason). */
 export function factKind(question: string): FactKind | null {
-  // Every language's question words: a short question says too little to tell its language apart.
-  const asks = LANGUAGE_CODES.map((c) => LANGUAGES[c].factAsk);
+  if (lastKind?.question !== question) lastKind = { question, kind: readFactKind(question) };
+  return lastKind.kind;
+}
+
+function readFactKind(question: string): FactKind | null {
   const clauses = [question, ...question.split(/[,;:]/).slice(1)].map((c) => foldedWords(c));
   let best: { kind: FactKind; at: number } | null = null;
-  for (const kind of ['howMany', 'when', 'where', 'who'] as const) {
-    for (const phrase of asks.flatMap((a) => a[kind])) {
-      const words = phrase.split(' ');
+  for (const { kind, phrases } of FACT_PHRASES) {
+    for (const words of phrases) {
       for (const clause of clauses) {
         const at = indexOfRun(clause, words);
         if (at >= 0 && at < OPENING_WORDS && (!best || at < best.at)) best = { kind, at };
