@@ -19,6 +19,8 @@ export interface ChunkDraft {
   lineEnd?: number | null;
   /** Transcripts: the file line where each line of `text` (one turn each) starts. */
   turnLines?: number[] | null;
+  /** Timed transcripts: the time (seconds) each line of `text` (one turn each) starts. */
+  turnTimes?: number[] | null;
 }
 
 const splitter = new RecursiveCharacterTextSplitter({ chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP });
@@ -220,18 +222,20 @@ function turnText(segment: TranscriptSegment): string {
  * Chunks a transcript by turns: consecutive short turns are merged up to about 1,000 characters,
  * a long turn is split (with overlap) into pieces that all keep its speaker and time. Each chunk
  * keeps the speaker and start time of its first turn; a turn without a time takes the last time
- * seen before it. Each chunk also keeps the file lines it covers and the line of each of its turns.
+ * seen before it. Each chunk also keeps the file lines it covers and the line and time of each of its turns.
  */
 export async function chunkTranscript(segments: TranscriptSegment[]): Promise<ChunkDraft[]> {
   const chunks: ChunkDraft[] = [];
   let lines: string[] = [];
   let turnLines: number[] = [];
+  let turnTimes: (number | null)[] = [];
   let lineEnd: number | null = null;
   let length = 0;
   let first: { speaker: string | null; startTime: number | null } | null = null;
   let lastTime: number | null = null;
 
   const located = () => turnLines.length === lines.length && turnLines.length > 0;
+  const timed = () => turnTimes.length === lines.length && turnTimes.length > 0 && turnTimes.every((t) => t !== null);
   const flush = () => {
     if (lines.length && first) {
       chunks.push({
@@ -241,10 +245,12 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
         lineStart: located() ? turnLines[0] : null,
         lineEnd: located() ? lineEnd : null,
         turnLines: located() ? turnLines : null,
+        turnTimes: timed() ? (turnTimes as number[]) : null,
       });
     }
     lines = [];
     turnLines = [];
+    turnTimes = [];
     lineEnd = null;
     length = 0;
     first = null;
@@ -259,7 +265,8 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
     if (text.length > CHUNK_SIZE) {
       flush();
       for (const piece of await splitter.splitText(text)) {
-        chunks.push({ text: piece, page: null, ...meta, lineStart: line, lineEnd: end, turnLines: line === null ? null : [line] });
+        const turnTimes = meta.startTime === null ? null : [meta.startTime];
+        chunks.push({ text: piece, page: null, ...meta, lineStart: line, lineEnd: end, turnLines: line === null ? null : [line], turnTimes });
       }
       continue;
     }
@@ -267,6 +274,7 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
     if (!first) first = meta;
     lines.push(text);
     if (line !== null) turnLines.push(line);
+    turnTimes.push(meta.startTime);
     lineEnd = end;
     length += (length ? 1 : 0) + text.length;
   }
