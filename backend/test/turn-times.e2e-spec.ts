@@ -33,7 +33,11 @@ describe('a sentence quoted from a timed transcript cites the time its turn star
   const sessions: Record<string, string> = {};
 
   async function ask(sessionId: string, message: string): Promise<Answer> {
-    const started = await request(t.url).post('/api/chat/start').set('Cookie', cookie).send({ sessionFilter: [sessionId] }).expect(200);
+    const started = await request(t.url)
+      .post('/api/chat/start')
+      .set('Cookie', cookie)
+      .send({ sessionFilter: [sessionId] })
+      .expect(200);
     const { events } = await postSse(t.url, '/api/chat/stream', cookie, { threadId: started.body.id, message, sessionIds: [sessionId] });
     const content = events
       .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
@@ -57,9 +61,7 @@ describe('a sentence quoted from a timed transcript cites the time its turn star
   });
 
   it.each(['vtt', 'txt'])('the .%s transcript: the third turn is cited [00:32] and its source starts at 32 s', async (kind) => {
-    const chunks = await t.app
-      .get(DataSource)
-      .query(`SELECT count(*)::int AS n FROM chunks WHERE session_id = $1`, [sessions[kind]]);
+    const chunks = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM chunks WHERE session_id = $1`, [sessions[kind]]);
     expect(chunks).toEqual([{ n: 1 }]); // the five turns share one passage
     const { content, sources } = await ask(sessions[kind], 'By how much did the warehouse robots cut picking errors?');
     expect(content).toMatch(/forty percent[^[]*\[00:32\]/);

@@ -239,7 +239,12 @@ describe('turn times of timed transcripts', () => {
       'Errors fell by forty percent [00:32]. Training lagged [00:50].',
     );
     expect(set.sources()).toEqual([
-      expect.objectContaining({ kind: 'transcript', startTime: 32, marker: '[00:32]', snippet: 'Lee Park: Robots cut picking errors by forty percent.' }),
+      expect.objectContaining({
+        kind: 'transcript',
+        startTime: 32,
+        marker: '[00:32]',
+        snippet: 'Lee Park: Robots cut picking errors by forty percent.',
+      }),
       expect.objectContaining({ startTime: 50, marker: '[00:50]' }),
     ]);
     expect(set.sources()[0]).not.toHaveProperty('line');

@@ -212,6 +212,8 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
   return chunks;
 }
 
+const single = (value: number | null): number[] | null => (value === null ? null : [value]);
+
 function turnText(segment: TranscriptSegment): string {
   // One turn is one line of the chunk text, so a chunk line maps to the file line it came from.
   const text = segment.text.replace(/\s*\n\s*/g, ' ');
@@ -228,14 +230,13 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
   const chunks: ChunkDraft[] = [];
   let lines: string[] = [];
   let turnLines: number[] = [];
-  let turnTimes: (number | null)[] = [];
+  let turnTimes: number[] = [];
   let lineEnd: number | null = null;
   let length = 0;
   let first: { speaker: string | null; startTime: number | null } | null = null;
   let lastTime: number | null = null;
 
   const located = () => turnLines.length === lines.length && turnLines.length > 0;
-  const timed = () => turnTimes.length === lines.length && turnTimes.length > 0 && turnTimes.every((t) => t !== null);
   const flush = () => {
     if (lines.length && first) {
       chunks.push({
@@ -245,7 +246,7 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
         lineStart: located() ? turnLines[0] : null,
         lineEnd: located() ? lineEnd : null,
         turnLines: located() ? turnLines : null,
-        turnTimes: timed() ? (turnTimes as number[]) : null,
+        turnTimes: turnTimes.length === lines.length ? turnTimes : null,
       });
     }
     lines = [];
@@ -264,17 +265,15 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
     const end = segment.lineEnd ?? line;
     if (text.length > CHUNK_SIZE) {
       flush();
-      for (const piece of await splitter.splitText(text)) {
-        const turnTimes = meta.startTime === null ? null : [meta.startTime];
-        chunks.push({ text: piece, page: null, ...meta, lineStart: line, lineEnd: end, turnLines: line === null ? null : [line], turnTimes });
-      }
+      const whole = { page: null, ...meta, lineStart: line, lineEnd: end, turnLines: single(line), turnTimes: single(meta.startTime) };
+      for (const piece of await splitter.splitText(text)) chunks.push({ text: piece, ...whole });
       continue;
     }
     if (length > 0 && length + 1 + text.length > CHUNK_SIZE) flush();
     if (!first) first = meta;
     lines.push(text);
     if (line !== null) turnLines.push(line);
-    turnTimes.push(meta.startTime);
+    if (meta.startTime !== null) turnTimes.push(meta.startTime);
     lineEnd = end;
     length += (length ? 1 : 0) + text.length;
   }
