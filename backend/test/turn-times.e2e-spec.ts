@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import request from 'supertest';
 import { ChunkTurnTimes1735000035000 } from '../src/database/migrations/1735000035000-chunk-turn-times';
 import { createSession, uploadEmbedded } from './fixtures/document-helpers';
+import { defaultReply, FakeOpenAi, startFakeOpenAi } from './utils/fake-openai';
 import { signInPrivileged } from './utils/privileged';
 import { postSse, sessionCookie } from './utils/sse-client';
 import { startTestApp, TestApp } from './utils/test-app';
@@ -27,34 +28,41 @@ interface Answer {
   sources: { marker: string; startTime?: number; snippet: string }[];
 }
 
+async function askIn(t: TestApp, cookie: string, sessionId: string, message: string): Promise<Answer> {
+  const started = await request(t.url)
+    .post('/api/chat/start')
+    .set('Cookie', cookie)
+    .send({ sessionFilter: [sessionId] })
+    .expect(200);
+  const { events } = await postSse(t.url, '/api/chat/stream', cookie, { threadId: started.body.id, message, sessionIds: [sessionId] });
+  const content = events
+    .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
+    .map((e) => e.content)
+    .join('');
+  const sources = (events.find((e) => e !== '[DONE]' && 'sources' in e) as { sources: Answer['sources'] }).sources;
+  return { content, sources };
+}
+
+/** The two talks uploaded (a .vtt and a timed .txt), their session ids, and an attendee's cookie. */
+async function uploadTalks(t: TestApp): Promise<{ sessions: Record<string, string>; cookie: string }> {
+  const admin = await signInPrivileged(t, ADMIN, { firstName: 'Dana', lastName: 'Admin' });
+  const sessions: Record<string, string> = {};
+  sessions.vtt = await createSession(admin, 'Depot Robots Update');
+  sessions.txt = await createSession(admin, 'Depot Robots Recap');
+  await uploadEmbedded(admin, sessions.vtt, 'transcript', Buffer.from(VTT), 'update.vtt');
+  await uploadEmbedded(admin, sessions.txt, 'transcript', Buffer.from(TIMED_TXT), 'recap.txt');
+  return { sessions, cookie: await sessionCookie(t, 'attendee@turn-times.test', 'Ari') };
+}
+
 describe('a sentence quoted from a timed transcript cites the time its turn starts', () => {
   let t: TestApp;
   let cookie: string;
-  const sessions: Record<string, string> = {};
-
-  async function ask(sessionId: string, message: string): Promise<Answer> {
-    const started = await request(t.url)
-      .post('/api/chat/start')
-      .set('Cookie', cookie)
-      .send({ sessionFilter: [sessionId] })
-      .expect(200);
-    const { events } = await postSse(t.url, '/api/chat/stream', cookie, { threadId: started.body.id, message, sessionIds: [sessionId] });
-    const content = events
-      .filter((e): e is { content: string } => e !== '[DONE]' && 'content' in e)
-      .map((e) => e.content)
-      .join('');
-    const sources = (events.find((e) => e !== '[DONE]' && 'sources' in e) as { sources: Answer['sources'] }).sources;
-    return { content, sources };
-  }
+  let sessions: Record<string, string> = {};
+  const ask = (sessionId: string, message: string) => askIn(t, cookie, sessionId, message);
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
-    const admin = await signInPrivileged(t, ADMIN, { firstName: 'Dana', lastName: 'Admin' });
-    sessions.vtt = await createSession(admin, 'Depot Robots Update');
-    sessions.txt = await createSession(admin, 'Depot Robots Recap');
-    await uploadEmbedded(admin, sessions.vtt, 'transcript', Buffer.from(VTT), 'update.vtt');
-    await uploadEmbedded(admin, sessions.txt, 'transcript', Buffer.from(TIMED_TXT), 'recap.txt');
-    cookie = await sessionCookie(t, 'attendee@turn-times.test', 'Ari');
+    ({ sessions, cookie } = await uploadTalks(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -86,5 +94,37 @@ describe('a sentence quoted from a timed transcript cites the time its turn star
     const { content, sources } = await ask(sessions.vtt, 'How far did picking errors fall with the warehouse robots?');
     expect(content).toMatch(/forty percent[^[]*\[00:05\]/);
     expect(sources.find((s) => s.marker === '[00:05]')).toMatchObject({ startTime: 5 });
+  });
+});
+
+describe('the openai provider cites a timed turn by the marker the prompt writes before it', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let cookie: string;
+  let sessions: Record<string, string> = {};
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({
+      // The model quotes the turn about picking errors and cites it by the marker written before it.
+      reply: (r) => {
+        const last = r.messages[r.messages.length - 1]?.content ?? '';
+        const line = last.split('\n').find((l) => l.includes('forty percent') && !l.startsWith('Question'));
+        if (!line || r.messages[0]?.content.startsWith('Rewrite')) return defaultReply(r);
+        const marker = /^(\[[^\]]+\]) /.exec(line)?.[1] ?? /cite as (\[[^\]]+\])/.exec(last)?.[1] ?? '';
+        return `The warehouse robots cut picking errors by forty percent within three months ${marker}.`;
+      },
+    });
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-turn-times', OPENAI_BASE_URL: fake.baseUrl });
+    ({ sessions, cookie } = await uploadTalks(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it.each(['vtt', 'txt'])('the .%s transcript: [00:32] in the answer and its source starting at 32 s', async (kind) => {
+    const { content, sources } = await askIn(t, cookie, sessions[kind], 'By how much did the warehouse robots cut picking errors?');
+    expect(content).toMatch(/forty percent[^[]*\[00:32\]/);
+    expect(sources).toEqual([expect.objectContaining({ marker: '[00:32]', startTime: 32 })]);
   });
 });
