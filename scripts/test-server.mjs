@@ -42,6 +42,7 @@ const SUITES = [
   'hnsw-index',
   'chunk-storage',
   'document-words',
+  'turn-times',
   'admin',
   'superadmin',
   'insights',

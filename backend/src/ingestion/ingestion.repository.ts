@@ -70,7 +70,7 @@ export class IngestionRepository {
     for (const c of chunks) {
       const p = params.length;
       values.push(
-        `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[])`,
+        `($1, $2, $3, $4, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::vector, $${p + 7}, $${p + 8}, $${p + 9}::int[], $${p + 10}::float8[])`,
       );
       params.push(
         c.index,
@@ -82,12 +82,13 @@ export class IngestionRepository {
         c.lineStart ?? null,
         c.lineEnd ?? null,
         c.turnLines ?? null,
+        c.turnTimes ?? null,
       );
     }
     // A chunk of a run is written once (unique document_id, run, chunk_index): a batch written
     // again (two processes on one run after a lost lease, a retried INSERT) adds nothing.
     const sql = `INSERT INTO chunks (document_id, session_id, run, embedding_model, chunk_index, text, page, speaker, start_time, embedding,
-                                     line_start, line_end, turn_lines)
+                                     line_start, line_end, turn_lines, turn_times)
                  VALUES ${values.join(', ')}
                  ON CONFLICT ON CONSTRAINT chunks_document_run_chunk_key DO NOTHING`;
     if (!after) {

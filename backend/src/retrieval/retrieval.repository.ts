@@ -128,7 +128,7 @@ function searchStatementSql(query: SearchStatement, p: (value: unknown) => strin
            (SELECT d.kind FROM documents d WHERE d.id = c.document_id) AS kind,
            c.chunk_index AS "chunkIndex", c.text, c.page,
            c.start_time AS "startTime", c.speaker,
-           c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines",
+           c.line_start AS "lineStart", c.line_end AS "lineEnd", c.turn_lines AS "turnLines", c.turn_times AS "turnTimes",
            (SELECT n.start_time FROM chunks n
              WHERE n.document_id = c.document_id AND n.chunk_index = c.chunk_index + 1) AS "endTime",
            p.score::float8 AS score, (1 - coalesce(p.dist, c.embedding <=> ${vector}::vector))::float8 AS similarity,

@@ -19,6 +19,8 @@ export interface Passage {
   lineEnd?: number | null;
   /** Transcripts: the file line where each line of `text` (one turn each) starts. */
   turnLines?: number[] | null;
+  /** Timed transcripts: the time (seconds) each line of `text` (one turn each) starts; null for chunks stored before turn times. */
+  turnTimes?: number[] | null;
   /** Relevance (higher is better): the reciprocal-rank-fusion score, replaced by the reranked score (`rerank`). */
   score: number;
   /** Cosine similarity of the chunk to the query embedding (0 when not among the vector candidates). */

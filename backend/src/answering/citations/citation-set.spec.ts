@@ -211,6 +211,68 @@ describe('line citations of untimed transcripts', () => {
   });
 });
 
+describe('turn times of timed transcripts', () => {
+  const talk = (over: Partial<Passage> = {}) =>
+    passage({
+      kind: 'transcript',
+      page: null,
+      documentId: 'doc-talk',
+      sessionTitle: 'Depot Robots Update',
+      text: 'Lee Park: Welcome everyone.\nLee Park: Robots cut picking errors by forty percent.\nLee Park: Training took longer.',
+      startTime: 5,
+      lineStart: 3,
+      lineEnd: 9,
+      turnLines: [3, 6, 9],
+      turnTimes: [5, 32, 50],
+      ...over,
+    });
+
+  it('marks the passage by its start and every turn by its own start', () => {
+    const set = new CitationSet([talk()]);
+    expect(set.passages[0].marker).toBe('[00:05]');
+    expect(set.passages[0].lineMarkers).toEqual(['[00:05]', '[00:32]', '[00:50]']);
+  });
+
+  it("resolves a turn's time written in text (the openai provider) to a source starting there, the turn as its snippet", () => {
+    const set = new CitationSet([talk()]);
+    expect(resolveCitations('Errors fell by forty percent [00:32]. Training lagged [00:50].', set)).toBe(
+      'Errors fell by forty percent [00:32]. Training lagged [00:50].',
+    );
+    expect(set.sources()).toEqual([
+      expect.objectContaining({
+        kind: 'transcript',
+        startTime: 32,
+        marker: '[00:32]',
+        snippet: 'Lee Park: Robots cut picking errors by forty percent.',
+      }),
+      expect.objectContaining({ startTime: 50, marker: '[00:50]' }),
+    ]);
+    expect(set.sources()[0]).not.toHaveProperty('line');
+  });
+
+  it('cites a turn given as data (the local provider), the passage alone by its first turn, and prefixes the session', () => {
+    const other = talk({ documentId: 'doc-2', sessionId: 'session-b', sessionTitle: 'Fleet Review', turnTimes: [5, 40, 61] });
+    const set = new CitationSet([talk(), other]);
+    expect(set.cite(2, 2)).toBe('[Fleet Review, 01:01]');
+    expect(set.cite(1)).toBe('[Depot Robots Update, 00:05]');
+    expect(resolveCitations('x [2]', set)).toBe('x [Fleet Review, 00:05]');
+    expect(set.sources().map((s) => [s.documentId, s.startTime])).toEqual([
+      ['doc-2', 61],
+      ['doc-talk', 5],
+      ['doc-2', 5],
+    ]);
+  });
+
+  it('keeps citing the start of a passage stored without turn times, and never reads a line citation in a timed one', () => {
+    const set = new CitationSet([talk({ turnTimes: null })]);
+    expect(set.passages[0].lineMarkers).toBeUndefined();
+    expect(resolveCitations('a [00:32]. b [line 6].', set)).toBe('a. b.');
+    expect(set.cite(1, 1)).toBe('[00:05]');
+    expect(new CitationSet([talk()]).cite(1, 1)).toBe('[00:32]');
+    expect(resolveCitations('c [line 6].', new CitationSet([talk()]))).toBe('c.');
+  });
+});
+
 describe('one grammar for the server and the apps', () => {
   it('reads every marker form the apps show as a badge: kept when it names a source, dropped otherwise', () => {
     const set = new CitationSet([

@@ -1,6 +1,7 @@
 import { cleanMarkup } from '../../text/sentences';
 import {
   citationMarker,
+  formatTime,
   lineLocator,
   locatorOf,
   MODEL_CITATION,
@@ -20,8 +21,26 @@ export { formatTime, locatorOf } from '../../text/citation-grammar';
 export interface CitedPassage extends Passage {
   n: number;
   marker: string;
-  /** Untimed transcripts: the marker of each line (turn) of `text`, e.g. '[line 112]'. */
+  /**
+   * Transcripts: the marker of each line (turn) of `text`: '[line 112]' untimed, the turn's start
+   * '[00:50]' timed (chunks stored with their turns' times).
+   */
   lineMarkers?: string[];
+}
+
+/** A turn time resolved: the passage holding the turn, the turn (line of its text) and its marker. */
+interface TimeCitation {
+  passage: CitedPassage;
+  marker: string;
+  turn: number;
+  time: number;
+}
+
+/** The start time of each line (turn) of a timed transcript passage; null when it has none stored. */
+function turnTimesOf(p: Passage): number[] | null {
+  const times = p.turnTimes;
+  if (p.kind !== 'transcript' || p.startTime == null || !times?.length) return null;
+  return times.length === p.text.split('\n').length ? times : null;
 }
 
 /** A line marker resolved: the passage holding the line and the cited turn's lines. */
@@ -100,6 +119,9 @@ export class CitationSet {
   private readonly byLocator = new Map<string, CitedPassage[]>();
   private readonly used: string[] = [];
   private readonly lineCitations = new Map<string, LineCitation>();
+  /** Each turn marker of a timed transcript passage: the first passage and turn written with it. */
+  private readonly byTurnMarker = new Map<string, { passage: CitedPassage; turn: number }>();
+  private readonly timeCitations = new Map<string, TimeCitation>();
   /** The session's name written before the locator; null when the passages are of one document. */
   private readonly nameOf = new Map<string, string | null>();
 
@@ -129,7 +151,12 @@ export class CitationSet {
       const name = this.nameOf.get(p.sessionId)!;
       const marker = citationMarker(name, locatorOf(p));
       const timed = p.kind === 'pdf' || p.startTime != null || p.page != null;
-      const lineMarkers = !timed && p.turnLines?.length ? p.turnLines.map((line) => citationMarker(name, lineLocator(line))) : undefined;
+      const times = turnTimesOf(p);
+      const lineMarkers = times
+        ? times.map((time) => citationMarker(name, formatTime(time)))
+        : !timed && p.turnLines?.length
+          ? p.turnLines.map((line) => citationMarker(name, lineLocator(line)))
+          : undefined;
       return { ...p, n: i + 1, marker, ...(lineMarkers ? { lineMarkers } : {}) };
     });
     for (const p of this.passages) {
@@ -139,6 +166,11 @@ export class CitationSet {
       const same = this.byLocator.get(loc) ?? [];
       if (!same.some((x) => x.marker === p.marker)) same.push(p);
       this.byLocator.set(loc, same);
+      if (turnTimesOf(p)) {
+        p.lineMarkers!.forEach((marker, turn) => {
+          if (!this.byTurnMarker.has(normalise(marker))) this.byTurnMarker.set(normalise(marker), { passage: p, turn });
+        });
+      }
     }
   }
 
@@ -154,6 +186,8 @@ export class CitationSet {
     if (MODEL_NOWHERE.test(text)) return ''; // a marker that points nowhere
     const known = this.byMarker.get(normalise(`[${text}]`));
     if (known) return this.use(known);
+    const turn = this.byTurnMarker.get(normalise(`[${text}]`));
+    if (turn) return this.citeTime(turn.passage, turn.turn);
     if (MODEL_NUMBERED.test(text)) {
       const markers = text
         .split(/[,;]/)
@@ -180,12 +214,13 @@ export class CitationSet {
 
   /**
    * The marker of passage `n` (1-based, as numbered for the generator), counted as used: a citation a
-   * generator attaches as data instead of writing it in text. `turn`: in an untimed transcript, the
-   * cited turn (index into the passage's `lineMarkers`); the passage's first turn otherwise.
+   * generator attaches as data instead of writing it in text. `turn`: in a transcript, the cited
+   * turn (index into the passage's `lineMarkers`); the passage's first turn otherwise.
    */
   cite(n: number, turn?: number): string {
     const p = this.passages[n - 1];
     if (!p) throw new Error(`No passage ${n} to cite.`);
+    if (turnTimesOf(p)) return this.citeTime(p, turn != null && turn < p.lineMarkers!.length ? turn : 0);
     const line = turn != null && p.lineMarkers ? p.turnLines?.[turn] : undefined;
     return line != null ? this.citeLine(p, line) : this.use(p);
   }
@@ -197,7 +232,7 @@ export class CitationSet {
   private resolveLine(line: number, name: string | null): string {
     const key = normalise(name ?? '');
     const holders = this.passages.filter((p) => {
-      if (!p.lineMarkers || !turnAt(p, line)) return false;
+      if (!p.lineMarkers || turnTimesOf(p) || !turnAt(p, line)) return false;
       if (name === null) return true;
       return normalise(this.nameOf.get(p.sessionId) ?? '') === key || normalise(p.sessionTitle) === key;
     });
@@ -215,10 +250,26 @@ export class CitationSet {
     return marker;
   }
 
+  /** A timed transcript's turn: its start time is the marker; the source carries the turn. */
+  private citeTime(passage: CitedPassage, turn: number): string {
+    const marker = passage.lineMarkers![turn];
+    const canonical = normalise(marker);
+    if (!this.timeCitations.has(canonical)) {
+      this.timeCitations.set(canonical, { passage, marker, turn, time: turnTimesOf(passage)![turn] });
+    }
+    const cited = this.timeCitations.get(canonical)!.marker;
+    if (!this.used.includes(cited)) this.used.push(cited);
+    return cited;
+  }
+
   /** Whether `marker` is the canonical marker of one of the passages (or of a turn of one). */
   isCitation(marker: string): boolean {
     const key = normalise(marker);
-    return this.byMarker.get(key)?.marker === marker || this.lineCitations.get(key)?.marker === marker;
+    return (
+      this.byMarker.get(key)?.marker === marker ||
+      this.lineCitations.get(key)?.marker === marker ||
+      this.byTurnMarker.get(key)?.passage.lineMarkers?.[this.byTurnMarker.get(key)!.turn] === marker
+    );
   }
 
   /** The sources of the markers resolved so far, in order of first citation. */
@@ -226,6 +277,8 @@ export class CitationSet {
     return this.used.map((marker) => {
       const cited = this.lineCitations.get(normalise(marker));
       if (cited) return lineSource(cited);
+      const timed = this.timeCitations.get(normalise(marker));
+      if (timed) return timeSource(timed);
       const p = this.byMarker.get(normalise(marker))!;
       return {
         documentId: p.documentId,
@@ -242,6 +295,7 @@ export class CitationSet {
   }
 
   private use(p: CitedPassage): string {
+    if (turnTimesOf(p)) return this.citeTime(p, 0);
     if (p.lineMarkers && p.lineStart != null) return this.citeLine(p, p.lineStart);
     const canonical = this.byMarker.get(normalise(p.marker))!;
     if (!this.used.includes(canonical.marker)) this.used.push(canonical.marker);
@@ -274,6 +328,21 @@ function lineSource(c: LineCitation): Source {
     marker: c.marker,
     snippet: snippetOf(turns[at] ?? p.text),
     excerpt,
+    score: Number(p.score.toFixed(6)),
+  };
+}
+
+/** The source of a turn time citation: the turn's time and its text as the snippet. */
+function timeSource(c: TimeCitation): Source {
+  const p = c.passage;
+  return {
+    documentId: p.documentId,
+    sessionId: p.sessionId,
+    sessionTitle: p.sessionTitle,
+    kind: p.kind,
+    startTime: c.time,
+    marker: c.marker,
+    snippet: snippetOf(p.text.split('\n')[c.turn] ?? p.text),
     score: Number(p.score.toFixed(6)),
   };
 }

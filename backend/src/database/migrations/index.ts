@@ -20,6 +20,7 @@ import { ConferenceIdentity1735000030500 } from './1735000030500-conference-iden
 import { TranscriptionUsage1735000033500 } from './1735000033500-transcription-usage';
 import { RecordingTranscripts1735000033600 } from './1735000033600-recording-transcripts';
 import { CitedSessions1735000034700 } from './1735000034700-cited-sessions';
+import { ChunkTurnTimes1735000035000 } from './1735000035000-chunk-turn-times';
 
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   TranscriptionUsage1735000033500,
   RecordingTranscripts1735000033600,
   CitedSessions1735000034700,
+  ChunkTurnTimes1735000035000,
 ];

@@ -113,6 +113,23 @@ describe('chunkTranscript', () => {
     }
   });
 
+  it('keeps the time of every turn of a timed transcript, a turn without one taking the time before it', async () => {
+    const segments = Array.from({ length: 40 }, (_, i) => ({
+      speaker: 'Lee Park',
+      start: i % 5 === 4 ? null : i * 7,
+      text: `Turn ${i} on the warehouse robots and the picking errors they cut over the spring months.`,
+    }));
+    const chunks = await chunkTranscript(segments);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) {
+      const turns = c.text.split('\n').map((t) => Number(/Turn (\d+)/.exec(t)![1]));
+      expect(c.turnTimes).toEqual(turns.map((i) => (i % 5 === 4 ? (i - 1) * 7 : i * 7)));
+      expect(c.turnTimes![0]).toBe(c.startTime);
+    }
+    const untimed = await chunkTranscript([{ speaker: null, start: null, text: 'No clock here.' }]);
+    expect(untimed[0].turnTimes).toBeNull();
+  });
+
   it('merges short turns, keeping the speaker and time of the first turn of each chunk', async () => {
     const segments = Array.from({ length: 30 }, (_, i) => ({
       speaker: i % 2 ? 'John Smith' : 'Maria Lopez',

@@ -19,6 +19,8 @@ export interface ChunkDraft {
   lineEnd?: number | null;
   /** Transcripts: the file line where each line of `text` (one turn each) starts. */
   turnLines?: number[] | null;
+  /** Timed transcripts: the time (seconds) each line of `text` (one turn each) starts. */
+  turnTimes?: number[] | null;
 }
 
 const splitter = new RecursiveCharacterTextSplitter({ chunkSize: CHUNK_SIZE, chunkOverlap: CHUNK_OVERLAP });
@@ -210,6 +212,8 @@ export async function chunkPdfPage(page: PdfPage, boilerplate?: PdfBoilerplate, 
   return chunks;
 }
 
+const single = (value: number | null): number[] | null => (value === null ? null : [value]);
+
 function turnText(segment: TranscriptSegment): string {
   // One turn is one line of the chunk text, so a chunk line maps to the file line it came from.
   const text = segment.text.replace(/\s*\n\s*/g, ' ');
@@ -220,12 +224,13 @@ function turnText(segment: TranscriptSegment): string {
  * Chunks a transcript by turns: consecutive short turns are merged up to about 1,000 characters,
  * a long turn is split (with overlap) into pieces that all keep its speaker and time. Each chunk
  * keeps the speaker and start time of its first turn; a turn without a time takes the last time
- * seen before it. Each chunk also keeps the file lines it covers and the line of each of its turns.
+ * seen before it. Each chunk also keeps the file lines it covers and the line and time of each of its turns.
  */
 export async function chunkTranscript(segments: TranscriptSegment[]): Promise<ChunkDraft[]> {
   const chunks: ChunkDraft[] = [];
   let lines: string[] = [];
   let turnLines: number[] = [];
+  let turnTimes: number[] = [];
   let lineEnd: number | null = null;
   let length = 0;
   let first: { speaker: string | null; startTime: number | null } | null = null;
@@ -241,10 +246,12 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
         lineStart: located() ? turnLines[0] : null,
         lineEnd: located() ? lineEnd : null,
         turnLines: located() ? turnLines : null,
+        turnTimes: turnTimes.length === lines.length ? turnTimes : null,
       });
     }
     lines = [];
     turnLines = [];
+    turnTimes = [];
     lineEnd = null;
     length = 0;
     first = null;
@@ -258,15 +265,15 @@ export async function chunkTranscript(segments: TranscriptSegment[]): Promise<Ch
     const end = segment.lineEnd ?? line;
     if (text.length > CHUNK_SIZE) {
       flush();
-      for (const piece of await splitter.splitText(text)) {
-        chunks.push({ text: piece, page: null, ...meta, lineStart: line, lineEnd: end, turnLines: line === null ? null : [line] });
-      }
+      const whole = { page: null, ...meta, lineStart: line, lineEnd: end, turnLines: single(line), turnTimes: single(meta.startTime) };
+      for (const piece of await splitter.splitText(text)) chunks.push({ text: piece, ...whole });
       continue;
     }
     if (length > 0 && length + 1 + text.length > CHUNK_SIZE) flush();
     if (!first) first = meta;
     lines.push(text);
     if (line !== null) turnLines.push(line);
+    if (meta.startTime !== null) turnTimes.push(meta.startTime);
     lineEnd = end;
     length += (length ? 1 : 0) + text.length;
   }
