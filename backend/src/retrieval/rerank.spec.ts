@@ -227,6 +227,14 @@ describe('capPerDocument on transcripts', () => {
     expect(picked[0].turnLines).toEqual([40, 41, 42, 43, 44, 45, 46, 47]);
   });
 
+  it('keeps each line’s time in a joined passage of a timed transcript', () => {
+    const timed = (i: number, score: number, lines: [number, number], times: number[]) =>
+      chunk(i, score, lines, { text: times.map((t) => `said at ${t}`).join('\n'), startTime: times[0], turnTimes: times });
+    const [joined] = capPerDocument([timed(0, 1, [1, 2], [5, 15]), timed(1, 0.9, [3, 4], [32, 50])], 1, 5);
+    expect(joined.text.split('\n')).toHaveLength(4);
+    expect(joined.turnTimes).toEqual([5, 15, 32, 50]);
+  });
+
   it('leaves a neighbour that scores well under the passage as a passage of its own', () => {
     const picked = capPerDocument([chunk(4, 1, [40, 44]), chunk(5, 0.5, [45, 47]), chunk(9, 0.4, [90, 95])], 2, 5);
     expect(picked.map((p) => [p.lineStart, p.lineEnd])).toEqual([

@@ -377,6 +377,8 @@ export function joinPassages(first: Passage, second: Passage): Passage {
     lineStart: located ? a.lineStart : null,
     lineEnd: located ? b.lineEnd : null,
     turnLines: located ? [...a.turnLines!, ...b.turnLines!] : null,
+    // Each line's time, when both chunks kept theirs (a quoted sentence cites its turn's time).
+    turnTimes: a.turnTimes && b.turnTimes ? [...a.turnTimes, ...b.turnTimes] : null,
     similarity: Math.max(a.similarity, b.similarity),
     textRank: Math.max(a.textRank, b.textRank),
   };
