@@ -45,7 +45,17 @@ import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { byMinute, latencySummary, planDay } from './day-load.mjs';
 import { RESULTS_DETAIL, writeResultsSection } from './results.mjs';
-import { BACKEND_DIST, benchArgs, cpuSecondsOf, cpuSecondsOfCommand, freePort, loadAverage, machine, sleep } from './server.mjs';
+import {
+  BACKEND_DIST,
+  benchArgs,
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
+  freePort,
+  loadAverage,
+  machine,
+  sleep,
+  withVectorExtension,
+} from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = BACKEND_DIST;
@@ -206,20 +216,7 @@ async function freshDatabase() {
   } finally {
     await admin.end();
   }
-  const db = new Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  try {
-    await db.query('CREATE EXTENSION IF NOT EXISTS vector');
-  } catch (err) {
-    throw new Error(
-      `CREATE EXTENSION vector failed (${err.message}): install pgvector (../shared/tools/install-pgvector where it exists)`,
-      {
-        cause: err,
-      },
-    );
-  } finally {
-    await db.end();
-  }
+  await withVectorExtension(require, DATABASE_URL);
 }
 
 async function describeDatabase() {

@@ -270,6 +270,13 @@ export async function ensureDatabase(require, databaseUrl) {
   } finally {
     await admin.end();
   }
+  await withVectorExtension(require, databaseUrl);
+  return created;
+}
+
+/** Creates the vector extension in the database of `databaseUrl` (if it lacks it), saying how to install pgvector when that fails. */
+export async function withVectorExtension(require, databaseUrl) {
+  const { Client } = require('pg');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -284,7 +291,6 @@ export async function ensureDatabase(require, databaseUrl) {
   } finally {
     await db.end();
   }
-  return created;
 }
 
 /** CPU seconds (user + system) a process has used so far (Linux /proc; all its threads). */
