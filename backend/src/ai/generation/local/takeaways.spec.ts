@@ -24,6 +24,22 @@ describe('local takeaways', () => {
     expect(merged.length).toBeLessThanOrEqual(10);
   });
 
+  it('keeps no first-person sentence whose speaker the transcript does not name', async () => {
+    const passage = {
+      ...PASSAGES[0],
+      kind: 'transcript' as const,
+      speaker: null,
+      text: [
+        "I don't expect the ten-year yield to go below about three and three-quarters percent in 2026, even with cuts.",
+        'The term premium kept the ten-year yield from falling last year even as the central bank cut by a full point.',
+        'Lenders should price new equipment loans off the five-year swap rate plus a spread of about two points in 2026.',
+      ].join(' '),
+    };
+    const takeaways = await sut.sessionTakeaways({ sessionTitle: passage.sessionTitle, passages: [passage] });
+    expect(takeaways.length).toBeGreaterThan(0);
+    for (const t of takeaways) expect(t.text).not.toMatch(/^I\b/);
+  });
+
   it('records the takeaways made as usage at cost 0', async () => {
     records.length = 0;
     await sut.sessionTakeaways({ sessionTitle: PASSAGES[0].sessionTitle, passages: PASSAGES.slice(0, 2) });

@@ -14,6 +14,8 @@ const TAKEAWAY_CUES =
 /** Sentences about the session itself rather than its substance: never a takeaway. */
 const META_TALK =
   /\b(i'm|i am|my name|moderat\w*|on (the|this) slide|this (session|panel|morning|afternoon|talk)|in this room|on this stage|today we|let's|let me|dinner|told me|you'll hear|by the end of|next speaker|our panel(ists)?|audience|raise your hand|show of hands)\b/i;
+/** A sentence opening in the first person ('I expect…', 'Our rule…'). */
+const FIRST_PERSON = /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|our|my|me|us)\b/i;
 /** A sentence that may become a takeaway: a statement, not filler, talk about the session or a speaker's biography. */
 function keepable(text: string): boolean {
   return !text.endsWith('?') && !isFiller(text) && !META_TALK.test(text) && !isBiography(text);
@@ -30,6 +32,8 @@ function scoreTakeaways(embedder: LocalHashEmbeddings, material: SessionMaterial
     for (const raw of splitSentences(passage.text, passage.kind === 'transcript')) {
       const text = tidySentence(raw.text);
       if (raw.heading || text.length < 50 || text.length > 300 || /\?["”’)]*$/.test(raw.text) || !keepable(text)) continue;
+      // Words said in the first person need their speaker: a transcript sentence whose speaker is unknown is not one to keep.
+      if (passage.kind === 'transcript' && !speakerName(raw.speaker ?? passage.speaker) && FIRST_PERSON.test(text)) continue;
       const stems = new Set(termsOf(text));
       if (stems.size < 5) continue;
       let score = 0.6 * Math.max(0, cosine(embedder.embed(text), unit));
