@@ -2,10 +2,10 @@ import { zoneDateKey } from '@rules/zone';
 import type { Conference } from './types';
 
 /**
- * The conference's dates in words, from its settings alone: the range ('Sept 8-10, 2025') and the
- * day headings ('Day 1 - Monday, Sept 8'). One month rule everywhere: AP style without the period
+ * The conference's dates in words, from its settings alone: the range ('Nov 2-3, 2024') and the
+ * day headings ('Day 1 - Saturday, Nov 2'). One month rule everywhere: AP style without the period
  * (Jan, Feb, Aug, Sept, Oct, Nov, Dec abbreviated; March to July written out), which gives the
- * spec's 'Sept 8-10, 2025'. Dates are the settings' calendar days ('YYYY-MM-DD', already the
+ * spec's date ranges. Dates are the settings' calendar days ('YYYY-MM-DD', already the
  * conference's own days in its time zone), so no viewer's clock enters.
  */
 
