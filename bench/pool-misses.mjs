@@ -7,7 +7,7 @@
  * passage, and whether a top-5 passage is the gold chunk's neighbour; then the counts of each cause, and the top-5
  * passages' mean size (lines of the file and characters: a longer passage overlaps more lines by itself).
  *
- *   node bench/pool-misses.mjs --reuse=/tmp/pool [--folds=0,1,2,3] [--near=3] [--list] [--out=FILE.json]
+ *   node bench/pool-misses.mjs --reuse=../pool-data [--folds=0,1,2,3] [--near=3] [--list] [--out=FILE.json]
  *
  * Prints only; `--out` keeps each question's rank for comparing two builds (BENCH_BACKEND_DIST=backend/dist-before).
  */

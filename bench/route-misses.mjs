@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Why a meeting question misses without a session filter (issue 45, item 8): for each pool meeting question
+ * Why a meeting question misses without a session filter: for each pool meeting question
  * of the chosen folds whose unfiltered top 5 holds no gold passage, where its own file ranks among the fold's
  * documents under several document scores, what (if anything) sets its file apart from the others, and who
  * took the top 5. Offline: reads the pool's transcripts and an `npm run eval -- --pool --json FILE` run; words

@@ -389,7 +389,7 @@ export class LinkNeutralizer {
     if (!piece) return '';
     let out = neutralizeLinks(piece);
     // The whole answer is parsed only when the piece could close a construct the text sent so far left open
-    // (parsing it for every piece made the link check the answer's costliest step: issue 42).
+    // (parsing it for every piece made the link check the answer's costliest step).
     if (CLOSERS.test(out) && (this.linked || mayContinueConstruct(this.written)) && hasLinks(this.written + out)) {
       out = escapeAll(out).replace(/[()>]/g, '\\$&');
       // An autolink left open before cannot be closed by an escaped '>': the last resort changes the character.
