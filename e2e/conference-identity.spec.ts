@@ -94,8 +94,10 @@ test.describe('the conference of the settings, not the spec’s', () => {
       await expect(page.getByRole('banner')).not.toContainText(SPEC_CONFERENCE);
       await expect(page.getByText('Welcome! Ask anything about the conference.').locator('..')).not.toContainText(SPEC_CONFERENCE);
       const headings = await page.getByRole('heading', { level: 3 }).allTextContents();
-      expect(headings).toContain('Day 1 - Saturday, Nov 2');
-      expect(headings.filter((h) => SPEC_CONFERENCE.test(h) || /Monday|Tuesday|Wednesday/.test(h))).toEqual([]);
+      // The days holding this conference's sessions are named by its dates; a day holding only the earlier
+      // program's sessions (the demo's, still in the shared database) is named by the date they are held on.
+      expect(headings).toEqual(expect.arrayContaining(['Day 1 - Saturday, Nov 2', 'Day 2 - Sunday, Nov 3']));
+      expect(headings.filter((h) => SPEC_CONFERENCE.test(h) || /Sept 9/.test(h))).toEqual([]);
       await app.screenshot('conference-identity-other');
     } finally {
       for (const id of sessionIds) await api.delete(`/api/admin/session/${id}`);

@@ -58,6 +58,13 @@ export function dateRangeLabel(c: ConferenceDays): string {
   return `${monthDay(start)}, ${end.year}`;
 }
 
+/** The settings' date of the conference's day N ('YYYY-MM-DD'), null outside the conference's days. */
+export function conferenceDayKey(c: ConferenceDays, day: number): string | null {
+  if (day < 1 || day > conferenceLength(c)) return null;
+  const d = calendarDay(c.startDate, day - 1);
+  return d && `${d.year}-${String(d.month + 1).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
 /**
  * A day heading named with its weekday and date ('Day 1 - Saturday, Nov 2'): the date the day's sessions
  * are held on (`heldOn`, 'YYYY-MM-DD' in the conference's zone) when they carry one, so the heading agrees

@@ -46,6 +46,20 @@ describe('session rules', () => {
     ]);
   });
 
+  it("keeps the settings' date for a day when one of its sessions is held on it, whatever most of the others say", () => {
+    // Another conference's two sessions added to a database still holding an earlier program's day 1.
+    const sessions = [
+      session({ id: 'old-1', day: 1, date: '2025-09-08T15:00:00.000Z' }),
+      session({ id: 'old-2', day: 1, date: '2025-09-08T17:00:00.000Z' }),
+      session({ id: 'new', day: 1, date: '2024-11-02T09:00:00.000Z' }),
+      session({ id: 'old-3', day: 3, date: '2025-09-10T15:00:00.000Z' }),
+    ];
+    expect(groupByDay(sessions, otherConference()).map((g) => g.label)).toEqual([
+      'Day 1 - Saturday, Nov 2',
+      'Day 3 - Wednesday, Sept 10',
+    ]);
+  });
+
   it('never shows the tags keynote, panel, workshop, discussion', () => {
     expect(visibleTags(['Keynote', 'credit', 'panel', 'Workshop', 'discussion', 'AI'])).toEqual(['credit', 'AI']);
   });

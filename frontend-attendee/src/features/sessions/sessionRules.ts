@@ -1,5 +1,5 @@
 import { HIDDEN_SESSION_TAGS, MAX_LISTED_SPEAKERS } from '@/constants';
-import { type ConferenceDays, dayLabel, zonedDateKey } from '@/lib/conferenceDates';
+import { type ConferenceDays, conferenceDayKey, dayLabel, zonedDateKey } from '@/lib/conferenceDates';
 import type { Session } from '@/lib/types';
 import { clockMinutes } from '@rules/clock';
 
@@ -26,14 +26,19 @@ export interface DayGroup {
   sessions: Session[];
 }
 
-/** The date most of a day's sessions are held on, in the conference's zone (null when none carries one). */
-function heldOn(sessions: Session[], timeZone: string | undefined): string | null {
-  if (!timeZone) return null;
+/**
+ * The date a day's sessions are held on, in the conference's zone: the settings' date for that day when one
+ * of them is held on it, else the date most of them are held on (null when none carries one).
+ */
+function heldOn(sessions: Session[], day: number | null, conference: ConferenceDays): string | null {
+  if (!conference.timeZone) return null;
   const counts = new Map<string, number>();
   for (const s of sessions) {
-    const key = zonedDateKey(s.date, timeZone);
+    const key = zonedDateKey(s.date, conference.timeZone);
     if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
+  const settingsDay = day == null ? null : conferenceDayKey(conference, day);
+  if (settingsDay && counts.has(settingsDay)) return settingsDay;
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 }
 
@@ -53,7 +58,7 @@ export function groupByDay(sessions: Session[], conference?: ConferenceDays): Da
     .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
     .map(([day, list]) => ({
       day,
-      label: dayLabel(day, conference, conference && heldOn(list, conference.timeZone)),
+      label: dayLabel(day, conference, conference && heldOn(list, day, conference)),
       sessions: [...list].sort((a, b) => startKey(a) - startKey(b) || a.title.localeCompare(b.title)),
     }));
 }
