@@ -54,10 +54,7 @@ describe('session rules', () => {
       session({ id: 'new', day: 1, date: '2024-11-02T09:00:00.000Z' }),
       session({ id: 'old-3', day: 3, date: '2025-09-10T15:00:00.000Z' }),
     ];
-    expect(groupByDay(sessions, otherConference()).map((g) => g.label)).toEqual([
-      'Day 1 - Saturday, Nov 2',
-      'Day 3 - Wednesday, Sept 10',
-    ]);
+    expect(groupByDay(sessions, otherConference()).map((g) => g.label)).toEqual(['Day 1 - Saturday, Nov 2', 'Day 3 - Wednesday, Sept 10']);
   });
 
   it('never shows the tags keynote, panel, workshop, discussion', () => {
