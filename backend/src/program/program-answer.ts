@@ -187,7 +187,9 @@ function firstOrLast(q: ProgramQuery, entries: ProgramEntry[]): ProgramEntry[] |
   const talks = nothingNamed ? scheduled.filter((e) => !isServiceEntry(e)) : scheduled;
   const timed = talks.length ? talks : scheduled;
   if ((!first && !last) || !timed.length) return null;
-  const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : (e.end ?? e.start)).padStart(4, '0')}`;
+  // A session ending after midnight ('23:00 – 0:00') ends after every other of its day.
+  const end = (e: ProgramEntry) => (e.end != null && e.start != null && e.end < e.start ? e.end + 24 * 60 : (e.end ?? e.start));
+  const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : end(e)).padStart(4, '0')}`;
   const keys = timed.map(key).sort();
   const wanted = first ? keys[0] : keys[keys.length - 1];
   return timed.filter((e) => key(e) === wanted).sort(programOrder);
