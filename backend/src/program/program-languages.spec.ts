@@ -215,3 +215,37 @@ describe('questions an attendee types in Dutch, Portuguese or Italian at a confe
     expect(titlesOf('What is the last talk on Sunday in Aula 1?')).toEqual(['Late night lightning talks']);
   });
 });
+
+describe("a program whose day runs past midnight (a frab schedule's day change)", () => {
+  const program = new ProgramIndex(
+    [
+      programRecord({
+        title: 'Opening talk',
+        day: 1,
+        date: '2011-12-27T10:30:00Z',
+        startTime: '11:30',
+        endTime: '12:30',
+        location: 'Saal 1',
+      }),
+      programRecord({ title: 'Night quiz', day: 1, date: '2011-12-27T23:15:00Z', startTime: '0:15', endTime: '2:15', location: 'Saal 1' }),
+      programRecord({
+        title: 'Morning talk',
+        day: 2,
+        date: '2011-12-28T10:30:00Z',
+        startTime: '11:30',
+        endTime: '12:30',
+        location: 'Saal 2',
+      }),
+    ],
+    'Europe/Berlin',
+  );
+  const titlesOf = (q: string) =>
+    new ProgramAnswerer(program, new Date('2011-12-26T08:00:00Z')).answer(parseThread([q], program), []).entries.map((e) => e.title);
+
+  it("the first talk of a weekday is that day's own, not the previous day's night", () => {
+    expect(titlesOf('¿Cuál es la primera charla del miércoles?')).toEqual(['Morning talk']);
+    expect(titlesOf('What is the first talk on Wednesday?')).toEqual(['Morning talk']);
+    // Asked by its time, the night session is found on the date it is held.
+    expect(titlesOf('What is on on Wednesday at 0:15?')).toEqual(['Night quiz']);
+  });
+});
