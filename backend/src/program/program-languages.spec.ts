@@ -185,6 +185,8 @@ describe('questions an attendee types in Dutch, Portuguese or Italian at a confe
     // English questions keep English.
     expect(languageOf('Is there a talk in Aula 1?')).toBe('en');
     expect(languageOf('When is the talk by Ana Ruiz?')).toBe('en');
+    // 'conference' is a French marker too: English's own words outweigh it.
+    expect(languageOf('How many conference papers were accepted so far?')).toBe('en');
   });
 
   it("reads a Dutch clock time written with a dot beside 'uur' or 'om', not a date written so", () => {
