@@ -356,7 +356,10 @@ export async function runProgramEval({ data = path.join(root, '..', 'shared', 'e
     rows,
     latency: summary,
     markdown,
-    published: published.map(({ label, accuracy, message, floors }) => ({ label, accuracy, message, floors })),
+    published: published.flatMap(({ label, accuracy, message, floors, languages = [] }) => [
+      { label, accuracy, message, floors },
+      ...languages.map((l) => ({ ...l, accuracy, message })),
+    ]),
   };
 }
 

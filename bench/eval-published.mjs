@@ -15,8 +15,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // The backend's XML parser (the root's node_modules holds an older major of it, a dependency's).
 const { XMLParser } = createRequire(path.join(here, '..', 'backend', 'package.json'))('fast-xml-parser');
 
-/** 'not in the program' in the languages the assistant answers in (the answer comes in the question's language). */
-export const NOT_IN_PROGRAM_PHRASES = ['not in the program', "n'est pas au programme", 'nicht im programm', 'no está en el programa'];
+/** 'not in the program' in each language the assistant answers in (the answer comes in the question's language). */
+export const NOT_IN_PROGRAM_BY_LANGUAGE = {
+  en: ['not in the program'],
+  fr: ["n'est pas au programme", 'ne figure pas au programme'],
+  de: ['nicht im programm'],
+  es: ['no está en el programa', 'no figura en el programa'],
+  it: ['non è nel programma', 'non è in programma'],
+  pt: ['não está no programa', 'não consta do programa'],
+  nl: ['niet in het programma', 'staat niet op het programma'],
+};
+export const NOT_IN_PROGRAM_PHRASES = Object.values(NOT_IN_PROGRAM_BY_LANGUAGE).flat();
+/** English day and month names as the answer writes them: in an answer to a question in another language, it was not translated. */
+const ENGLISH_DATE_WORDS =
+  /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August|September|October|November|December)\b/;
 
 const normal = (s) =>
   String(s ?? '')
@@ -133,14 +145,17 @@ export function rawImportBody(spec, text) {
 }
 
 /** Judges one answer (bench/eval-program.mjs's rules; 'not in the program' in the question's language). */
-export function judgePublished(q, titles, answer) {
+export function judgePublished(q, titles, answer, language) {
   const content = normal(answer.content);
   const cited = new Set((answer.sources ?? []).filter((s) => s.kind === 'session').map((s) => s.sessionTitle));
+  // A question set of one language (`languages` of a program file): the answer is in that language.
+  const phrases = language ? NOT_IN_PROGRAM_BY_LANGUAGE[language] : NOT_IN_PROGRAM_PHRASES;
+  const english = language && language !== 'en' && ENGLISH_DATE_WORDS.test(answer.content ?? '');
   if (q.expect === 'not in the program') {
-    const pass = NOT_IN_PROGRAM_PHRASES.some((p) => content.includes(p)) && cited.size === 0 && !/\*\*[^*]+\*\*/.test(answer.content ?? '');
-    return { pass, missing: pass ? [] : ['not in the program, nothing named'] };
+    const pass = phrases.some((p) => content.includes(p)) && cited.size === 0 && !/\*\*[^*]+\*\*/.test(answer.content ?? '');
+    return { pass, missing: pass ? [] : [`not in the program${language ? ` (${language})` : ''}, nothing named`] };
   }
-  const missing = [];
+  const missing = english ? ['dates in English'] : [];
   for (const alts of Array.isArray(q.expect) ? q.expect : [])
     if (!alts.some((a) => content.includes(normal(a)))) missing.push(alts.join(' | '));
   const named = titles.filter((t) => content.includes(normal(t)));
@@ -152,7 +167,7 @@ export function judgePublished(q, titles, answer) {
 }
 
 /** Asks `questions` (follow-ups in the thread before them); rows as bench/eval-program.mjs's askAll. */
-export async function askPublished(server, api, { questions, titlesOf, label, log }) {
+export async function askPublished(server, api, { questions, titlesOf, label, log, language }) {
   const rows = [];
   let thread;
   for (const q of questions) {
@@ -160,7 +175,7 @@ export async function askPublished(server, api, { questions, titlesOf, label, lo
     const t0 = performance.now();
     const answer = await api(server, 'POST', '/api/chat/message', { threadId: thread.id, message: q.question, sessionIds: [] });
     const latencyMs = performance.now() - t0;
-    const verdict = judgePublished(q, titlesOf(q), answer);
+    const verdict = judgePublished(q, titlesOf(q), answer, language);
     rows.push({
       set: label,
       id: q.id,
@@ -199,6 +214,15 @@ export async function runPublished(server, api, { spec, dataDir, subset, log }) 
   const accuracy = importAccuracy(expected, sessions);
   const titleOf = new Map(expected.map((t) => [t.id, t.title]));
   const questions = subset ? [...spec.questions.slice(0, 6), ...spec.uncovered.slice(0, 1)] : [...spec.questions, ...spec.uncovered];
-  const rows = await askPublished(server, api, { questions, titlesOf: (q) => (q.sessions ?? []).map((id) => titleOf.get(id)), label, log });
-  return { label, rows, accuracy, floors: spec.floors, message: imported.message };
+  const titlesOf = (q) => (q.sessions ?? []).map((id) => titleOf.get(id));
+  const rows = await askPublished(server, api, { questions, titlesOf, label, log });
+  // The same program asked in other languages (`languages`: a set of questions per language), each a row of its own.
+  const languages = [];
+  for (const [lang, set] of Object.entries(spec.languages ?? {})) {
+    const asked = subset ? [...set.questions.slice(0, 2), ...set.uncovered.slice(0, 1)] : [...set.questions, ...set.uncovered];
+    const langLabel = `${label}, ${lang}`;
+    rows.push(...(await askPublished(server, api, { questions: asked, titlesOf, label: langLabel, log, language: lang })));
+    languages.push({ label: langLabel, floors: set.floors ?? {} });
+  }
+  return { label, rows, accuracy, floors: spec.floors, message: imported.message, languages };
 }

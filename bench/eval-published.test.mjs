@@ -47,4 +47,16 @@ describe('published programs: the eval reads each file on its own', () => {
     assert.equal(judgePublished(q, [], { content: 'The conference materials don’t cover this.', sources: [] }).pass, false);
     assert.equal(judgePublished(q, [], { content: 'Not in the program, but see **Keynote**.', sources: [] }).pass, false);
   });
+
+  it("holds a question set of one language to answers in that language: its own 'not in the program', no English dates", () => {
+    const none = { expect: 'not in the program' };
+    assert.equal(judgePublished(none, [], { content: '„Rust” staat niet in het programma.', sources: [] }, 'nl').pass, true);
+    assert.equal(judgePublished(none, [], { content: '“Rust” is not in the program.', sources: [] }, 'nl').pass, false);
+    const q = { sessions: ['1'], expect: [['15:45', '3:45 PM']] };
+    const sources = [{ kind: 'session', sessionTitle: 'Talk' }];
+    assert.equal(judgePublished(q, ['Talk'], { content: '**Talk** — zaterdag 16 maart, 15:45, Yarra.', sources }, 'nl').pass, true);
+    const english = judgePublished(q, ['Talk'], { content: '**Talk** — Saturday, March 16, 3:45 PM, Yarra.', sources }, 'nl');
+    assert.deepEqual(english.missing, ['dates in English']);
+    assert.equal(judgePublished(q, ['Talk'], { content: '**Talk** — Saturday, March 16, 3:45 PM, Yarra.', sources }).pass, true);
+  });
 });

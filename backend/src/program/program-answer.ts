@@ -177,7 +177,7 @@ const SERVICE_TITLE_WORDS = 4;
  * 'What is the first session?', 'When does the conference end?', 'Ana's last talk': the earliest sessions
  * (by start) or the latest (by end) of those asked about; null when the question asks neither, or none has a time.
  */
-function firstOrLast(q: ProgramQuery, entries: ProgramEntry[]): ProgramEntry[] | null {
+function firstOrLast(q: ProgramQuery, entries: ProgramEntry[], nightOfDayBefore: (e: ProgramEntry) => boolean): ProgramEntry[] | null {
   const a = q.asks;
   const nothingNamed = !q.topic.length && !q.speakers.length && !q.rooms.length;
   const first = a.first || (a.start && q.clock == null && nothingNamed && !a.last);
@@ -185,9 +185,13 @@ function firstOrLast(q: ProgramQuery, entries: ProgramEntry[]): ProgramEntry[] |
   const scheduled = entries.filter((e) => e.dateKey != null && e.start != null);
   // 'The first talk on Sunday' is not its breakfast: meals, breaks and registration are passed over unless asked for.
   const talks = nothingNamed ? scheduled.filter((e) => !isServiceEntry(e)) : scheduled;
-  const timed = talks.length ? talks : scheduled;
+  // 'The first talk on Thursday' is not Wednesday's program running past midnight when Thursday has its own.
+  const ownDay = first ? talks.filter((e) => !nightOfDayBefore(e)) : talks;
+  const timed = ownDay.length ? ownDay : talks.length ? talks : scheduled;
   if ((!first && !last) || !timed.length) return null;
-  const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : (e.end ?? e.start)).padStart(4, '0')}`;
+  // A session ending after midnight ('23:00 – 0:00') ends after every other of its day.
+  const end = (e: ProgramEntry) => (e.end != null && e.start != null && e.end < e.start ? e.end + 24 * 60 : (e.end ?? e.start));
+  const key = (e: ProgramEntry) => `${e.dateKey} ${String(first ? e.start : end(e)).padStart(4, '0')}`;
   const keys = timed.map(key).sort();
   const wanted = first ? keys[0] : keys[keys.length - 1];
   return timed.filter((e) => key(e) === wanted).sort(programOrder);
@@ -209,6 +213,16 @@ export class ProgramAnswerer {
     private readonly index: ProgramIndex,
     private readonly now: Date,
   ) {}
+
+  /**
+   * A session the program lists under a conference day whose other sessions are held on an earlier date: that
+   * day's program running past midnight (a frab schedule's sessions before its day change, '0:15' of day 2).
+   */
+  nightOfDayBefore(e: ProgramEntry): boolean {
+    const { day, dateKey } = e;
+    if (day == null || dateKey == null) return false;
+    return this.index.entries.some((o) => o.day === day && o.dateKey != null && o.dateKey < dateKey);
+  }
 
   /** Entries passing the question's day, time, room, speaker and format filters (no topic). */
   filter(q: ProgramQuery, pool = this.index.entries): ProgramEntry[] {
@@ -306,7 +320,7 @@ export class ProgramAnswerer {
     }
     let entries = matches.map((m) => m.entry);
     if (entries.length === 0) return this.emptyList(q);
-    const ends = firstOrLast(q, entries);
+    const ends = firstOrLast(q, entries, (e) => this.nightOfDayBefore(e));
     if (ends) return this.describe(ends, q);
     // A question about one session (when, where, who, what about, how long) takes the best match and
     // any as good; a list question takes every match.

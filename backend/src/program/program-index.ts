@@ -150,7 +150,9 @@ export class ProgramIndex {
 function entryOf(r: ProgramRecord, timeZone: string): ProgramEntry {
   const date = r.date ? new Date(r.date) : null;
   const wall = date && !Number.isNaN(date.getTime()) ? wallClock(date, timeZone) : null;
-  const stems = (text: string) => new Set(tokens(text).flatMap(stemsOf));
+  // A hyphenated word is also read joined ('pen-test' → 'pentest'): other languages write such compounds as one word.
+  const joined = (text: string) => [...fold(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)].map((m) => m[0].replace(/-/g, ''));
+  const stems = (text: string) => new Set([...tokens(text), ...joined(text)].flatMap(stemsOf));
   const speakerNames = (r.speakers ?? []).map((s) => s.split(',')[0].trim()).filter(Boolean);
   return {
     ...r,

@@ -136,3 +136,118 @@ describe('a question asking how long a session lasts', () => {
     ).toEqual(['CI/CD avec Nox']);
   });
 });
+
+describe('questions an attendee types in Dutch, Portuguese or Italian at a conference with English titles', () => {
+  const program = new ProgramIndex(
+    [
+      ...sundayTalks(),
+      programRecord({
+        title: 'Choose your own pen-test adventure',
+        speakers: ['Mia Jansen'],
+        date: '2024-11-03T09:15:00Z',
+        startTime: '10:15',
+        endTime: '11:00',
+        location: 'Aula 1',
+        // An Italian description: 'ha' (has) is a word the program holds.
+        description: 'Mia ha rotto molti siti web.',
+      }),
+      programRecord({
+        title: 'Late night lightning talks',
+        speakers: ['Mia Jansen'],
+        date: '2024-11-03T22:00:00Z',
+        startTime: '23:00',
+        endTime: '0:00',
+        location: 'Aula 1',
+      }),
+      programRecord({
+        title: 'Evening keynote',
+        speakers: ['Jonas Weber'],
+        date: '2024-11-03T20:45:00Z',
+        startTime: '21:45',
+        endTime: '22:45',
+        location: 'Aula 1',
+      }),
+    ],
+    'Europe/Rome',
+  );
+  const ask = (...thread: string[]) =>
+    new ProgramAnswerer(program, new Date('2024-11-02T08:00:00Z')).answer(parseThread(thread, program), []);
+  const titlesOf = (...thread: string[]) => ask(...thread).entries.map((e) => e.title);
+
+  it("answers in Dutch or Portuguese a question whose English look-alike words tie ('is', 'in', 'do', the borrowed 'talk')", () => {
+    expect(parseQuestion('Waar is „Typing at Scale“?', program).language).toBe('nl');
+    expect(languageOf('Wat is er zondagmiddag in Aula 1?')).toBe('nl');
+    expect(languageOf('Wat is de laatste talk in de Aula 1?')).toBe('nl');
+    expect(languageOf('Wie geeft de talk over Rust?')).toBe('nl');
+    expect(languageOf('Quando é a palestra do Jonas Weber?')).toBe('pt');
+    expect(ask('Wanneer is de talk van Ana Ruiz?').text).toContain('zondag 3 november');
+    expect(ask('Quando é a palestra do Jonas Weber?').text).toContain('domingo, 3 de novembro');
+    // English questions keep English.
+    expect(languageOf('Is there a talk in Aula 1?')).toBe('en');
+    expect(languageOf('When is the talk by Ana Ruiz?')).toBe('en');
+    // 'conference' is a French marker too: English's own words outweigh it.
+    expect(languageOf('How many conference papers were accepted so far?')).toBe('en');
+  });
+
+  it("reads a Dutch clock time written with a dot beside 'uur' or 'om', not a date written so", () => {
+    expect(parseQuestion('Wat is er om 10.15 uur in zaal Aula 1?', program).clock).toBe(10 * 60 + 15);
+    expect(parseQuestion('Wat is er om 10.15?', program).clock).toBe(10 * 60 + 15);
+    expect(titlesOf('Wat is er om 10.15 uur in zaal Aula 1?')).toEqual(['Choose your own pen-test adventure']);
+    expect(parseQuestion('Was läuft am 16.03?', program).clock).toBeNull();
+  });
+
+  it("does not take the Italian 'ha' (has) for a topic", () => {
+    expect(parseQuestion('Che interventi ha Jonas Weber?', program).topic).toEqual([]);
+    expect(titlesOf('Che interventi ha Jonas Weber?')).toEqual(['Typing at Scale', 'Evening keynote']);
+  });
+
+  it("finds a hyphenated title word written as one word ('pen-test' → 'pentesten')", () => {
+    expect(titlesOf('Wie geeft de talk over pentesten?')).toEqual(['Choose your own pen-test adventure']);
+    expect(ask('Wie geeft de talk over pentesten?').text).toContain('Mia Jansen');
+  });
+
+  it('asks a fact of nothing named of the previous session: "In welchem Saal?", "In which room?"', () => {
+    expect(titlesOf('Wann ist der Vortrag von Ana Ruiz?', 'In welchem Raum?')).toEqual(['Rust for Pythonistas']);
+    expect(titlesOf('When is the talk by Ana Ruiz?', 'In which room?')).toEqual(['Rust for Pythonistas']);
+    expect(titlesOf('Quando é a palestra da Ana Ruiz?', 'A que horas?')).toEqual(['Rust for Pythonistas']);
+  });
+
+  it('takes a session ending after midnight for the last of its day', () => {
+    expect(titlesOf("Qual è l'ultimo talk di domenica nella Aula 1?")).toEqual(['Late night lightning talks']);
+    expect(titlesOf('What is the last talk on Sunday in Aula 1?')).toEqual(['Late night lightning talks']);
+  });
+});
+
+describe("a program whose day runs past midnight (a frab schedule's day change)", () => {
+  const program = new ProgramIndex(
+    [
+      programRecord({
+        title: 'Opening talk',
+        day: 1,
+        date: '2011-12-27T10:30:00Z',
+        startTime: '11:30',
+        endTime: '12:30',
+        location: 'Saal 1',
+      }),
+      programRecord({ title: 'Night quiz', day: 1, date: '2011-12-27T23:15:00Z', startTime: '0:15', endTime: '2:15', location: 'Saal 1' }),
+      programRecord({
+        title: 'Morning talk',
+        day: 2,
+        date: '2011-12-28T10:30:00Z',
+        startTime: '11:30',
+        endTime: '12:30',
+        location: 'Saal 2',
+      }),
+    ],
+    'Europe/Berlin',
+  );
+  const titlesOf = (q: string) =>
+    new ProgramAnswerer(program, new Date('2011-12-26T08:00:00Z')).answer(parseThread([q], program), []).entries.map((e) => e.title);
+
+  it("the first talk of a weekday is that day's own, not the previous day's night", () => {
+    expect(titlesOf('¿Cuál es la primera charla del miércoles?')).toEqual(['Morning talk']);
+    expect(titlesOf('What is the first talk on Wednesday?')).toEqual(['Morning talk']);
+    // Asked by its time, the night session is found on the date it is held.
+    expect(titlesOf('What is on on Wednesday at 0:15?')).toEqual(['Night quiz']);
+  });
+});

@@ -186,6 +186,13 @@ function clockOf(text: string): { minutes: number; match: string } | null {
     const m = Number(day[2]);
     if (h <= 23 && m < 60) return { minutes: h * 60 + m, match: day[0] };
   }
+  // '10.15 uur', 'om 10.15', 'um 10.15 Uhr': a dotted clock time beside an hour word; alone it may be a date ('16.03').
+  for (const m of t.matchAll(/\b(\d{1,2})\.(\d{2})\b/g)) {
+    const [h, min] = [Number(m[1]), Number(m[2])];
+    const before = /([a-z]+)\s*$/.exec(t.slice(0, m.index))?.[1] ?? '';
+    const after = /^\s*([a-z]+)/.exec(t.slice(m.index + m[0].length))?.[1] ?? '';
+    if (h <= 23 && min < 60 && (HOUR_WORDS.includes(after) || HOUR_BEFORE.includes(before))) return { minutes: h * 60 + min, match: m[0] };
+  }
   const worded = hourWithWord(t, padded);
   if (worded) return worded;
   if (NOON_WORDS.some((w) => has(padded, w)) && !has(padded, 'apres midi')) return { minutes: 12 * 60, match: 'noon' };
@@ -677,8 +684,8 @@ const namesNoDay = (q: ProgramQuery) =>
 /**
  * A follow-up read on its own, then given only what it points back to in the previous program
  * question: 'there' its room, 'it' / 'that talk' its session (topic, speakers, room, format, day),
- * 'her next talk' the previous answer's sessions (`previous`, the anchor). A question pointing back to
- * nothing inherits nothing.
+ * 'her next talk' the previous answer's sessions (`previous`, the anchor); a fact asked of nothing the
+ * question names ('In which room?') the previous session too. A question pointing back to nothing inherits nothing.
  */
 export function resolveFollowUp(q: ProgramQuery, previous: ProgramQuery | null): ProgramQuery {
   if (!previous || kindOf(previous, []) === 'none') return q;
@@ -687,7 +694,9 @@ export function resolveFollowUp(q: ProgramQuery, previous: ProgramQuery | null):
     out.rooms = previous.rooms;
     out.unknownRoom = previous.unknownRoom;
   }
-  if (q.refers.session && namesNothing(q)) {
+  // 'In which room?', 'À quelle heure ?': a fact asked of nothing the question names is asked of the previous session.
+  const factOfNothing = (q.asks.when || q.asks.where || q.asks.who || q.asks.duration) && namesNoDay(q);
+  if ((q.refers.session || factOfNothing) && namesNothing(q)) {
     Object.assign(out, {
       topic: previous.topic,
       titled: previous.titled,

@@ -15,7 +15,9 @@ const MARKERS = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, new Set(wordsOf
 
 /**
  * The language of the question: the one whose marker words and letters it holds most; English when
- * none (a language the assistant does not know is answered in English). `quoted`: the words that quote the program (a title's words), which are the program's language,
+ * none (a language the assistant does not know is answered in English). English's markers are short words
+ * other languages write too ('is' and 'in' in Dutch, 'do' in Portuguese, the borrowed 'talk'): a tie
+ * between English and another language goes to the other one. `quoted`: the words that quote the program (a title's words), which are the program's language,
  * not the asker's ('When is Le duo comique ?' is English).
  */
 export function languageOf(text: string, quoted: string[] = []): Language {
@@ -28,7 +30,7 @@ export function languageOf(text: string, quoted: string[] = []): Language {
   for (const [c, letters] of LETTERS) {
     let score = words.filter((w) => MARKERS[c].has(w)).length;
     score += letterWeight(letters, lower);
-    if (score > bestScore) [best, bestScore] = [c, score];
+    if (score > bestScore || (score > 0 && score === bestScore && best === 'en')) [best, bestScore] = [c, score];
   }
   return best;
 }

@@ -129,7 +129,7 @@ export const en: LanguageData = {
   coming part involved participate participates featured feature features speak speaks spoke speaking talk talks talking present
   presents presenting lead leads leading host else going goes cover covers covering covered`,
   markers: `the is are when where who which what how does do did on in at about talk talks session sessions room day next should i
-  there any workshop workshops speaker give gives time start starts`,
+  there any workshop workshops speaker give gives time start starts many much were has have been this that and to for with from by`,
   letters: '',
   phrases: {
     date: '{weekday}, {month} {day}',

@@ -90,7 +90,7 @@ export const it: LanguageData = {
   stopWords: `altro altri altra altre stesso stessa il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal dallo
   dalla dai dagli dalle in nel nello nella nei negli nelle su sul sullo sulla sui sugli sulle con per tra fra e ed o non che chi cosa quale quali
   quando dove come quanto quanti quante perche e sono sara saranno c ci ce si mi ti me te lui lei loro suo sua suoi sue questo questa questi queste
-  quel quello quella quelli quelle parla parlano parlare parlera presenta presentano fa fanno tiene tengono oggi domani adesso ora giorno ore
+  quel quello quella quelli quelle parla parlano parlare parlera presenta presentano fa fanno ha hanno tiene tengono oggi domani adesso ora giorno ore
   mattina pomeriggio sera dopo prima prossimo prossima successivo inizia iniziano succede vedere andare dovrei posso consigli qualcuno qualcosa
   tema temi argomento argomenti anche piu tutto tutti tutta tutte li qui sul l all dell dall nell sull un quell quest`,
   markers: `il gli della delle degli dello nella nel sulla sul che chi cosa quale quali dove sono parla parlano oggi domani prossimo prossima

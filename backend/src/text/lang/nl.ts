@@ -89,8 +89,8 @@ export const nl: LanguageData = {
   waren wordt worden er in op aan met zonder voor door over bij naar uit om tot als ook nog al ik je jij u we wij ze zij hij haar hun zijn
   spreekt spreken presenteert geeft geven vandaag morgen nu dag dagen uur ochtend middag avond volgende daarna erna hierna begint beginnen
   zien gaan moet kan kun wil zou iemand iets onderwerp onderwerpen meer alle alles hier daar komt`,
-  markers: `het een van wanneer waar wat welke welk zijn er op spreekt spreker sprekers sessie sessies zaal vandaag volgende hoe
-  laat lezing lezingen ik je daarna`,
+  markers: `de het een van wanneer waar wat welke welk wie zijn er op over geeft geven spreekt spreker sprekers sessie sessies zaal
+  vandaag volgende hoe laat lezing lezingen ik je daarna eerste laatste maandag dinsdag woensdag donderdag vrijdag zaterdag zondag`,
   letters: '',
   phrases: {
     date: '{weekday} {day} {month}',

@@ -94,7 +94,7 @@ export const pt: LanguageData = {
   falara apresenta apresentam da dao eu me te se lhe seu sua seus suas este esta estes estas esse essa esses essas isso isto algo algum alguma
   alguem hoje amanha dia dias hora horas tarde noite manha agora proximo proxima seguinte depois antes comeca comecam acontece ver ir devo posso
   recomenda tema temas assunto mais tambem todo todos toda todas ali aqui vem`,
-  markers: `o os da das na nos nas em uma quem onde qual quais hoje amanha palestra palestras sessao sessoes fala falam
+  markers: `o os do dos da das na nos nas em uma quem onde qual quais hoje amanha palestra palestras sessao sessoes fala falam
   palestrante apresentacao ha tem sobre depois agora horas`,
   letters: 'ãõ',
   phrases: {
