@@ -382,7 +382,7 @@ describe('recordings transcribed through an OpenAI-compatible endpoint (fake ser
         if (format === 'json') expect(result).toEqual({ kind: 'text', text: 'Line 0 Line 1' });
         else {
           expect(result.kind).toBe('captions');
-          expect(parseCaptions((result as { text: string }).text, format).map((s) => [s.start, s.text])).toEqual([
+          expect((await parseCaptions((result as { text: string }).text, format)).map((s) => [s.start, s.text])).toEqual([
             [0, 'Line 0'],
             [2, 'Line 1'],
           ]);

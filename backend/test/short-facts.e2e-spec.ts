@@ -44,6 +44,14 @@ const RUNTIME = [
   "Ines Moreau : L'équipe compte aujourd'hui une centaine de core developers actifs, dont une vingtaine payés pour travailler sur CPython.",
 ].join('\n');
 
+/** A meeting where the fact asked is said in a short reply to a question ('Um, Friday.'), too short to be a sentence of its own. */
+const DEADLINES = [
+  'PERSON1: The travel grant report is the last point on the agenda for today.',
+  'PERSON3: And when is the deadline for the travel grant report?',
+  'PERSON1: Um, Friday.',
+  'PERSON3: Okay, then I will ask the secretary about the receipts of the travel grant report.',
+].join('\n');
+
 describe('short facts first, and answers kept to the sessions chosen (POST /api/chat/simple)', () => {
   let t: TestApp;
   let admin: TestAgent;
@@ -53,6 +61,7 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
   let logistics: string;
   let editing: string;
   let runtime: string;
+  let deadlines: string;
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -67,6 +76,8 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
     await uploadEmbedded(admin, runtime, 'transcript', Buffer.from(RUNTIME), 'runtime.txt');
     editing = await createSession(admin, 'Deliverable Editing');
     await uploadEmbedded(admin, editing, 'transcript', Buffer.from(EDITING), 'editing.txt');
+    deadlines = await createSession(admin, 'Grant Reporting');
+    await uploadEmbedded(admin, deadlines, 'transcript', Buffer.from(DEADLINES), 'deadlines.txt');
     cookie = await sessionCookie(t, 'facts@example.com', 'Fay');
   }, 120_000);
   afterAll(async () => {
@@ -113,6 +124,16 @@ describe('short facts first, and answers kept to the sessions chosen (POST /api/
       /^PERSON7: For the deliverable documents the collaborative editor is Overleaf, with the template of the project\. \[/,
     );
     expect(answer.sources.map((s) => s.marker)).toContain(/\[[^\]]+\]$/.exec(first)![0]);
+  });
+
+  it('opens a when question with the fact said in a short reply, quoting the question and the reply, each cited', async () => {
+    const answer = await ask('When is the deadline for the travel grant report?', [deadlines]);
+    const first = answer.content.split('\n')[0];
+    expect(first).toMatch(
+      /^\*\*Friday\*\* — PERSON3: When is the deadline for the travel grant report\? \[[^\]]+\] PERSON1: Friday\. \[[^\]]+\]$/,
+    );
+    const markers = answer.sources.map((s) => s.marker);
+    for (const m of first.match(/\[[^\]]+\]/g)!) expect(markers).toContain(m);
   });
 
   it('with one session ticked, quotes only that session (or its program entry), though its sibling says the same', async () => {

@@ -99,7 +99,7 @@ export const COVERAGE_WEIGHTS = { words: 0.45, phrases: 0.2, similarity: 0.15, f
  * Coverage score below which the answer is the refusal: pool folds 0-3, the fewest false refusals that still
  * refuse 92% of uncovered questions (bench/EVAL.md's curve; bench/history/refusal-calibration.md).
  */
-export const REFUSE_BELOW = 0.18;
+export const REFUSE_BELOW = 0.2;
 /** Coverage score below which an answer opens with the "may not answer" sentence: the rule-based test's cut (score 0.5). */
 export const UNSURE_BELOW = 0.5;
 

@@ -63,11 +63,11 @@ const isRecording = (mimeType: string) => mimeType.startsWith('audio/') || mimeT
  * The turns of a text transcript, by its stored type: Whisper/AssemblyAI JSON, WebVTT, SubRip or plain text;
  * captions uploaded as a plain transcript (a .vtt through the spec's upload) are read as captions too.
  */
-function parseTranscript(content: string, mimeType: string) {
+async function parseTranscript(content: string, mimeType: string) {
   if (mimeType === 'application/json') return parseJsonTranscript(content);
   const captions = mimeType === 'text/vtt' ? 'vtt' : mimeType === 'application/x-subrip' ? 'srt' : captionFormatOf(content);
   if (captions) {
-    const turns = parseCaptions(content, captions);
+    const turns = await parseCaptions(content, captions);
     if (turns.length === 0) throw new IngestError(INGEST_MESSAGES.noCaptions);
     return turns;
   }
@@ -308,7 +308,7 @@ export class IngestionService {
     }
     content = cleanText(content);
     if (content.trim() === '') throw new IngestError(INGEST_MESSAGES.emptyTranscript);
-    const segments = parseTranscript(content, mimeType);
+    const segments = await parseTranscript(content, mimeType);
     await progress.stage('Chunking');
     const chunks = await chunkTranscript(segments);
     yield { chunks, totalEstimate: chunks.length, totalKnown: true };

@@ -2,6 +2,7 @@ import { Box, Container, Tab, Tabs, Typography, useMediaQuery, useTheme } from '
 import type { ReactNode } from 'react';
 import { LinkBase, useLocation } from 'react-admin';
 import { ADMIN_TITLE, WELCOME_ADMIN } from '@/constants';
+import { ConferenceZoneGate } from './ConferenceZoneGate';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ToastBridge } from './ToastBridge';
 
@@ -75,7 +76,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             ))}
           </Tabs>
         </Box>
-        {children}
+        <ConferenceZoneGate>{children}</ConferenceZoneGate>
       </Container>
     </Box>
   );

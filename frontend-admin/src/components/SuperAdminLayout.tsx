@@ -2,6 +2,7 @@ import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SUPERADMIN_TITLE, WELCOME_SUPERADMIN } from '@/constants';
 import { fitNarrowScreens } from './AdminLayout';
+import { ConferenceZoneGate } from './ConferenceZoneGate';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ToastBridge } from './ToastBridge';
 
@@ -14,7 +15,7 @@ export function SuperAdminLayout({ children }: { children?: ReactNode }) {
         <Typography variant="h4" component="h1" sx={{ mb: 3, fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
           {SUPERADMIN_TITLE}
         </Typography>
-        {children}
+        <ConferenceZoneGate>{children}</ConferenceZoneGate>
       </Container>
     </Box>
   );

@@ -6,11 +6,8 @@
 export { clockToInput, inputToClock } from '@rules/clock';
 export { formatZonedTime, isoToZoneParts, isTimeZone, zoneAbbreviation, zoneLabel, zonePartsToIso } from '@rules/zone';
 
-/** The conference's zone until the settings say otherwise (the spec's conference is in Denver). */
-export const DEFAULT_CONFERENCE_TIME_ZONE = 'America/Denver';
-
-/** Every IANA zone the browser knows (for the settings' picker), the default first when missing. */
+/** Every IANA zone the browser knows (for the settings' picker), UTC first when the browser lists it not. */
 export function timeZoneChoices(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(DEFAULT_CONFERENCE_TIME_ZONE) ? all : [DEFAULT_CONFERENCE_TIME_ZONE, ...all];
+  return all.includes('UTC') ? all : ['UTC', ...all];
 }

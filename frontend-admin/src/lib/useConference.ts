@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CONFERENCE_TIME_ZONE, isTimeZone } from './conferenceTime';
+import { isTimeZone } from './conferenceTime';
 import { useConsoleDataProvider } from './useConsoleDataProvider';
 
 export const CONFERENCE_QUERY_KEY = ['conference'] as const;
@@ -10,8 +10,11 @@ export function useConference() {
   return useQuery({ queryKey: CONFERENCE_QUERY_KEY, queryFn: () => dataProvider.getConference() });
 }
 
-/** The zone every session time is shown and edited in: the conference's, Denver until it is known. */
+/**
+ * The zone every session time is shown and edited in: the conference's. The consoles' screens render once the
+ * settings are loaded (`ConferenceZoneGate`); UTC only where they could not be.
+ */
 export function useConferenceTimeZone(): string {
   const zone = useConference().data?.timeZone;
-  return zone && isTimeZone(zone) ? zone : DEFAULT_CONFERENCE_TIME_ZONE;
+  return zone && isTimeZone(zone) ? zone : 'UTC';
 }

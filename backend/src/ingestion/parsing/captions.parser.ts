@@ -108,17 +108,47 @@ function toSegments(cues: RawCue[]): TranscriptSegment[] {
   return segments;
 }
 
+/** Caption files are parsed in pieces of about this many characters, the event loop free between two. */
+const PIECE_CHARS = 64 * 1024;
+/** A blank line before a cue's timing line (after an optional identifier line): where a piece may end. */
+const CUE_BOUNDARY = /\r?\n[ \t]*\r?\n(?=(?:[^\r\n]*\r?\n)?[^\r\n]*-->)/g;
+
+/**
+ * The file in pieces of about PIECE_CHARS, each cut before a cue (never inside one, even where a cue's text
+ * holds a blank line): a WebVTT piece after the first carries the file's signature line, so each parses alone.
+ */
+function* captionPieces(content: string, format: CaptionFormat): Generator<string> {
+  let from = 0;
+  while (from < content.length) {
+    CUE_BOUNDARY.lastIndex = from + PIECE_CHARS;
+    const cut = content.length - from > PIECE_CHARS ? CUE_BOUNDARY.exec(content) : null;
+    const to = cut ? cut.index : content.length;
+    const piece = content.slice(from, to);
+    yield format === 'vtt' && from > 0 ? `WEBVTT\n\n${piece}` : piece;
+    from = cut ? cut.index + cut[0].length : content.length;
+  }
+}
+
+const freeEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Parses a caption file (WebVTT by webvtt-parser, SubRip by subtitle) into transcript turns: every
  * cue's start time kept, speaker labels kept (`<v Name>`, `Name:`), styling tags, cue settings and
  * cue numbers dropped, roll-up repeats of the previous cue's lines merged. Cues come in time order.
+ * A long file is read piece by piece (`captionPieces`), giving the event loop back between pieces, so
+ * answers are not held up while it is read and the parser's trees of one piece at a time are kept.
  */
-export function parseCaptions(content: string, format: CaptionFormat): TranscriptSegment[] {
-  let cues: RawCue[];
-  try {
-    cues = format === 'vtt' ? vttCues(content.replace(/^\uFEFF/, '')) : srtCues(content.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new IngestError(INGEST_MESSAGES.captionsUnreadable(format, (err as Error).message));
+export async function parseCaptions(content: string, format: CaptionFormat): Promise<TranscriptSegment[]> {
+  const cues: RawCue[] = [];
+  let first = true;
+  for (const piece of captionPieces(content.replace(/^\uFEFF/, ''), format)) {
+    if (!first) await freeEventLoop();
+    first = false;
+    try {
+      cues.push(...(format === 'vtt' ? vttCues(piece) : srtCues(piece)));
+    } catch (err) {
+      throw new IngestError(INGEST_MESSAGES.captionsUnreadable(format, (err as Error).message));
+    }
   }
   const ordered = cues.map((c, i) => ({ c, i })).sort((a, b) => a.c.start - b.c.start || a.i - b.i);
   return toSegments(ordered.map((o) => o.c));

@@ -27,13 +27,17 @@ export interface RecordingDeps {
 const at = (offset: number, seconds: number) => Math.round((offset + seconds) * 1000) / 1000;
 
 /** A piece's answer as transcript turns, its times moved by where the piece starts in the recording. */
-function turnsOf(result: TranscriptionResult, piece: Piece): TranscriptSegment[] {
+async function turnsOf(result: TranscriptionResult, piece: Piece): Promise<TranscriptSegment[]> {
   if (result.kind === 'segments') {
     return result.segments.filter((s) => s.text).map((s) => ({ speaker: null, start: at(piece.start, s.start), text: s.text }));
   }
   if (result.kind === 'captions') {
     const format = result.text.startsWith('WEBVTT') ? 'vtt' : 'srt';
-    return parseCaptions(result.text, format).map((s) => ({ speaker: s.speaker, start: at(piece.start, s.start ?? 0), text: s.text }));
+    return (await parseCaptions(result.text, format)).map((s) => ({
+      speaker: s.speaker,
+      start: at(piece.start, s.start ?? 0),
+      text: s.text,
+    }));
   }
   return result.text ? [{ speaker: null, start: at(piece.start, 0), text: result.text }] : [];
 }
@@ -81,7 +85,7 @@ export async function transcribeRecording(file: string, deps: RecordingDeps): Pr
       await deps.progress.transcribing(i + 1, pieces.length, etaOf(started, piece.start, duration - piece.start));
       const out = path.join(dir, `piece-${i + 1}.mp3`);
       await encodeAudioPiece(file, piece.start, piece.end - piece.start, out, deps.signal);
-      turns.push(...turnsOf(await transcribePiece(out, piece, i + 1, pieces.length, deps), piece));
+      turns.push(...(await turnsOf(await transcribePiece(out, piece, i + 1, pieces.length, deps), piece)));
       await fs.rm(out, { force: true });
     }
     return turns.map((t, i) => ({ ...t, line: i + 1, lineEnd: i + 1 }));

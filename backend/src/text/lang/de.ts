@@ -87,6 +87,7 @@ export const de: LanguageData = {
     where: list('wo|wohin|woher|welcher stadt|welchem land'),
     howMany: list('wie viele|wie viel|wieviele|wieviel'),
     what: list('was|welche|welcher|welches|welchen|welchem'),
+    open: list('wie|warum|wieso|weshalb'),
     attendees: list('teilnehmer|teilnehmende|teilgenommen|nahm teil|nahmen teil|anwesend|war dabei|waren dabei'),
     self: list('ich'),
   },

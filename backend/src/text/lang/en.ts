@@ -97,6 +97,7 @@ export const en: LanguageData = {
     where: list('where|which place|what place|which city|what city|which country|what country'),
     howMany: list('how many|how much|what number of'),
     what: list('what|which'),
+    open: list('how|why'),
     attendees: list(
       'participants|participant|participated|attended|attendees|attending|took part|was there|were there|was present|were present',
     ),

@@ -83,6 +83,7 @@ export const es: LanguageData = {
     where: list('donde|adonde|en que ciudad|en que pais'),
     howMany: list('cuantos|cuantas|cuanto|cuanta'),
     what: list('que|cual|cuales'),
+    open: list('como|porque'),
     attendees: list(
       'participantes|participo|participaron|asistio|asistieron|asistentes|estuvo presente|estuvieron presentes|estaba presente|estaban presentes',
     ),

@@ -92,6 +92,7 @@ export const fr: LanguageData = {
     where: list('ou se|ou est|ou a|d ou|a quel endroit|quel endroit|dans quelle ville|quelle ville|quel pays'),
     howMany: list('combien'),
     what: list('que|qu|quoi|quel|quelle|quels|quelles'),
+    open: list('comment|pourquoi'),
     attendees: list(
       'participants|participantes|participe|participaient|a participe|ont participe|assiste|assistaient|etait present|etaient presents|etait la|etaient la',
     ),

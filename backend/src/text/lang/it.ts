@@ -73,6 +73,7 @@ export const it: LanguageData = {
     where: list('dove|in che citta|quale citta|in che paese|quale paese'),
     howMany: list('quanti|quante|quanto|quanta'),
     what: list('che|cosa|quale|quali'),
+    open: list('come|perche'),
     attendees: list('partecipanti|ha partecipato|hanno partecipato|era presente|erano presenti|presenti'),
     self: list('io'),
   },

@@ -71,6 +71,7 @@ export const nl: LanguageData = {
     where: list('waar|in welke stad|welke stad|in welk land|welk land'),
     howMany: list('hoeveel'),
     what: list('wat|welke|welk'),
+    open: list('hoe|waarom'),
     attendees: list('deelnemers|deelgenomen|namen deel|nam deel|aanwezig|waren aanwezig|was aanwezig'),
     self: list('ik'),
   },

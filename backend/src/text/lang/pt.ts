@@ -75,6 +75,7 @@ export const pt: LanguageData = {
     where: list('onde|em que cidade|qual cidade|em que pais|qual pais'),
     howMany: list('quantos|quantas|quanto|quanta'),
     what: list('que|qual|quais'),
+    open: list('como|porque'),
     attendees: list('participantes|participou|participaram|presentes|estava presente|estavam presentes'),
     self: list('eu'),
   },

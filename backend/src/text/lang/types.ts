@@ -125,8 +125,18 @@ export interface LanguageData {
    * first person's subject pronouns: a transcript sentence holding one ('I will prepare it') gives its
    * speaker as the answer to a who question. `what`: words asking what or which thing ('What is the
    * editor used?', 'Quel outil ?'): the answer is new material, words the question does not hold.
+   * `open`: the other words opening a question that asks for more than yes or no ('how', 'why').
    */
-  factAsk: { who: string[]; when: string[]; where: string[]; howMany: string[]; what: string[]; attendees: string[]; self: string[] };
+  factAsk: {
+    who: string[];
+    when: string[];
+    where: string[];
+    howMany: string[];
+    what: string[];
+    open: string[];
+    attendees: string[];
+    self: string[];
+  };
   /** Question words that ask only when they open a clause. */
   clauseAsk: { when: string[]; where: string[]; who: string[] };
   /** Verbs asking what was said in a session (its documents). */

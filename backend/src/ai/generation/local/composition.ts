@@ -7,7 +7,15 @@ import { FACT_POOL, FACT_SHARE_OF_BEST, MAX_BULLETS, STATEMENT_ROWS } from '../.
 import { foldName, unknownName } from './coverage';
 import { asksAttendees, extractFact, factKind, ownFact } from './short-fact';
 import { tableFact } from './table-fact';
-import { FIGURE_ROW, pickDiverse, type RankedSentences, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
+import {
+  factSpeaker,
+  FIGURE_ROW,
+  pickDiverse,
+  type RankedSentences,
+  type ScoredSentence,
+  type SentenceScorer,
+  SUMMARY_QUESTION,
+} from './scoring';
 
 /**
  * Composition of a local answer: the text (a lead sentence and bullets, a speaker's turns, a
@@ -129,8 +137,10 @@ export function attendeesPieces(scorer: SentenceScorer, question: string, passag
     for (const unit of scorer.analyse(passage).units) {
       const name = speakerName(unit.speaker ?? passage.speaker);
       const known = name ? turns.get(name) : undefined;
-      if (name && (!known || (!known.statement && unit.stems)))
-        turns.set(name, { passage, lineIndex: unit.lineIndex, text: unit.text, statement: unit.stems != null });
+      // A short reply is no statement of its own ('In [LOCATION2].'), though it answers with its question.
+      const statement = unit.stems != null && !unit.asked;
+      if (name && (!known || (!known.statement && statement)))
+        turns.set(name, { passage, lineIndex: unit.lineIndex, text: unit.text, statement });
     }
   }
   if (turns.size === 0) return null;
@@ -164,7 +174,7 @@ function shortFact(question: string, best: ScoredSentence[], ranked: ScoredSente
   if (!kind) return null;
   const source = (s: ScoredSentence) => ({
     text: s.joined ? `${s.text} ${s.joined.text}` : s.text,
-    speaker: s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null,
+    speaker: factSpeaker(s),
   });
   const top = Math.max(best[0]?.score ?? 0, ranked[0]?.score ?? 0);
   const further = ranked.filter((s) => !best.includes(s)).slice(0, FACT_POOL);
@@ -216,9 +226,11 @@ function quoted(s: ScoredSentence, close: boolean): AnswerPiece[] {
   const at = (line: number): PassageCitation =>
     s.passage.lineMarkers?.[line] != null ? { cite: s.passage.n, turn: line } : { cite: s.passage.n };
   if (!s.joined) return citedQuote(close ? endSentence(s.text) : s.text, at(s.lineIndex));
+  // A reply by another speaker is labelled with theirs ('… 3 hours? PERSON17: Yeah, almost 3 hours.').
+  const replier = speakerName(s.joined.speaker);
   return [
     ...citedQuote(endSentence(s.joined.first), at(s.lineIndex)),
-    ...citedQuote(endSentence(s.joined.text), at(s.joined.lineIndex), true),
+    ...citedQuote(`${replier ? `${replier}: ` : ''}${endSentence(s.joined.text)}`, at(s.joined.lineIndex), true),
   ];
 }
 

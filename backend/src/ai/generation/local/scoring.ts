@@ -4,7 +4,7 @@ import type { GenerationPassage } from '../generation.types';
 import { jaccard, termsOf } from '../../../text/keywords';
 import { isFiller } from '../../../text/filler';
 import { QUANTITY_QUESTION } from '../../../text/lexicon';
-import { isFigureTable, splitSentences, tidySentence } from '../../../text/sentences';
+import { isFigureTable, type Sentence, splitSentences, tidySentence } from '../../../text/sentences';
 import {
   FACT_BOOST,
   NOVELTY_BOOST,
@@ -19,9 +19,12 @@ import {
   REFUSE_BELOW,
   SENTENCE_WEIGHTS,
 } from '../../../answering/knobs';
+import { LANGUAGES } from '../../../text/lang';
+import { languageOf } from '../../../text/lang/detect';
+import type { LanguageData } from '../../../text/lang/types';
 import { coverageEvidence, coverageScore, coversQuestion, pairsOf } from './coverage';
 import { type QuestionTerms, questionTerms } from './question-terms';
-import { asksWhat, type FactKind, factKind, newNames, ownFact } from './short-fact';
+import { asksOpen, asksWhat, type FactKind, factKind, newNames, ownFact, statesReply } from './short-fact';
 
 /**
  * Sentence and passage scoring of the local answerer: each sentence of the retrieved passages scored
@@ -44,22 +47,31 @@ const DURATION = /\b(?:an?|per|each|every|couple of|few)\s+(?:day|week|month|yea
  */
 const ANALYSED_PASSAGES = 1000;
 
+/** Characters an answer sentence has at least and at most (shorter: 'Okay, sure.'; longer: a run-on transcript turn). */
+const ANSWER_MIN_CHARS = 25;
+const ANSWER_MAX_CHARS = 420;
+
+/** A sentence of a passage as the answerer reads it whatever the question. */
+export interface PassageUnit {
+  text: string;
+  speaker: string | null;
+  lineIndex: number;
+  /** Stems of the sentence; null: never an answer sentence (heading, too short or long, small talk). */
+  stems: Set<string> | null;
+  /** The sentence's content terms in order (what its embedding hashes), kept with its stems. */
+  terms: string[] | null;
+  number: boolean;
+  /** A short reply's question (`answerShortReplies`): the unit is the exchange, its stems both parts'. */
+  asked?: { text: string; lineIndex: number; speaker: string | null };
+  /** The sentence's local embedding, made the first time a question shares a word with it. */
+  vector?: number[];
+}
+
 /** What the answerer reads from a passage whatever the question: done once per passage text. */
 export interface PassageAnalysis {
   /** Stems of the speaker, session title and text. */
   stems: Set<string>;
-  units: {
-    text: string;
-    speaker: string | null;
-    lineIndex: number;
-    /** Stems of the sentence; null: never an answer sentence (heading, too short or long, small talk). */
-    stems: Set<string> | null;
-    /** The sentence's content terms in order (what its embedding hashes), kept with its stems. */
-    terms: string[] | null;
-    number: boolean;
-    /** The sentence's local embedding, made the first time a question shares a word with it. */
-    vector?: number[];
-  }[];
+  units: PassageUnit[];
   /** The adjacent pairs of the sentences' terms (`pairsOf`), made the first time a question of two words or more reads them. */
   pairs?: Set<string>;
 }
@@ -76,8 +88,12 @@ export interface ScoredSentence {
   position: number;
   /** Weighted share of the question's key words the sentence's passage holds. */
   coverage?: number;
-  /** A figure question's subject sentence taken with the next one (`linkNeighbours`): both parts, each cited. */
-  joined?: { first: string; text: string; lineIndex: number };
+  /**
+   * Two parts answering together, each cited: a figure question's subject sentence and the next one
+   * (`linkNeighbours`), or a question and its short reply (`answerShortReplies`), whose `speaker` is the
+   * one replying when another speaker asked.
+   */
+  joined?: { first: string; text: string; lineIndex: number; speaker?: string | null };
 }
 
 /** The sentences of the passages scored against a question, and whether and how well the passages cover it. */
@@ -162,7 +178,8 @@ export class SentenceScorer {
     sentences.sort((a, b) => b.score - a.score);
     all.sort((a, b) => b.score - a.score);
     const passageTerms = analyses.map((analysis) => {
-      const sequences = analysis.units.flatMap((u) => (u.terms ? [u.terms] : []));
+      // An exchange's terms run across its question and reply: the sentences' own sequences are the evidence.
+      const sequences = analysis.units.flatMap((u) => (u.terms && !u.asked ? [u.terms] : []));
       const pairs = () => (analysis.pairs ??= new Set(sequences.flatMap((seq) => pairsOf(seq))));
       return { stems: analysis.stems, sequences, pairs };
     });
@@ -181,7 +198,7 @@ export class SentenceScorer {
     const passageCoverage = terms.coverageOf(analysis.stems);
     return analysis.units.map((unit, k) => {
       if (!unit.stems) return null;
-      const { text, stems } = unit; // shared with later questions: never changed in place
+      const { text, stems, asked } = unit; // shared with later questions: never changed in place
       const coverage = terms.coverageOf(stems);
       // Without a shared word the hashed vectors only meet by collision: skip the embedding then.
       const similarity = coverage > 0 ? cosine((unit.vector ??= this.embedder.embedTerms(unit.terms ?? [])), qVec) : 0;
@@ -190,7 +207,21 @@ export class SentenceScorer {
       if (statementPage && FIGURE_ROW.test(text)) score *= FIGURE_ROW_BOOST;
       if (quantity) score *= unit.number ? QUANTITY_BOOST : QUANTITY_PENALTY;
       else if (unit.number) score *= NUMBER_BONUS;
-      return { text, speaker: unit.speaker, passage, stems, score, lineIndex: unit.lineIndex, position: k, coverage: passageCoverage };
+      const scored = {
+        text,
+        speaker: unit.speaker,
+        passage,
+        stems,
+        score,
+        lineIndex: unit.lineIndex,
+        position: k,
+        coverage: passageCoverage,
+      };
+      if (!asked) return scored;
+      // A short reply is quoted with its question: the asker's words, then the reply, each cited.
+      const replier = asked.speaker !== unit.speaker ? unit.speaker : undefined;
+      const joined = { first: asked.text, text, lineIndex: unit.lineIndex, speaker: replier };
+      return { ...scored, text: `${asked.text} ${text}`, speaker: asked.speaker, lineIndex: asked.lineIndex, joined };
     });
   }
 
@@ -199,21 +230,60 @@ export class SentenceScorer {
     const key = `${passage.kind}\u0000${passage.speaker ?? ''}\u0000${passage.sessionTitle}\u0000${passage.text}`;
     let analysis = this.analysed.get(key);
     if (!analysis) {
-      const units = splitSentences(passage.text, passage.kind === 'transcript').map((raw) => {
+      const raws = splitSentences(passage.text, passage.kind === 'transcript');
+      const units: PassageUnit[] = raws.map((raw) => {
         const text = tidySentence(raw.text);
         let stems: Set<string> | null = null;
         let terms: string[] | null = null;
-        if (!(raw.heading || text.length < 25 || text.length > 420 || isFiller(text))) {
+        if (!(raw.heading || text.length < ANSWER_MIN_CHARS || text.length > ANSWER_MAX_CHARS || isFiller(text))) {
           terms = termsOf(text);
           stems = new Set(terms);
           if (stems.size < 3) [stems, terms] = [null, null];
         }
         return { text, speaker: raw.speaker, lineIndex: raw.lineIndex ?? 0, stems, terms, number: stems ? hasNumber(text) : false };
       });
+      if (passage.kind === 'transcript') {
+        let lang: LanguageData | undefined;
+        answerShortReplies(raws, units, () => (lang ??= LANGUAGES[languageOf(passage.text)]));
+      }
       analysis = { stems: new Set(termsOf(`${passage.speaker ?? ''} ${passage.sessionTitle} ${passage.text}`)), units };
       this.analysed.set(key, analysis);
     }
     return analysis;
+  }
+}
+
+/**
+ * A short reply ('In [LOCATION2].', 'Um, Friday.'), too short to be an answer sentence by itself, answers
+ * the question asked right before it, by another speaker or by the asker ('Is anybody missing? [ORG5],
+ * yes.'): a reply that says something (`statesReply`) right after a sentence ending with a question mark
+ * becomes the exchange, an answer unit holding the question's words and the reply's, quoted with both.
+ * A question of a few words ('3 hours?') is taken with the sentence of its turn before it; the question
+ * asks for more than yes or no (`asksOpen`, in the passage's language `lang`).
+ */
+function answerShortReplies(raws: Sentence[], units: PassageUnit[], lang: () => LanguageData): void {
+  for (let k = 1; k < units.length; k++) {
+    const [reply, before] = [units[k], units[k - 1]];
+    if (reply.stems || raws[k].heading || reply.text.length >= ANSWER_MIN_CHARS) continue;
+    // The reply comes right after the question: another speaker's turn, or the asker's own answer.
+    if (raws[k - 1].heading || !before.text.endsWith('?') || !statesReply(reply.text)) continue;
+    const opening = before.text.length < ANSWER_MIN_CHARS && k >= 2 && units[k - 2].lineIndex === before.lineIndex ? k - 2 : k - 1;
+    const question = units
+      .slice(opening, k)
+      .map((u) => u.text)
+      .join(' ');
+    // A yes-or-no question's short reply ('Right?' – 'Say it again.') answers nothing a reader asks.
+    if (!asksOpen(question, lang())) continue;
+    if (question.length + reply.text.length > ANSWER_MAX_CHARS) continue;
+    const terms = termsOf(`${question} ${reply.text}`);
+    if (new Set(terms).size < 3) continue;
+    units[k] = {
+      ...reply,
+      stems: new Set(terms),
+      terms,
+      number: hasNumber(`${question} ${reply.text}`),
+      asked: { text: question, lineIndex: before.lineIndex, speaker: before.speaker },
+    };
   }
 }
 
@@ -238,9 +308,13 @@ function expansionsIn(passage: GenerationPassage, expansions: string[]): number 
 function boostFacts(scored: (ScoredSentence | null)[], kind: FactKind, question: string): void {
   for (const s of scored) {
     if (!s) continue;
-    const speaker = s.passage.kind === 'transcript' ? (s.speaker ?? s.passage.speaker) : null;
-    if (ownFact(kind, { text: s.text, speaker }, question)) s.score *= FACT_BOOST;
+    if (ownFact(kind, { text: s.text, speaker: factSpeaker(s) }, question)) s.score *= FACT_BOOST;
   }
+}
+
+/** Who states a sentence's fact: in a transcript its speaker, the one replying in a question and its reply. */
+export function factSpeaker(s: ScoredSentence): string | null {
+  return s.passage.kind === 'transcript' ? (s.joined?.speaker ?? s.speaker ?? s.passage.speaker) : null;
 }
 
 /** A what / which question's sentences naming something the question does not (`newNames`) weigh FACT_BOOST more. */
@@ -273,6 +347,8 @@ function linkNeighbours(scored: (ScoredSentence | null)[], quantity: boolean): v
     }
     if (
       quantity &&
+      !s.joined &&
+      !next?.joined &&
       !hasNumber(s.text) &&
       next &&
       hasNumber(next.text) &&

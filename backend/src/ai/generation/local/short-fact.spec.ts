@@ -1,5 +1,17 @@
 import { LANGUAGES } from '../../../text/lang';
-import { asksAttendees, asksWhat, dateOrTime, extractFact, factKind, nameRuns, newNames, ownFact, quantity } from './short-fact';
+import {
+  asksAttendees,
+  asksOpen,
+  asksWhat,
+  dateOrTime,
+  extractFact,
+  factKind,
+  nameRuns,
+  newNames,
+  ownFact,
+  quantity,
+  statesReply,
+} from './short-fact';
 
 describe('short facts: the kind of fact a question asks for', () => {
   it('reads who, when, where and how many from the language layer, in each language', () => {
@@ -124,5 +136,28 @@ describe('short facts: the fact found by its form', () => {
     expect(quantity('In 2021 nothing was counted.', en, 'How many were counted in 2021?')).toBeNull();
     // A word after a comma is not what the number counts.
     expect(quantity('In Python 3.14, the build is no longer experimental.', en, 'How many developers are active?')).toBe('3.14');
+  });
+
+  it('takes a short reply as saying something when it holds a word besides yes, okay or hum, or the first person', () => {
+    expect(statesReply('In [LOCATION2].')).toBe(true);
+    expect(statesReply('Um, Friday.')).toBe(true);
+    expect(statesReply('Yeah, almost 3 hours.')).toBe(true);
+    expect(statesReply('I can.')).toBe(true);
+    expect(statesReply('Ja, ich.')).toBe(true);
+    expect(statesReply('Yeah.')).toBe(false);
+    expect(statesReply('Okay, yes.')).toBe(false);
+    expect(statesReply('Ouais, ok.')).toBe(false);
+    expect(statesReply('Hm.')).toBe(false);
+  });
+
+  it('reads a question asking for more than yes or no, in the language of its transcript', () => {
+    expect(asksOpen('And when is the deadline for the report?', en)).toBe(true);
+    expect(asksOpen('How long is this tutorial? 3 hours?', en)).toBe(true);
+    expect(asksOpen('Reply to what?', en)).toBe(true);
+    expect(asksOpen('Et pourquoi le serveur est arrêté ?', LANGUAGES.fr)).toBe(true);
+    expect(asksOpen('Scripting is not prepared, right?', en)).toBe(false);
+    expect(asksOpen('Should I send you a link?', en)).toBe(false);
+    // A what word of another language is an ordinary word here ('was').
+    expect(asksOpen('Was it ready before the review?', en)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { LANGUAGE_CODES, LANGUAGES, wordsOf } from '../../../text/lang';
 import { languageOf } from '../../../text/lang/detect';
 import { fold, stripAccents } from '../../../text/lang/fold';
 import type { LanguageData } from '../../../text/lang/types';
-import { keywordStems } from '../../../text/keywords';
+import { keywordStems, termsOf } from '../../../text/keywords';
 import { speakerName } from '../../../text/sentences';
 
 /**
@@ -86,6 +86,35 @@ export function asksAttendees(question: string): boolean {
 function indexOfRun(words: string[], run: string[]): number {
   for (let i = 0; i + run.length <= words.length; i++) if (run.every((w, j) => words[i + j] === w)) return i;
   return -1;
+}
+
+/** Every language's interjections as stems ('yeah', 'ouais', 'genau'): a reply of those alone says nothing. */
+const INTERJECTION_STEMS: ReadonlySet<string> = new Set(
+  LANGUAGE_CODES.flatMap((c) => LANGUAGES[c].interjections.flatMap((w) => termsOf(w))),
+);
+/** Every language's first-person words ('i', 'je', 'ich'): 'I can.' answers who will do it. */
+const SELF_WORDS: ReadonlySet<string> = new Set(LANGUAGE_CODES.flatMap((c) => LANGUAGES[c].factAsk.self));
+
+/**
+ * A reply that says something by itself: a content word besides interjections ('In [LOCATION2].', 'Um,
+ * Friday.', 'Yeah, almost 3 hours.') or a first-person word ('I can.'); 'Yeah.', 'Okay.' or 'Hm.' do not.
+ * Read in every language: a reply is too short to tell its language apart.
+ */
+export function statesReply(text: string): boolean {
+  return termsOf(text).some((t) => !INTERJECTION_STEMS.has(t)) || foldedWords(text).some((w) => SELF_WORDS.has(w));
+}
+
+/**
+ * A question asking for more than yes or no ('And when is the deadline?', 'How long is it? 3 hours?',
+ * 'Reply to what?'): a short-fact word of any language among the first words of the sentence or of a
+ * clause, or a what / which or open word ('how', 'pourquoi') of the passage's language (`lang`) there
+ * or ending a clause. 'Is it prepared, right?' or 'Should I send a link?' asks for a yes or a no.
+ */
+export function asksOpen(sentence: string, lang: LanguageData): boolean {
+  if (readFactKind(sentence)) return true;
+  const open = new Set([...lang.factAsk.what, ...lang.factAsk.open]);
+  const clauses = [sentence, ...sentence.split(/[,;:?]/).slice(1)].map((c) => foldedWords(c)).filter((c) => c.length > 0);
+  return clauses.some((clause) => clause.slice(0, OPENING_WORDS).some((w) => open.has(w)) || open.has(clause[clause.length - 1]));
 }
 
 /** A sentence to take a fact from: its text and, in a transcript, its speaker. */
