@@ -9,6 +9,8 @@
  * pool's queue: the most requests waiting for a connection and the time they waited.
  * Also times the answer's own steps in the app (`rerank`, the local answerer's `composePieces`, ...: synchronous
  * functions, so each timing is their CPU) per question.
+ * Before the measured questions (not measured): a search of each, and one chat question of its own, so the program
+ * index (built once per content version) and the answer's compiled code are warm, as after bench:scale's warm-up.
  * Usage: node bench/profile-question.mjs --data-dir=DIR [--questions=40] [--gap=150] [--out=FILE] [--sessions=S]
  *        (each question limited to S sessions, the one its words come from first)
  *        [--no-profile] (no V8 profiler: its own cost, about a fifth of the main thread, is left out of every figure)
@@ -113,8 +115,15 @@ for (let u = 0; u < N; u++) {
   const start = await post(url, '/api/chat/start', { sessionFilter: filters[u] ?? [] }, cookie);
   users.push({ cookie, threadId: JSON.parse(start.body).id });
 }
-// Warm: word statistics and the index, as in bench:chat.
+// Warm: word statistics and the index, as in bench:chat; and one chat question of its own (the program index is
+// built by the first question, once per content version, and the answer's code compiled), as bench:scale warms up.
 for (const q of questions) await get(url, `/api/search?q=${encodeURIComponent(q)}`, users[0].cookie);
+{
+  const login = await post(url, '/api/login', { email: 'profile-warm@example.com', firstName: 'Warm' });
+  const cookie = cookieOf(login);
+  const start = await post(url, '/api/chat/start', { sessionFilter: [] }, cookie);
+  await stream(url, cookie, { threadId: JSON.parse(start.body).id, message: 'Which sessions are on the first day?' });
+}
 if (args.has('warm-analysis')) {
   // The passages each question will be answered from, found by a retriever of their own (not the shared searches).
   const { RetrievalService } = built('retrieval/retrieval.service.js');

@@ -176,7 +176,8 @@ export class AnsweringService {
         question: findings.question,
         carried: findings.carried,
         passages,
-        coverage: coverageEvidence(findings.question, passages, request.sessionIds.length > 0),
+        // A model's prompt carries the coverage evidence; the local answerer scores coverage on its own ranking.
+        coverage: local ? undefined : coverageEvidence(findings.question, passages, request.sessionIds.length > 0),
         rarity: findings.rarity,
         expansions: findings.expansions,
         commonWords,

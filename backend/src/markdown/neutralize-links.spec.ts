@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { compiler } from 'markdown-to-jsx';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { hasLinks, LinkNeutralizer, mayContinueConstruct, neutralizeLinks } from './neutralize-links';
+import { ConstructWatch, hasLinks, LinkNeutralizer, mayContinueConstruct, mayHoldConstruct, neutralizeLinks } from './neutralize-links';
 
 /** The reference renderer: markdown-it with links, images, autolinks and definitions on (no raw HTML, as the mail). */
 const markdownIt = new MarkdownIt('default', { html: false, linkify: false });
@@ -122,16 +122,16 @@ describe('LinkNeutralizer: the whole answer parsed only when a piece may close a
   );
   const answer = sentences.join(' ');
 
-  it('sends the answer unchanged, and markdown-it reads it once per piece holding a bracket, not once more per piece', () => {
+  it("sends the answer unchanged, and markdown-it reads none of it: no piece holds a link's syntax, only markers", () => {
     const parse = jest.spyOn(MarkdownIt.prototype, 'parse');
     let sent: string | undefined;
     try {
       const sut = new LinkNeutralizer();
       const words = answer.match(/\S+\s*/g)!;
       sent = words.map((w) => sut.push(w)).join('') + sut.end();
-      // One parse of each piece that holds a marker's bracket (neutralizeLinks); before, every piece holding ']', ':' or ')'
-      // also had the whole answer so far parsed (120 more parses, of up to 5,000 characters).
-      expect(parse.mock.calls.length).toBe(sentences.length);
+      // A citation marker's bracket is followed by neither '(' nor ':' and no piece holds a '<' (`mayHoldConstruct`):
+      // no piece is parsed, nor the whole answer so far.
+      expect(parse.mock.calls.length).toBe(0);
     } finally {
       parse.mockRestore();
     }
@@ -179,5 +179,50 @@ describe('LinkNeutralizer: the whole answer parsed only when a piece may close a
       expect({ written, out, links: hasLinks(written + out) }).toEqual({ written, out, links: false });
     }
     expect(skipped).toBeGreaterThan(500);
+  });
+
+  it('reads a growing text as mayContinueConstruct reads it whole, piece by piece (any pieces of any text)', () => {
+    const pieces = ['[', ']', '<', '`', '\\', '\n', '\n\n', ' \n', '\t\n', '  ', '> ', 'a', 'x y', ']:', '[p. 3] ', '\\['];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const piece = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    for (let run = 0; run < 1500; run++) {
+      const watch = new ConstructWatch();
+      let text = '';
+      for (let k = 0; k < 1 + Math.floor(random() * 12); k++) {
+        const next = piece();
+        watch.append(next);
+        text += next;
+        expect({ text, may: watch.mayContinue() }).toEqual({ text, may: mayContinueConstruct(text) });
+      }
+    }
+  });
+
+  it('finds no construct in a text it does not parse (any text of markdown syntax)', () => {
+    // A seeded walk over pieces of markdown syntax: whenever `mayHoldConstruct` says no, the reference renderer
+    // makes no link, image or autolink of the text, and the attendee app's reader no anchor or image either.
+    const pieces = ['[', ']', '(', ')', '!', ':', '`', '\\', '\n', '\n\n', '> ', '- ', '    ', ' ', 'a', 'ref', 'http://e.example', 'p. 3'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const text = (n: number) => Array.from({ length: n }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    const links = (md: string) =>
+      markdownIt
+        .parse(md, {})
+        .flatMap((t) => t.children ?? [])
+        .filter((t) => ['link_open', 'image'].includes(t.type)).length;
+    let unparsed = 0;
+    for (let i = 0; i < 2000; i++) {
+      const md = text(1 + Math.floor(random() * 16));
+      if (mayHoldConstruct(md)) continue;
+      unparsed++;
+      expect({ md, links: links(md), hasLinks: hasLinks(md), app: /<a |<img /.test(attendeeApp(md)) }).toEqual({
+        md,
+        links: 0,
+        hasLinks: false,
+        app: false,
+      });
+      expect(neutralizeLinks(md)).toBe(md);
+    }
+    expect(unparsed).toBeGreaterThan(500);
   });
 });

@@ -193,9 +193,20 @@ function escapeDefinitionLines(text: string): string {
     .join('\n');
 }
 
+/**
+ * Whether markdown-it could find a construct in `text`: an autolink needs a `<`, an inline link or image a
+ * `]` directly followed by `(`, and a reference definition (which a reference link or image needs too, in the
+ * same text) a `]` directly followed by `:`. A citation marker (`[p. 3]`, `[Lender Panel, p. 3]`) has none.
+ */
+export function mayHoldConstruct(text: string): boolean {
+  return /<|\][(:]/.test(text);
+}
+
 /** `text` with every markdown link, image, autolink and reference definition turned into plain text. */
 export function neutralizeLinks(text: string): string {
   if (!/[[<]/.test(text)) return text;
+  // Nothing markdown-it or a looser reader (`escapeDefinitionLines`) takes for a link: the text as parsed, unchanged.
+  if (!mayHoldConstruct(text)) return normalise(text);
   let out = normalise(text);
   for (let round = 0; round < 8; round++) {
     const found = find(out);
@@ -355,6 +366,57 @@ export function mayContinueConstruct(text: string): boolean {
 }
 
 /**
+ * `mayContinueConstruct` of a text that only grows (what a stream has sent), read as it grows: each
+ * question reads only what was appended since the last one and the line it continues, where reading the
+ * whole text again for every piece made the check grow with the square of the answer's length.
+ */
+export class ConstructWatch {
+  private text = '';
+  /** Where the text's last line starts. */
+  private lineStart = 0;
+  /** `paragraphStart` of the text. */
+  private start = 0;
+  /** The next index the bracket count reads (past the end when a trailing backslash escapes what follows). */
+  private at = 0;
+  private open = 0;
+  /** A `<` or a backtick was read since `start`. */
+  private opener = false;
+  /** The text's last character other than a space, a tab or a newline. */
+  private lastSolid = '';
+
+  append(piece: string): void {
+    if (!piece) return;
+    const from = this.lineStart;
+    this.text += piece;
+    const tail = this.text.slice(from);
+    // A blank line completed by the piece (it may begin on the line the piece continues) starts a new paragraph.
+    const start = paragraphStart(tail);
+    if (start > 0) {
+      this.start = from + start;
+      this.at = this.start;
+      this.open = 0;
+      this.opener = false;
+    }
+    this.lineStart = from + tail.lastIndexOf('\n') + 1;
+    const solid = /[^ \t\n][ \t\n]*$/.exec(piece);
+    if (solid) this.lastSolid = solid[0][0];
+  }
+
+  mayContinue(): boolean {
+    if (this.lastSolid === ']') return true;
+    const text = this.text;
+    for (; this.at < text.length && !this.opener; this.at++) {
+      const c = text[this.at];
+      if (c === '\\') this.at++;
+      else if (c === '<' || c === '`') this.opener = true;
+      else if (c === '[') this.open++;
+      else if (c === ']' && this.open > 0) this.open--;
+    }
+    return this.opener || this.open > 0;
+  }
+}
+
+/**
  * The same for a streamed answer: text that could still become a link (an open `[` or `<` near the
  * end) is held back until the next delta decides it, each piece is neutralised, and a piece that
  * would complete a construct with what was already sent (markdown-it decides, on all of it) has its
@@ -363,6 +425,8 @@ export function mayContinueConstruct(text: string): boolean {
 export class LinkNeutralizer {
   private pending = '';
   private written = '';
+  /** Whether a piece may close a construct `written` left open (`mayContinueConstruct`, read as it grows). */
+  private readonly watch = new ConstructWatch();
   /** The last resort below left a link in what was sent (never expected): every later piece is checked whole. */
   private linked = false;
 
@@ -390,13 +454,14 @@ export class LinkNeutralizer {
     let out = neutralizeLinks(piece);
     // The whole answer is parsed only when the piece could close a construct the text sent so far left open
     // (parsing it for every piece made the link check the answer's costliest step).
-    if (CLOSERS.test(out) && (this.linked || mayContinueConstruct(this.written)) && hasLinks(this.written + out)) {
+    if (CLOSERS.test(out) && (this.linked || this.watch.mayContinue()) && hasLinks(this.written + out)) {
       out = escapeAll(out).replace(/[()>]/g, '\\$&');
       // An autolink left open before cannot be closed by an escaped '>': the last resort changes the character.
       if (hasLinks(this.written + out)) out = out.replace(/\\>/g, '\u203a');
       this.linked = hasLinks(this.written + out);
     }
     this.written += out;
+    this.watch.append(out);
     return out;
   }
 }

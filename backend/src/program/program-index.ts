@@ -7,6 +7,8 @@ import { clockMinutes, fold, stemsOf, tokens, wallClock } from './program-text';
  */
 const COGNATE_PREFIX = 6;
 const COGNATE_SLACK = 3;
+/** Words whose `holds` answer an index keeps (cleared when full). */
+const HELD_WORDS = 20_000;
 
 /** A session's program entry as stored. */
 export interface ProgramRecord {
@@ -77,6 +79,8 @@ export class ProgramIndex {
   private readonly df = new Map<string, number>();
   /** Stems of every speaker name token (a question word that is one is a name, not a topic). */
   readonly nameStems = new Set<string>();
+  /** `holds` per word asked (a compound's splits try many): the index never changes, so neither do the answers. */
+  private readonly held = new Map<string, boolean>();
 
   constructor(
     records: ProgramRecord[],
@@ -117,7 +121,13 @@ export class ProgramIndex {
 
   /** Some entry's title, tags or description holds `word` (folded) under one of its stems (`stemsOf`). */
   holds(word: string): boolean {
-    return stemsOf(word).some((s) => this.df.has(s));
+    let held = this.held.get(word);
+    if (held === undefined) {
+      held = stemsOf(word).some((s) => this.df.has(s));
+      if (this.held.size >= HELD_WORDS) this.held.clear();
+      this.held.set(word, held);
+    }
+    return held;
   }
 
   /**

@@ -113,6 +113,25 @@ describe('a compound word matched by its parts', () => {
   it('does not split a word the program does not hold in parts', () => {
     expect(found('Gibt es einen Vortrag über Quantenkryptographie?').text).toContain('ist nicht im Programm');
   });
+
+  it('answers whether it holds a word the same way when asked again, and a changed program by its own sessions', () => {
+    expect([program.holds('markt'), program.holds('markt'), program.holds('quanten'), program.holds('quanten')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // The program once a session about quanta is added: a new index (the program index is rebuilt per content version).
+    const changed = new ProgramIndex(
+      [
+        programRecord({ title: 'Quanten für alle', speakers: ['Ana Ruiz'], startTime: '13:00' }),
+        programRecord({ title: 'Rust', startTime: '14:00' }),
+      ],
+      'Europe/Berlin',
+    );
+    expect([changed.holds('quanten'), changed.holds('markt')]).toEqual([true, false]);
+    expect(program.holds('quanten')).toBe(false);
+  });
 });
 
 describe('a question asking how long a session lasts', () => {

@@ -476,8 +476,9 @@ function missingFormatWords(q: QuestionWords, index: ProgramIndex): string[] {
 /** 'after lunch' in a program with no session titled so (a description's 'over lunch' is none): the afternoon, its words taken. */
 function afterMissingLunch(q: QuestionWords, index: ProgramIndex): [number, number] | null {
   const at = q.words.findIndex((w, i) => LUNCH_WORDS.includes(w) && i > 0 && AFTER_WORDS.includes(q.words[i - 1]));
+  if (at < 0) return null;
   const lunchInProgram = index.entries.some((e) => LUNCH_WORDS.some((w) => stemsOf(w).some((st) => e.titleStems.has(st))));
-  if (at < 0 || lunchInProgram) return null;
+  if (lunchInProgram) return null;
   q.consume(at - 1, 2);
   return PARTS_OF_DAY.afternoon ?? null;
 }

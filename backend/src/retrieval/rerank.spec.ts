@@ -101,6 +101,20 @@ describe('rerank', () => {
     expect(ranked[0].chunkId).toBe(named.chunkId);
   });
 
+  it("reads a passage's turns once per text: the same order again, and a changed passage by its own turns", () => {
+    const turns = (named: string) =>
+      passage(`${named}: The vectors of the machine were long.\nPhD D: And the inputs were short.`, { kind: 'transcript', page: null });
+    const other = passage('PhD D: The vectors of the machine were long.', { kind: 'transcript', page: null });
+    const question = 'What did Grad A explain about his vectors?';
+    const terms = [{ stem: 'vector', idf: 1 }];
+    const before = turns('Grad A');
+    expect(rerank(question, [other, before], terms)[0].chunkId).toBe(before.chunkId);
+    expect(rerank(question, [other, before], terms)[0].chunkId).toBe(before.chunkId);
+    // The same chunk once its first turn is another speaker's: Grad A holds no turn of it any more.
+    const after = { ...before, text: before.text.replace('Grad A', 'PhD C') };
+    expect(rerank(question, [other, after], terms)[0].chunkId).toBe(other.chunkId);
+  });
+
   it('leans to transcripts for questions about what people said or discussed', () => {
     const filing = passage('The remote control market: design trends and button layouts.');
     const meeting = passage('Marketing: The remote control design needs fewer buttons.', {

@@ -48,17 +48,33 @@ const CONVERSATION_QUESTION =
 
 /** Passages whose stemmed words (`passageTerms`) are kept: the same passages answer many questions. */
 const TOKENISED_PASSAGES = 4000;
-const tokenised = new LRUCache<string, { tokens: string[]; heading: Set<string> }>({ max: TOKENISED_PASSAGES });
+const tokenised = new LRUCache<string, PassageTerms>({ max: TOKENISED_PASSAGES });
 
-/** A passage's stemmed words (speaker labels left out of transcripts) and its first line's, once per text. */
-function passageTerms(p: Pick<Passage, 'kind' | 'text'>): { tokens: string[]; heading: Set<string> } {
+/** What the reranker reads from a passage whatever the question (`passageTerms`). */
+interface PassageTerms {
+  /** Stemmed words in order, speaker labels left out of transcripts. */
+  tokens: string[];
+  /** The distinct `tokens`. */
+  distinct: Set<string>;
+  /** Stems of the first line (a PDF's title block). */
+  heading: Set<string>;
+  /** A transcript's turns: each line's speaker label (lower case, words only; '' for none) and length. */
+  turns: { label: string; length: number }[];
+  /** Characters of the lines (`turns`' lengths added up). */
+  length: number;
+}
+
+/** A passage's stemmed words (speaker labels left out of transcripts), its first line's and its turns, once per text. */
+function passageTerms(p: Pick<Passage, 'kind' | 'text'>): PassageTerms {
   const key = `${p.kind}\u0000${p.text}`;
   let terms = tokenised.get(key);
   if (!terms) {
     // Speaker labels ('Industrial Designer:') are left out: they would match 'design' in every turn.
     const tokens = termsOf(p.kind === 'transcript' ? p.text.replace(SPEAKER_LABEL, '') : p.text);
     const heading = p.kind === 'pdf' ? titleLines(p.text) : p.text.slice(0, Math.max(0, p.text.indexOf('\n')) || 200);
-    terms = { tokens, heading: new Set(termsOf(heading)) };
+    const turns = p.kind === 'transcript' ? turnsOf(p.text) : [];
+    const length = turns.reduce((n, t) => n + t.length, 0);
+    terms = { tokens, distinct: new Set(tokens), heading: new Set(termsOf(heading)), turns, length };
     tokenised.set(key, terms);
   }
   return terms;
@@ -214,9 +230,10 @@ function weightedShare(q: QuestionEvidence, stems: Set<string>): number {
 
 /** The passage's own lexical evidence for the question, weighted by RERANK_WEIGHTS (the fused rank aside). */
 function passageEvidence(q: QuestionEvidence, p: Passage): number {
-  const { tokens: written, heading: headingStems } = passageTerms(p);
-  const tokens = spelledOut(written, q.synonyms);
-  const distinct = new Set(tokens);
+  const read = passageTerms(p);
+  const tokens = spelledOut(read.tokens, q.synonyms);
+  const distinct = tokens === read.tokens ? read.distinct : new Set(tokens);
+  const headingStems = read.heading;
   const coverage = weightedShare(q, distinct);
   const { matched, window } = coverWindow(tokens, distinct, q.wanted);
   const proximity = matched >= 2 ? (matched / Math.max(1, q.wanted.size)) * Math.min(1, (matched + 4) / window) : 0;
@@ -238,7 +255,7 @@ function passageEvidence(q: QuestionEvidence, p: Passage): number {
     statement = found > 0 && isFigureTable(p.text) ? found : 0.5 * found;
   }
   const cell = p.kind === 'pdf' && q.periods.length > 0 ? tableCellEvidence(tablesOf(p.text), q.wanted, q.periods) : 0;
-  const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, p.text) : 0;
+  const share = p.kind === 'transcript' ? namedSpeakerShare(q.lowerQuestion, read) : 0;
   const speaker = share > 0 ? SPEAKER_PRESENT + (1 - SPEAKER_PRESENT) * share : 0;
   const w = RERANK_WEIGHTS;
   return (
@@ -326,20 +343,24 @@ const SPEAKER_LABEL = /^[^:\n]{1,40}:\s/gm;
  * Share of the passage's turns (by their length) spoken by a speaker the question names ('Grad A:',
  * 'Industrial Designer:'), 0..1: a passage where that speaker holds the floor answers 'what did X say'.
  */
-function namedSpeakerShare(lowerQuestion: string, text: string): number {
+function namedSpeakerShare(lowerQuestion: string, passage: PassageTerms): number {
   let named = 0;
-  let all = 0;
-  for (const line of text.split('\n')) {
-    all += line.length;
+  for (const turn of passage.turns) if (turn.label && lowerQuestion.includes(` ${turn.label} `)) named += turn.length;
+  return passage.length > 0 ? named / passage.length : 0;
+}
+
+/** Each line of a transcript passage: its speaker label ('grad a' for 'Grad A:'; '' when it has none) and its length. */
+function turnsOf(text: string): { label: string; length: number }[] {
+  return text.split('\n').map((line) => {
     const m = /^([^:\n]{1,40}):\s/.exec(line);
-    if (!m) continue;
-    const label = m[1]
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-    if (label && lowerQuestion.includes(` ${label} `)) named += line.length;
-  }
-  return all > 0 ? named / all : 0;
+    const label = m
+      ? m[1]
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim()
+      : '';
+    return { label, length: line.length };
+  });
 }
 
 /** Two passages of one place: the same document's chunks next to each other, or of the same PDF page. */

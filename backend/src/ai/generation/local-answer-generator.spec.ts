@@ -2,6 +2,7 @@ import type { AiUsageService, UsageRecord } from '../usage/ai-usage.service';
 import { type AnswerDelta, type GenerationPassage, NOT_COVERED_ANSWER } from './generation.types';
 import { rewriteFollowUp, standaloneQuestion } from './follow-up';
 import { LocalAnswerGenerator } from './local-answer-generator';
+import { SentenceScorer } from './local/scoring';
 import { splitSentences, tidySentence } from '../../text/sentences';
 import { LANGUAGES } from '../../text/lang';
 import { REFUSE_BELOW, UNSURE_BELOW } from '../../answering/knobs';
@@ -358,5 +359,18 @@ describe('the coverage policy of the local answerer: answered, unsure, refused',
   it('scores 0 when nothing can answer: no passage, or a name no passage mentions', () => {
     expect(sut.answerOf({ question: 'What did lenders say?', passages: [] }).coverage).toBe(0);
     expect(sut.answerOf({ question: 'What did Kirsty Williams say about fleet leases?', passages: FLEET }).coverage).toBe(0);
+  });
+
+  it('ranks the sentences once per answer: the answer and its coverage score come from the same ranking', () => {
+    const rank = jest.spyOn(SentenceScorer.prototype, 'rankSentences');
+    try {
+      const question = 'How much did delinquencies on fleet leases rise in the second quarter?';
+      const { coverage, pieces } = sut.answerOf({ question, passages: FLEET });
+      expect(rank).toHaveBeenCalledTimes(1);
+      expect(coverage).toBe(sut.rankSentences(question, FLEET).coverage);
+      expect(pieces.map((p) => ('text' in p ? p.text : '')).join('')).toMatch(/^\*\*2\.5 percent\*\* — /);
+    } finally {
+      rank.mockRestore();
+    }
   });
 });

@@ -17,9 +17,8 @@ import {
 } from './generation.types';
 import { standaloneQuestion } from './follow-up';
 import { mergeRoundRobin } from './takeaway-merge';
-import { type AnswerPiece, attendeesPieces, composePieces, markerOf, paced } from './local/composition';
+import { type AnswerPiece, composeAnswer, markerOf, paced } from './local/composition';
 import { type RankedSentences, SentenceScorer } from './local/scoring';
-import { unknownName } from './local/coverage';
 import { UNSURE_BELOW } from '../../answering/knobs';
 import { sessionTakeawaysOf } from './local/takeaways';
 
@@ -106,16 +105,15 @@ export class LocalAnswerGenerator implements AnswerGenerator {
     coverage: number;
     pieces: AnswerPiece[];
   } {
-    const { question, passages } = request;
-    const pieces = composePieces(this.scorer, request);
-    if (passages.length === 0 || unknownName(question, passages, request.commonWords)) return { coverage: 0, pieces };
+    const composed = composeAnswer(this.scorer, request);
+    const { pieces } = composed;
     // Who took part in a chosen meeting: its transcript's speakers are the answer, whatever words they use.
-    if (attendeesPieces(this.scorer, question, passages)) return { coverage: 1, pieces };
-    const ranked = this.scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
+    if (composed.settled !== 'ranked') return { coverage: composed.settled === 'attendees' ? 1 : 0, pieces };
+    const { ranked } = composed;
     const coverage = ranked.sentences.length === 0 ? 0 : ranked.coverage;
     const refused = pieces.length === 1 && 'text' in pieces[0] && isRefusal(pieces[0].text);
     if (refused || coverage >= UNSURE_BELOW) return { coverage, pieces };
-    return { coverage, pieces: [{ text: `${mayNotCoverFor(question)}\n\n` }, ...pieces] };
+    return { coverage, pieces: [{ text: `${mayNotCoverFor(request.question)}\n\n` }, ...pieces] };
   }
 
   /** Sentences of the passages scored against the question (`SentenceScorer.rankSentences`). */

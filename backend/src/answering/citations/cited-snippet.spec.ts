@@ -26,6 +26,17 @@ describe('focusSnippets', () => {
     expect(s.snippet.length).toBeLessThan(700);
   });
 
+  it("reads a passage's sentences once per text: the same snippet again, and a changed passage's own sentence", () => {
+    const made = [{ marker: '[Opening Keynote, 18:00]', claim: 'Excavator residual values fell nine percent in the second quarter' }];
+    const snippet = (text: string) => focusSnippets([source()], made, [{ marker: '[Opening Keynote, 18:00]', text }])[0].snippet;
+    const first = snippet(passage);
+    expect(snippet(passage)).toBe(first);
+    // The same passage with its figure corrected: the snippet shows the corrected sentence, not the kept one.
+    const corrected = snippet(passage.replace('fell nine percent', 'fell eleven percent'));
+    expect(corrected).toContain('The residual value of excavators fell eleven percent in the second quarter.');
+    expect(corrected).not.toContain('nine percent');
+  });
+
   it('keeps the snippet of a line citation, a program entry, and a passage with no matching sentence', () => {
     const line = source({ marker: '[line 4]', excerpt: [{ line: 4, text: 'x', cited: true }] });
     const session = source({ kind: 'session', marker: '[Session: Opening Keynote]', snippet: 'Day 1, 8:30 AM' });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Citation, Source } from './citation-set';
 import { fold } from '../../text/lang/fold';
 import type { TextSpan } from '../../text/highlight';
@@ -31,14 +32,28 @@ function unitSpans(text: string): TextSpan[] {
   return spans;
 }
 
+/** Passages whose sentences and their words (`sentencesOf`) are kept: the same passages are cited by many answers. */
+const READ_PASSAGES = 2000;
+const readPassages = new LRUCache<string, { start: number; end: number; words: string[] }[]>({ max: READ_PASSAGES });
+
+/** The passage's sentences (`unitSpans`) with their folded words of four letters or more, read once per text. */
+function sentencesOf(text: string): { start: number; end: number; words: string[] }[] {
+  let read = readPassages.get(text);
+  if (!read) {
+    read = unitSpans(text).map(({ start, end }) => ({ start, end, words: fold(text.slice(start, end)).match(WORD) ?? [] }));
+    readPassages.set(text, read);
+  }
+  return read;
+}
+
 /** The [start, end) of the passage's sentence sharing most words with `claim`; null when none shares one. */
 function bestSentence(text: string, claim: string): [number, number] | null {
   const wanted = new Set(fold(claim).match(WORD) ?? []);
   if (wanted.size === 0) return null;
   let best: [number, number] | null = null;
   let bestScore = 0;
-  for (const { start, end } of unitSpans(text)) {
-    const score = (fold(text.slice(start, end)).match(WORD) ?? []).filter((w) => wanted.has(w)).length;
+  for (const { start, end, words } of sentencesOf(text)) {
+    const score = words.filter((w) => wanted.has(w)).length;
     if (score > bestScore) {
       bestScore = score;
       best = [start, end];

@@ -1,4 +1,5 @@
 import { sameStem, stem, stemsOf } from './stem';
+import type { Language } from './types';
 
 describe('stem: English keeps the Porter stemmer', () => {
   it.each([
@@ -59,6 +60,13 @@ describe('stemsOf: the language-neutral key', () => {
   it('gives the stems under every language, each once, English first', () => {
     expect(stemsOf('migrations')).toEqual(['migrat', 'migration', 'migrations']);
     expect(stemsOf('rust')).toEqual(['rust']);
+  });
+
+  it('gives the same stems when a word comes back (kept per word), and each word its own', () => {
+    const first = stemsOf('satelliten');
+    expect(stemsOf('satelliten')).toEqual(first);
+    expect(first).toEqual([...new Set(['en', 'fr', 'de', 'es', 'it', 'pt', 'nl'].map((c) => stem('satelliten', c as Language)))]);
+    expect(stemsOf('satellite')).not.toEqual(first);
   });
 
   it('lets a word meet its cognate in another language, and keeps unrelated words apart', () => {

@@ -46,9 +46,18 @@ export function stem(word: string, lang: Language = 'en'): string {
  * A word's stems under every language, each once, English first: the language-neutral key two texts
  * in different languages meet on ('Migrationen' and 'Migrations' share the German stem 'migration').
  */
-export function stemsOf(word: string): string[] {
-  return [...new Set(LANGUAGE_CODES.map((c) => stem(word, c)))];
+export function stemsOf(word: string): readonly string[] {
+  let keys = allStems.get(word);
+  if (keys === undefined) {
+    keys = [...new Set(LANGUAGE_CODES.map((c) => stem(word, c)))];
+    if (allStems.size >= CACHE_LIMIT) allStems.clear();
+    allStems.set(word, keys);
+  }
+  return keys;
 }
+
+/** `stemsOf` per word, bounded like each language's stems: one lookup where seven were. */
+const allStems = new Map<string, readonly string[]>();
 
 /** True when two words share a stem under some language (`stemsOf`). */
 export function sameStem(a: string, b: string): boolean {

@@ -7,7 +7,15 @@ import { FACT_POOL, FACT_SHARE_OF_BEST, MAX_BULLETS, STATEMENT_ROWS } from '../.
 import { foldName, unknownName } from './coverage';
 import { asksAttendees, extractFact, factKind, ownFact } from './short-fact';
 import { tableFact } from './table-fact';
-import { factSpeaker, FIGURE_ROW, pickDiverse, type ScoredSentence, type SentenceScorer, SUMMARY_QUESTION } from './scoring';
+import {
+  factSpeaker,
+  FIGURE_ROW,
+  pickDiverse,
+  type RankedSentences,
+  type ScoredSentence,
+  type SentenceScorer,
+  SUMMARY_QUESTION,
+} from './scoring';
 
 /**
  * Composition of a local answer: the text (a lead sentence and bullets, a speaker's turns, a
@@ -32,14 +40,39 @@ export function composePieces(
   scorer: SentenceScorer,
   request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
 ): AnswerPiece[] {
+  return composeAnswer(scorer, request).pieces;
+}
+
+/**
+ * The answer (`composePieces`) with what settled it: `unanswerable` (no passage, or a name no passage
+ * mentions), `attendees` (the speakers of a chosen meeting), else `ranked`, the sentences it was written
+ * from, which the answer's coverage score is read from (ranked once per answer).
+ */
+export type ComposedAnswer =
+  { pieces: AnswerPiece[]; settled: 'unanswerable' | 'attendees' } | { pieces: AnswerPiece[]; settled: 'ranked'; ranked: RankedSentences };
+
+export function composeAnswer(
+  scorer: SentenceScorer,
+  request: Pick<AnswerRequest, 'question' | 'carried' | 'passages' | 'simple' | 'rarity' | 'expansions' | 'commonWords'>,
+): ComposedAnswer {
   const { question, passages } = request;
   const refused = [{ text: notCoveredFor(question) }];
-  if (passages.length === 0) return refused;
-  // A name no passage mentions is refused; who attended a chosen meeting is answered by its speakers.
-  const settled = unknownName(question, passages, request.commonWords) ? refused : attendeesPieces(scorer, question, passages);
-  if (settled) return settled;
+  if (passages.length === 0 || unknownName(question, passages, request.commonWords)) return { pieces: refused, settled: 'unanswerable' };
+  // Who attended a chosen meeting is answered by its speakers.
+  const attendees = attendeesPieces(scorer, question, passages);
+  if (attendees) return { pieces: attendees, settled: 'attendees' };
   const ranked = scorer.rankSentences(question, passages, request.rarity, request.expansions, request.carried);
-  if (!ranked.covered || ranked.sentences.length === 0) return refused;
+  return { pieces: piecesOf(question, passages, request.simple, ranked) ?? refused, settled: 'ranked', ranked };
+}
+
+/** The answer written from the ranked sentences; null when they do not cover the question (refused). */
+function piecesOf(
+  question: string,
+  passages: GenerationPassage[],
+  simple: boolean | undefined,
+  ranked: RankedSentences,
+): AnswerPiece[] | null {
+  if (!ranked.covered || ranked.sentences.length === 0) return null;
   let sentences = ranked.sentences;
   const speaker = askedSpeaker(question, passages);
   if (speaker) {
@@ -47,7 +80,7 @@ export function composePieces(
     const own = ranked.all.filter((s) => sameSpeaker(s.speaker ?? s.passage.speaker, speaker) && !s.text.endsWith('?'));
     if (own.length > 0) sentences = own;
   }
-  const max = request.simple ? 4 : MAX_BULLETS;
+  const max = simple ? 4 : MAX_BULLETS;
   const quote = (s: ScoredSentence) => quoted(s, true);
   const who = (s: ScoredSentence) => (s.passage.kind === 'transcript' ? speakerName(s.speaker ?? s.passage.speaker) : null);
   const bullet = (s: ScoredSentence): AnswerPiece[] => [{ text: `- ${who(s) ? `**${who(s)}:** ` : ''}` }, ...quoted(s, Boolean(s.joined))];

@@ -72,23 +72,24 @@ export function pairsOf(stems: readonly string[]): string[] {
 /**
  * The evidence that the passages cover the question: the question's key words and word pairs in the
  * passage that holds most of them (`passageTerms`: each passage's stems and its sentences' stems in
- * order), the best similarity, how the retrieval scores fall off after the first passage, and whether
+ * order, and the adjacent pairs of those sequences when kept), the best similarity, how the retrieval scores fall off after the first passage, and whether
  * the attendee chose the session. Language-neutral: words are the language layer's stems.
  */
 export function coverageEvidence(
   terms: QuestionTerms,
   passages: readonly GenerationPassage[],
-  passageTerms: readonly { stems: Set<string>; sequences: readonly (readonly string[])[] }[],
+  passageTerms: readonly { stems: Set<string>; sequences: readonly (readonly string[])[]; pairs?: () => ReadonlySet<string> }[],
   rule: boolean,
 ): CoverageEvidence {
   const chosen = passages[0]?.chosen === true;
   const asked = pairsOf(terms.stems);
   let best = { words: 0, phrases: 0 };
-  passageTerms.forEach(({ stems, sequences }) => {
+  passageTerms.forEach(({ stems, sequences, pairs }) => {
     const words = terms.coverageOf(stems);
     let phrases = words;
     if (asked.length > 0) {
-      const held = new Set(sequences.flatMap((seq) => pairsOf(seq)));
+      // `pairs`: the same pairs, kept with the passage's analysis.
+      const held = pairs ? pairs() : new Set(sequences.flatMap((seq) => pairsOf(seq)));
       phrases = asked.filter((p) => held.has(p)).length / asked.length;
     }
     if (words + phrases > best.words + best.phrases) best = { words, phrases };

@@ -22,7 +22,7 @@ import {
 import { LANGUAGES } from '../../../text/lang';
 import { languageOf } from '../../../text/lang/detect';
 import type { LanguageData } from '../../../text/lang/types';
-import { coverageEvidence, coverageScore, coversQuestion } from './coverage';
+import { coverageEvidence, coverageScore, coversQuestion, pairsOf } from './coverage';
 import { type QuestionTerms, questionTerms } from './question-terms';
 import { asksOpen, asksWhat, type FactKind, factKind, newNames, ownFact, statesReply } from './short-fact';
 
@@ -72,6 +72,8 @@ export interface PassageAnalysis {
   /** Stems of the speaker, session title and text. */
   stems: Set<string>;
   units: PassageUnit[];
+  /** The adjacent pairs of the sentences' terms (`pairsOf`), made the first time a question of two words or more reads them. */
+  pairs?: Set<string>;
 }
 
 export interface ScoredSentence {
@@ -138,8 +140,9 @@ export class SentenceScorer {
     // The passages' text is joined only when a question word needs splitting (rare), not for every question.
     let joined: string | undefined;
     let titles: string[] | undefined;
+    const analyses = passages.map((p) => this.analyse(p));
     const known = {
-      stems: new Set(passages.flatMap((p) => [...this.analyse(p).stems])),
+      stems: new Set(analyses.flatMap((a) => [...a.stems])),
       text: () => (joined ??= passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ')),
       titles: () => (titles ??= [...new Set(passages.flatMap((p) => p.sessionTitle.toLowerCase().match(/\p{L}+/gu) ?? []))]),
     };
@@ -156,7 +159,7 @@ export class SentenceScorer {
     const sentences: ScoredSentence[] = [];
     const all: ScoredSentence[] = [];
     passages.forEach((passage, i) => {
-      const analysis = this.analyse(passage);
+      const analysis = analyses[i];
       const statementPage = figureTableFor(passage, expansions);
       const vocabulary = expansionsIn(passage, expansions);
       if (coversQuestion(terms, passage, analysis.stems, { statementPage, summary, vocabulary })) rule = true;
@@ -174,10 +177,11 @@ export class SentenceScorer {
     });
     sentences.sort((a, b) => b.score - a.score);
     all.sort((a, b) => b.score - a.score);
-    const passageTerms = passages.map((p) => {
-      const analysis = this.analyse(p);
+    const passageTerms = analyses.map((analysis) => {
       // An exchange's terms run across its question and reply: the sentences' own sequences are the evidence.
-      return { stems: analysis.stems, sequences: analysis.units.flatMap((u) => (u.terms && !u.asked ? [u.terms] : [])) };
+      const sequences = analysis.units.flatMap((u) => (u.terms && !u.asked ? [u.terms] : []));
+      const pairs = () => (analysis.pairs ??= new Set(sequences.flatMap((seq) => pairsOf(seq))));
+      return { stems: analysis.stems, sequences, pairs };
     });
     const coverage = coverageScore(coverageEvidence(terms, passages, passageTerms, rule));
     return { covered: coverage >= REFUSE_BELOW, coverage, sentences, all };

@@ -79,6 +79,19 @@ describe('short facts: the fact found by its form', () => {
     expect(nameRuns('The University of Vienna hosts it.', en)).toEqual(['University of Vienna']);
   });
 
+  it("reads a sentence's names once per text and language: the same names again, a changed sentence's own", () => {
+    const text = 'Then Dana Whitfield met Omar Haddad in Vienna.';
+    const first = nameRuns(text, en);
+    expect(first).toEqual(['Dana Whitfield', 'Omar Haddad', 'Vienna']);
+    expect(nameRuns(text, en)).toEqual(first);
+    expect(newNames(text, 'What did Dana Whitfield plan?')).toEqual(['Omar Haddad', 'Vienna']);
+    // The same sentence with one name changed, read after it: its own names, not the kept ones.
+    expect(nameRuns('Then Dana Whitfield met Lena Berg in Vienna.', en)).toEqual(['Dana Whitfield', 'Lena Berg', 'Vienna']);
+    expect(newNames('Then Dana Whitfield met Lena Berg in Vienna.', 'What did Dana Whitfield plan?')).toEqual(['Lena Berg', 'Vienna']);
+    // Per language: a word that is a function word in one language and a name in another is read by each.
+    expect(nameRuns('Sehen Sie Die Zeit.', LANGUAGES.de)).not.toEqual(nameRuns('Sehen Sie Die Zeit.', en));
+  });
+
   it('answers who with a name the sentence gives, else its speaker, never a name the question already holds', () => {
     const q = 'Who should try sending an e-mail to [PERSON8]?';
     expect(extractFact('who', { text: '[PERSON3] should write to [PERSON8] this week.', speaker: 'PERSON10' }, q)).toBe('PERSON3');

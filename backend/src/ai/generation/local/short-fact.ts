@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { LANGUAGE_CODES, LANGUAGES, wordsOf } from '../../../text/lang';
 import { languageOf } from '../../../text/lang/detect';
 import { fold, stripAccents } from '../../../text/lang/fold';
@@ -159,7 +160,8 @@ export function ownFact(kind: FactKind, source: FactSource, question: string): s
 /** Names a sentence holds that the question does not ('Overleaf', '[LOCATION2]'): what a what / which question may ask for. */
 export function newNames(text: string, question: string): string[] {
   const asked = foldedQuestion(question);
-  return nameRuns(text, languageOfQuestion(question)).filter((n) => !asked.includes(fold(n)));
+  const { names, folded } = namesOf(text, languageOfQuestion(question));
+  return names.filter((_, i) => !asked.includes(folded[i]));
 }
 
 /** The last question's language and folded text: a question's sentences are read one after another. */
@@ -181,9 +183,32 @@ const NAME_JOINERS = new Set(['of', 'de', 'del', 'da', 'van', 'von', 'der', 'la'
  * Runs of capitalised words in a sentence ('Dana Whitfield', 'PERSON3', 'Vienna'): a function word of
  * the language ('I', 'The') is not a name, nor is a single ordinary word opening the sentence.
  */
-export function nameRuns(text: string, lang: LanguageData): string[] {
+export function nameRuns(text: string, lang: LanguageData): readonly string[] {
+  return namesOf(text, lang).names;
+}
+
+/**
+ * Sentences whose names (`nameRuns`) are kept, per language: the same passages answer many questions, and
+ * a what / which question reads the names of every sentence of its passages. A few hundred bytes each.
+ */
+const NAMED_SENTENCES = 10_000;
+const namesRead = new LRUCache<string, { names: readonly string[]; folded: readonly string[] }>({ max: NAMED_SENTENCES });
+
+/** The names of a sentence as written and folded, read once per sentence text and language. */
+function namesOf(text: string, lang: LanguageData): { names: readonly string[]; folded: readonly string[] } {
+  const key = `${lang.code}\u0000${text}`;
+  let read = namesRead.get(key);
+  if (!read) {
+    const names = readNameRuns(text, lang);
+    read = { names, folded: names.map((n) => fold(n)) };
+    namesRead.set(key, read);
+  }
+  return read;
+}
+
+function readNameRuns(text: string, lang: LanguageData): string[] {
   const stop = stopWordsOf(lang);
-  const calendar = new Set([...lang.weekdays, ...Object.keys(lang.months)]);
+  const calendar = calendarWordsOf(lang);
   const tokens = [...text.matchAll(NAME_TOKEN)].map((m) => ({
     word: m[0]
       .replace(/^\[|\]$/g, '')
@@ -219,6 +244,17 @@ export function nameRuns(text: string, lang: LanguageData): string[] {
   }
   flush();
   return runs;
+}
+
+const calendarCache = new Map<string, Set<string>>();
+/** The language's weekdays and months (folded): written with a capital, they name no one. */
+function calendarWordsOf(lang: LanguageData): Set<string> {
+  let set = calendarCache.get(lang.code);
+  if (!set) {
+    set = new Set([...lang.weekdays, ...Object.keys(lang.months)]);
+    calendarCache.set(lang.code, set);
+  }
+  return set;
 }
 
 const stopWordCache = new Map<string, Set<string>>();
