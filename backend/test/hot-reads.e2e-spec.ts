@@ -152,7 +152,9 @@ describe('hot reads: session list and session lookup caches', () => {
         const started = Date.now();
         for (let i = 0; i < 40; i++) expect(await titles(admin, '?includeAll=true')).toEqual(['Quiet']);
         const seconds = (Date.now() - started) / 1000;
-        expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (VERSION_RECHECK_MS / 1000)) + 1);
+        // One read per recheck interval, the first one, and one more for a write of the requests' own (the
+        // sign-in session's renewal) that may fall in the window: never one per request (40).
+        expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (VERSION_RECHECK_MS / 1000)) + 2);
       } finally {
         db.subscribers.splice(db.subscribers.indexOf(counter), 1);
       }
@@ -183,7 +185,9 @@ describe('hot reads: session list and session lookup caches', () => {
           expect(await titles(attendee, '?includeAll=true')).toEqual(['Asked About']);
         }
         const seconds = (Date.now() - started) / 1000;
-        expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (VERSION_RECHECK_MS / 1000)) + 1);
+        // One read per recheck interval, the first one, and one more for a write of the requests' own (the
+        // sign-in session's renewal) that may fall in the window: never one per request (40).
+        expect(reads).toBeLessThanOrEqual(Math.ceil(seconds / (VERSION_RECHECK_MS / 1000)) + 2);
       } finally {
         db.subscribers.splice(db.subscribers.indexOf(counter), 1);
       }
