@@ -47,7 +47,7 @@ export function conferenceLength(c: ConferenceDays): number {
   return Math.max(days, 0);
 }
 
-/** 'Sept 8-10, 2025', 'Oct 30 - Nov 2, 2024', 'Dec 30, 2024 - Jan 2, 2025', 'Nov 2, 2024'; '' for no dates. */
+/** 'Sept 14-16, 2026', 'Oct 30 - Nov 2, 2024', 'Dec 30, 2024 - Jan 2, 2025', 'Nov 2, 2024'; '' for no dates. */
 export function dateRangeLabel(c: ConferenceDays): string {
   const start = calendarDay(c.startDate);
   const end = calendarDay(c.endDate);
